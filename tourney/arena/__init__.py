@@ -1,0 +1,1 @@
+"""See ARCHITECTURE.md: this layer is built by a later issue."""

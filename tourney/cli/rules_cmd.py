@@ -1,0 +1,70 @@
+"""`tourney rules ...`: the arbiter's questions, answered from the rules core."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tourney.cli._common import TourneyGroup, print_json
+
+app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
+                  help="Ask the rules: does a declared hand exist? Which declarations are there?")
+
+
+@app.command("check")
+def check(
+    declaration: Annotated[str, typer.Argument(
+        help="The declaration: canonical ('FULL:9/T', 'TWOPAIR:J/9') or spoken ('full house, 9s over 10s').")],
+    cards: Annotated[str, typer.Option(
+        "--cards", "-c",
+        help="Every revealed card (all hands plus the community card) as one list, e.g. '9S TS JK QH'.")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a sentence.")] = False,
+) -> None:
+    """Does DECLARATION exist among these cards? (Polish Poker, RULES §1.8; the joker fills one gap.)"""
+    from tourney.errors import InvalidCardError
+    from tourney.rules.cards import POLISH_POKER_DECK, parse_cards
+    from tourney.rules.polish_poker import CANONICAL, deficit, mask_of_cards, parse_declaration
+
+    index = parse_declaration(declaration)
+    in_play = parse_cards(cards, POLISH_POKER_DECK)
+    if not in_play:
+        raise InvalidCardError("no cards given: list every revealed card with --cards")
+    mask = mask_of_cards(in_play)
+    missing = deficit(index, mask)
+    joker = any(card.is_joker for card in in_play)
+    exists = missing <= (1 if joker else 0)
+    name = CANONICAL[index]
+    if json_output:
+        print_json({"declaration": name, "exists": exists, "deficit": missing})
+        return
+    if exists and missing:
+        typer.echo(f"{name} EXISTS: 1 card missing, filled by the joker")
+    elif exists:
+        typer.echo(f"{name} EXISTS")
+    else:
+        gap = f"{missing} card{'s' if missing != 1 else ''} missing"
+        typer.echo(f"{name} does NOT exist: {gap}{', the joker fills only one' if joker else ''}")
+
+
+@app.command("declarations")
+def declarations(
+    json_output: Annotated[bool, typer.Option("--json", help="Print a JSON list of {declaration, level}.")] = False,
+    suit_order: Annotated[str, typer.Option(
+        help="'equal' (default: the suits of a flush share one level) or 'ranked' (clubs < diamonds < hearts < "
+             "spades).")] = "equal",
+) -> None:
+    """List all 89 declarations, weakest first, with their strength level."""
+    from tourney.errors import InvalidInputError
+    from tourney.rules.polish_poker import DECLARATIONS
+
+    if suit_order not in ("equal", "ranked"):
+        raise InvalidInputError(f"--suit-order must be 'equal' or 'ranked', not {suit_order!r}")
+    ranked = suit_order == "ranked"
+    ordered = sorted(DECLARATIONS, key=lambda d: (d.ranked_level if ranked else d.level, d.index))
+    rows = [(str(d), d.ranked_level if ranked else d.level, d.spoken()) for d in ordered]
+    if json_output:
+        print_json([{"declaration": name, "level": level} for name, level, _ in rows])
+        return
+    for name, level, spoken in rows:
+        typer.echo(f"{level:>3}  {name:<15} {spoken}")

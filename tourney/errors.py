@@ -1,0 +1,52 @@
+"""The whole exception tree of tourney.
+
+    TourneyError                      base of everything tourney raises on purpose
+    ├── InvalidInputError (ValueError)   text that cannot be parsed
+    │   ├── InvalidCardError               a card token, a duplicate, a card not in the deck
+    │   └── InvalidActionError             an action or declaration that cannot be parsed
+    ├── IllegalActionError (ValueError)  parses, but breaks a rule in this position
+    ├── RecordError (ValueError)         a game record that does not replay (names line and rule)
+    └── StorageError                     the database refuses: wrong schema, locked, missing data
+        └── NotFoundError (LookupError)    an unknown tournament, player or table
+
+Messages are one line, name the offending value and, where a rule is broken, the rule.
+The CLI turns every ``TourneyError`` into that one line on stderr and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+
+class TourneyError(Exception):
+    """Base class of every error tourney raises on purpose."""
+
+
+class InvalidInputError(TourneyError, ValueError):
+    """Input text that cannot be parsed."""
+
+
+class InvalidCardError(InvalidInputError):
+    """A bad card token, a duplicate card, or a card that is not in this game's deck."""
+
+
+class InvalidActionError(InvalidInputError):
+    """An action or declaration that cannot be parsed."""
+
+
+class IllegalActionError(TourneyError, ValueError):
+    """An action that parses but breaks a rule in the current position."""
+
+
+class RecordError(TourneyError, ValueError):
+    """A game record that is malformed or does not replay; the message names line and rule."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+class StorageError(TourneyError):
+    """The database cannot do what was asked (schema version, lock, constraint)."""
+
+
+class NotFoundError(StorageError, LookupError):
+    """An unknown tournament, player or table."""

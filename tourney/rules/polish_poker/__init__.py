@@ -1,0 +1,34 @@
+"""Polish Poker: declarations, the existence check and the game (RULES §1)."""
+
+from tourney.rules.polish_poker.declarations import (
+    CANONICAL,
+    DECLARATIONS,
+    FIVE_ACES,
+    N_DECLARATIONS,
+    Category,
+    Declaration,
+    declaration,
+    parse_declaration,
+)
+from tourney.rules.polish_poker.existence import deficit, exists, mask_of_cards
+from tourney.rules.polish_poker.options import CAPS, PolishPokerOptions, cap_for
+from tourney.rules.polish_poker.state import (
+    ACTION_TEXT,
+    CALL,
+    N_ACTIONS,
+    Dealer,
+    PolishPokerState,
+    RandomDealer,
+    RoundSummary,
+    View,
+    action_id,
+    legal_raises,
+    raise_options,
+)
+
+__all__ = [
+    "ACTION_TEXT", "CALL", "CANONICAL", "CAPS", "DECLARATIONS", "FIVE_ACES", "N_ACTIONS", "N_DECLARATIONS",
+    "Category", "Dealer", "Declaration", "PolishPokerOptions", "PolishPokerState", "RandomDealer",
+    "RoundSummary", "View", "action_id", "cap_for", "declaration", "deficit", "exists", "legal_raises",
+    "mask_of_cards", "parse_declaration", "raise_options",
+]
