@@ -1,0 +1,147 @@
+"""Shared helpers for the Polish Poker tests (RULES §1, §5.1), offered as fixtures.
+
+A *scripted dealer* is any callable ``dealer(names, counts) -> (hands, community)`` with card ids
+from ``tourney.rules.polish_poker.existence.ID_OF_CARD``. `PPKit.dealer` scripts some rounds and
+fills the others from a fixed stack that holds no nines (ids 4.. = TS TH TD TC JS ...), so that in a
+filler round ``PAIR:9`` never exists and ``HIGH:T`` always does (the first card dealt is TS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import pytest
+
+from tourney.rules.cards import POLISH_POKER_DECK, parse_cards
+from tourney.rules.polish_poker import (
+    CALL,
+    PolishPokerOptions,
+    PolishPokerState,
+    mask_of_cards,
+    parse_declaration,
+)
+from tourney.rules.polish_poker.existence import ID_OF_CARD
+
+# One scripted round: {player name: "cards"} and the community card.
+RoundScript = tuple[Mapping[str, str], str]
+FILLER_FIRST_ID = 4  # TS: the filler never deals a nine
+
+
+def card_ids(text: str) -> tuple[int, ...]:
+    return tuple(ID_OF_CARD[c] for c in parse_cards(text, POLISH_POKER_DECK))
+
+
+def card_mask(text: str) -> int:
+    return mask_of_cards(parse_cards(text, POLISH_POKER_DECK))
+
+
+@dataclass
+class ScriptedDealer:
+    """Deals `script[r]` in round r+1 (None = filler round); filler after the script runs out.
+
+    It asserts that the state asks for exactly the hand sizes the script holds, so every scripted
+    deal also checks the counts the state has kept. `calls` records what the state asked for.
+    """
+
+    script: Sequence[RoundScript | None]
+    calls: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
+
+    def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
+        round_index = len(self.calls)
+        self.calls.append((tuple(names), tuple(counts)))
+        spec = self.script[round_index] if round_index < len(self.script) else None
+        if spec is None:
+            hands: list[tuple[int, ...]] = []
+            next_id = FILLER_FIRST_ID
+            for count in counts:
+                hands.append(tuple(range(next_id, next_id + count)))
+                next_id += count
+            assert next_id <= 24, "filler would need more than 21 cards"
+            return hands, next_id
+        by_name, community = spec
+        assert set(by_name) == set(names), f"script deals to {sorted(by_name)}, state asks for {sorted(names)}"
+        hands = [card_ids(by_name[name]) for name in names]
+        for name, count, hand in zip(names, counts, hands, strict=True):
+            assert len(hand) == count, f"{name} holds {count} cards in the state, the script deals {len(hand)}"
+        (community_id,) = card_ids(community)
+        return hands, community_id
+
+
+def lose_round(state: PolishPokerState, target: int) -> None:
+    """Play a filler round so that seat `target` loses it.
+
+    Everyone before `target` declares HIGH:9, HIGH:T, ... in turn; `target` declares PAIR:9 (false:
+    no nine is in play) and the next player calls, so `target`, the declarer, loses.
+    """
+    rank = 0
+    while state.to_act != target:
+        state.apply(rank)  # HIGH:9, HIGH:T, ... (ids 0..5)
+        rank += 1
+    state.apply(parse_declaration("PAIR:9"))
+    state.apply(CALL)
+
+
+def prepared_state(
+    names: Sequence[str],
+    counts: Mapping[str, int],
+    starter: str,
+    rounds: Sequence[RoundScript],
+    *,
+    start_cards: int = 1,
+    options: PolishPokerOptions | None = None,
+) -> tuple[PolishPokerState, ScriptedDealer]:
+    """A state whose next round is `rounds[0]`, with `counts` and `starter` reached by scripted losses.
+
+    Every extra card is one lost filler round (default `rotate` starter: one seat per round), so the
+    first starter is chosen that many seats before `starter`.
+    """
+    losses = [seat for seat, name in enumerate(names) for _ in range(counts[name] - start_cards)]
+    n = len(names)
+    opts = options or PolishPokerOptions(start_cards=start_cards)
+    assert opts.start_cards == start_cards
+    dealer = ScriptedDealer([None] * len(losses) + list(rounds))
+    first = (names.index(starter) - len(losses)) % n
+    state = PolishPokerState(names, dealer, first_starter=first, options=opts)
+    for seat in losses:
+        lose_round(state, seat)
+    assert state.round == len(losses) + 1
+    assert state.players[state.starter] == starter
+    assert {name: state.counts[seat] for seat, name in enumerate(names)} == dict(counts)
+    return state, dealer
+
+
+@dataclass(frozen=True)
+class PPKit:
+    """The helpers above, as one fixture (test modules are not a package, so no imports of conftest)."""
+
+    ScriptedDealer: type[ScriptedDealer] = ScriptedDealer
+
+    @staticmethod
+    def ids(text: str) -> tuple[int, ...]:
+        return card_ids(text)
+
+    @staticmethod
+    def mask(text: str) -> int:
+        return card_mask(text)
+
+    @staticmethod
+    def lose_round(state: PolishPokerState, target: int) -> None:
+        lose_round(state, target)
+
+    @staticmethod
+    def prepared(
+        names: Sequence[str],
+        counts: Mapping[str, int],
+        starter: str,
+        rounds: Sequence[RoundScript],
+        *,
+        start_cards: int = 1,
+        options: PolishPokerOptions | None = None,
+    ) -> tuple[PolishPokerState, ScriptedDealer]:
+        return prepared_state(names, counts, starter, rounds, start_cards=start_cards, options=options)
+
+
+@pytest.fixture
+def pp() -> PPKit:
+    return PPKit()
