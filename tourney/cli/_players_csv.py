@@ -1,0 +1,67 @@
+"""Read a player list from CSV: a header row naming `name` (required) and `club` (optional).
+
+Every problem names its line, so a director can fix the file: a missing name, a row with more
+fields than the header, a name given twice.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from tourney.errors import InvalidInputError
+
+KNOWN_COLUMNS = ("name", "club")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    name: str
+    club: str | None
+    line: int
+
+
+def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
+    """The players of a CSV text, in file order; raises InvalidInputError naming the line."""
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte-order mark, as spreadsheet programs like to write
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, None)
+        while header is not None and not any(cell.strip() for cell in header):
+            header = next(reader, None)
+        if header is None:
+            raise InvalidInputError(f"{source} is empty: expected a header row with a 'name' column")
+        columns = [cell.strip().lower() for cell in header]
+        header_line = reader.line_num
+        if "name" not in columns:
+            raise InvalidInputError(
+                f"{source} line {header_line}: the header row needs a 'name' column (got {', '.join(header)!r})")
+        unknown = [c for c in columns if c and c not in KNOWN_COLUMNS]
+        if unknown:
+            raise InvalidInputError(
+                f"{source} line {header_line}: unknown column {unknown[0]!r} (columns: name, club)")
+        name_at, club_at = columns.index("name"), columns.index("club") if "club" in columns else None
+        players: list[PlayerEntry] = []
+        seen: dict[str, int] = {}
+        for row in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue  # blank lines are harmless
+            if len(row) > len(columns):
+                raise InvalidInputError(
+                    f"{source} line {line}: {len(row)} fields but the header has {len(columns)} ({row!r})")
+            name = row[name_at].strip() if name_at < len(row) else ""
+            if not name:
+                raise InvalidInputError(f"{source} line {line}: the name is empty ({row!r})")
+            club = row[club_at].strip() if club_at is not None and club_at < len(row) else ""
+            if name in seen:
+                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {seen[name]}")
+            seen[name] = line
+            players.append(PlayerEntry(name=name, club=club or None, line=line))
+    except csv.Error as error:
+        raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error})") from None
+    if not players:
+        raise InvalidInputError(f"{source} has a header but no players")
+    return players

@@ -1,0 +1,225 @@
+"""The database: an engine from a URL, the schema version, and one transaction per command.
+
+- SQLite (the default, `sqlite:///tourney.db` in the working directory): write transactions start
+  with `BEGIN IMMEDIATE`, so two processes entering results at once queue on the write lock instead
+  of failing half-way; the busy timeout bounds the wait. WAL journal: readers never wait for a writer.
+- PostgreSQL (`postgresql+psycopg2://...`): write transactions lock the tournament's row
+  `FOR UPDATE` (repo.find_tournament) with a `lock_timeout`, which serialises commands per tournament.
+- A lock held too long by another process becomes a `StorageError` saying so, never a traceback.
+- `TOURNEY_TEST_PAUSE_IN_TRANSACTION=SECONDS` (tests only) makes every write transaction print a
+  line to stderr and sleep just before it commits, so a test can kill a process mid-command.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, inspect, text
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
+from sqlmodel import Session, SQLModel, create_engine, select
+
+from tourney.errors import StorageError
+from tourney.storage.models import SCHEMA_VERSION, SchemaVersion
+
+DEFAULT_URL = "sqlite:///tourney.db"
+URL_ENV = "TOURNEY_DB"
+# How long a command waits for another process's transaction before giving up (seconds).
+LOCK_WAIT_ENV = "TOURNEY_LOCK_WAIT"
+DEFAULT_LOCK_WAIT = 5.0
+PAUSE_ENV = "TOURNEY_TEST_PAUSE_IN_TRANSACTION"
+PAUSE_MARKER = "tourney: paused in transaction"
+
+
+def resolve_url(url: str | None = None) -> str:
+    """The URL to use: the one given, else `$TOURNEY_DB`, else `tourney.db` in the working directory."""
+    return url or os.environ.get(URL_ENV) or DEFAULT_URL
+
+
+def lock_wait_seconds() -> float:
+    raw = os.environ.get(LOCK_WAIT_ENV, "")
+    try:
+        return float(raw) if raw else DEFAULT_LOCK_WAIT
+    except ValueError:
+        raise StorageError(f"{LOCK_WAIT_ENV} must be a number of seconds, not {raw!r}") from None
+
+
+class Database:
+    """One database: an engine plus the transaction helpers every command uses."""
+
+    def __init__(self, engine: Engine, shown: str) -> None:
+        self.engine = engine
+        # The URL for messages: never shows a password.
+        self.shown = shown
+        self.is_sqlite = engine.dialect.name == "sqlite"
+        self.is_postgresql = engine.dialect.name == "postgresql"
+        self._writer = engine.execution_options(tourney_write=True)
+
+    @property
+    def key(self) -> str:
+        """Identifies this database in the in-process state cache (with the tournament's uid)."""
+        return self.shown
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One write transaction: commits when the block ends, rolls back on any error."""
+        with translate_errors(self), Session(self._writer, expire_on_commit=False) as session, session.begin():
+            if self.is_postgresql:
+                wait_ms = int(lock_wait_seconds() * 1000)
+                session.execute(text(f"SET LOCAL lock_timeout = {wait_ms}"))
+            yield session
+            _pause_for_tests()
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """One read transaction: a consistent snapshot, never blocks writers (WAL / MVCC)."""
+        with translate_errors(self), Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_database(url: str | None = None, *, create: bool = True) -> Database:
+    """Open (and, if `create`, create) the database at `url`; check its schema version.
+
+    `create=False` is for commands that only read: they refuse a SQLite file that does not exist
+    instead of leaving an empty one behind.
+    """
+    raw = resolve_url(url)
+    try:
+        parsed = make_url(raw)
+    except ArgumentError:
+        raise StorageError(f"not a database URL: {raw!r} (e.g. sqlite:///tourney.db)") from None
+    shown = parsed.render_as_string(hide_password=True)
+    if parsed.get_backend_name() == "sqlite" and not create:
+        path = parsed.database or ""
+        if path in ("", ":memory:") or not Path(path).exists():
+            raise StorageError(f"no tournament database at {shown}: create one with `tourney new NAME --game ...`")
+    try:
+        engine = _make_engine(raw)
+    except (NoSuchModuleError, ModuleNotFoundError, ArgumentError) as error:
+        raise StorageError(f"cannot use database {shown}: {error}") from None
+    database = Database(engine, shown)
+    try:
+        ensure_schema(database)
+    except BaseException:
+        database.close()
+        raise
+    return database
+
+
+def _make_engine(url: str) -> Engine:
+    backend = make_url(url).get_backend_name()
+    if backend == "sqlite":
+        engine = create_engine(url, connect_args={"timeout": lock_wait_seconds()})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    return create_engine(url, pool_pre_ping=False)
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Take transaction control away from the sqlite3 module, which would issue a plain (deferred)
+    # BEGIN: `_sqlite_begin` chooses the kind of BEGIN itself.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        # WAL: readers never block and are never blocked; NORMAL sync is crash-safe in WAL mode
+        # (a killed process never corrupts) and spares an fsync per command.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    # IMMEDIATE takes the write lock up front: a second writer waits at BEGIN (busy timeout) instead
+    # of failing at its first write after having read a state that is about to change.
+    write = connection.get_execution_options().get("tourney_write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def ensure_schema(database: Database) -> None:
+    """Create the tables of an empty database; refuse a database of another schema version."""
+    with database.read() as session:
+        found = _schema_version(session)
+    if found == SCHEMA_VERSION:
+        return
+    if found is not None:
+        raise _wrong_version(database, found)
+    with database.write() as session:
+        if database.is_postgresql:
+            # Two processes creating the schema of one fresh database at once take turns.
+            session.execute(text("SELECT pg_advisory_xact_lock(7270000)"))
+        found = _schema_version(session)
+        if found is None:
+            connection = session.connection()
+            if inspect(connection).get_table_names():
+                if not inspect(connection).has_table("tournament"):
+                    raise StorageError(f"{database.shown} is not a tourney database (it has other tables)")
+                raise StorageError(f"{database.shown} has tourney tables but no schema version; cannot use it")
+            SQLModel.metadata.create_all(connection)
+            session.add(SchemaVersion(version=SCHEMA_VERSION))
+        elif found != SCHEMA_VERSION:
+            raise _wrong_version(database, found)
+
+
+def _schema_version(session: Session) -> int | None:
+    if not inspect(session.connection()).has_table("schema_version"):
+        return None
+    versions = list(session.exec(select(SchemaVersion.version)))
+    return max(versions) if versions else None
+
+
+def _wrong_version(database: Database, found: int) -> StorageError:
+    return StorageError(
+        f"{database.shown} has schema version {found}, this tourney uses version {SCHEMA_VERSION}; "
+        "use a tourney release that matches it or another database (--db)")
+
+
+@contextmanager
+def translate_errors(database: Database) -> Iterator[None]:
+    """Database failures become one-line `StorageError`s (a locked database says so)."""
+    try:
+        yield
+    except DBAPIError as error:
+        raise StorageError(_describe(database, error)) from None
+    except SQLAlchemyError as error:
+        raise StorageError(f"database {database.shown}: {error.__class__.__name__}: {error}") from None
+
+
+def _describe(database: Database, error: DBAPIError) -> str:
+    message = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
+    lowered = message.lower()
+    if "locked" in lowered or "lock timeout" in lowered or "busy" in lowered:
+        return (f"database {database.shown} is locked by another tourney command (waited "
+                f"{lock_wait_seconds():g} s); try again in a moment")
+    if error.connection_invalidated or "could not connect" in lowered or "connection" in lowered:
+        return f"cannot connect to database {database.shown}: {message}"
+    if "unable to open database file" in lowered:
+        return f"cannot open database {database.shown}: check that the directory exists and is writable"
+    if "not a database" in lowered:
+        return f"{database.shown} is not a SQLite database"
+    return f"database {database.shown}: {message}"
+
+
+def _pause_for_tests() -> None:
+    raw = os.environ.get(PAUSE_ENV)
+    if not raw:
+        return
+    print(PAUSE_MARKER, file=sys.stderr, flush=True)
+    time.sleep(float(raw))

@@ -1,0 +1,45 @@
+"""The database rows, and nothing else: a tournament and its append-only event log.
+
+Everything a director sees (tables, card counts, standings) is derived by folding the events
+(`tourney.engine.tournament.fold`); no derived value is stored, so nothing can disagree with the log.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field, SQLModel
+
+# Bumped whenever a table or column changes; a database of another version is refused (db.py).
+SCHEMA_VERSION = 1
+
+
+class SchemaVersion(SQLModel, table=True):
+    __tablename__ = "schema_version"
+
+    version: int = Field(primary_key=True)
+
+
+class TournamentRow(SQLModel, table=True):
+    __tablename__ = "tournament"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, index=True)
+    game: str
+    seed: int
+    # A random id minted at creation: the in-process state cache keys on it, so a database file
+    # that is deleted and recreated (the demo does this) never meets a stale cached state.
+    uid: str = Field(unique=True)
+    created_at: datetime
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "event"
+
+    # Assigned by the database and increasing: the order of the log.
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    kind: str
+    # The payload as JSON text: portable across SQLite and PostgreSQL, and exactly what was entered.
+    data: str
+    created_at: datetime
