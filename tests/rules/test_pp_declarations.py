@@ -28,7 +28,8 @@ def _rules_order() -> list[tuple[int, list[str]]]:
     levels: list[list[str]] = []
     levels += [[f"HIGH:{r}"] for r in R]
     levels += [[f"PAIR:{r}"] for r in R]
-    levels += [[f"TWOPAIR:{t}"] for t in "T/9 J/9 J/T Q/9 Q/T Q/J K/9 K/T K/J K/Q A/9 A/T A/J A/Q A/K".split()]
+    twopairs = "T/9 J/9 J/T Q/9 Q/T Q/J K/9 K/T K/J K/Q A/9 A/T A/J A/Q A/K"
+    levels += [[f"TWOPAIR:{t}"] for t in twopairs.split()]
     levels += [["STRAIGHT:SMALL"], ["STRAIGHT:BIG"]]
     levels += [[f"TRIPS:{r}"] for r in R]
     fulls = ("9/T 9/J 9/Q 9/K 9/A T/9 T/J T/Q T/K T/A J/9 J/T J/Q J/K J/A "
@@ -187,7 +188,7 @@ def test_legal_raises_suit_over_suit_table() -> None:
     assert names[0] == "QUADS:9" and len(names) == 20
     assert "FLUSH:D" in [CANONICAL[i] for i in legal_raises(flush_s, s | h, False)]
     # ranked: over FLUSH:S nothing at the flush level is left
-    assert [CANONICAL[i] for i in legal_raises(flush_s, 0, True)][0] == "QUADS:9"
+    assert next(CANONICAL[i] for i in legal_raises(flush_s, 0, True)) == "QUADS:9"
     over_clubs = {CANONICAL[i] for i in legal_raises(parse_declaration("FLUSH:C"), 0, True)}
     assert {"FLUSH:D", "FLUSH:H", "FLUSH:S"} <= over_clubs and "FLUSH:C" not in over_clubs
     assert len(over_clubs) == 3 + 20
