@@ -1,0 +1,190 @@
+"""The stage planner of multi-table tournaments (RULES §1.12, worked example PP-16).
+
+A plan is a list of stages. Every stage but the last seats its players at balanced tables and the
+top `advance` of each table move on; the last stage is one final table (`advance == 0`).
+
+Defaults follow §1.12 exactly: 2-6 players are one final table; 7-12 play two tables, top 2;
+13-24 four tables, top 1; more than 24 play ⌈N/6⌉ tables, top 2 if that leaves at most 24, else
+top 1; repeat until a final table of 4. The director may override the table size, the number that
+advance and the final table's size; overrides are checked against the caps (2-6 a table).
+
+The §1.12 thresholds generalise with the final size F (4 by default): "two tables" up to 12
+players, "F tables, top 1" up to 6F players, and above that "top 2 if 2T <= 6F". With F = 4 this
+is the text of §1.12 word for word, so one algorithm serves the default and the overrides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tourney.errors import InvalidInputError
+
+MIN_TABLE, MAX_TABLE = 2, 6
+DEFAULT_FINAL = 4
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """One stage: how many play, the table sizes (largest first), how many advance per table."""
+
+    players: int
+    tables: tuple[int, ...]
+    advance: int  # 0 on the final table
+
+    @property
+    def is_final(self) -> bool:
+        return self.advance == 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "tables": list(self.tables), "advance": self.advance}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The stages of a tournament, the last one being the final, and one sentence per stage: why."""
+
+    stages: tuple[StagePlan, ...]
+    reasons: tuple[str, ...]
+
+    @property
+    def final(self) -> StagePlan:
+        return self.stages[-1]
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"stages": [{"players": 25, "tables": [5, 5, 5, 5, 5], "advance": 2}, ...]}`."""
+        return {"stages": [stage.to_json() for stage in self.stages]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Plan:
+        """Read back `to_json()` output (as stored in the first seat event), checking it is playable."""
+        try:
+            raw = data["stages"]
+            stages = tuple(
+                StagePlan(int(s["players"]), tuple(int(t) for t in s["tables"]), int(s["advance"])) for s in raw)
+        except (KeyError, TypeError, ValueError):
+            raise InvalidInputError(f"malformed stage plan: {data!r}") from None
+        _check_stages(stages)
+        # Keep the planner's own explanations when the plan is the default one for its size.
+        default = plan_stages(stages[0].players) if stages and stages[0].players >= MIN_TABLE else None
+        if default is not None and default.stages == stages:
+            return default
+        return cls(stages, tuple(_generic_reason(s) for s in stages))
+
+    def with_first_stage(self, tables: tuple[int, ...]) -> Plan:
+        """The same plan with stage 1 seated at `tables` (late entries grow stage-1 tables)."""
+        first = StagePlan(sum(tables), tables, self.stages[0].advance)
+        reasons = (_generic_reason(first), *self.reasons[1:])
+        return Plan((first, *self.stages[1:]), reasons)
+
+
+def balanced_tables(players: int, count: int) -> tuple[int, ...]:
+    """`players` over `count` tables whose sizes differ by at most 1, largest first."""
+    base, extra = divmod(players, count)
+    return tuple(base + 1 if i < extra else base for i in range(count))
+
+
+def plan_stages(n_players: int, *, table_size: int | None = None, advance: int | None = None,
+                final_size: int | None = None) -> Plan:
+    """The plan of RULES §1.12 for `n_players`, with optional director overrides.
+
+    `table_size` is the largest table (2-6); `advance` the number that advance from every table
+    of every stage (it must be smaller than the smallest table); `final_size` the largest final
+    table (2-6). Raises `InvalidInputError` naming the offending value.
+    """
+    _check_overrides(n_players, table_size, advance, final_size)
+    # Without an override every field of 2-6 players is already a final table (§1.2).
+    final_limit = final_size if final_size is not None else MAX_TABLE
+    target = final_size if final_size is not None else DEFAULT_FINAL
+    stages: list[StagePlan] = []
+    reasons: list[str] = []
+    remaining = n_players
+    while remaining > final_limit:
+        stage, reason = _one_stage(remaining, table_size, advance, target)
+        stages.append(stage)
+        reasons.append(reason)
+        remaining = stage.advance * len(stage.tables)
+    stages.append(StagePlan(remaining, (remaining,), 0))
+    reasons.append(f"{remaining} players: one final table, played until one player is left (RULES §1.11).")
+    return Plan(tuple(stages), tuple(reasons))
+
+
+def _one_stage(m: int, table_size: int | None, advance: int | None, target: int) -> tuple[StagePlan, str]:
+    """A non-final stage for `m` players (m > the final limit) and the sentence explaining it."""
+    if table_size is not None:
+        count = max(2, -(-m // table_size))
+        why_tables = f"tables of at most {table_size} (director's choice)"
+    elif m <= 2 * MAX_TABLE:
+        count, why_tables = 2, f"{m} ≤ {2 * MAX_TABLE}, so 2 tables"
+    elif m <= target * MAX_TABLE:
+        count, why_tables = target, f"{m} ≤ {target * MAX_TABLE}, so {target} tables (one per final seat)"
+    else:
+        count = -(-m // MAX_TABLE)
+        why_tables = f"{m} > {target * MAX_TABLE}, so ⌈{m}/{MAX_TABLE}⌉ = {count} tables"
+    tables = balanced_tables(m, count)
+    smallest = tables[-1]
+    if smallest < MIN_TABLE:
+        raise InvalidInputError(
+            f"table size {table_size} cannot seat {m} players without a table of {smallest}; choose another size")
+    if tables[0] > MAX_TABLE:
+        raise InvalidInputError(f"{m} players need tables of at most {MAX_TABLE}; got {tables[0]}")
+    if advance is not None:
+        if advance >= smallest:
+            raise InvalidInputError(
+                f"advance {advance} must be smaller than the smallest table ({smallest}) of the {m}-player stage")
+        k, why_k = advance, f"top {advance} advance (director's choice)"
+    elif count <= target:
+        # Aim straight at the final table: as many per table as fill it.
+        k = max(1, min(target // count, smallest - 1))
+        why_k = f"top {k} of each advance → final of {k * count}"
+    else:
+        # Too many tables for one step: halve or more, then aim at the final (§1.12 "repeat").
+        k = min(2 if 2 * count <= target * MAX_TABLE else 1, smallest - 1)
+        why_k = (f"2×{count} = {2 * count} ≤ {target * MAX_TABLE}, so top 2 advance" if k == 2
+                 else f"top 1 of each advances → {count}")
+    sizes = ", ".join(str(t) for t in tables)
+    return StagePlan(m, tables, k), f"{m} players: {why_tables} ({sizes}); {why_k}."
+
+
+def _check_overrides(n: int, table_size: int | None, advance: int | None, final_size: int | None) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or n < MIN_TABLE:
+        raise InvalidInputError(f"a tournament needs at least {MIN_TABLE} players, not {n}")
+    if table_size is not None and not MIN_TABLE <= table_size <= MAX_TABLE:
+        raise InvalidInputError(
+            f"table size must be {MIN_TABLE}-{MAX_TABLE} (the caps of RULES §1.3), not {table_size}")
+    if final_size is not None and not MIN_TABLE <= final_size <= MAX_TABLE:
+        raise InvalidInputError(f"final table size must be {MIN_TABLE}-{MAX_TABLE}, not {final_size}")
+    if advance is not None:
+        if advance < 1:
+            raise InvalidInputError(f"advance must be at least 1, not {advance}")
+        top = table_size if table_size is not None else MAX_TABLE
+        if advance >= top:
+            raise InvalidInputError(f"advance {advance} must be smaller than the table size ({top})")
+
+
+def _check_stages(stages: tuple[StagePlan, ...]) -> None:
+    if not stages:
+        raise InvalidInputError("a stage plan needs at least the final stage")
+    for i, stage in enumerate(stages, start=1):
+        last = i == len(stages)
+        if not stage.tables or sum(stage.tables) != stage.players:
+            raise InvalidInputError(f"stage {i}: tables {list(stage.tables)} do not seat {stage.players} players")
+        if any(not MIN_TABLE <= t <= MAX_TABLE for t in stage.tables):
+            raise InvalidInputError(f"stage {i}: every table seats {MIN_TABLE}-{MAX_TABLE}, got {list(stage.tables)}")
+        if last:
+            if len(stage.tables) != 1 or stage.advance != 0:
+                raise InvalidInputError(f"stage {i}: the final is one table with advance 0")
+        else:
+            if not 1 <= stage.advance < min(stage.tables):
+                raise InvalidInputError(f"stage {i}: advance {stage.advance} must be 1..{min(stage.tables) - 1}")
+            if stages[i].players != stage.advance * len(stage.tables):
+                raise InvalidInputError(
+                    f"stage {i + 1}: {stages[i].players} players, but stage {i} sends "
+                    f"{stage.advance * len(stage.tables)}")
+
+
+def _generic_reason(stage: StagePlan) -> str:
+    sizes = ", ".join(str(t) for t in stage.tables)
+    if stage.is_final:
+        return f"{stage.players} players: one final table, played until one player is left (RULES §1.11)."
+    return f"{stage.players} players: tables of {sizes}; top {stage.advance} of each advance."

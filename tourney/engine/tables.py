@@ -1,0 +1,169 @@
+"""One table of a live tournament: seats, cards held, eliminations, places, next starter.
+
+Counts are per table: every player sits down with 1 card (RULES §1.3, §1.12 item 3). The cap is
+recomputed from the players still in before every round (§1.3); the starter rotates clockwise
+from the previous starter's seat, skipping players who are out (§1.10). A table stops when
+`advance` players remain (1 at the final).
+
+Methods named `record_*` mutate and assume the `check_*` call before them passed: the tournament
+validates first and mutates after, so a refused event leaves everything untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tourney.errors import IllegalActionError
+from tourney.rules.polish_poker.options import CAPS
+
+START_CARDS = 1
+
+
+@dataclass
+class TableState:
+    """A table of one stage. `advance` is how many players remain when it stops (1 at the final)."""
+
+    number: int
+    stage: int
+    seats: list[str]
+    advance: int
+    is_final: bool = False
+    starter: str | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    chips: dict[str, int] = field(default_factory=dict)
+    eliminated: list[str] = field(default_factory=list)
+    places: dict[str, int] = field(default_factory=dict)
+    rounds: int = 0
+    finished: bool = False
+
+    def __post_init__(self) -> None:
+        for name in self.seats:
+            self.counts.setdefault(name, START_CARDS)
+        self._settle()
+
+    # ----------------------------------------------------------------- derived views
+    @property
+    def still_in(self) -> list[str]:
+        """Players not eliminated, in seat order (at a finished table: those who advance or won)."""
+        out = set(self.eliminated)
+        return [p for p in self.seats if p not in out]
+
+    @property
+    def cap(self) -> int:
+        """Cap of the next round (RULES §1.3); a finished final with one player left shows 5."""
+        return CAPS.get(len(self.still_in), CAPS[2])
+
+    @property
+    def started(self) -> bool:
+        """True once anything happened here (a round, a drop): no late entry after that."""
+        return self.rounds > 0 or bool(self.eliminated) or self.finished
+
+    def finishing_order(self) -> list[str]:
+        """Winner first: places where known, players still in ahead of everyone eliminated."""
+        seat_of = {p: i for i, p in enumerate(self.seats)}
+        return sorted(self.seats, key=lambda p: (self.places.get(p, 0), seat_of[p]))
+
+    def to_json(self) -> dict[str, Any]:
+        """The `tourney tables --json` shape of this table."""
+        out = set(self.eliminated)
+        return {
+            "table": self.number, "stage": self.stage, "finished": self.finished, "cap": self.cap,
+            "starter": self.starter,
+            "players": [{"name": p, "seat": i, "cards": self.counts[p], "eliminated": p in out}
+                        for i, p in enumerate(self.seats, start=1)],
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything derived, for equality checks (tests, previews)."""
+        data = self.to_json()
+        data.update(advance=self.advance, is_final=self.is_final, eliminated=list(self.eliminated),
+                    places=dict(self.places), chips=dict(self.chips), rounds=self.rounds)
+        return data
+
+    # ----------------------------------------------------------------- checks
+    def check_open(self) -> None:
+        if self.finished:
+            raise IllegalActionError(f"table {self.number} has already finished")
+
+    def check_player_in(self, name: str) -> None:
+        if name not in self.counts:
+            raise IllegalActionError(f"{name} is not at table {self.number} (players: {', '.join(self.seats)})")
+        if name in self.eliminated:
+            raise IllegalActionError(f"{name} is already eliminated at table {self.number}")
+
+    def check_order(self, order: list[str]) -> None:
+        """`order` must list exactly the players still in, once each."""
+        self.check_open()
+        still = self.still_in
+        if len(set(order)) != len(order):
+            raise IllegalActionError(f"table {self.number}: a name appears twice in {order}")
+        for name in order:
+            self.check_player_in(name)
+        missing = [p for p in still if p not in order]
+        if missing:
+            raise IllegalActionError(f"table {self.number}: the order must list every player still in; "
+                                     f"missing {', '.join(missing)}")
+
+    # ----------------------------------------------------------------- mutations
+    def record_loss(self, loser: str) -> None:
+        """One round lost by `loser`: a card more, or out at the cap; then rotate the starter."""
+        self.rounds += 1
+        if self.counts[loser] >= self.cap:
+            self._eliminate(loser)
+        else:
+            self.counts[loser] += 1
+        # "regardless of who lost": count on from the starter's seat, even if they just went out.
+        if not self._settle() and self.starter is not None:
+            self.starter = self._next_from(self.starter)
+
+    def record_drop(self, name: str) -> None:
+        """A player leaves: out at once, taking the next lowest place."""
+        self._eliminate(name)
+        if not self._settle() and self.starter == name:
+            self.starter = self._next_from(name)
+
+    def record_order(self, order: list[str]) -> None:
+        """A whole finishing order (winner first) for the players still in."""
+        keep = self.advance
+        for place, name in enumerate(order, start=1):
+            self.places[name] = place
+        # Everyone below the advancing places is out, the worst first (elimination order).
+        for name in reversed(order[keep:]):
+            self.eliminated.append(name)
+        self.finished, self.starter = True, None
+
+    def record_chips(self, counts: dict[str, int], places: dict[str, int]) -> None:
+        """Final chip counts and the places they give (equal chips share a place)."""
+        self.chips.update(counts)
+        self.places.update(places)
+        ranked = sorted(places, key=lambda p: (-places[p], self.seats.index(p)))
+        for name in ranked:
+            if places[name] > self.advance:
+                self.eliminated.append(name)
+        self.finished, self.starter = True, None
+
+    def _eliminate(self, name: str) -> None:
+        self.places[name] = len(self.still_in)
+        self.eliminated.append(name)
+
+    def _settle(self) -> bool:
+        """Stop when `advance` players remain; True if the table has finished."""
+        still = self.still_in
+        if len(still) <= self.advance:
+            for name in still:
+                # Stopped by eliminations: those left share first place (they all advance).
+                self.places.setdefault(name, 1)
+            self.finished, self.starter = True, None
+        return self.finished
+
+    def _next_from(self, name: str) -> str:
+        """First player still in clockwise from `name`'s seat (RULES §1.10)."""
+        out = set(self.eliminated)
+        i = self.seats.index(name)
+        size = len(self.seats)
+        for step in range(1, size + 1):
+            candidate = self.seats[(i + step) % size]
+            if candidate not in out:
+                return candidate
+        raise AssertionError("a table that has not stopped has a player still in")

@@ -1,0 +1,545 @@
+"""A live tournament as a fold over its event log (DESIGN "Tournament engine", RULES §1.12).
+
+Storage keeps the append-only log; everything else (tables, cards, places, standings) is derived
+here by `fold`. `TournamentState.apply` adds one event: it validates fully and only then mutates,
+so a refused event leaves the state exactly as it was.
+
+Undo and correction never rewrite the log: `fold` first works out which events are in effect
+(an undone event is ignored, an undo of an undo re-applies) and which loser each `result` has
+after corrections, then replays the events in effect in id order. A log that no longer replays
+raises `EventError` naming the first event that has become impossible.
+
+Choices the rules leave open (documented in ARCHITECTURE.md):
+- Late entry joins the smallest stage-1 table that has not started (no round, no drop) and has a
+  free seat, lowest table number on a tie; the new player takes the last seat.
+- A player dropped while waiting at a finished table (an advancer) does not advance; the next
+  stage is seated with the players left, balanced over as many of the planned tables as can
+  still be played.
+- Players left when a table stops by eliminations share place 1 (they all advance); `finish`
+  and `chips` give strict (or chip-tied) places.
+- `chips` refuses a tie across the last advancing place: the director breaks it with `finish`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tourney.engine.events import KINDS, Event, EventError
+from tourney.engine.planner import MAX_TABLE, Plan, StagePlan, balanced_tables, plan_stages
+from tourney.engine.seating import draw_tables
+from tourney.engine.standings import StandingRow, rank_players
+from tourney.engine.tables import TableState
+from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
+
+__all__ = [
+    "GAMES", "POT_GAMES", "Event", "EventError", "PlayerInfo", "StandingRow", "Status", "TableState",
+    "TournamentState", "advancing_players", "draw_seats", "fold", "preview_correction", "seat_sizes",
+]
+
+GAMES = ("polish-poker", "chlust", "khlyust", "lou")
+POT_GAMES = ("chlust", "khlyust", "lou")
+
+
+@dataclass
+class PlayerInfo:
+    name: str
+    club: str | None
+    dropped: bool = False
+
+
+@dataclass(frozen=True)
+class Status:
+    """Where the tournament stands: the stage, tables still playing, what blocks `advance`."""
+
+    stage: int
+    closed: bool
+    complete: bool
+    tables_playing: list[int]
+    blockers: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stage": self.stage, "closed": self.closed, "complete": self.complete,
+                "tables_playing": list(self.tables_playing), "blockers": list(self.blockers)}
+
+
+@dataclass
+class TournamentState:
+    """The derived state of one tournament. Build it with `fold`, extend it with `apply`."""
+
+    game: str
+    players: list[PlayerInfo] = field(default_factory=list)
+    stage: int = 0  # the latest seated stage; 0 before the first seat draw
+    closed: bool = False  # True once `advance` closed `stage` (its successor not yet seated)
+    tables: list[TableState] = field(default_factory=list)  # the tables of `stage`
+    history: list[list[TableState]] = field(default_factory=list)  # tables of every stage, stage 1 first
+    seeds: dict[int, int] = field(default_factory=dict)  # stage -> seed of its draw
+    events: list[Event] = field(default_factory=list)  # the whole log, in id order
+    _fixed_plan: Plan | None = None
+    _by_name: dict[str, PlayerInfo] = field(default_factory=dict)
+    _folded: dict[str, str] = field(default_factory=dict)  # casefolded name -> name (duplicates)
+    _where: dict[str, TableState] = field(default_factory=dict)  # name -> table in `stage`
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise InvalidInputError(f"unknown game {self.game!r} (games: {', '.join(GAMES)})")
+
+    # ================================================================ derived views
+    @property
+    def plan(self) -> Plan | None:
+        """The plan: fixed at the first seat draw; before it, the default plan for the players
+        registered and not dropped (None while fewer than 2)."""
+        if self._fixed_plan is not None:
+            return self._fixed_plan
+        active = sum(1 for p in self.players if not p.dropped)
+        return plan_stages(active) if active >= 2 else None
+
+    @property
+    def is_final_stage(self) -> bool:
+        return self._fixed_plan is not None and self.stage == len(self._fixed_plan.stages)
+
+    @property
+    def complete(self) -> bool:
+        """True once the final table has finished."""
+        return self.is_final_stage and all(t.finished for t in self.tables)
+
+    def player(self, name: str) -> PlayerInfo:
+        info = self._by_name.get(name)
+        if info is None:
+            hint = difflib.get_close_matches(name, list(self._by_name), n=1)
+            suffix = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise IllegalActionError(f"unknown player {name!r}{suffix}")
+        return info
+
+    def table(self, number: int) -> TableState:
+        """A table of the current stage."""
+        if not self.tables:
+            raise IllegalActionError("no table is seated yet: draw the seats of stage 1 first")
+        if not 1 <= number <= len(self.tables):
+            raise IllegalActionError(f"no table {number} in stage {self.stage} (tables 1-{len(self.tables)})")
+        return self.tables[number - 1]
+
+    def standings(self) -> list[StandingRow]:
+        return rank_players(t for tables in self.history for t in tables)
+
+    def can_advance(self) -> list[str]:
+        """What keeps `advance` from closing the current stage; empty when it may."""
+        if self.stage == 0:
+            return ["no tables yet: draw the seats of stage 1"]
+        if self.closed:
+            return [f"stage {self.stage} is already closed: seat stage {self.stage + 1}"]
+        if self.complete:
+            return ["the tournament is complete"]
+        missing = [f"table {t.number} still playing ({len(t.still_in)} players in, stops at {t.advance})"
+                   for t in self.tables if not t.finished]
+        if self.is_final_stage:
+            missing.append(f"stage {self.stage} is the final: the tournament ends when its table finishes")
+        return missing
+
+    def status(self) -> Status:
+        return Status(self.stage, self.closed, self.complete,
+                      [t.number for t in self.tables if not t.finished], self.can_advance())
+
+    def last_undoable(self) -> int | None:
+        """Id of the latest event in effect that `undo` would revert (never an undo itself)."""
+        group = self.last_undoable_group()
+        return group[0] if group else None
+
+    def last_undoable_group(self) -> list[int]:
+        """Ids one `tourney undo` should revert, latest first: a stage's seat draw comes with the
+        `advance` just before it (they were one command), anything else alone."""
+        effective = _effective(self.events)
+        live = [e for e in self.events if e.id in effective and e.kind != "undo"]
+        if not live:
+            return []
+        last = live[-1]
+        if last.kind == "seat" and len(live) > 1 and live[-2].kind == "advance":
+            return [last.id, live[-2].id]
+        return [last.id]
+
+    def tables_json(self) -> list[dict[str, Any]]:
+        return [t.to_json() for t in self.tables]
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything derived, as plain data: equal snapshots mean equal states (the log aside)."""
+        plan = self.plan
+        return {
+            "game": self.game,
+            "players": [(p.name, p.club, p.dropped) for p in self.players],
+            "plan": plan.to_json() if plan else None, "stage": self.stage, "closed": self.closed,
+            "seeds": dict(self.seeds),
+            "history": [[t.snapshot() for t in tables] for tables in self.history],
+            "standings": [r.to_json() for r in self.standings()],
+        }
+
+    # ================================================================ applying events
+    def apply(self, event: Event) -> None:
+        """Validate `event` against the current state and apply it; on error nothing changes.
+
+        Raises `IllegalActionError` / `InvalidInputError` with one line; an `undo` or `correct`
+        that would make a later event impossible raises `EventError` naming that event.
+        """
+        if self.events and event.id <= self.events[-1].id:
+            raise InvalidInputError(f"event id {event.id} is not after the last one ({self.events[-1].id})")
+        if event.kind in ("undo", "correct"):
+            self._check_target(event)
+            try:
+                new = fold(self.game, [*self.events, event])
+            except EventError as exc:
+                what = "undoing" if event.kind == "undo" else "correcting"
+                raise EventError(exc.event_id,
+                                 f"{exc.reason} (after {what} event {event.data['target']})") from None
+            self.__dict__.update(new.__dict__)
+            return
+        self._apply_effective(event.kind, event.data)
+        self.events.append(event)
+
+    def _check_target(self, event: Event) -> None:
+        target = _target(event)
+        found = next((e for e in self.events if e.id == target), None)
+        if found is None:
+            raise IllegalActionError(f"{event.kind}: there is no event {target}")
+        if target not in _effective(self.events):
+            raise IllegalActionError(f"{event.kind}: event {target} is already undone")
+        if event.kind == "correct" and found.kind != "result":
+            raise IllegalActionError(f"correct: event {target} is a {found.kind}, not a round result")
+
+    def _apply_effective(self, kind: str, data: dict[str, Any]) -> None:
+        if not isinstance(data, dict):
+            raise InvalidInputError(f"{kind}: the payload must be an object, not {data!r}")
+        handler = {
+            "register": self._register, "drop": self._drop, "seat": self._seat, "result": self._result,
+            "finish": self._finish, "chips": self._chips, "advance": self._advance,
+        }.get(kind)
+        if handler is None:
+            raise InvalidInputError(f"unknown event kind {kind!r} (kinds: {', '.join(KINDS)})")
+        handler(data)
+
+    # ---------------------------------------------------------------- players
+    def _register(self, data: dict[str, Any]) -> None:
+        name = _text(data, "name", "register").strip()
+        if not name:
+            raise InvalidInputError("register: a player needs a name")
+        club = data.get("club")
+        if club is not None and not isinstance(club, str):
+            raise InvalidInputError(f"register: club must be text, not {club!r}")
+        club = club.strip() or None if club is not None else None
+        taken = self._folded.get(name.casefold())
+        if taken is not None:
+            raise IllegalActionError(f"a player named {taken!r} is already registered")
+        table = self._late_entry_table() if self.stage > 0 else None
+        info = PlayerInfo(name, club)
+        self.players.append(info)
+        self._by_name[name] = info
+        self._folded[name.casefold()] = name
+        if table is not None:
+            table.seats.append(name)
+            table.counts[name] = 1
+            self._where[name] = table
+            assert self._fixed_plan is not None
+            sizes = tuple(sorted((len(t.seats) for t in self.tables), reverse=True))
+            self._fixed_plan = self._fixed_plan.with_first_stage(sizes)
+
+    def _late_entry_table(self) -> TableState:
+        """The stage-1 table a late entrant joins: the smallest not started with a free seat."""
+        if self.stage != 1 or self.closed:
+            raise IllegalActionError(f"late entry is only open in stage 1 before its tables start "
+                                     f"(now stage {self.stage})")
+        open_tables = [t for t in self.tables if not t.started and len(t.seats) < MAX_TABLE]
+        if not open_tables:
+            raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
+        return min(open_tables, key=lambda t: (len(t.seats), t.number))
+
+    def _drop(self, data: dict[str, Any]) -> None:
+        name = _text(data, "name", "drop")
+        info = self.player(name)
+        if info.dropped:
+            raise IllegalActionError(f"{name} has already dropped out")
+        if self.complete:
+            raise IllegalActionError("the tournament is complete")
+        table = self._where.get(name)
+        seated_before = any(name in t.counts for tables in self.history for t in tables)
+        if (table is None and seated_before) or (table is not None and name in table.eliminated):
+            raise IllegalActionError(f"{name} is already out of the tournament")
+        if table is not None and not table.finished:
+            table.record_drop(name)
+        # At a finished table (an advancer) or before any draw: not seated next time.
+        info.dropped = True
+
+    # ---------------------------------------------------------------- seating
+    def _players_to_seat(self) -> list[str]:
+        if self.stage == 0:
+            return [p.name for p in self.players if not p.dropped]
+        if self.closed:
+            return advancing_players(self)
+        return []
+
+    def _seat(self, data: dict[str, Any]) -> None:
+        stage = _integer(data, "stage", "seat")
+        seed = _integer(data, "seed", "seat")
+        raw_tables = data.get("tables")
+        if self.complete:
+            raise IllegalActionError("the tournament is complete")
+        if self.stage > 0 and not self.closed:
+            raise IllegalActionError(f"stage {self.stage} is still being played: advance before seating")
+        if stage != self.stage + 1:
+            raise IllegalActionError(f"seat: the next stage to seat is {self.stage + 1}, not {stage}")
+        names = self._players_to_seat()
+        if stage == 1:
+            plan = Plan.from_json(data["plan"]) if "plan" in data else plan_stages(len(names))
+            if plan.stages[0].players != len(names):
+                raise IllegalActionError(f"seat: the plan is for {plan.stages[0].players} players, "
+                                         f"but {len(names)} are registered")
+        else:
+            assert self._fixed_plan is not None
+            plan = self._fixed_plan
+        stage_plan = plan.stages[stage - 1]
+        sizes = seat_sizes(stage_plan, len(names))
+        tables = _parse_tables(raw_tables, names, sizes)
+        # Everything checked: now mutate.
+        self._fixed_plan = plan
+        self.stage, self.closed, self.seeds[stage] = stage, False, seed
+        stop = 1 if stage_plan.is_final else stage_plan.advance
+        self.tables = [TableState(number, stage, seats, stop, stage_plan.is_final, starter)
+                       for number, seats, starter in tables]
+        self.history.append(self.tables)
+        self._where = {name: t for t in self.tables for name in t.seats}
+
+    # ---------------------------------------------------------------- play
+    def _open_table(self, data: dict[str, Any], kind: str) -> TableState:
+        number = _integer(data, "table", kind)
+        if self.stage > 0 and self.closed:
+            raise IllegalActionError(f"stage {self.stage} is closed: seat stage {self.stage + 1} first")
+        table = self.table(number)
+        table.check_open()
+        return table
+
+    def _result(self, data: dict[str, Any]) -> None:
+        if self.game != "polish-poker":
+            raise IllegalActionError(f"round results are for Polish Poker; {self.game} tables report chips")
+        table = self._open_table(data, "result")
+        loser = _text(data, "loser", "result")
+        self.player(loser)
+        table.check_player_in(loser)
+        table.record_loss(loser)
+
+    def _finish(self, data: dict[str, Any]) -> None:
+        table = self._open_table(data, "finish")
+        order = data.get("order")
+        if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
+            raise InvalidInputError(f"finish: order must be a list of names, not {order!r}")
+        for name in order:
+            self.player(name)
+        table.check_order(order)
+        table.record_order(order)
+
+    def _chips(self, data: dict[str, Any]) -> None:
+        if self.game not in POT_GAMES:
+            raise IllegalActionError("chip counts are for pot games; Polish Poker tables report round results")
+        table = self._open_table(data, "chips")
+        counts = data.get("counts")
+        if not isinstance(counts, dict) or not all(
+                isinstance(n, str) and isinstance(c, int) and not isinstance(c, bool) for n, c in counts.items()):
+            raise InvalidInputError(f"chips: counts must map names to whole numbers, not {counts!r}")
+        for name in counts:
+            self.player(name)
+        table.check_order(list(counts))
+        places = {n: 1 + sum(1 for c in counts.values() if c > counts[n]) for n in counts}
+        stop = table.advance
+        if sum(1 for p in places.values() if p <= stop) != stop:
+            tied = sorted((n for n, p in places.items() if p == max(q for q in places.values() if q <= stop)),
+                          key=table.seats.index)
+            raise IllegalActionError(
+                f"table {table.number}: {' and '.join(tied)} tie on {counts[tied[0]]} chips for the last "
+                f"{'winning' if stop == 1 else 'advancing'} place; break the tie and record the order with finish")
+        table.record_chips(dict(counts), places)
+
+    def _advance(self, data: dict[str, Any]) -> None:
+        stage = _integer(data, "stage", "advance")
+        if stage != self.stage or self.stage == 0:
+            raise IllegalActionError(f"advance: the stage being played is {self.stage}, not {stage}")
+        blockers = self.can_advance()
+        if blockers:
+            raise IllegalActionError(f"cannot advance stage {stage}: {'; '.join(blockers)}")
+        if not advancing_players(self):
+            raise IllegalActionError(f"cannot advance stage {stage}: every advancing player has dropped out")
+        self.closed = True
+
+
+# ==================================================================== module functions
+def fold(game: str, events: Sequence[Event]) -> TournamentState:
+    """The state after `events` (any order; ids unique), honouring undo and correct.
+
+    Raises `EventError` naming the first event that cannot be applied.
+    """
+    ordered = sorted(events, key=lambda e: e.id)
+    for before, after in itertools.pairwise(ordered):
+        if before.id == after.id:
+            raise EventError(after.id, "two events have this id")
+    effective = _effective(ordered)
+    losers = {_target(e): _text(e.data, "loser", "correct") for e in ordered
+              if e.kind == "correct" and e.id in effective}
+    state = TournamentState(game)
+    for event in ordered:
+        if event.id not in effective or event.kind in ("undo", "correct"):
+            continue
+        data = {**event.data, "loser": losers[event.id]} if event.id in losers else event.data
+        try:
+            state._apply_effective(event.kind, data)
+        except TourneyError as exc:
+            raise EventError(event.id, f"{event.kind}: {exc}") from exc
+    state.events = ordered
+    return state
+
+
+def _target(event: Event) -> int:
+    target = event.data.get("target") if isinstance(event.data, dict) else None
+    if not isinstance(target, int) or isinstance(target, bool) or target >= event.id:
+        raise EventError(event.id, f"{event.kind}: target must be the id of an earlier event, not {target!r}")
+    return target
+
+
+def _effective(ordered: Sequence[Event]) -> set[int]:
+    """Ids of the events in effect: an event is undone by an undo that is itself in effect.
+
+    Walking from the newest event down settles each undo before anything it could target.
+    """
+    ids = {e.id for e in ordered}
+    kinds = {e.id: e.kind for e in ordered}
+    undone: set[int] = set()
+    effective: set[int] = set()
+    for event in reversed(ordered):
+        if event.id in undone:
+            continue
+        effective.add(event.id)
+        if event.kind in ("undo", "correct"):
+            target = _target(event)
+            if target not in ids:
+                raise EventError(event.id, f"{event.kind}: there is no event {target}")
+            if event.kind == "undo":
+                undone.add(target)
+            elif kinds[target] != "result":
+                raise EventError(event.id, f"correct: event {target} is a {kinds[target]}, not a round result")
+    return effective
+
+
+def seat_sizes(stage_plan: StagePlan, players: int) -> tuple[int, ...]:
+    """Table sizes for `players` at a planned stage: the plan's own when nobody dropped out;
+    else balanced over as many planned tables as still seat more than `advance` each."""
+    if players < 1:
+        raise IllegalActionError("nobody is left to seat")
+    if players == stage_plan.players:
+        return stage_plan.tables
+    if stage_plan.is_final:
+        return (players,)
+    count = max(1, min(len(stage_plan.tables), players // (stage_plan.advance + 1)))
+    return balanced_tables(players, count)
+
+
+def _parse_tables(raw: Any, names: list[str], sizes: tuple[int, ...]) -> list[tuple[int, list[str], str | None]]:
+    if not isinstance(raw, list) or len(raw) != len(sizes):
+        raise IllegalActionError(f"seat: expected {len(sizes)} tables {list(sizes)}, got {raw!r}")
+    expected = set(names)
+    seen: set[str] = set()
+    parsed: list[tuple[int, list[str], str | None]] = []
+    for number, entry in enumerate(raw, start=1):
+        if not isinstance(entry, dict) or entry.get("table") != number:
+            raise IllegalActionError(f"seat: table entries must be numbered 1-{len(sizes)} in order")
+        seats = entry.get("players")
+        starter = entry.get("starter")
+        if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
+            raise InvalidInputError(f"seat: table {number} players must be a list of names")
+        for name in seats:
+            if name not in expected:
+                raise IllegalActionError(f"seat: {name} is not to be seated at this stage")
+            if name in seen:
+                raise IllegalActionError(f"seat: {name} is seated twice")
+            seen.add(name)
+        if starter not in seats:
+            raise IllegalActionError(f"seat: table {number} starter {starter!r} is not at that table")
+        parsed.append((number, list(seats), starter))
+    if sorted(len(s) for _, s, _ in parsed) != sorted(sizes):
+        raise IllegalActionError(f"seat: table sizes {[len(s) for _, s, _ in parsed]} do not match the plan "
+                                 f"{list(sizes)}")
+    missing = [n for n in names if n not in seen]
+    if missing:
+        raise IllegalActionError(f"seat: {', '.join(missing)} not seated")
+    return parsed
+
+
+def _text(data: dict[str, Any], key: str, kind: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{kind}: {key} must be text, not {value!r}")
+    return value
+
+
+def _integer(data: dict[str, Any], key: str, kind: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidInputError(f"{kind}: {key} must be a whole number, not {value!r}")
+    return value
+
+
+def advancing_players(state: TournamentState) -> list[str]:
+    """Who moves on from the current stage (so far): the players left at its finished tables,
+    best place first, table by table; dropped players do not advance. Empty at the final."""
+    if state.is_final_stage:
+        return []
+    out: list[str] = []
+    for table in state.tables:
+        if table.finished:
+            out.extend(p for p in table.finishing_order()[:len(table.still_in)] if not state.player(p).dropped)
+    return out
+
+
+def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> dict[str, Any]:
+    """The `seat` payload for the next stage to seat (same state and seed, same payload).
+
+    `plan` (stage 1 only) fixes a non-default plan, e.g. from `plan_stages(..., table_size=5)`;
+    the stage-1 payload always carries the plan it was drawn for.
+    """
+    if state.complete:
+        raise IllegalActionError("the tournament is complete")
+    if state.stage > 0 and not state.closed:
+        raise IllegalActionError(f"stage {state.stage} is still being played: advance before seating")
+    names = state._players_to_seat()
+    stage = state.stage + 1
+    if stage == 1:
+        chosen = plan if plan is not None else plan_stages(len(names))
+        if chosen.stages[0].players != len(names):
+            raise IllegalActionError(f"the plan is for {chosen.stages[0].players} players, "
+                                     f"but {len(names)} are registered")
+    else:
+        if plan is not None:
+            raise IllegalActionError("the plan is fixed at the first seat draw")
+        assert state._fixed_plan is not None
+        chosen = state._fixed_plan
+    sizes = seat_sizes(chosen.stages[stage - 1], len(names))
+    players = [(n, state.player(n).club) for n in names]
+    payload: dict[str, Any] = {"stage": stage, "seed": seed, "tables": draw_tables(players, sizes, seed)}
+    if stage == 1:
+        payload["plan"] = chosen.to_json()
+    return payload
+
+
+def preview_correction(game: str, events: Sequence[Event], target: int,
+                       loser: str) -> tuple[TournamentState, TournamentState]:
+    """(before, after) of replacing the loser of result event `target`; nothing is stored.
+
+    Raises `EventError` naming the first later event the correction makes impossible (or the
+    target itself when the new loser cannot have lost that round).
+    """
+    before = fold(game, events)
+    event = Event((before.events[-1].id if before.events else 0) + 1, "correct", {"target": target, "loser": loser})
+    before._check_target(event)
+    try:
+        after = fold(game, [*events, event])
+    except EventError as exc:
+        if exc.event_id == target:
+            raise
+        raise EventError(exc.event_id, f"the correction makes this event impossible: {exc.reason}") from None
+    return before, after
