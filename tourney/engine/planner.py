@@ -136,14 +136,13 @@ def _one_stage(m: int, table_size: int | None, advance: int | None, target: int)
     elif count <= target:
         # Aim straight at the final table: as many per table as fill it.
         k = max(1, min(target // count, smallest - 1))
-        why_k = f"top {k} of each advance → final of {k * count}"
+        why_k = f"top {k} of each advance{'s' if k == 1 else ''} → final of {k * count}"
     else:
         # Too many tables for one step: halve or more, then aim at the final (§1.12 "repeat").
         k = min(2 if 2 * count <= target * MAX_TABLE else 1, smallest - 1)
         why_k = (f"2×{count} = {2 * count} ≤ {target * MAX_TABLE}, so top 2 advance" if k == 2
                  else f"top 1 of each advances → {count}")
-    sizes = ", ".join(str(t) for t in tables)
-    return StagePlan(m, tables, k), f"{m} players: {why_tables} ({sizes}); {why_k}."
+    return StagePlan(m, tables, k), f"{m} players: {why_tables} ({_sizes(tables)}); {why_k}."
 
 
 def _check_overrides(n: int, table_size: int | None, advance: int | None, final_size: int | None) -> None:
@@ -184,7 +183,13 @@ def _check_stages(stages: tuple[StagePlan, ...]) -> None:
 
 
 def _generic_reason(stage: StagePlan) -> str:
-    sizes = ", ".join(str(t) for t in stage.tables)
     if stage.is_final:
         return f"{stage.players} players: one final table, played until one player is left (RULES §1.11)."
-    return f"{stage.players} players: tables of {sizes}; top {stage.advance} of each advance."
+    return f"{stage.players} players: tables of {_sizes(stage.tables)}; top {stage.advance} of each advance."
+
+
+def _sizes(tables: tuple[int, ...]) -> str:
+    """"4, 3, 3, 3" for a few tables; "165 of 6, 2 of 5" when listing them would be a wall of digits."""
+    if len(tables) <= 6:
+        return ", ".join(str(t) for t in tables)
+    return ", ".join(f"{tables.count(size)} of {size}" for size in sorted(set(tables), reverse=True))
