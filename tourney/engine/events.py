@@ -5,7 +5,7 @@ Kinds and payloads (all JSON-serialisable):
     register {"name": str, "club": str | None}
     drop     {"name": str}
     seat     {"stage": int, "seed": int, "tables": [{"table": int, "players": [names in seat order],
-              "starter": name}], "plan": Plan.to_json()  (optional, stage 1 only: fixes the plan)}
+              "starter": name}], "plan": Plan.to_json_with_reasons()  (optional, stage 1 only: fixes the plan)}
     result   {"table": int, "loser": name}               one Polish Poker round at that table
     finish   {"table": int, "order": [names, winner first]}  a whole table at once (paper sheet)
     chips    {"table": int, "counts": {name: int}}        pot games: chip counts give the order

@@ -55,9 +55,16 @@ class Plan:
         """`{"stages": [{"players": 25, "tables": [5, 5, 5, 5, 5], "advance": 2}, ...]}`."""
         return {"stages": [stage.to_json() for stage in self.stages]}
 
+    def to_json_with_reasons(self) -> dict[str, Any]:
+        """`to_json()` plus the reasons, as stored in the first seat event."""
+        return {**self.to_json(), "reasons": list(self.reasons)}
+
     @classmethod
     def from_json(cls, data: Any) -> Plan:
-        """Read back `to_json()` output (as stored in the first seat event), checking it is playable."""
+        """Read back `to_json()` output (as stored in the first seat event), checking it is playable.
+
+        Reasons come from a "reasons" list when present; else they are written afresh.
+        """
         try:
             raw = data["stages"]
             stages = tuple(
@@ -65,6 +72,9 @@ class Plan:
         except (KeyError, TypeError, ValueError):
             raise InvalidInputError(f"malformed stage plan: {data!r}") from None
         _check_stages(stages)
+        reasons = data.get("reasons")
+        if isinstance(reasons, list) and len(reasons) == len(stages) and all(isinstance(r, str) for r in reasons):
+            return cls(stages, tuple(reasons))
         # Keep the planner's own explanations when the plan is the default one for its size.
         default = plan_stages(stages[0].players) if stages and stages[0].players >= MIN_TABLE else None
         if default is not None and default.stages == stages:

@@ -522,7 +522,7 @@ def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> d
     players = [(n, state.player(n).club) for n in names]
     payload: dict[str, Any] = {"stage": stage, "seed": seed, "tables": draw_tables(players, sizes, seed)}
     if stage == 1:
-        payload["plan"] = chosen.to_json()
+        payload["plan"] = chosen.to_json_with_reasons()
     return payload
 
 
