@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import typer
 
-from tourney.cli import demo_cmd, play_cmd, replay_cmd, rules_cmd
+from tourney.cli import (
+    corrections_cmd,
+    demo_cmd,
+    play_cmd,
+    player_cmd,
+    replay_cmd,
+    results_cmd,
+    rules_cmd,
+    tournament_cmd,
+)
 from tourney.cli._common import TourneyGroup
 
 app = typer.Typer(
@@ -22,6 +31,21 @@ app.add_typer(rules_cmd.app, name="rules")
 app.add_typer(play_cmd.app, name="play")
 app.command("replay")(replay_cmd.replay)
 app.command("demo")(demo_cmd.demo)
+# Live tournaments (issue 3): the director's commands, in the order of an evening.
+app.command("new")(tournament_cmd.new)
+app.add_typer(player_cmd.app, name="player")
+app.command("plan")(tournament_cmd.plan)
+app.command("seat")(tournament_cmd.seat)
+app.command("result")(results_cmd.result)
+app.command("finish")(results_cmd.finish)
+app.command("chips")(results_cmd.chips)
+app.command("tables")(results_cmd.tables)
+app.command("advance")(tournament_cmd.advance)
+app.command("undo")(corrections_cmd.undo)
+app.command("log")(corrections_cmd.log)
+app.command("correct")(corrections_cmd.correct)
+app.command("standings")(results_cmd.standings)
+app.command("status")(tournament_cmd.status)
 
 
 def main() -> None:

@@ -14,13 +14,14 @@ succeeds and is dropped on any failure, so it never runs ahead of the database.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session
 
-from tourney.engine.tournament import Event, TournamentState, fold
+from tourney.engine.events import Event
+from tourney.engine.tournament import TournamentState, fold
 from tourney.storage import repo
 from tourney.storage.db import Database
 from tourney.storage.models import TournamentRow
@@ -89,12 +90,14 @@ def record(
     database: Database,
     *,
     tournament: str | None = None,
-    make: Callable[[TournamentState], Sequence[NewEvent]],
+    make: Callable[[TournamentState, TournamentRow], Iterable[NewEvent]],
 ) -> Recorded:
-    """Append the events `make(state)` returns, validated against the current state, atomically.
+    """Append the events `make(state, tournament)` returns, validated against the current state, atomically.
 
     `make` sees the state as of this transaction (after every event committed before it), so a
-    seat draw or an advance is computed from exactly the state it is applied to.
+    seat draw or an advance is computed from exactly the state it is applied to. If `make` is a
+    generator, each event is applied before it resumes: `advance` then the next stage's `seat`
+    drawn from the state the advance left.
     """
     with database.write() as session:
         row = repo.find_tournament(session=session, ref=tournament, lock=True)
@@ -102,7 +105,7 @@ def record(
         # Taken out of the cache for the whole transaction: if anything fails, it is simply gone.
         state, last_id = _current(database, session, row)
         appended: list[Event] = []
-        for kind, data in make(state):
+        for kind, data in make(state, row):
             event = repo.insert_event(session=session, tournament_id=row.id, kind=kind, data=data)
             # Raises (IllegalActionError, InvalidInputError, ...) without changing the state; the
             # transaction then rolls back, taking the inserted rows with it.

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from tourney.engine.tournament import Event
+from tourney.engine.events import Event
 from tourney.errors import InvalidInputError, NotFoundError
 from tourney.storage.models import EventRow, TournamentRow
 
@@ -70,7 +70,7 @@ def load_events(*, session: Session, tournament_id: int, after_id: int = 0) -> l
         select(EventRow.id, EventRow.kind, EventRow.data)
         .where(EventRow.tournament_id == tournament_id, col(EventRow.id) > after_id)
         .order_by(col(EventRow.id)))
-    return [Event(id=event_id, kind=kind, data=json.loads(data)) for event_id, kind, data in rows]
+    return [Event(id=int(event_id or 0), kind=kind, data=json.loads(data)) for event_id, kind, data in rows]
 
 
 def last_event_id(*, session: Session, tournament_id: int) -> int:

@@ -1,0 +1,90 @@
+"""Plain-text views of a live tournament for the terminal: plan, tables, standings, log lines.
+
+Pure functions from engine values to lines; the commands print them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from tourney.engine.planner import Plan
+from tourney.engine.standings import StandingRow
+from tourney.engine.tables import TableState
+
+
+def plan_lines(plan: Plan) -> Iterator[str]:
+    """One line per stage (tables, who advances) and the planner's reason under it."""
+    count = len(plan.stages)
+    for number, (stage, reason) in enumerate(zip(plan.stages, plan.reasons, strict=True), start=1):
+        sizes = "+".join(str(t) for t in stage.tables)
+        if stage.is_final:
+            what = f"final table of {stage.players}"
+        else:
+            what = (f"{len(stage.tables)} tables ({sizes}), top {stage.advance} of each advance "
+                    f"-> {stage.advance * len(stage.tables)}")
+        label = "final" if number == count else f"stage {number}"
+        yield f"{label:>7}: {stage.players:>4} players, {what}"
+        yield f"         {reason}"
+
+
+def cards_text(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def table_lines(table: TableState) -> Iterator[str]:
+    """A table as the director reads it after each entry: seats, cards, cap, next starter."""
+    kind = "final table" if table.is_final else f"table {table.number}, stage {table.stage}"
+    if table.finished:
+        order = ", ".join(f"{i}. {p}" for i, p in enumerate(table.finishing_order(), start=1))
+        yield f"{kind}: finished ({order})"
+    else:
+        yield f"{kind}: cap {table.cap}, {table.starter} starts next"
+    width = max((len(p) for p in table.seats), default=0)
+    out = set(table.eliminated)
+    for seat, player in enumerate(table.seats, start=1):
+        if player in out:
+            state = f"out, place {table.places.get(player, '?')}"
+        elif table.finished:
+            advances = not table.is_final and (table.places.get(player, 1) <= table.advance)
+            state = f"place {table.places.get(player, 1)}" + (", advances" if advances else "")
+        else:
+            state = cards_text(table.counts[player])
+            if table.chips.get(player) is not None:
+                state += f", {table.chips[player]} chips"
+        yield f"  seat {seat}  {player:<{width}}  {state}"
+
+
+def standings_lines(rows: Iterable[StandingRow]) -> Iterator[str]:
+    rows = list(rows)
+    width = max((len(r.player) for r in rows), default=6)
+    yield f"{'rank':>4}  {'player':<{width}}  stage  table  place"
+    for row in rows:
+        place = "-" if row.place is None else str(row.place)
+        yield f"{row.rank:>4}  {row.player:<{width}}  {row.stage:>5}  {row.table:>5}  {place:>5}"
+
+
+def event_text(kind: str, data: dict[str, Any]) -> str:
+    """One event of the log as a short sentence."""
+    if kind == "register":
+        club = data.get("club")
+        return f"register {data['name']}" + (f" ({club})" if club else "")
+    if kind == "drop":
+        return f"drop {data['name']}"
+    if kind == "seat":
+        tables = data.get("tables", [])
+        return f"seat stage {data['stage']}: {len(tables)} table{'s' if len(tables) != 1 else ''}, seed {data['seed']}"
+    if kind == "result":
+        return f"result table {data['table']}: {data['loser']} loses the round"
+    if kind == "finish":
+        return f"finish table {data['table']}: {', '.join(data['order'])}"
+    if kind == "chips":
+        counts = ", ".join(f"{name}={n}" for name, n in data["counts"].items())
+        return f"chips table {data['table']}: {counts}"
+    if kind == "advance":
+        return f"advance: stage {data['stage']} closed"
+    if kind == "undo":
+        return f"undo event {data['target']}"
+    if kind == "correct":
+        return f"correct event {data['target']}: loser is {data['loser']}"
+    return f"{kind} {data}"

@@ -1,0 +1,124 @@
+"""Live results: `tourney result`, `finish`, `chips`, and the views `tables` and `standings`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tourney.cli._common import print_json
+from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db
+from tourney.cli._live import player_name, progress_hints, table_number
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.models import TournamentRow
+
+TableArgument = Annotated[str, typer.Argument(metavar="TABLE", help="Table number of the current stage.")]
+
+
+def _record_at_table(db: str | None, tournament: str | None, number: int,
+                     build: Any) -> TournamentState:
+    """Append the one event `build(state)` returns for table `number`; print the table after it."""
+    from tourney.cli._tourney_text import table_lines
+    from tourney.storage.events import record
+
+    def make(state: TournamentState, _row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+        yield build(state)
+
+    with open_db(db) as database:
+        state = record(database, tournament=tournament, make=make).state
+    for line in table_lines(state.table(number)):
+        typer.echo(line)
+    progress_hints(state)
+    return state
+
+
+def result(
+    table: TableArgument,
+    loser: Annotated[str, typer.Argument(help="Who lost the round (takes a card, or is out at the cap).")],
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Record one Polish Poker round at a table: the loser takes a card or, at the cap, is eliminated."""
+    number = table_number(table)
+    _record_at_table(db, tournament, number, lambda state: (
+        "result", {"table": number, "loser": player_name(state, loser)}))
+
+
+def finish(
+    table: TableArgument,
+    order: Annotated[list[str], typer.Argument(metavar="P1 P2 ...", help="Players still in, winner first.")],
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Record a table's finishing order at once (winner first), e.g. from a paper sheet."""
+    number = table_number(table)
+    _record_at_table(db, tournament, number, lambda state: (
+        "finish", {"table": number, "order": [player_name(state, p) for p in order]}))
+
+
+def _chip_counts(state: TournamentState, pairs: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, value = pair.rpartition("=")
+        if not sep or not name.strip() or not value.strip().lstrip("-").isdigit():
+            raise InvalidInputError(f"a chip count is NAME=N, such as bob=120, not {pair!r}")
+        resolved = player_name(state, name)
+        if resolved in counts:
+            raise InvalidInputError(f"{resolved} has two chip counts")
+        counts[resolved] = int(value)
+    return counts
+
+
+def chips(
+    table: TableArgument,
+    counts: Annotated[list[str], typer.Argument(
+        metavar="NAME=N ...", help="Final chip count of every player still in.")],
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Record a pot-game table's final chip counts (Chlust, Хлюст, Lou): most chips first."""
+    number = table_number(table)
+    _record_at_table(db, tournament, number, lambda state: (
+        "chips", {"table": number, "counts": _chip_counts(state, counts)}))
+
+
+def tables(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
+    """Every table of the current stage: players, cards each, the cap and who starts next."""
+    from tourney.cli._tourney_text import table_lines
+    from tourney.storage.events import snapshot
+
+    with open_db(db, create=False) as database:
+        state = snapshot(database, tournament=tournament).state
+    if as_json:
+        print_json(state.tables_json())
+        return
+    if not state.tables:
+        typer.echo("No tables yet: `tourney seat` draws stage 1.")
+        return
+    for table in state.tables:
+        for line in table_lines(table):
+            typer.echo(line)
+
+
+def standings(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
+    """The standings: the final table's order first, then by stage reached, then place at the table."""
+    from tourney.cli._tourney_text import standings_lines
+    from tourney.storage.events import snapshot
+
+    with open_db(db, create=False) as database:
+        state = snapshot(database, tournament=tournament).state
+    rows = state.standings()
+    if as_json:
+        print_json([row.to_json() for row in rows])
+        return
+    if not rows:
+        typer.echo("No standings yet: nobody has been seated.")
+        return
+    if not state.complete:
+        typer.echo("Provisional: players still in share the best rank of their stage.")
+    for line in standings_lines(rows):
+        typer.echo(line)

@@ -1,0 +1,192 @@
+"""Tournament-wide commands: `tourney new`, `plan`, `seat`, `advance`, `status`."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tourney.cli._common import print_json
+from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db, stage_seed
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.planner import Plan
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.models import TournamentRow
+
+GAME_HELP = "The game: polish-poker, chlust, khlyust or lou."
+TableSizeOption = Annotated[int | None, typer.Option(
+    "--table-size", min=2, max=6, show_default=False, help="Largest table of the stages before the final (2-6).")]
+AdvanceOption = Annotated[int | None, typer.Option(
+    "--advance", min=1, max=5, show_default=False, help="How many advance from every table (smaller than a table).")]
+FinalSizeOption = Annotated[int | None, typer.Option(
+    "--final-size", min=2, max=6, show_default=False, help="Size of the final table (2-6; default 4).")]
+
+
+def new(
+    name: Annotated[str, typer.Argument(help="A name for the tournament, e.g. 'Friday 14 March'.")],
+    game: Annotated[str, typer.Option("--game", "-g", help=GAME_HELP)],
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Create a tournament; it becomes the current one (the last created)."""
+    from tourney.engine.tournament import GAMES
+    from tourney.storage.events import create_tournament
+
+    game = game.strip().lower()
+    if game not in GAMES:
+        raise InvalidInputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+    with open_db(db) as database:
+        row = create_tournament(database, name=name, game=game, seed=chosen)
+        typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}) in {database.shown}.")
+    typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
+
+
+def plan(
+    players: Annotated[int | None, typer.Option(
+        "--players", "-n", min=2, show_default=False,
+        help="Plan for this many players (default: the current tournament's registered players).")] = None,
+    table_size: TableSizeOption = None,
+    advance: AdvanceOption = None,
+    final_size: FinalSizeOption = None,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Print the stage plan (RULES §1.12): table sizes per stage, how many advance, the final, and why."""
+    from tourney.cli._tourney_text import plan_lines
+    from tourney.engine.planner import plan_stages
+
+    overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
+    chosen: Plan | None
+    if players is not None:
+        chosen = plan_stages(players, **overrides)
+        source = f"for {players} players"
+    else:
+        from tourney.storage.events import snapshot
+
+        with open_db(db, create=False) as database:
+            state = snapshot(database, tournament=tournament).state
+        active = sum(1 for p in state.players if not p.dropped)
+        if state.stage > 0 and not any(v is not None for v in overrides.values()):
+            chosen, source = state.plan, "(fixed at the first seat draw)"
+        elif active < 2:
+            raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
+        else:
+            chosen, source = plan_stages(active, **overrides), f"for the {active} registered players"
+    assert chosen is not None
+    if as_json:
+        print_json(chosen.to_json())
+        return
+    typer.echo(f"Stage plan {source}:")
+    for line in plan_lines(chosen):
+        typer.echo(line)
+
+
+def seat(
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the draw (default: derived from the tournament's seed and the stage; printed).")] = None,
+    table_size: TableSizeOption = None,
+    advance: AdvanceOption = None,
+    final_size: FinalSizeOption = None,
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Draw the seats of the next stage by lot (club-mates spread over tables) and each table's first starter.
+
+    The first draw fixes the stage plan; --table-size, --advance and --final-size choose another
+    plan than the default (see `tourney plan`).
+    """
+    from tourney.cli._tourney_text import table_lines
+    from tourney.engine.planner import plan_stages
+    from tourney.engine.tournament import draw_seats
+    from tourney.storage.events import record
+
+    overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
+
+    def make(state: TournamentState, row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+        chosen = None
+        if any(v is not None for v in overrides.values()):
+            if state.stage > 0:
+                raise InvalidInputError("the stage plan is fixed at the first seat draw; "
+                                        "--table-size/--advance/--final-size apply only to it")
+            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), **overrides)
+        draw_seed = seed if seed is not None else stage_seed(row.seed, state.stage + 1)
+        yield "seat", draw_seats(state, draw_seed, chosen)
+
+    with open_db(db) as database:
+        done = record(database, tournament=tournament, make=make)
+    state = done.state
+    typer.echo(f"Stage {state.stage} seated (seed {state.seeds[state.stage]}): {len(state.tables)} table(s).")
+    for table in state.tables:
+        for line in table_lines(table):
+            typer.echo(line)
+
+
+def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
+    """Close the stage when every table has finished (else list what is missing) and seat the next one."""
+    from tourney.cli._tourney_text import table_lines
+    from tourney.engine.tournament import advancing_players, draw_seats
+    from tourney.storage.events import record
+
+    moving: list[str] = []
+
+    def make(state: TournamentState, row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+        blockers = state.can_advance()
+        if blockers:
+            raise InvalidInputError(f"cannot advance stage {state.stage}: {'; '.join(blockers)}")
+        moving.extend(advancing_players(state))
+        yield "advance", {"stage": state.stage}
+        # Applied by now: the next stage's draw is made from the closed stage.
+        yield "seat", draw_seats(state, stage_seed(row.seed, state.stage + 1))
+
+    with open_db(db) as database:
+        done = record(database, tournament=tournament, make=make)
+    state = done.state
+    typer.echo(f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.")
+    label = "The final" if state.is_final_stage else f"Stage {state.stage}"
+    typer.echo(f"{label} is seated (seed {state.seeds[state.stage]}); every player starts with 1 card.")
+    for table in state.tables:
+        for line in table_lines(table):
+            typer.echo(line)
+
+
+def status(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
+    """Where the tournament stands: the stage, tables still playing, what blocks `advance`."""
+    from tourney.storage.events import snapshot
+
+    with open_db(db, create=False) as database:
+        snap = snapshot(database, tournament=tournament)
+    state, row = snap.state, snap.tournament
+    report = state.status()
+    active = [p for p in state.players if not p.dropped]
+    if as_json:
+        data = report.to_json()
+        data.update(tournament=row.name, id=row.id, game=row.game, players=len(active),
+                    stages=len(state.plan.stages) if state.plan else None)
+        print_json(data)
+        return
+    typer.echo(f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {len(active)} players"
+               + (f", {len(state.players) - len(active)} dropped" if len(active) != len(state.players) else ""))
+    if state.stage == 0:
+        typer.echo("Not seated yet: `tourney seat` draws stage 1.")
+        return
+    stages = len(state.plan.stages) if state.plan else state.stage
+    label = "the final" if state.is_final_stage else f"stage {state.stage} of {stages}"
+    typer.echo(f"Now: {label}, {len(state.tables)} table(s).")
+    if state.complete:
+        typer.echo(f"Complete: {state.standings()[0].player} wins.")
+        return
+    if report.tables_playing:
+        typer.echo(f"Tables still playing: {', '.join(str(t) for t in report.tables_playing)}.")
+    if report.blockers:
+        typer.echo("Advance is blocked by:")
+        for blocker in report.blockers:
+            typer.echo(f"  - {blocker}")
+    else:
+        typer.echo("Every table has finished: `tourney advance` seats the next stage.")
