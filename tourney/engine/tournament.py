@@ -109,7 +109,8 @@ class TournamentState:
     def player(self, name: str) -> PlayerInfo:
         info = self._by_name.get(name)
         if info is None:
-            hint = difflib.get_close_matches(name, list(self._by_name), n=1)
+            same = self._folded.get(name.casefold())
+            hint = [same] if same else difflib.get_close_matches(name, list(self._by_name), n=1)
             suffix = f" (did you mean {hint[0]!r}?)" if hint else ""
             raise IllegalActionError(f"unknown player {name!r}{suffix}")
         return info
@@ -390,7 +391,10 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
         try:
             state._apply_effective(event.kind, data)
         except TourneyError as exc:
-            raise EventError(event.id, f"{event.kind}: {exc}") from exc
+            message = str(exc)
+            if not message.startswith(f"{event.kind}:"):
+                message = f"{event.kind}: {message}"
+            raise EventError(event.id, message) from exc
     state.events = ordered
     return state
 
