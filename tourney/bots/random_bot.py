@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Final
 
 from tourney.rules.polish_poker import CALL, N_DECLARATIONS, View, raise_options
 
-DEFAULT_CALL_PROBABILITY = 0.3
+DEFAULT_CALL_PROBABILITY: Final = 0.3
 
 
 class RandomBot:
@@ -18,7 +20,7 @@ class RandomBot:
     def __init__(self, rng: random.Random, call_probability: float = DEFAULT_CALL_PROBABILITY) -> None:
         if not 0.0 <= call_probability <= 1.0:
             raise ValueError(f"call probability must be within 0..1, not {call_probability}")
-        self._random = rng.random
+        self._random: Callable[[], float] = rng.random
         self.call_probability = call_probability
 
     def act(self, view: View) -> int:

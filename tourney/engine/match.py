@@ -39,16 +39,13 @@ def play_polish_poker(
     seed: int,
     *,
     options: PolishPokerOptions | None = None,
-    record: bool = True,
 ) -> PolishPokerState:
-    """Play a whole game and return its terminal state (standings, events if recorded)."""
+    """Play a whole game and return its terminal state (standings; `events` is its record)."""
     if len(bots) != len(players):
         raise InvalidInputError(f"{len(bots)} bots for {len(players)} players")
-    state = PolishPokerState.new(players, random.Random(seed), options=options, seed=seed, record=record)
-    acts = [bot.act for bot in bots]
-    view = state.view
-    apply = state.apply
+    state = PolishPokerState.new(players, random.Random(seed), options=options, seed=seed)
+    # Direct method calls on the state (not bound-method locals): mypyc turns them into C calls.
     while not state.terminal:
         seat = state.to_act
-        apply(acts[seat](view(seat)))
+        state.apply(bots[seat].act(state.view(seat)))
     return state

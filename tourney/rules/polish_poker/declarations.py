@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 from tourney.errors import InvalidActionError
 from tourney.rules.cards import Rank, Suit
@@ -138,11 +139,11 @@ def _canonical(d: Declaration) -> str:
 
 
 DECLARATIONS: tuple[Declaration, ...] = _build()
-CANONICAL: tuple[str, ...] = tuple(_canonical(d) for d in DECLARATIONS)
+CANONICAL: Final[tuple[str, ...]] = tuple(_canonical(d) for d in DECLARATIONS)
 BY_CANONICAL: dict[str, int] = {text: i for i, text in enumerate(CANONICAL)}
-N_DECLARATIONS = len(DECLARATIONS)
-FIVE_ACES = BY_CANONICAL["FIVE:A"]
-assert N_DECLARATIONS == 89 and DECLARATIONS[-1].level == 79
+N_DECLARATIONS: Final = 89
+FIVE_ACES: Final = 88
+assert len(DECLARATIONS) == N_DECLARATIONS and CANONICAL[FIVE_ACES] == "FIVE:A" and DECLARATIONS[-1].level == 79
 
 
 def declaration(text: str) -> Declaration:

@@ -11,6 +11,7 @@ rank", which only the joker can complete, so the same formula covers it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from tourney.errors import InvalidCardError
 from tourney.rules.cards import JOKER, Card
@@ -24,14 +25,14 @@ from tourney.rules.polish_poker.declarations import (
     Category,
 )
 
-JOKER_ID = 24
-JOKER_BIT = 1 << JOKER_ID
-N_CARDS = 25
+JOKER_ID: Final = 24
+JOKER_BIT: Final = 1 << 24
+N_CARDS: Final = 25
 
 # Card id <-> Card, in the deck's canonical order (9S 9H 9D 9C TS ... AC JK).
-CARD_OF_ID: tuple[Card, ...] = (*tuple(Card(r, s) for r in PP_RANKS for s in PP_SUITS), JOKER)
-CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARD_OF_ID)
-ID_OF_CARD: dict[Card, int] = {c: i for i, c in enumerate(CARD_OF_ID)}
+CARD_OF_ID: Final[tuple[Card, ...]] = (*tuple(Card(r, s) for r in PP_RANKS for s in PP_SUITS), JOKER)
+CARD_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in CARD_OF_ID)
+ID_OF_CARD: Final[dict[Card, int]] = {c: i for i, c in enumerate(CARD_OF_ID)}
 
 RANK_MASK: tuple[int, ...] = tuple(0b1111 << (4 * r) for r in range(6))
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << (4 * r + s) for r in range(6)) for s in range(4))
@@ -98,7 +99,7 @@ def _compile(index: int) -> Deficit:
     raise AssertionError(d)  # pragma: no cover
 
 
-DEFICIT: tuple[Deficit, ...] = tuple(_compile(i) for i in range(len(DECLARATIONS)))
+DEFICIT: Final[tuple[Deficit, ...]] = tuple(_compile(i) for i in range(len(DECLARATIONS)))
 
 
 def deficit(index: int, mask: int) -> int:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from tourney.errors import InvalidInputError
 
 # Most personal cards a player may hold, by the number of players still in (RULES §1.3).
-CAPS: dict[int, int] = {2: 5, 3: 5, 4: 5, 5: 4, 6: 3}
+CAPS: Final[dict[int, int]] = {2: 5, 3: 5, 4: 5, 5: 4, 6: 3}
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SUIT_ORDERS = ("equal", "ranked")
 NEXT_STARTERS = ("rotate", "loser", "caller")

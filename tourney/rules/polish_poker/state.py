@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, Protocol
 
 from tourney.errors import IllegalActionError, InvalidActionError, InvalidInputError
 from tourney.rules.cards import Card
@@ -24,9 +24,10 @@ from tourney.rules.polish_poker.declarations import (
 from tourney.rules.polish_poker.existence import CARD_OF_ID, CARD_TEXT, DEFICIT, JOKER_ID, N_CARDS
 from tourney.rules.polish_poker.options import CAPS, MAX_PLAYERS, MIN_PLAYERS, PolishPokerOptions
 
-CALL = N_DECLARATIONS
-N_ACTIONS = N_DECLARATIONS + 1
-ACTION_TEXT: tuple[str, ...] = (*CANONICAL, "CALL")
+CALL: Final = 89
+N_ACTIONS: Final = 90
+ACTION_TEXT: Final[tuple[str, ...]] = (*CANONICAL, "CALL")
+assert N_DECLARATIONS == CALL
 
 
 def action_id(text: str) -> int:
@@ -42,27 +43,29 @@ def _higher(levels: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(j for j in range(N_DECLARATIONS) if levels[j] > levels[i]) for i in range(N_DECLARATIONS))
 
 
-_LEVELS_EQUAL: tuple[int, ...] = tuple(d.level for d in DECLARATIONS)
-_LEVELS_RANKED: tuple[int, ...] = tuple(d.ranked_level for d in DECLARATIONS)
-_SUIT_BIT: tuple[int, ...] = tuple(
+# Module constants are Final so that mypyc reads them as C globals rather than dict lookups.
+_LEVELS_EQUAL: Final[tuple[int, ...]] = tuple(d.level for d in DECLARATIONS)
+_LEVELS_RANKED: Final[tuple[int, ...]] = tuple(d.ranked_level for d in DECLARATIONS)
+_SUIT_BIT: Final[tuple[int, ...]] = tuple(
     (1 << SUIT_INDEX[d.suit]) if d.suit is not None and d.is_suit_category else 0 for d in DECLARATIONS)
-HIGHER: dict[bool, tuple[tuple[int, ...], ...]] = {False: _higher(_LEVELS_EQUAL), True: _higher(_LEVELS_RANKED)}
+HIGHER_EQUAL: Final[tuple[tuple[int, ...], ...]] = _higher(_LEVELS_EQUAL)
+HIGHER_RANKED: Final[tuple[tuple[int, ...], ...]] = _higher(_LEVELS_RANKED)
 # SAME_LEVEL_UNUSED[i][used]: same-level declarations (other suits) still open after `i` with
 # `used` the bitmask of suits declared at that level; only suit categories have any.
-SAME_LEVEL_UNUSED: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+SAME_LEVEL_UNUSED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         tuple(j for j in range(N_DECLARATIONS)
               if _LEVELS_EQUAL[j] == _LEVELS_EQUAL[i] and _SUIT_BIT[j] and not used & _SUIT_BIT[j])
         for used in range(16))
     for i in range(N_DECLARATIONS))
-_NO_RAISES: tuple[int, ...] = ()
+_NO_RAISES: Final[tuple[int, ...]] = ()
 
 
 def raise_options(last: int, used: int, ranked: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Legal raises over `last`: (same-level suits still open, strictly higher declarations)."""
     if ranked:
-        return _NO_RAISES, HIGHER[True][last]
-    return SAME_LEVEL_UNUSED[last][used], HIGHER[False][last]
+        return _NO_RAISES, HIGHER_RANKED[last]
+    return SAME_LEVEL_UNUSED[last][used], HIGHER_EQUAL[last]
 
 
 def legal_raises(last: int, used: int, ranked: bool) -> list[int]:
@@ -82,15 +85,17 @@ class RandomDealer:
     """Shuffles with the `random.Random` it is given: same seed, same deals, on every machine."""
 
     def __init__(self, rng: random.Random) -> None:
-        self._random = rng.random
+        self._random: Callable[[], float] = rng.random
 
     def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
-        total = sum(counts)
+        total = 0
+        for count in counts:
+            total += count
         deck = list(_DECK_IDS)
         rnd = self._random
         # A partial Fisher-Yates over the cards needed: at most 21 of the 25 are ever used.
-        for i, remaining in _SHUFFLE_STEPS[:total + 1]:
-            j = i + int(rnd() * remaining)
+        for i in range(total + 1):
+            j = i + int(rnd() * (25 - i))
             deck[i], deck[j] = deck[j], deck[i]
         hands: list[tuple[int, ...]] = []
         start = 0
@@ -101,27 +106,40 @@ class RandomDealer:
         return hands, deck[total]
 
 
-_DECK_IDS = tuple(range(N_CARDS))
-_SHUFFLE_STEPS = tuple((i, N_CARDS - i) for i in range(N_CARDS))
-_BIT = tuple(1 << i for i in range(N_CARDS))
+_DECK_IDS: Final[tuple[int, ...]] = tuple(range(N_CARDS))
+_BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(N_CARDS))
+_CAP_BY_PLAYERS_IN: Final[tuple[int, ...]] = tuple(CAPS.get(n, 0) for n in range(MAX_PLAYERS + 1))
+assert N_CARDS == 25
 
 
 # --- public views -----------------------------------------------------------------------------
 
-class RoundSummary(NamedTuple):
+class RoundSummary:
     """A finished round as every player saw it after the cards were revealed."""
 
-    round: int
-    starter: int
-    hand_ids: tuple[tuple[int, ...], ...]
-    """Revealed hands (card ids) by seat; empty for players who were not in the round."""
-    community_id: int
-    declarations: tuple[tuple[int, int], ...]
-    caller: int
-    auto_call: bool
-    exists: bool
-    loser: int
-    eliminated: bool
+    __slots__ = ("auto_call", "caller", "cap", "cards", "community_id", "declarations", "eliminated", "exists",
+                 "hand_ids", "loser", "place", "round", "starter")
+
+    def __init__(self, round: int, starter: int, cap: int, hand_ids: tuple[tuple[int, ...], ...],
+                 community_id: int, declarations: tuple[tuple[int, int], ...], caller: int, auto_call: bool,
+                 exists: bool, loser: int, cards: int, place: int) -> None:
+        self.round = round
+        self.starter = starter
+        self.cap = cap
+        self.hand_ids = hand_ids
+        """Revealed hands (card ids) by seat; empty for players who were not in the round."""
+        self.community_id = community_id
+        self.declarations = declarations
+        """(seat, declaration index) in order."""
+        self.caller = caller
+        self.auto_call = auto_call
+        self.exists = exists
+        self.loser = loser
+        self.cards = cards
+        """The loser's card count for the next round; 0 when eliminated."""
+        self.place = place
+        """The loser's final place when eliminated, else 0."""
+        self.eliminated = place > 0
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -132,27 +150,40 @@ class RoundSummary(NamedTuple):
         return CARD_OF_ID[self.community_id]
 
 
-class View(NamedTuple):
-    """What the player at `seat` may know when it is their turn (RULES §1.4)."""
+class View:
+    """What the player at `seat` may know when it is their turn (RULES §1.4).
 
-    seat: int
-    players: tuple[str, ...]
-    hand_ids: tuple[int, ...]
-    """Own cards as card ids (see `existence.CARD_OF_ID`); `hand` gives them as cards."""
-    counts: tuple[int, ...]
-    """Cards each seat holds this round; 0 for players who are out."""
-    cap: int
-    community_id: int
-    round: int
-    starter: int
-    declarations: tuple[tuple[int, int], ...]
-    """(seat, declaration index) in order, this round."""
-    last: int
-    """Index of the current declaration, -1 before the opening declaration."""
-    used: int
-    """Bitmask (S=1, H=2, D=4, C=8) of suits declared at the current level."""
-    ranked_suits: bool
-    history: tuple[RoundSummary, ...]
+    One is built for every decision, so it is a plain slotted object (a compiled struct under
+    mypyc). Every field is an immutable value, so a bot that writes to its view changes nothing
+    but its own copy.
+    """
+
+    __slots__ = ("cap", "community_id", "counts", "declarations", "hand_ids", "history", "last", "players",
+                 "ranked_suits", "round", "seat", "starter", "used")
+
+    def __init__(self, seat: int, players: tuple[str, ...], hand_ids: tuple[int, ...], counts: tuple[int, ...],
+                 cap: int, community_id: int, round: int, starter: int,
+                 declarations: tuple[tuple[int, int], ...], last: int, used: int, ranked_suits: bool,
+                 history: tuple[RoundSummary, ...]) -> None:
+        self.seat = seat
+        self.players = players
+        self.hand_ids = hand_ids
+        """Own cards as card ids (see `existence.CARD_OF_ID`); `hand` gives them as cards."""
+        self.counts = counts
+        """Cards each seat holds this round; 0 for players who are out."""
+        self.cap = cap
+        self.community_id = community_id
+        self.round = round
+        self.starter = starter
+        self.declarations = declarations
+        """(seat, declaration index) in order, this round."""
+        self.last = last
+        """Index of the current declaration, -1 before the opening declaration."""
+        self.used = used
+        """Bitmask (S=1, H=2, D=4, C=8) of suits declared at the current level."""
+        self.ranked_suits = ranked_suits
+        self.history = history
+        """Earlier rounds of this game with their revealed cards."""
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -170,10 +201,6 @@ class View(NamedTuple):
 
 # --- the state --------------------------------------------------------------------------------
 
-_new_view: Callable[[type[View], tuple[Any, ...]], View] = tuple.__new__
-
-# Compact event log entries; `PolishPokerState.events` turns them into Appendix A.1 dicts.
-_DEAL, _DECLARE, _CALL, _RESOLVE, _END = range(5)
 
 
 class PolishPokerState:
@@ -187,7 +214,6 @@ class PolishPokerState:
         first_starter: int,
         options: PolishPokerOptions | None = None,
         seed: int | None = None,
-        record: bool = True,
     ) -> None:
         names = tuple(players)
         _check_players(names)
@@ -210,50 +236,58 @@ class PolishPokerState:
         self.places: dict[int, int] = {}
         self.eliminated: list[int] = []
         self._history: tuple[RoundSummary, ...] = ()
-        self._log: list[tuple[Any, ...]] | None = [] if record else None
         self.round = 0
+        self.decisions = 0
         self.starter = first_starter
         self.terminal = False
         self.standings: list[str] = []
         self.advancing: list[str] = []
+        self.cap = 0
+        self.hands: list[tuple[int, ...]] = []
+        self.community = 0
+        self.mask = 0
+        self._counts_view: tuple[int, ...] = ()
+        self.last = -1
+        self.last_seat = -1
+        self.used = 0
+        self.round_declarations: tuple[tuple[int, int], ...] = ()
+        self.to_act = first_starter
         self._start_round()
 
     @classmethod
     def new(cls, players: Sequence[str], rng: random.Random, *, options: PolishPokerOptions | None = None,
-            seed: int | None = None, record: bool = True) -> PolishPokerState:
+            seed: int | None = None) -> PolishPokerState:
         """A new game: the first starter is drawn by lot (§1.10) and every deal comes from `rng`."""
         first = int(rng.random() * len(players))
-        return cls(players, RandomDealer(rng), first_starter=first, options=options, seed=seed, record=record)
+        return cls(players, RandomDealer(rng), first_starter=first, options=options, seed=seed)
 
     # -- rounds --
 
     def _start_round(self) -> None:
         self.round += 1
-        self.cap = CAPS[self.players_in]
+        players_in = self.players_in
+        self.cap = _CAP_BY_PLAYERS_IN[players_in]
         counts = self.counts
-        seats = self._seats_in
-        dealt, community = self._dealer(self._names_in, [counts[s] for s in seats])
-        if self.players_in == self.n:
+        dealt, community = self._dealer(self._names_in, [counts[s] for s in self._seats_in])
+        if players_in == self.n:
             hands = dealt
         else:
             hands = [()] * self.n
-            for seat, hand in zip(seats, dealt, strict=True):
+            for seat, hand in zip(self._seats_in, dealt, strict=True):
                 hands[seat] = hand
-        bit = _BIT.__getitem__
-        mask = _BIT[community]
+        mask = 1 << community
         for hand in dealt:
-            mask |= sum(map(bit, hand))
+            for card in hand:
+                mask |= 1 << card
         self.hands = hands
         self.community = community
         self.mask = mask
-        self._counts_view = tuple(map(len, hands))
+        self._counts_view = tuple([len(hand) for hand in hands])
         self.last = -1
         self.last_seat = -1
         self.used = 0
-        self.round_declarations: tuple[tuple[int, int], ...] = ()
+        self.round_declarations = ()
         self.to_act = self.starter
-        if self._log is not None:
-            self._log.append((_DEAL, self.round, self.starter, self.cap, tuple(hands), community))
 
     def _next_in(self, seat: int) -> int:
         return self._next[seat]
@@ -290,6 +324,7 @@ class PolishPokerState:
         if action == CALL:
             if self.last < 0:
                 raise IllegalActionError(f"{self.players[seat]} cannot CALL: nothing has been declared yet (§1.5)")
+            self.decisions += 1
             self._resolve(seat, auto=False)
             return
         if action.__class__ is not int or not 0 <= action < N_DECLARATIONS:
@@ -307,11 +342,10 @@ class PolishPokerState:
                 raise IllegalActionError(self._why_not(action))
         else:
             self.used = _SUIT_BIT[action]
+        self.decisions += 1
         self.last = action
         self.last_seat = seat
         self.round_declarations += ((seat, action),)
-        if self._log is not None:
-            self._log.append((_DECLARE, seat, action))
         nxt = self._next[seat]
         if action == FIVE_ACES:
             self._resolve(nxt, auto=True)
@@ -336,12 +370,9 @@ class PolishPokerState:
             self._eliminate(loser, place)
         else:
             self.counts[loser] += 1
-        if self._log is not None:
-            self._log.append((_CALL, caller, auto))
-            self._log.append((_RESOLVE, declarer, caller, self.last, exists, loser, self.counts[loser], place))
         self._history += (RoundSummary(
-            self.round, self.starter, tuple(self.hands), self.community,
-            self.round_declarations, caller, auto, exists, loser, eliminated),)
+            self.round, self.starter, self.cap, tuple(self.hands), self.community, self.round_declarations,
+            caller, auto, exists, loser, self.counts[loser], place),)
         if self.players_in <= self.options.until:
             self._finish()
             return
@@ -377,16 +408,13 @@ class PolishPokerState:
             self.places[seat] = place
         self.advancing = [self.players[s] for s in survivors]
         self.standings = self.advancing + [self.players[s] for s in reversed(self.eliminated)]
-        if self._log is not None:
-            self._log.append((_END,))
 
     # -- what players see --
 
     def view(self, seat: int) -> View:
-        # tuple.__new__ skips NamedTuple's Python-level __new__: a view is built for every decision.
-        return _new_view(View, (seat, self.players, self.hands[seat], self._counts_view, self.cap,
-                                self.community, self.round, self.starter, self.round_declarations,
-                                self.last, self.used, self._ranked, self._history))
+        return View(seat, self.players, self.hands[seat], self._counts_view, self.cap, self.community,
+                    self.round, self.starter, self.round_declarations, self.last, self.used, self._ranked,
+                    self._history)
 
     @property
     def history(self) -> tuple[RoundSummary, ...]:
@@ -406,46 +434,50 @@ class PolishPokerState:
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        """The game record so far as Appendix A.1 events (empty if the game was not recorded)."""
-        if self._log is None:
-            return []
+        """The game so far as Appendix A.1 record events, rebuilt from the round history."""
         names = self.players
         out: list[dict[str, Any]] = [{
             "event": "game", "game": "polish-poker", "seed": self.seed, "players": list(names),
             "options": self.options.to_dict()}]
-        round_no = 0
-        declarer = ""
-        for entry in self._log:
-            kind = entry[0]
-            if kind == _DEAL:
-                _, round_no, starter, cap, hands, community = entry
-                out.append({"event": "deal", "round": round_no, "starter": names[starter], "cap": cap,
-                            "hands": {names[s]: [CARD_TEXT[c] for c in hand]
-                                      for s, hand in enumerate(hands) if hand},
-                            "community": CARD_TEXT[community]})
-            elif kind == _DECLARE:
-                _, seat, action = entry
-                declarer = names[seat]
-                out.append({"event": "declare", "round": round_no, "player": declarer,
-                            "declaration": CANONICAL[action]})
-            elif kind == _CALL:
-                out.append({"event": "call", "round": round_no, "player": names[entry[1]], "auto": entry[2]})
-            elif kind == _RESOLVE:
-                _, declarer_seat, caller, declared, exists, loser, cards, place = entry
-                resolve: dict[str, Any] = {
-                    "event": "resolve", "round": round_no, "declarer": names[declarer_seat],
-                    "caller": names[caller], "declaration": CANONICAL[declared], "exists": exists,
-                    "loser": names[loser]}
-                if place:
-                    out.append(resolve)
-                    out.append({"event": "eliminate", "round": round_no, "player": names[loser], "place": place})
-                else:
-                    resolve["cards"] = cards
-                    out.append(resolve)
-            else:
-                out.append({"event": "end", "rounds": self.round, "standings": list(self.standings),
-                            "advancing": list(self.advancing)})
+        for summary in self._history:
+            out.extend(_round_events(names, summary))
+        if self.terminal:
+            out.append({"event": "end", "rounds": self.round, "standings": list(self.standings),
+                        "advancing": list(self.advancing)})
+        else:
+            out.append(_deal_event(names, self.round, self.starter, self.cap, self.hands, self.community))
+            out.extend(_declare_event(names, self.round, seat, action) for seat, action in self.round_declarations)
         return out
+
+
+def _deal_event(names: tuple[str, ...], round_no: int, starter: int, cap: int,
+                hands: Sequence[tuple[int, ...]], community: int) -> dict[str, Any]:
+    return {"event": "deal", "round": round_no, "starter": names[starter], "cap": cap,
+            "hands": {names[s]: [CARD_TEXT[c] for c in hand] for s, hand in enumerate(hands) if hand},
+            "community": CARD_TEXT[community]}
+
+
+def _declare_event(names: tuple[str, ...], round_no: int, seat: int, action: int) -> dict[str, Any]:
+    return {"event": "declare", "round": round_no, "player": names[seat], "declaration": CANONICAL[action]}
+
+
+def _round_events(names: tuple[str, ...], summary: RoundSummary) -> list[dict[str, Any]]:
+    round_no = summary.round
+    events = [_deal_event(names, round_no, summary.starter, summary.cap, summary.hand_ids, summary.community_id)]
+    events.extend(_declare_event(names, round_no, seat, action) for seat, action in summary.declarations)
+    declarer, declared = summary.declarations[-1]
+    events.append({"event": "call", "round": round_no, "player": names[summary.caller], "auto": summary.auto_call})
+    resolve: dict[str, Any] = {
+        "event": "resolve", "round": round_no, "declarer": names[declarer], "caller": names[summary.caller],
+        "declaration": CANONICAL[declared], "exists": summary.exists, "loser": names[summary.loser]}
+    if summary.place:
+        events.append(resolve)
+        events.append({"event": "eliminate", "round": round_no, "player": names[summary.loser],
+                       "place": summary.place})
+    else:
+        resolve["cards"] = summary.cards
+        events.append(resolve)
+    return events
 
 
 def _action_text(action: int) -> str:
