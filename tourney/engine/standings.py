@@ -4,13 +4,15 @@ Order: the final table's order first, then by the stage a player reached (a late
 better), then by their place at their last table. Equal places at different tables of the same
 stage share a rank, and rank = 1 + the number of players strictly ahead ("1, 2, 3, 3, 5").
 
-While a stage is being played, a player still in at their table has no place yet (`place` is
-None); they rank ahead of everyone already out at that stage, and level with each other.
+While a stage is being played, the players still in contention (still in at their table, or
+waiting at a finished table to advance) rank level with each other, ahead of everyone out at that
+stage; those still in at a table that is playing have no place yet (`place` is None). A player who
+dropped out while waiting to advance is ranked by their place instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +34,7 @@ class StandingRow:
                 "place": self.place}
 
 
-def rank_players(tables: Iterable[TableState]) -> list[StandingRow]:
+def rank_players(tables: Iterable[TableState], dropped: Collection[str] = ()) -> list[StandingRow]:
     """Standings from every table played so far (any order); a player's latest table counts."""
     last: dict[str, TableState] = {}
     for table in sorted(tables, key=lambda t: (t.stage, t.number)):
@@ -41,8 +43,9 @@ def rank_players(tables: Iterable[TableState]) -> list[StandingRow]:
 
     def key(name: str) -> tuple[int, int]:
         table = last[name]
-        # Still in (no place yet) sorts as place 0: ahead of everyone out at the same stage.
-        return (-table.stage, table.places.get(name, 0))
+        settled = name in table.eliminated or (table.is_final and table.finished) or name in dropped
+        # In contention sorts as place 0: ahead of everyone out at the same stage.
+        return (-table.stage, table.places[name] if settled else 0)
 
     ordered = sorted(last, key=lambda n: (key(n), last[n].number, last[n].seats.index(n)))
     rows: list[StandingRow] = []

@@ -124,7 +124,8 @@ class TournamentState:
         return self.tables[number - 1]
 
     def standings(self) -> list[StandingRow]:
-        return rank_players(t for tables in self.history for t in tables)
+        dropped = {p.name for p in self.players if p.dropped}
+        return rank_players((t for tables in self.history for t in tables), dropped)
 
     def can_advance(self) -> list[str]:
         """What keeps `advance` from closing the current stage; empty when it may."""
