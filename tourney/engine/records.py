@@ -70,17 +70,16 @@ def write_record(events: Iterable[dict[str, Any]]) -> str:
 class _ScriptedDealer:
     """Deals exactly the hands the record's `deal` lines show, checking them as it goes."""
 
-    def __init__(self, deals: Sequence[tuple[int, dict[str, Any]]]) -> None:
+    def __init__(self, deals: Sequence[tuple[int, dict[str, Any]]], last_line: int) -> None:
         self._deals = list(deals)
         self._next = 0
-        self.line = 0
+        self._last_line = last_line
 
     def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
         if self._next >= len(self._deals):
-            raise RecordError(self.line + 1, "the record ends before the game does: a 'deal' is missing")
+            raise RecordError(self._last_line + 1, "the record ends before the game does: a 'deal' is missing")
         line, event = self._deals[self._next]
         self._next += 1
-        self.line = line
         hands = event.get("hands")
         if not isinstance(hands, dict):
             raise RecordError(line, "deal has no 'hands' object")
@@ -137,7 +136,7 @@ def replay(lines: Iterable[str]) -> PolishPokerState:
     first_starter = deals[0][1].get("starter")
     if first_starter not in players:
         raise RecordError(deals[0][0], f"starter {first_starter!r} is not a player")
-    dealer = _ScriptedDealer(deals)
+    dealer = _ScriptedDealer(deals, last_line=events[-1][0])
     seed = header.get("seed")
     try:
         options = PolishPokerOptions.from_dict(options_data)
@@ -147,14 +146,13 @@ def replay(lines: Iterable[str]) -> PolishPokerState:
         raise
     except InvalidInputError as error:
         raise RecordError(line, str(error)) from None
-    _Replayer(state, dealer).run(events[1:])
+    _Replayer(state).run(events[1:])
     return state
 
 
 class _Replayer:
-    def __init__(self, state: PolishPokerState, dealer: _ScriptedDealer) -> None:
+    def __init__(self, state: PolishPokerState) -> None:
         self.state = state
-        self.dealer = dealer
         self.derived = state.events
         self.position = 1  # the game line is checked already
 
