@@ -63,12 +63,14 @@ def test_bots_never_perturb_the_deal() -> None:
     assert calm.events[3]["event"] == "call" and wild.events[3]["event"] == "declare"
 
 
-def test_unrecorded_game_is_the_same_game() -> None:
-    recorded = play_polish_poker(seat_names(4), make_bots(["random"], 4, seed=9), seed=9)
-    quiet = play_polish_poker(seat_names(4), make_bots(["random"], 4, seed=9), seed=9, record=False)
-    assert quiet.events == []
-    assert quiet.standings == recorded.standings
-    assert quiet.round == recorded.round == recorded.events[-1]["rounds"]
+def test_record_matches_the_final_state() -> None:
+    state = play_polish_poker(seat_names(4), make_bots(["random"], 4, seed=9), seed=9)
+    events = state.events
+    assert events[-1] == {"event": "end", "rounds": state.round, "standings": state.standings,
+                          "advancing": state.advancing}
+    assert len(state.history) == state.round == sum(1 for e in events if e["event"] == "deal")
+    assert [h.loser for h in state.history] == [
+        state.players.index(e["loser"]) for e in events if e["event"] == "resolve"]
 
 
 def test_options_reach_the_game() -> None:
