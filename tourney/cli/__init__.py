@@ -26,6 +26,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: importing rich would double the start-up time of `--help`
 )
 app.add_typer(rules_cmd.app, name="rules")
 app.add_typer(play_cmd.app, name="play")

@@ -9,7 +9,8 @@ import typer
 
 from tourney.cli._common import TourneyGroup, write_text
 
-app = typer.Typer(cls=TourneyGroup, no_args_is_help=True, help="Play one game between bots.")
+app = typer.Typer(cls=TourneyGroup, no_args_is_help=True, rich_markup_mode=None,
+                  help="Play one game between bots.")
 
 
 @app.command("polish-poker")

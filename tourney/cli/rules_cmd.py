@@ -8,7 +8,7 @@ import typer
 
 from tourney.cli._common import TourneyGroup, print_json
 
-app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
+app = typer.Typer(cls=TourneyGroup, no_args_is_help=True, rich_markup_mode=None,
                   help="Ask the rules: does a declared hand exist? Which declarations are there?")
 
 
