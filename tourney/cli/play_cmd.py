@@ -31,14 +31,17 @@ def polish_poker(
     from tourney.cli._game_text import game_lines
     from tourney.engine.match import make_bots, play_polish_poker, seat_names
     from tourney.engine.records import write_record
+    from tourney.errors import InvalidInputError
     from tourney.rules.polish_poker import PolishPokerOptions
 
     names = seat_names(players)
     options = PolishPokerOptions(start_cards=start_cards, suit_order=suit_order, next_starter=next_starter,
                                  until=until)
     options.validate(players)
-    state = play_polish_poker(names, make_bots([b for b in bots.split(",") if b.strip()], players, seed), seed,
-                              options=options)
+    specs = [spec.strip() for spec in bots.split(",")]
+    if not all(specs):
+        raise InvalidInputError(f"--bots {bots!r} has an empty entry (e.g. 'random,random:0.5')")
+    state = play_polish_poker(names, make_bots(specs, players, seed), seed, options=options)
     events = state.events
     if record is not None:
         write_text(record, write_record(events))
