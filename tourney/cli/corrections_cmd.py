@@ -16,7 +16,7 @@ from tourney.errors import InvalidInputError
 if TYPE_CHECKING:
     from tourney.engine.events import Event
     from tourney.engine.tournament import TournamentState
-    from tourney.storage.models import TournamentRow
+    from tourney.storage.repo import Tournament
 
 
 def undone_ids(events: Sequence[Event]) -> set[int]:
@@ -62,7 +62,7 @@ def undo(db: DbOption = None, tournament: TournamentOption = None) -> None:
 
     reverted: list[Event] = []
 
-    def make(state: TournamentState, _row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+    def make(state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
         group = state.last_undoable_group()
         if not group:
             raise InvalidInputError("nothing to undo")
@@ -117,7 +117,7 @@ def correct(
             typer.echo("Not applied: run again with --yes to apply it.")
             return
 
-        def make(_state: TournamentState, _row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+        def make(_state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
             yield "correct", {"target": event_id, "loser": name}
 
         done = record(database, tournament=str(row.id), make=make)

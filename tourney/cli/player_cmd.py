@@ -14,7 +14,7 @@ from tourney.cli._live import player_name
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
-    from tourney.storage.models import TournamentRow
+    from tourney.storage.repo import Tournament
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="Register, import, list and drop the players of a tournament.")
@@ -24,7 +24,7 @@ def _register(db: str | None, tournament: str | None, entries: list[tuple[str, s
     """Register every entry in one transaction: all of them or, on any error, none."""
     from tourney.storage.events import record
 
-    def make(_state: TournamentState, _row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+    def make(_state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
         for name, club in entries:
             yield "register", {"name": name, "club": club}
 
@@ -104,7 +104,7 @@ def drop(
 
     dropped: list[str] = []
 
-    def make(state: TournamentState, _row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+    def make(state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
         dropped.append(player_name(state, name))
         yield "drop", {"name": dropped[0]}
 

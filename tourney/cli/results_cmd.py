@@ -14,7 +14,7 @@ from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
-    from tourney.storage.models import TournamentRow
+    from tourney.storage.repo import Tournament
 
 TableArgument = Annotated[str, typer.Argument(metavar="TABLE", help="Table number of the current stage.")]
 
@@ -25,7 +25,7 @@ def _record_at_table(db: str | None, tournament: str | None, number: int,
     from tourney.cli._tourney_text import table_lines
     from tourney.storage.events import record
 
-    def make(state: TournamentState, _row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+    def make(state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
         yield build(state)
 
     with open_db(db) as database:

@@ -15,7 +15,7 @@ from tourney.errors import InvalidInputError
 if TYPE_CHECKING:
     from tourney.engine.planner import Plan
     from tourney.engine.tournament import TournamentState
-    from tourney.storage.models import TournamentRow
+    from tourney.storage.repo import Tournament
 
 GAME_HELP = "The game: polish-poker, chlust, khlyust or lou."
 TableSizeOption = Annotated[int | None, typer.Option(
@@ -109,7 +109,7 @@ def seat(
 
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
 
-    def make(state: TournamentState, row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+    def make(state: TournamentState, row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
         chosen = None
         if any(v is not None for v in overrides.values()):
             if state.stage > 0:
@@ -136,7 +136,7 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
 
     moving: list[str] = []
 
-    def make(state: TournamentState, row: TournamentRow) -> Iterator[tuple[str, dict[str, Any]]]:
+    def make(state: TournamentState, row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
         blockers = state.can_advance()
         if blockers:
             raise InvalidInputError(f"cannot advance stage {state.stage}: {'; '.join(blockers)}")

@@ -24,7 +24,7 @@ from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, fold
 from tourney.storage import repo
 from tourney.storage.db import Database
-from tourney.storage.models import TournamentRow
+from tourney.storage.repo import Tournament
 
 # An event to append, before the database gives it an id.
 NewEvent = tuple[str, dict[str, Any]]
@@ -43,7 +43,7 @@ _cache: dict[tuple[str, str], _Folded] = {}
 class Snapshot:
     """A tournament row and its state as of one transaction."""
 
-    tournament: TournamentRow
+    tournament: Tournament
     state: TournamentState
 
 
@@ -51,7 +51,7 @@ class Snapshot:
 class Recorded:
     """What a `record` call committed: the new events (with ids) and the state after them."""
 
-    tournament: TournamentRow
+    tournament: Tournament
     events: list[Event]
     state: TournamentState
 
@@ -61,7 +61,7 @@ def clear_cache() -> None:
     _cache.clear()
 
 
-def create_tournament(database: Database, *, name: str, game: str, seed: int) -> TournamentRow:
+def create_tournament(database: Database, *, name: str, game: str, seed: int) -> Tournament:
     """A new tournament; it becomes the current one (the last created)."""
     # Validate the game by folding an empty log: the engine owns the list of games.
     fold(game, [])
@@ -78,7 +78,7 @@ def snapshot(database: Database, *, tournament: str | None = None) -> Snapshot:
     return Snapshot(row, state)
 
 
-def all_events(database: Database, *, tournament: str | None = None) -> tuple[TournamentRow, list[Event]]:
+def all_events(database: Database, *, tournament: str | None = None) -> tuple[Tournament, list[Event]]:
     """The whole log of a tournament, oldest first (for `tourney log` and corrections)."""
     with database.read() as session:
         row = repo.find_tournament(session=session, ref=tournament)
@@ -90,7 +90,7 @@ def record(
     database: Database,
     *,
     tournament: str | None = None,
-    make: Callable[[TournamentState, TournamentRow], Iterable[NewEvent]],
+    make: Callable[[TournamentState, Tournament], Iterable[NewEvent]],
 ) -> Recorded:
     """Append the events `make(state, tournament)` returns, validated against the current state, atomically.
 
@@ -117,11 +117,11 @@ def record(
     return Recorded(row, appended, state)
 
 
-def _key(database: Database, row: TournamentRow) -> tuple[str, str]:
+def _key(database: Database, row: Tournament) -> tuple[str, str]:
     return (database.key, row.uid)
 
 
-def _current(database: Database, session: Session, row: TournamentRow) -> tuple[TournamentState, int]:
+def _current(database: Database, session: Session, row: Tournament) -> tuple[TournamentState, int]:
     """The folded state of `row` as of this transaction and the last event id in it.
 
     Taken out of the cache (from which the caller puts it back when done), brought up to date with
@@ -129,14 +129,15 @@ def _current(database: Database, session: Session, row: TournamentRow) -> tuple[
     """
     assert row.id is not None
     cached = _cache.pop(_key(database, row), None)
-    if cached is not None and repo.last_event_id(session=session, tournament_id=row.id) < cached.last_id:
-        # The log is shorter than what we folded: the database was replaced (a restored backup).
-        cached = None
-    if cached is None:
+    newer = None
+    if cached is not None:
+        newer = repo.events_since(session=session, tournament_id=row.id, last_id=cached.last_id)
+    if cached is None or newer is None:
+        # No cached state, or the log no longer holds what it was folded from: fold it all.
         events = repo.load_events(session=session, tournament_id=row.id)
         return fold(row.game, events), (events[-1].id if events else 0)
     state, last_id = cached.state, cached.last_id
-    for event in repo.load_events(session=session, tournament_id=row.id, after_id=last_id):
+    for event in newer:
         state.apply(event)
         last_id = event.id
     return state, last_id

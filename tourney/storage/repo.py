@@ -1,25 +1,49 @@
-"""Repository functions: find, create and list rows. Keyword-only, one session each, no commits.
+"""Repository functions: find, create and list tournaments; read and append events.
 
-The caller's transaction (db.Database.write/read) decides when anything is committed.
+Keyword-only, one session each, no commits: the caller's transaction (db.Database.write/read)
+decides when anything is committed.
+
+The three statements every command runs (find the tournament, read the events since the cached
+state, append an event) are plain SQL sent straight to the driver: building and caching SQLAlchemy
+statements cost about 1 ms per command, five times the work of the SQL itself (scripts/bench_events.py).
+They are written once, with `:name` parameters, and adapted to the driver's parameter style.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy.engine import Connection, CursorResult
 from sqlmodel import Session, col, select
 
 from tourney.engine.events import Event
 from tourney.errors import InvalidInputError, NotFoundError
-from tourney.storage.models import EventRow, TournamentRow
+from tourney.storage.models import TournamentRow
 
 
-def create_tournament(*, session: Session, name: str, game: str, seed: int) -> TournamentRow:
-    """A new tournament row; its name must be new (names are how directors refer to them)."""
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A tournament as the rest of the program sees it (a plain value, not a live ORM row)."""
+
+    id: int
+    name: str
+    game: str
+    seed: int
+    uid: str
+    created_at: datetime
+
+
+_TOURNAMENT_COLUMNS = "id, name, game, seed, uid, created_at"
+
+
+def create_tournament(*, session: Session, name: str, game: str, seed: int) -> Tournament:
+    """A new tournament; its name must be new (names are how directors refer to them)."""
     name = name.strip()
     if not name:
         raise InvalidInputError("a tournament needs a name")
@@ -32,63 +56,97 @@ def create_tournament(*, session: Session, name: str, game: str, seed: int) -> T
     row = TournamentRow(name=name, game=game, seed=seed, uid=uuid.uuid4().hex, created_at=datetime.now(UTC))
     session.add(row)
     session.flush()
-    return row
+    return _from_row(row)
 
 
-def find_tournament(*, session: Session, ref: str | None = None, lock: bool = False) -> TournamentRow:
+def find_tournament(*, session: Session, ref: str | None = None, lock: bool = False) -> Tournament:
     """The tournament named or numbered `ref`, or the last created one when `ref` is None.
 
     `lock=True` takes the row `FOR UPDATE` (PostgreSQL): every command that changes a tournament
-    locks it first, so two commands on one tournament run one after the other. SQLite ignores it
-    (its `BEGIN IMMEDIATE` already serialises writers).
+    locks it first, so two commands on one tournament run one after the other. SQLite has no row
+    locks and needs none: its `BEGIN IMMEDIATE` already serialises writers.
     """
-    query = select(TournamentRow)
+    connection = session.connection()
+    sql = f"SELECT {_TOURNAMENT_COLUMNS} FROM tournament"
+    params: dict[str, Any] = {}
     if ref is None:
-        query = query.order_by(col(TournamentRow.id).desc()).limit(1)
+        sql += " WHERE id = (SELECT max(id) FROM tournament)"
     elif ref.strip().isdigit():
-        query = query.where(TournamentRow.id == int(ref))
+        sql += " WHERE id = :id"
+        params["id"] = int(ref)
     else:
-        query = query.where(TournamentRow.name == ref.strip())
-    if lock:
-        query = query.with_for_update()
-    row = session.exec(query).first()
-    if row is None:
+        sql += " WHERE name = :name"
+        params["name"] = ref.strip()
+    if lock and connection.dialect.name == "postgresql":
+        sql += " FOR UPDATE"
+    found = _run(connection, sql, params).first()
+    if found is None:
         if ref is None:
             raise NotFoundError("no tournament in this database: create one with `tourney new NAME --game ...`")
         names = ", ".join(t.name for t in list_tournaments(session=session)) or "none"
         raise NotFoundError(f"no tournament {ref!r} (tournaments: {names})")
-    return row
+    return _from_values(tuple(found))
 
 
-def list_tournaments(*, session: Session) -> list[TournamentRow]:
-    return list(session.exec(select(TournamentRow).order_by(col(TournamentRow.id))))
+def list_tournaments(*, session: Session) -> list[Tournament]:
+    return [_from_row(row) for row in session.exec(select(TournamentRow).order_by(col(TournamentRow.id)))]
 
 
 def load_events(*, session: Session, tournament_id: int, after_id: int = 0) -> list[Event]:
     """The tournament's events with id > `after_id`, in log order."""
-    rows = session.exec(
-        select(EventRow.id, EventRow.kind, EventRow.data)
-        .where(EventRow.tournament_id == tournament_id, col(EventRow.id) > after_id)
-        .order_by(col(EventRow.id)))
-    return [Event(id=int(event_id or 0), kind=kind, data=json.loads(data)) for event_id, kind, data in rows]
+    rows = _run(session.connection(),
+                "SELECT id, kind, data FROM event WHERE tournament_id = :t AND id > :after ORDER BY id",
+                {"t": tournament_id, "after": after_id})
+    return [Event(id=int(event_id), kind=str(kind), data=json.loads(data))
+            for event_id, kind, data in (tuple(row) for row in rows)]
 
 
-def last_event_id(*, session: Session, tournament_id: int) -> int:
-    found = session.exec(select(func.max(EventRow.id)).where(EventRow.tournament_id == tournament_id)).one()
-    return int(found or 0)
+def events_since(*, session: Session, tournament_id: int, last_id: int) -> list[Event] | None:
+    """The events after `last_id`, or None if event `last_id` is not in this tournament's log
+    (the database is not the one a cached state was folded from: e.g. a restored backup).
+
+    One query for both: the cheap check a cached state needs before it is trusted.
+    """
+    events = load_events(session=session, tournament_id=tournament_id, after_id=last_id - 1)
+    if not events or events[0].id != last_id:
+        return None
+    return events[1:]
 
 
 def insert_event(*, session: Session, tournament_id: int, kind: str, data: dict[str, Any]) -> Event:
     """Append one event row and return it with the id the database gave it (not yet committed)."""
-    row = EventRow(tournament_id=tournament_id, kind=kind, data=json.dumps(data, ensure_ascii=False, sort_keys=True),
-                   created_at=datetime.now(UTC))
-    session.add(row)
-    session.flush()
+    connection = session.connection()
+    now = datetime.now(UTC).replace(tzinfo=None)
+    found = _run(connection,
+                 "INSERT INTO event (tournament_id, kind, data, created_at) "
+                 "VALUES (:t, :kind, :data, :created) RETURNING id",
+                 {"t": tournament_id, "kind": kind, "data": json.dumps(data, ensure_ascii=False, sort_keys=True),
+                  # SQLite stores text: the format SQLAlchemy's DateTime writes and reads back.
+                  "created": now if connection.dialect.name == "postgresql" else now.isoformat(" ")}).first()
+    assert found is not None
+    return Event(id=int(found[0]), kind=kind, data=data)
+
+
+def _run(connection: Connection, sql: str, params: dict[str, Any]) -> CursorResult[Any]:
+    return connection.exec_driver_sql(_native(connection.dialect.paramstyle, sql), params)
+
+
+@lru_cache(maxsize=64)
+def _native(paramstyle: str, sql: str) -> str:
+    """`:name` parameters in the driver's own style: psycopg2 wants `%(name)s`; sqlite3 takes `:name`
+    with a dict whatever SQLAlchemy reports as its default style."""
+    if paramstyle in ("pyformat", "format"):
+        return re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", sql)
+    return sql
+
+
+def _from_row(row: TournamentRow) -> Tournament:
     assert row.id is not None
-    return Event(id=row.id, kind=kind, data=data)
+    return Tournament(row.id, row.name, row.game, row.seed, row.uid, row.created_at)
 
 
-def event_times(*, session: Session, tournament_id: int) -> dict[int, datetime]:
-    """When each event was entered (for `tourney log`)."""
-    rows = session.exec(select(EventRow.id, EventRow.created_at).where(EventRow.tournament_id == tournament_id))
-    return {event_id: created for event_id, created in rows if event_id is not None}
+def _from_values(values: tuple[Any, ...]) -> Tournament:
+    id_, name, game, seed, uid, created = values
+    # SQLite hands back the timestamp as text; PostgreSQL as a datetime.
+    created_at = created if isinstance(created, datetime) else datetime.fromisoformat(str(created))
+    return Tournament(int(id_), name, game, int(seed), uid, created_at)
