@@ -404,8 +404,9 @@ class PolishPokerState:
     def _finish(self) -> None:
         self.terminal = True
         survivors = list(self._seats_in)
-        for place, seat in enumerate(survivors, start=1):
-            self.places[seat] = place
+        # Players left when a table stops all advance: they share place 1 (the winner, if only one).
+        for seat in survivors:
+            self.places[seat] = 1
         self.advancing = [self.players[s] for s in survivors]
         self.standings = self.advancing + [self.players[s] for s in reversed(self.eliminated)]
 
