@@ -1,4 +1,10 @@
-"""`tourney demo`: the main job in one command, on a fresh machine."""
+"""`tourney demo`: the main job in one command, on a fresh machine.
+
+A demo tournament on its own SQLite file (recreated each run): 20 sample players, the stage plan,
+the seat draw, every table played by random bots with each round entered as a result, advances
+to the final table, standings. Last, one game of four random bots is recorded, written, replayed
+and checked (the bot authors' side of tourney).
+"""
 
 from __future__ import annotations
 
@@ -7,24 +13,51 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli._common import write_text
+from tourney.cli._common import fail, write_text
 
 
 def demo(
-    seed: Annotated[int, typer.Option(help="Random seed of the demo game.")] = 2026,
+    seed: Annotated[int, typer.Option(help="Random seed of the demo: seats and every game.")] = 2026,
+    players: Annotated[int, typer.Option(min=2, max=20, help="How many sample players enter (2-20).")] = 20,
+    db_file: Annotated[Path, typer.Option(
+        "--db-file", help="The demo's SQLite file (deleted and recreated each run).")] = Path("demo-tourney.db"),
     record: Annotated[Path, typer.Option(help="Where to write the demo game's record.")] = Path("demo-game.jsonl"),
 ) -> None:
-    """Play a seeded game of four random bots, write its record, replay it and print the result."""
-    from tourney.cli._game_text import game_lines
+    """Run a demo tournament of 20 sample players on demo-tourney.db, then record and replay one bot game."""
+    from tourney.cli._demo_event import run_demo_tournament
+    from tourney.cli._tourney_text import plan_lines, standings_lines, table_lines
     from tourney.engine.match import make_bots, play_polish_poker, seat_names
     from tourney.engine.records import replay, write_record
+    from tourney.storage.db import open_database
 
+    for leftover in (db_file, Path(f"{db_file}-wal"), Path(f"{db_file}-shm"), Path(f"{db_file}-journal")):
+        try:
+            leftover.unlink(missing_ok=True)
+        except OSError as error:
+            fail(f"cannot remove the old demo database {str(leftover)!r}: {error.strerror}")
+    with open_database(f"sqlite:///{db_file}") as database:
+        run = run_demo_tournament(database, seed=seed, players=players)
+    state = run.state
+    assert state.plan is not None
+    typer.echo(f"Demo tournament: {players} players, Polish Poker, seed {seed}, stored in {db_file}")
+    for line in plan_lines(state.plan):
+        typer.echo(line)
+    for stage, rounds in sorted(run.rounds.items()):
+        label = "final" if stage == len(state.plan.stages) else f"stage {stage}"
+        typer.echo(f"{label}: {rounds} round results entered")
+    typer.echo("")
+    for line in table_lines(state.tables[0]):
+        typer.echo(line)
+    typer.echo("")
+    for line in standings_lines(state.standings()):
+        typer.echo(line)
+    typer.echo(f"Look around: tourney standings --db sqlite:///{db_file}   (or tables, log, status)")
+    typer.echo("")
     names = seat_names(4)
-    state = play_polish_poker(names, make_bots(["random"], 4, seed), seed)
-    text = write_record(state.events)
+    game = play_polish_poker(names, make_bots(["random"], 4, seed), seed)
+    text = write_record(game.events)
     write_text(record, text)
     replayed = replay(text.splitlines())
-    for line in game_lines(state.events):
-        typer.echo(line)
+    typer.echo(f"One game of four random bots ({', '.join(names)}), seed {seed}: {game.standings[0]} wins; its")
     typer.echo(f"record written to {record} and replayed: {len(replayed.events)} events, same standings: "
-               f"{replayed.standings == state.standings}")
+               f"{replayed.standings == game.standings}")
