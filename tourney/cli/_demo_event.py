@@ -7,7 +7,7 @@ advance); the loser of each of its rounds becomes one `result` event, one transa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,9 +55,7 @@ def run_demo_tournament(database: Database, *, seed: int, players: int = len(DEM
             game = _play_table(table, seed * 1000 + state.stage * 100 + table.number)
             for event in game.events:
                 if event["event"] == "resolve":
-                    number, loser = table.number, event["loser"]
-                    state = record(database, make=lambda _s, _r, n=number, p=loser: [
-                        ("result", {"table": n, "loser": p})]).state
+                    state = record(database, make=_result(table.number, event["loser"])).state
                     run.rounds[state.stage] = run.rounds.get(state.stage, 0) + 1
         if state.complete:
             run.state = state
@@ -70,6 +68,13 @@ def _play_table(table: TableState, seed: int) -> Any:
     seats = list(table.seats)
     options = PolishPokerOptions(until=table.advance)
     return play_polish_poker(seats, make_bots(["random"], len(seats), seed), seed, options=options)
+
+
+def _result(table: int, loser: str) -> Callable[[TournamentState, Tournament], NewEvents]:
+    def make(_state: TournamentState, _row: Tournament) -> NewEvents:
+        yield "result", {"table": table, "loser": loser}
+
+    return make
 
 
 def _seat_next(state: TournamentState, row: Tournament) -> NewEvents:
