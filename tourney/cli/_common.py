@@ -5,17 +5,46 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
+
+# Typer >= 0.29 vendors click; its exceptions are what a parse error raises.
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 from tourney.errors import TourneyError
 
 
 class TourneyGroup(TyperGroup):
-    """The one error boundary: a `TourneyError` becomes one line on stderr and exit 1."""
+    """The one error boundary: a `TourneyError` becomes one line on stderr and exit 1; a usage error
+    (unknown option, a value of the wrong type) one line and exit 2. Never a traceback."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
+        try:
+            result = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                                  standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
+        except NoArgsIsHelpError as error:
+            typer.echo(error.format_message())
+            sys.exit(0)
+        except UsageError as error:
+            where = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
+            typer.echo(f"error: {error.format_message()}{where}", err=True)
+            sys.exit(error.exit_code)
+        except ClickException as error:
+            typer.echo(f"error: {error.format_message()}", err=True)
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            typer.echo("error: aborted", err=True)
+            sys.exit(1)
+        if not standalone_mode:
+            return result
+        # With standalone_mode off, click returns a command's exit code instead of exiting.
+        sys.exit(result if isinstance(result, int) else 0)
 
     def invoke(self, ctx: Any) -> Any:
         try:
