@@ -26,10 +26,11 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts
 
 
 @contextmanager
-def open_db(url: str | None, *, create: bool = True) -> Iterator[Database]:
+def open_db(url: str | None, *, create: bool = False) -> Iterator[Database]:
     """The database for one command; closed (its connections released) when the command ends.
 
-    `create=False` for read-only commands: they refuse a missing SQLite file instead of creating one.
+    Only `tourney new` creates a database (`create=True`); any other command refuses one that does
+    not exist yet instead of leaving an empty one behind.
     """
     from tourney.storage.db import open_database
 

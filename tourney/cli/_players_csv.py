@@ -26,7 +26,8 @@ def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
     """The players of a CSV text, in file order; raises InvalidInputError naming the line."""
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte-order mark, as spreadsheet programs like to write
-    reader = csv.reader(io.StringIO(text, newline=""))
+    # strict: an unclosed quote is an error, not a field that swallows the rest of the file.
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = next(reader, None)
         while header is not None and not any(cell.strip() for cell in header):

@@ -36,7 +36,7 @@ def log(as_json: JsonOption = False, db: DbOption = None, tournament: Tournament
     from tourney.cli._tourney_text import event_text
     from tourney.storage.events import all_events
 
-    with open_db(db, create=False) as database:
+    with open_db(db) as database:
         _row, events = all_events(database, tournament=tournament)
     undone = undone_ids(events)
     corrected = {int(e.data["target"]): e.id for e in events if e.kind == "correct" and e.id not in undone}
@@ -101,7 +101,7 @@ def correct(
     if not event.strip().isdigit():
         raise InvalidInputError(f"EVENT_ID is the number `tourney log` shows, not {event!r}")
     event_id = int(event)
-    with open_db(db, create=False) as database:
+    with open_db(db) as database:
         state = snapshot(database, tournament=tournament).state
         name = player_name(state, loser)
         row, events = all_events(database, tournament=tournament)

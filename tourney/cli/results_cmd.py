@@ -91,7 +91,7 @@ def tables(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
     from tourney.cli._tourney_text import table_lines
     from tourney.storage.events import snapshot
 
-    with open_db(db, create=False) as database:
+    with open_db(db) as database:
         state = snapshot(database, tournament=tournament).state
     if as_json:
         print_json(state.tables_json())
@@ -109,7 +109,7 @@ def standings(as_json: JsonOption = False, db: DbOption = None, tournament: Tour
     from tourney.cli._tourney_text import standings_lines
     from tourney.storage.events import snapshot
 
-    with open_db(db, create=False) as database:
+    with open_db(db) as database:
         state = snapshot(database, tournament=tournament).state
     rows = state.standings()
     if as_json:

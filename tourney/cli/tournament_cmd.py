@@ -41,7 +41,7 @@ def new(
     if game not in GAMES:
         raise InvalidInputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
-    with open_db(db) as database:
+    with open_db(db, create=True) as database:
         row = create_tournament(database, name=name, game=game, seed=chosen)
         typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}) in {database.shown}.")
     typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
@@ -70,7 +70,7 @@ def plan(
     else:
         from tourney.storage.events import snapshot
 
-        with open_db(db, create=False) as database:
+        with open_db(db) as database:
             state = snapshot(database, tournament=tournament).state
         active = sum(1 for p in state.players if not p.dropped)
         if state.stage > 0 and not any(v is not None for v in overrides.values()):
@@ -160,7 +160,7 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
     """Where the tournament stands: the stage, tables still playing, what blocks `advance`."""
     from tourney.storage.events import snapshot
 
-    with open_db(db, create=False) as database:
+    with open_db(db) as database:
         snap = snapshot(database, tournament=tournament)
     state, row = snap.state, snap.tournament
     report = state.status()

@@ -95,8 +95,8 @@ class Database:
 def open_database(url: str | None = None, *, create: bool = True) -> Database:
     """Open (and, if `create`, create) the database at `url`; check its schema version.
 
-    `create=False` is for commands that only read: they refuse a SQLite file that does not exist
-    instead of leaving an empty one behind.
+    `create=False` is for every command but `tourney new`: a database without tourney's tables (or
+    a SQLite file that does not exist) is refused, and nothing is created.
     """
     raw = resolve_url(url)
     try:
@@ -107,14 +107,14 @@ def open_database(url: str | None = None, *, create: bool = True) -> Database:
     if parsed.get_backend_name() == "sqlite" and not create:
         path = parsed.database or ""
         if path in ("", ":memory:") or not Path(path).exists():
-            raise StorageError(f"no tournament database at {shown}: create one with `tourney new NAME --game ...`")
+            raise _no_database_at(shown)
     try:
         engine = _make_engine(raw)
     except (NoSuchModuleError, ModuleNotFoundError, ArgumentError) as error:
         raise StorageError(f"cannot use database {shown}: {error}") from None
     database = Database(engine, shown)
     try:
-        ensure_schema(database)
+        ensure_schema(database, create=create)
     except BaseException:
         database.close()
         raise
@@ -153,14 +153,16 @@ def _sqlite_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-def ensure_schema(database: Database) -> None:
-    """Create the tables of an empty database; refuse a database of another schema version."""
+def ensure_schema(database: Database, *, create: bool = True) -> None:
+    """Create the tables of an empty database (if `create`); refuse one of another schema version."""
     with database.read() as session:
         found = _schema_version(session)
     if found == SCHEMA_VERSION:
         return
     if found is not None:
         raise _wrong_version(database, found)
+    if not create:
+        raise _no_database(database)
     with database.write() as session:
         if database.is_postgresql:
             # Two processes creating the schema of one fresh database at once take turns.
@@ -183,6 +185,14 @@ def _schema_version(session: Session) -> int | None:
         return None
     versions = list(session.exec(select(SchemaVersion.version)))
     return max(versions) if versions else None
+
+
+def _no_database(database: Database) -> StorageError:
+    return _no_database_at(database.shown)
+
+
+def _no_database_at(shown: str) -> StorageError:
+    return StorageError(f"no tournament database at {shown}: create a tournament with `tourney new NAME --game ...`")
 
 
 def _wrong_version(database: Database, found: int) -> StorageError:
