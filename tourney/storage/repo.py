@@ -142,11 +142,16 @@ def _native(paramstyle: str, sql: str) -> str:
 
 def _from_row(row: TournamentRow) -> Tournament:
     assert row.id is not None
-    return Tournament(row.id, row.name, row.game, row.seed, row.uid, row.created_at)
+    return Tournament(row.id, row.name, row.game, row.seed, row.uid, _utc(row.created_at))
 
 
 def _from_values(values: tuple[Any, ...]) -> Tournament:
     id_, name, game, seed, uid, created = values
     # SQLite hands back the timestamp as text; PostgreSQL as a datetime.
     created_at = created if isinstance(created, datetime) else datetime.fromisoformat(str(created))
-    return Tournament(int(id_), name, game, int(seed), uid, created_at)
+    return Tournament(int(id_), name, game, int(seed), uid, _utc(created_at))
+
+
+def _utc(moment: datetime) -> datetime:
+    # Stored as UTC; SQLite forgets the zone, PostgreSQL (timestamp without time zone) too.
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

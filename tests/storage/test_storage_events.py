@@ -1,0 +1,118 @@
+"""The event log: one transaction per command, validation by applying, undo by appending,
+the in-process state cache catching up with other writers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from tourney.engine.tournament import fold
+from tourney.errors import IllegalActionError, InvalidInputError, NotFoundError
+from tourney.storage import events, repo
+from tourney.storage.db import Database
+
+
+def register(*names: str, club: str | None = None) -> Any:
+    return lambda _state, _t: [("register", {"name": n, "club": club}) for n in names]
+
+
+def rows(database: Database) -> list[tuple[Any, ...]]:
+    with database.read() as session:
+        found = session.connection().execute(text("SELECT id, tournament_id, kind, data FROM event ORDER BY id"))
+        return [tuple(r) for r in found]
+
+
+def test_events_round_trip(database: Database) -> None:
+    events.create_tournament(database, name="Piątek", game="polish-poker", seed=3)
+    done = events.record(database, make=register("Żaneta Łukasik", "Ann", club="Kraków"))
+    assert [e.kind for e in done.events] == ["register", "register"]
+    stored = rows(database)
+    assert [json.loads(r[3]) for r in stored] == [{"club": "Kraków", "name": "Żaneta Łukasik"},
+                                                {"club": "Kraków", "name": "Ann"}]
+    assert [r[0] for r in stored] == [e.id for e in done.events]
+    # A fresh fold of the stored log equals the state the command returned.
+    events.clear_cache()
+    assert events.snapshot(database).state.snapshot() == done.state.snapshot()
+
+
+def test_a_command_happens_wholly_or_not_at_all(database: Database) -> None:
+    events.create_tournament(database, name="T", game="polish-poker", seed=3)
+    events.record(database, make=register("Ann"))
+    before = rows(database)
+    with pytest.raises(IllegalActionError, match="'Ann' is already registered"):
+        events.record(database, make=register("Bob", "Cy", "Ann"))  # the third fails: none is kept
+    assert rows(database) == before
+    assert [p.name for p in events.snapshot(database).state.players] == ["Ann"]
+
+    def boom(_state: Any, _t: Any) -> Any:
+        yield "register", {"name": "Dee", "club": None}
+        raise RuntimeError("the command crashed half-way")
+
+    with pytest.raises(RuntimeError):
+        events.record(database, make=boom)
+    assert rows(database) == before
+    events.record(database, make=register("Bob"))  # the cached state was not left half-applied
+    assert [p.name for p in events.snapshot(database).state.players] == ["Ann", "Bob"]
+
+
+def test_undo_appends_and_never_deletes(database: Database) -> None:
+    events.create_tournament(database, name="T", game="polish-poker", seed=3)
+    first = events.record(database, make=register("Ann", "Bob")).events
+    events.record(database, make=lambda _s, _t: [("undo", {"target": first[1].id})])
+    assert [r[2] for r in rows(database)] == ["register", "register", "undo"]
+    assert [p.name for p in events.snapshot(database).state.players] == ["Ann"]
+
+
+def test_tournaments_by_name_id_and_default(database: Database) -> None:
+    with pytest.raises(NotFoundError, match="no tournament in this database"):
+        events.snapshot(database)
+    one = events.create_tournament(database, name="One", game="polish-poker", seed=1)
+    two = events.create_tournament(database, name="Two", game="lou", seed=2)
+    events.record(database, tournament="One", make=register("Ann"))
+    events.record(database, make=register("Bob"))  # the last created: Two
+    assert [p.name for p in events.snapshot(database, tournament=str(one.id)).state.players] == ["Ann"]
+    assert [p.name for p in events.snapshot(database, tournament="Two").state.players] == ["Bob"]
+    assert events.snapshot(database).tournament == two
+    with pytest.raises(NotFoundError, match=r"no tournament 'Three' \(tournaments: One, Two\)"):
+        events.snapshot(database, tournament="Three")
+    with pytest.raises(InvalidInputError, match="already exists"):
+        events.create_tournament(database, name="One", game="lou", seed=1)
+    with pytest.raises(InvalidInputError, match="unknown game"):
+        events.create_tournament(database, name="Three", game="bridge", seed=1)
+
+
+def test_the_cache_catches_up_with_other_writers(database: Database, url: str) -> None:
+    events.create_tournament(database, name="T", game="polish-poker", seed=3)
+    events.record(database, make=register("Ann"))
+    assert len(events.snapshot(database).state.players) == 1  # cached now
+    # Another process appends behind this process's back.
+    with database.write() as session:
+        row = repo.find_tournament(session=session)
+        repo.insert_event(session=session, tournament_id=row.id, kind="register", data={"name": "Bob", "club": None})
+    assert [p.name for p in events.snapshot(database).state.players] == ["Ann", "Bob"]
+    # A database replaced by an older copy (a restored backup): the cache must not run ahead of it.
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DELETE FROM event WHERE id = (SELECT max(id) FROM event)"))
+    engine.dispose()
+    assert [p.name for p in events.snapshot(database).state.players] == ["Ann"]
+
+
+def test_record_validates_against_the_state_of_its_own_transaction(database: Database) -> None:
+    events.create_tournament(database, name="T", game="polish-poker", seed=3)
+    events.record(database, make=register(*[f"p{i}" for i in range(7)]))
+    from tourney.engine.tournament import draw_seats
+
+    seated = events.record(database, make=lambda state, t: [("seat", draw_seats(state, t.seed))]).state
+    table = seated.table(1)
+    loser = table.seats[0]
+    after = events.record(database, make=lambda _s, _t: [("result", {"table": 1, "loser": loser})]).state
+    assert after.table(1).counts[loser] == 2
+    with pytest.raises(IllegalActionError, match="no table 5"):
+        events.record(database, make=lambda _s, _t: [("result", {"table": 5, "loser": loser})])
+    events.clear_cache()
+    _row, log = events.all_events(database)
+    assert fold("polish-poker", log).snapshot() == after.snapshot()
