@@ -30,7 +30,8 @@ def run_event(url: str, players: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     started = time.perf_counter()
     with open_database(url) as database:
-        create_tournament(database, name="bench", game="polish-poker", seed=seed)
+        # A new name each run, so that `--db` may point at a database that already has one.
+        create_tournament(database, name=f"bench {time.time_ns()}", game="polish-poker", seed=seed)
         record(database, make=lambda _s, _r: [
             ("register", {"name": f"player{i:04d}", "club": CLUBS[i % len(CLUBS)]}) for i in range(players)])
         plan = plan_stages(players)
