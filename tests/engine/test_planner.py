@@ -133,3 +133,28 @@ def test_from_json_keeps_custom_plan() -> None:
     again = Plan.from_json(plan.to_json())
     assert again.stages == plan.stages
     assert len(again.reasons) == len(plan.stages)
+
+
+# ------------------------------------------------------------------ games with smaller tables
+@pytest.mark.parametrize("n", range(2, 201))
+def test_four_seat_games_never_plan_a_table_above_four(n: int) -> None:
+    plan = plan_stages(n, max_table=4)
+    for stage, nxt in zip(plan.stages, plan.stages[1:], strict=False):
+        assert sum(stage.tables) == stage.players
+        assert all(2 <= t <= 4 for t in stage.tables)
+        assert 1 <= stage.advance < min(stage.tables)
+        assert nxt.players == stage.advance * len(stage.tables)
+    assert 2 <= plan.final.players <= 4
+    assert plan.final.tables == (plan.final.players,)
+
+
+def test_four_seat_games_split_five_and_six_players() -> None:
+    assert plan_stages(5, max_table=4).stages[0].tables == (3, 2)
+    assert plan_stages(6, max_table=4).stages[0].tables == (3, 3)
+    assert plan_stages(4, max_table=4).stages == (StagePlan(4, (4,), 0),)
+
+
+@pytest.mark.parametrize("kwargs", [{"table_size": 5}, {"final_size": 6}, {"max_table": 7}, {"max_table": 1}])
+def test_overrides_beyond_the_games_table_are_refused(kwargs: dict[str, int]) -> None:
+    with pytest.raises(InvalidInputError, match="table"):
+        plan_stages(20, **{"max_table": 4, **kwargs})

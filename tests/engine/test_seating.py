@@ -157,3 +157,18 @@ def test_draw_refuses_while_a_stage_is_played_and_with_too_few_players() -> None
         draw_seats(state, 2)
     with pytest.raises(Exception, match="at least 2 players"):
         draw_seats(registered(1), 1)
+
+
+@pytest.mark.parametrize("game", ["chlust", "khlyust"])
+def test_four_seat_games_are_drawn_at_tables_of_at_most_four(game: str) -> None:
+    state = registered(11, game=game)
+    assert state.plan is not None and max(max(s.tables) for s in state.plan.stages) <= 4
+    state.apply(Event(next_id(state), "seat", draw_seats(state, 3)))
+    assert len(state.tables) == 4 and max(len(t.seats) for t in state.tables) <= 4
+
+
+def test_a_plan_with_six_seat_tables_is_refused_for_chlust() -> None:
+    state = registered(12, game="chlust")
+    six_seat_plan = plan_stages(12).to_json_with_reasons()
+    payload = {**draw_seats(state, 1), "plan": six_seat_plan}
+    seat_error(state, payload, "seats at most 4")

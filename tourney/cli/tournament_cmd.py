@@ -51,6 +51,9 @@ def plan(
     players: Annotated[int | None, typer.Option(
         "--players", "-n", min=2, show_default=False,
         help="Plan for this many players (default: the current tournament's registered players).")] = None,
+    game: Annotated[str, typer.Option(
+        help="With --players: the game, whose tables may seat fewer (chlust and khlyust: at most 4).")]
+        = "polish-poker",
     table_size: TableSizeOption = None,
     advance: AdvanceOption = None,
     final_size: FinalSizeOption = None,
@@ -61,12 +64,15 @@ def plan(
     """Print the stage plan (RULES §1.12): table sizes per stage, how many advance, the final, and why."""
     from tourney.cli._tourney_text import plan_lines
     from tourney.engine.planner import plan_stages
+    from tourney.engine.tournament import GAMES, max_table_for
 
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
     chosen: Plan | None
     if players is not None:
-        chosen = plan_stages(players, **overrides)
-        source = f"for {players} players"
+        if game not in GAMES:
+            raise InvalidInputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+        chosen = plan_stages(players, **overrides, max_table=max_table_for(game))
+        source = f"for {players} players of {game}"
     else:
         from tourney.storage.events import snapshot
 
@@ -78,7 +84,8 @@ def plan(
         elif active < 2:
             raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
         else:
-            chosen, source = plan_stages(active, **overrides), f"for the {active} registered players"
+            chosen = plan_stages(active, **overrides, max_table=max_table_for(state.game))
+            source = f"for the {active} registered players"
     assert chosen is not None
     if as_json:
         print_json(chosen.to_json())
@@ -104,7 +111,7 @@ def seat(
     """
     from tourney.cli._tourney_text import table_lines
     from tourney.engine.planner import plan_stages
-    from tourney.engine.tournament import draw_seats
+    from tourney.engine.tournament import draw_seats, max_table_for
     from tourney.storage.events import record
 
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
@@ -115,7 +122,8 @@ def seat(
             if state.stage > 0:
                 raise InvalidInputError("the stage plan is fixed at the first seat draw; "
                                         "--table-size/--advance/--final-size apply only to it")
-            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), **overrides)
+            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), **overrides,
+                                 max_table=max_table_for(state.game))
         draw_seed = seed if seed is not None else stage_seed(row.seed, state.stage + 1)
         yield "seat", draw_seats(state, draw_seed, chosen)
 

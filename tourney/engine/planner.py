@@ -95,22 +95,25 @@ def balanced_tables(players: int, count: int) -> tuple[int, ...]:
 
 
 def plan_stages(n_players: int, *, table_size: int | None = None, advance: int | None = None,
-                final_size: int | None = None) -> Plan:
+                final_size: int | None = None, max_table: int = MAX_TABLE) -> Plan:
     """The plan of RULES §1.12 for `n_players`, with optional director overrides.
 
     `table_size` is the largest table (2-6); `advance` the number that advance from every table
     of every stage (it must be smaller than the smallest table); `final_size` the largest final
-    table (2-6). Raises `InvalidInputError` naming the offending value.
+    table (2-6). `max_table` is the game's own limit (Chlust and Хлюст seat at most 4): §1.12's
+    thresholds are read with it in place of 6. Raises `InvalidInputError` naming the offending value.
     """
-    _check_overrides(n_players, table_size, advance, final_size)
-    # Without an override every field of 2-6 players is already a final table (§1.2).
-    final_limit = final_size if final_size is not None else MAX_TABLE
-    target = final_size if final_size is not None else DEFAULT_FINAL
+    if not MIN_TABLE <= max_table <= MAX_TABLE:
+        raise InvalidInputError(f"a table seats {MIN_TABLE}-{MAX_TABLE} players, not up to {max_table}")
+    _check_overrides(n_players, table_size, advance, final_size, max_table)
+    # Without an override every field that fits one table is already a final table (§1.2).
+    final_limit = final_size if final_size is not None else max_table
+    target = final_size if final_size is not None else min(DEFAULT_FINAL, max_table)
     stages: list[StagePlan] = []
     reasons: list[str] = []
     remaining = n_players
     while remaining > final_limit:
-        stage, reason = _one_stage(remaining, table_size, advance, target)
+        stage, reason = _one_stage(remaining, table_size, advance, target, max_table)
         stages.append(stage)
         reasons.append(reason)
         remaining = stage.advance * len(stage.tables)
@@ -119,25 +122,26 @@ def plan_stages(n_players: int, *, table_size: int | None = None, advance: int |
     return Plan(tuple(stages), tuple(reasons))
 
 
-def _one_stage(m: int, table_size: int | None, advance: int | None, target: int) -> tuple[StagePlan, str]:
+def _one_stage(m: int, table_size: int | None, advance: int | None, target: int,
+               max_table: int) -> tuple[StagePlan, str]:
     """A non-final stage for `m` players (m > the final limit) and the sentence explaining it."""
     if table_size is not None:
         count = max(2, -(-m // table_size))
         why_tables = f"tables of at most {table_size} (director's choice)"
-    elif m <= 2 * MAX_TABLE:
-        count, why_tables = 2, f"{m} ≤ {2 * MAX_TABLE}, so 2 tables"
-    elif m <= target * MAX_TABLE:
-        count, why_tables = target, f"{m} ≤ {target * MAX_TABLE}, so {target} tables (one per final seat)"
+    elif m <= 2 * max_table:
+        count, why_tables = 2, f"{m} ≤ {2 * max_table}, so 2 tables"
+    elif m <= target * max_table:
+        count, why_tables = target, f"{m} ≤ {target * max_table}, so {target} tables (one per final seat)"
     else:
-        count = -(-m // MAX_TABLE)
-        why_tables = f"{m} > {target * MAX_TABLE}, so ⌈{m}/{MAX_TABLE}⌉ = {count} tables"
+        count = -(-m // max_table)
+        why_tables = f"{m} > {target * max_table}, so ⌈{m}/{max_table}⌉ = {count} tables"
     tables = balanced_tables(m, count)
     smallest = tables[-1]
     if smallest < MIN_TABLE:
         raise InvalidInputError(
             f"table size {table_size} cannot seat {m} players without a table of {smallest}; choose another size")
-    if tables[0] > MAX_TABLE:
-        raise InvalidInputError(f"{m} players need tables of at most {MAX_TABLE}; got {tables[0]}")
+    if tables[0] > max_table:
+        raise InvalidInputError(f"{m} players need tables of at most {max_table}; got {tables[0]}")
     if advance is not None:
         if advance >= smallest:
             raise InvalidInputError(
@@ -149,24 +153,25 @@ def _one_stage(m: int, table_size: int | None, advance: int | None, target: int)
         why_k = f"top {k} of each advance{'s' if k == 1 else ''} → final of {k * count}"
     else:
         # Too many tables for one step: halve or more, then aim at the final (§1.12 "repeat").
-        k = min(2 if 2 * count <= target * MAX_TABLE else 1, smallest - 1)
-        why_k = (f"2×{count} = {2 * count} ≤ {target * MAX_TABLE}, so top 2 advance" if k == 2
+        k = min(2 if 2 * count <= target * max_table else 1, smallest - 1)
+        why_k = (f"2×{count} = {2 * count} ≤ {target * max_table}, so top 2 advance" if k == 2
                  else f"top 1 of each advances → {count}")
     return StagePlan(m, tables, k), f"{m} players: {why_tables} ({_sizes(tables)}); {why_k}."
 
 
-def _check_overrides(n: int, table_size: int | None, advance: int | None, final_size: int | None) -> None:
+def _check_overrides(n: int, table_size: int | None, advance: int | None, final_size: int | None,
+                     max_table: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < MIN_TABLE:
         raise InvalidInputError(f"a tournament needs at least {MIN_TABLE} players, not {n}")
-    if table_size is not None and not MIN_TABLE <= table_size <= MAX_TABLE:
-        raise InvalidInputError(
-            f"table size must be {MIN_TABLE}-{MAX_TABLE} (the caps of RULES §1.3), not {table_size}")
-    if final_size is not None and not MIN_TABLE <= final_size <= MAX_TABLE:
-        raise InvalidInputError(f"final table size must be {MIN_TABLE}-{MAX_TABLE}, not {final_size}")
+    why = "the caps of RULES §1.3" if max_table == MAX_TABLE else "the most this game seats"
+    if table_size is not None and not MIN_TABLE <= table_size <= max_table:
+        raise InvalidInputError(f"table size must be {MIN_TABLE}-{max_table} ({why}), not {table_size}")
+    if final_size is not None and not MIN_TABLE <= final_size <= max_table:
+        raise InvalidInputError(f"final table size must be {MIN_TABLE}-{max_table} ({why}), not {final_size}")
     if advance is not None:
         if advance < 1:
             raise InvalidInputError(f"advance must be at least 1, not {advance}")
-        top = table_size if table_size is not None else MAX_TABLE
+        top = table_size if table_size is not None else max_table
         if advance >= top:
             raise InvalidInputError(f"advance {advance} must be smaller than the table size ({top})")
 

@@ -42,6 +42,14 @@ __all__ = [
 
 GAMES = ("polish-poker", "chlust", "khlyust", "lou")
 POT_GAMES = ("chlust", "khlyust", "lou")
+# The most players one table of each game seats: Chlust 2-4 (RULES §2.2), Хлюст 3-4 or the
+# two-player variant (§3.2, §3.11); Lou seats up to 8 (§4.2) but tournament tables keep §1.12's 6.
+MAX_TABLE_BY_GAME: dict[str, int] = {"polish-poker": MAX_TABLE, "chlust": 4, "khlyust": 4, "lou": MAX_TABLE}
+
+
+def max_table_for(game: str) -> int:
+    """The largest table a tournament of `game` may seat."""
+    return MAX_TABLE_BY_GAME.get(game, MAX_TABLE)
 
 
 @dataclass
@@ -95,7 +103,7 @@ class TournamentState:
         if self._fixed_plan is not None:
             return self._fixed_plan
         active = sum(1 for p in self.players if not p.dropped)
-        return plan_stages(active) if active >= 2 else None
+        return plan_stages(active, max_table=max_table_for(self.game)) if active >= 2 else None
 
     @property
     def is_final_stage(self) -> bool:
@@ -291,7 +299,12 @@ class TournamentState:
             raise IllegalActionError(f"seat: the next stage to seat is {self.stage + 1}, not {stage}")
         names = self._players_to_seat()
         if stage == 1:
-            plan = Plan.from_json(data["plan"]) if "plan" in data else plan_stages(len(names))
+            limit = max_table_for(self.game)
+            plan = Plan.from_json(data["plan"]) if "plan" in data else plan_stages(len(names), max_table=limit)
+            too_big = [t for st in plan.stages for t in st.tables if t > limit]
+            if too_big:
+                raise IllegalActionError(f"seat: a {self.game} table seats at most {limit} players, "
+                                         f"the plan has a table of {max(too_big)}")
             if plan.stages[0].players != len(names):
                 raise IllegalActionError(f"seat: the plan is for {plan.stages[0].players} players, "
                                          f"but {len(names)} are registered")
@@ -514,7 +527,7 @@ def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> d
     names = state._players_to_seat()
     stage = state.stage + 1
     if stage == 1:
-        chosen = plan if plan is not None else plan_stages(len(names))
+        chosen = plan if plan is not None else plan_stages(len(names), max_table=max_table_for(state.game))
         if chosen.stages[0].players != len(names):
             raise IllegalActionError(f"the plan is for {chosen.stages[0].players} players, "
                                      f"but {len(names)} are registered")
