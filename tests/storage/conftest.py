@@ -49,3 +49,12 @@ def database(url: str) -> Iterator[Database]:
     with open_database(url) as db:
         yield db
     events.clear_cache()
+
+
+@pytest.fixture
+def sqlite_database(tmp_path: Path) -> Iterator[Database]:
+    """For behaviour that only SQLite has (its write lock at BEGIN IMMEDIATE)."""
+    events.clear_cache()
+    with open_database(f"sqlite:///{tmp_path / 'store.db'}") as db:
+        yield db
+    events.clear_cache()

@@ -94,9 +94,9 @@ def test_a_locked_sqlite_database_waits_then_says_so(tmp_path: Path, monkeypatch
         assert [p.name for p in events.snapshot(database).state.players] == ["Ann"]
 
 
-def test_write_transactions_start_immediately_on_sqlite(database: Database) -> None:
-    if not database.is_sqlite:
-        pytest.skip("SQLite only")
+def test_write_transactions_start_immediately_on_sqlite(sqlite_database: Database) -> None:
+    database = sqlite_database
+    assert database.is_sqlite
     with database.write() as session:
         session.connection()  # the transaction begins with the first statement, before any write
         # The write lock is taken at BEGIN: another writer cannot get in even before we write.
