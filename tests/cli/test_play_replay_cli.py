@@ -136,7 +136,8 @@ def test_replay_missing_file_and_directory(tmp_path: Path) -> None:
 
 # --- demo -----------------------------------------------------------------------------------------------
 
-def test_demo(tmp_path: Path) -> None:
+def test_demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the demo tournament writes demo-tourney.db in the working directory
     path = tmp_path / "demo.jsonl"
     result = invoke("demo", "--record", str(path))
     assert result.exit_code == 0, result.stderr
