@@ -10,7 +10,7 @@ import pytest
 from tourney.engine.events import Event
 from tourney.engine.planner import plan_stages
 from tourney.engine.standings import StandingRow
-from tourney.engine.tournament import TournamentState, draw_seats, fold
+from tourney.engine.tournament import TournamentState, draw_seats, fold, max_table_for
 
 
 class Driver:
@@ -56,7 +56,7 @@ def test_complete_seeded_tournament(game: str, n: int) -> None:
     for seed in (1, 2):
         state = play_out(game, n, seed, clubs=3)
         rows = state.standings()
-        plan = plan_stages(n)
+        plan = plan_stages(n, max_table=max_table_for(game))
         # Every player ranked once, the winner first and alone.
         assert sorted(r.player for r in rows) == [f"p{i:02d}" for i in range(n)]
         final = state.tables[0]
