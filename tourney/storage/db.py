@@ -140,7 +140,7 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
         # WAL: readers never block and are never blocked; NORMAL sync is crash-safe in WAL mode
         # (a killed process never corrupts) and spares an fsync per command.
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
