@@ -7,6 +7,7 @@ integers: 0..88 declare the declaration of that index, `CALL` (89) challenges th
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
@@ -85,7 +86,14 @@ class RandomDealer:
     """Shuffles with the `random.Random` it is given: same seed, same deals, on every machine."""
 
     def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
         self._random: Callable[[], float] = rng.random
+
+    def clone(self) -> RandomDealer:
+        """A dealer whose future deals are this one's: the generator's state is copied."""
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        return RandomDealer(rng)
 
     def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
         total = 0
@@ -104,6 +112,29 @@ class RandomDealer:
             hands.append(tuple(deck[start:end]))
             start = end
         return hands, deck[total]
+
+
+class _ReplayDealer:
+    """Deals recorded rounds again (hands by seat, empty for players out), then hands over."""
+
+    def __init__(self, deals: list[tuple[tuple[tuple[int, ...], ...], int]], then: Dealer) -> None:
+        self._deals = deals
+        self._next = 0
+        self.then = then
+
+    @property
+    def exhausted(self) -> bool:
+        return self._next >= len(self._deals)
+
+    def remaining(self) -> list[tuple[tuple[tuple[int, ...], ...], int]]:
+        return self._deals[self._next:]
+
+    def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
+        if self._next >= len(self._deals):
+            return self.then(names, counts)
+        hands, community = self._deals[self._next]
+        self._next += 1
+        return [hand for hand in hands if hand], community
 
 
 _DECK_IDS: Final[tuple[int, ...]] = tuple(range(N_CARDS))
@@ -239,6 +270,7 @@ class PolishPokerState:
         self.round = 0
         self.decisions = 0
         self.starter = first_starter
+        self._first_starter = first_starter
         self.terminal = False
         self.standings: list[str] = []
         self.advancing: list[str] = []
@@ -410,6 +442,28 @@ class PolishPokerState:
         self.advancing = [self.players[s] for s in survivors]
         self.standings = self.advancing + [self.players[s] for s in reversed(self.eliminated)]
 
+    def clone(self) -> PolishPokerState:
+        """An independent copy with the same cards, history and future deals.
+
+        Built by replaying this game's deals and actions through a fresh state, so a clone is
+        exactly what the rules derive; the dealer is copied (`RandomDealer.clone`, else deep-copied).
+        """
+        then = _copy_future_dealer(self._dealer)
+        deals = [(summary.hand_ids, summary.community_id) for summary in self._history]
+        if not self.terminal:
+            deals.append((tuple(self.hands), self.community))
+        other = PolishPokerState(self.players, _ReplayDealer(deals, then), first_starter=self._first_starter,
+                                 options=self.options, seed=self.seed)
+        for summary in self._history:
+            for _, action in summary.declarations:
+                other.apply(action)
+            if not summary.auto_call:
+                other.apply(CALL)
+        if not self.terminal:
+            for _, action in self.round_declarations:
+                other.apply(action)
+        return other
+
     # -- what players see --
 
     def view(self, seat: int) -> View:
@@ -479,6 +533,17 @@ def _round_events(names: tuple[str, ...], summary: RoundSummary) -> list[dict[st
         resolve["cards"] = summary.cards
         events.append(resolve)
     return events
+
+
+def _copy_future_dealer(dealer: Dealer) -> Dealer:
+    """A copy of whatever deals `dealer` will hand out next."""
+    if isinstance(dealer, _ReplayDealer) and dealer.exhausted:
+        dealer = dealer.then
+    if isinstance(dealer, RandomDealer):
+        return dealer.clone()
+    if isinstance(dealer, _ReplayDealer):
+        return _ReplayDealer(dealer.remaining(), _copy_future_dealer(dealer.then))
+    return copy.deepcopy(dealer)
 
 
 def _action_text(action: int) -> str:
