@@ -32,12 +32,16 @@ def cards_text(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
 
 
-def table_lines(table: TableState) -> Iterator[str]:
-    """A table as the director reads it after each entry: seats, cards, cap, next starter."""
+def table_lines(table: TableState, *, game: str = "polish-poker") -> Iterator[str]:
+    """A table as the director reads it after each entry: seats, cards, cap, next starter (Polish
+    Poker), or seats and the first dealer (pot games, which report chip counts at the end)."""
+    pot_game = game != "polish-poker"
     kind = "final table" if table.is_final else f"table {table.number}, stage {table.stage}"
     if table.finished:
         order = ", ".join(f"{i}. {p}" for i, p in enumerate(table.finishing_order(), start=1))
         yield f"{kind}: finished ({order})"
+    elif pot_game:
+        yield f"{kind}: playing, {table.starter} deals first; report chip counts with `tourney chips`"
     else:
         yield f"{kind}: cap {table.cap}, {table.starter} starts next"
     width = max((len(p) for p in table.seats), default=0)
@@ -45,13 +49,17 @@ def table_lines(table: TableState) -> Iterator[str]:
     for seat, player in enumerate(table.seats, start=1):
         if player in out:
             state = f"out, place {table.places.get(player, '?')}"
+            if player in table.chips:
+                state += f", {table.chips[player]} chips"
         elif table.finished:
             advances = not table.is_final and (table.places.get(player, 1) <= table.advance)
             state = f"place {table.places.get(player, 1)}" + (", advances" if advances else "")
+            if player in table.chips:
+                state += f", {table.chips[player]} chips"
+        elif pot_game:
+            state = "playing"
         else:
             state = cards_text(table.counts[player])
-            if table.chips.get(player) is not None:
-                state += f", {table.chips[player]} chips"
         yield f"  seat {seat}  {player:<{width}}  {state}"
 
 

@@ -79,7 +79,7 @@ def undo(db: DbOption = None, tournament: TournamentOption = None) -> None:
     if target.kind in ("result", "finish", "chips") and state.tables:
         number = int(target.data["table"])
         if 1 <= number <= len(state.tables):
-            for line in table_lines(state.table(number)):
+            for line in table_lines(state.table(number), game=state.game):
                 typer.echo(line)
     progress_hints(state)
 

@@ -46,7 +46,7 @@ def demo(
         label = "final" if stage == len(state.plan.stages) else f"stage {stage}"
         typer.echo(f"{label}: {rounds} round results entered")
     typer.echo("")
-    for line in table_lines(state.tables[0]):
+    for line in table_lines(state.tables[0], game=state.game):
         typer.echo(line)
     typer.echo("")
     for line in standings_lines(state.standings()):

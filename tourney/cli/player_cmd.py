@@ -113,5 +113,5 @@ def drop(
     typer.echo(f"{dropped[0]} dropped out.")
     for table in done.state.tables:
         if dropped[0] in table.seats:
-            for line in table_lines(table):
+            for line in table_lines(table, game=done.state.game):
                 typer.echo(line)

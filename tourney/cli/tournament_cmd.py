@@ -132,7 +132,7 @@ def seat(
     state = done.state
     typer.echo(f"Stage {state.stage} seated (seed {state.seeds[state.stage]}): {len(state.tables)} table(s).")
     for table in state.tables:
-        for line in table_lines(table):
+        for line in table_lines(table, game=state.game):
             typer.echo(line)
 
 
@@ -160,7 +160,7 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     label = "The final" if state.is_final_stage else f"Stage {state.stage}"
     typer.echo(f"{label} is seated (seed {state.seeds[state.stage]}); every player starts with 1 card.")
     for table in state.tables:
-        for line in table_lines(table):
+        for line in table_lines(table, game=state.game):
             typer.echo(line)
 
 
