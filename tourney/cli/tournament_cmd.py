@@ -158,7 +158,8 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     state = done.state
     typer.echo(f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.")
     label = "The final" if state.is_final_stage else f"Stage {state.stage}"
-    typer.echo(f"{label} is seated (seed {state.seeds[state.stage]}); every player starts with 1 card.")
+    fresh = "every player starts with 1 card" if state.game == "polish-poker" else "every table starts afresh"
+    typer.echo(f"{label} is seated (seed {state.seeds[state.stage]}); {fresh}.")
     for table in state.tables:
         for line in table_lines(table, game=state.game):
             typer.echo(line)
