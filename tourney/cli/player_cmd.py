@@ -41,7 +41,7 @@ def _register(db: str | None, tournament: str | None, entries: list[tuple[str, s
 
 @app.command("add")
 def add(
-    names: Annotated[list[str], typer.Argument(help="Player names (quote names with spaces).")],
+    names: Annotated[list[str], typer.Argument(metavar="NAME", help="Player names (quote names with spaces).")],
     club: Annotated[str | None, typer.Option(help="Club of these players (the seat draw spreads clubs).")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
@@ -52,7 +52,8 @@ def add(
 
 @app.command("import")
 def import_(
-    file: Annotated[Path, typer.Argument(help="CSV file with a header row: name and, optionally, club.")],
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE.csv", help="CSV file with a header row: name and, optionally, club.")],
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
@@ -94,7 +95,7 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
 
 @app.command("drop")
 def drop(
-    name: Annotated[str, typer.Argument(help="The player who leaves.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The player who leaves.")],
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:

@@ -11,7 +11,8 @@ from tourney.cli._common import fail, read_text
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(help="A Polish Poker game record (JSON Lines, RULES Appendix A.1).")],
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE", help="A Polish Poker game record (JSON Lines, RULES Appendix A.1).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only check; print nothing when valid.")] = False,
 ) -> None:
     """Replay a game record through the rules; exit 1 naming the first line that breaks a rule."""

@@ -38,7 +38,8 @@ def _record_at_table(db: str | None, tournament: str | None, number: int,
 
 def result(
     table: TableArgument,
-    loser: Annotated[str, typer.Argument(help="Who lost the round (takes a card, or is out at the cap).")],
+    loser: Annotated[str, typer.Argument(
+        metavar="LOSER", help="Who lost the round (takes a card, or is out at the cap).")],
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:

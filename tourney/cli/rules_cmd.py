@@ -15,6 +15,7 @@ app = typer.Typer(cls=TourneyGroup, no_args_is_help=True, rich_markup_mode=None,
 @app.command("check")
 def check(
     declaration: Annotated[str, typer.Argument(
+        metavar="DECLARATION",
         help="The declaration: canonical ('FULL:9/T', 'TWOPAIR:J/9') or spoken ('full house, 9s over 10s').")],
     cards: Annotated[str, typer.Option(
         "--cards", "-c",

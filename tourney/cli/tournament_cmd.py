@@ -27,7 +27,7 @@ FinalSizeOption = Annotated[int | None, typer.Option(
 
 
 def new(
-    name: Annotated[str, typer.Argument(help="A name for the tournament, e.g. 'Friday 14 March'.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="A name for the tournament, e.g. 'Friday 14 March'.")],
     game: Annotated[str, typer.Option("--game", "-g", help=GAME_HELP)],
     seed: Annotated[int | None, typer.Option(
         help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
