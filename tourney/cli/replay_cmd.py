@@ -14,6 +14,9 @@ def replay(
     file: Annotated[Path, typer.Argument(
         metavar="FILE", help="A Polish Poker game record (JSON Lines, RULES Appendix A.1).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only check; print nothing when valid.")] = False,
+    check_seed: Annotated[bool, typer.Option(
+        "--check-seed", help="Also require that the record's seed deals every hand and draws the first starter "
+                             "(records of `tourney play` and the arena).")] = False,
 ) -> None:
     """Replay a game record through the rules; exit 1 naming the first line that breaks a rule."""
     from tourney.cli._game_text import game_lines
@@ -22,7 +25,7 @@ def replay(
 
     text = read_text(file)
     try:
-        state = replay_record(text.splitlines())
+        state = replay_record(text.splitlines(), check_seed=check_seed)
     except RecordError as error:
         fail(f"{file}: {error}")
     if not quiet:

@@ -8,12 +8,20 @@ rules derive; the first line that does not is reported with the rule it breaks.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidInputError, RecordError
 from tourney.rules.cards import Card
-from tourney.rules.polish_poker import CALL, PolishPokerOptions, PolishPokerState, parse_declaration
+from tourney.rules.polish_poker import (
+    CALL,
+    Dealer,
+    PolishPokerOptions,
+    PolishPokerState,
+    RandomDealer,
+    parse_declaration,
+)
 from tourney.rules.polish_poker.existence import ID_OF_CARD
 
 # Which rule each derived key of a record enforces, for the error message.
@@ -70,10 +78,12 @@ def write_record(events: Iterable[dict[str, Any]]) -> str:
 class _ScriptedDealer:
     """Deals exactly the hands the record's `deal` lines show, checking them as it goes."""
 
-    def __init__(self, deals: Sequence[tuple[int, dict[str, Any]]], last_line: int) -> None:
+    def __init__(self, deals: Sequence[tuple[int, dict[str, Any]]], last_line: int,
+                 seeded: tuple[int, Dealer] | None = None) -> None:
         self._deals = list(deals)
         self._next = 0
         self._last_line = last_line
+        self._seeded = seeded
 
     def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
         if self._next >= len(self._deals):
@@ -98,7 +108,13 @@ class _ScriptedDealer:
         community = event.get("community")
         if not isinstance(community, str):
             raise RecordError(line, "deal has no 'community' card")
-        return dealt, self._card(line, community, seen)
+        dealt_community = self._card(line, community, seen)
+        if self._seeded is not None:
+            seed, reference = self._seeded
+            if reference(names, counts) != (dealt, dealt_community):
+                raise RecordError(line, f"these are not the cards seed {seed} deals (the deal was changed, or the "
+                                        "game was not played from its seed)")
+        return dealt, dealt_community
 
     @staticmethod
     def _card(line: int, text: object, seen: set[int]) -> int:
@@ -116,8 +132,13 @@ class _ScriptedDealer:
         return card_id
 
 
-def replay(lines: Iterable[str]) -> PolishPokerState:
-    """Replay a record and return the final state; raise `RecordError` at the first bad line."""
+def replay(lines: Iterable[str], *, check_seed: bool = False) -> PolishPokerState:
+    """Replay a record and return the final state; raise `RecordError` at the first bad line.
+
+    With `check_seed`, the record's `seed` must also re-deal every hand and draw the first starter,
+    as the engine does (`PolishPokerState.new`): a record changed consistently (cards and results
+    together) still replays, but not from its seed.
+    """
     events = read_record(lines)
     line, header = events[0]
     if header.get("event") != "game":
@@ -136,8 +157,17 @@ def replay(lines: Iterable[str]) -> PolishPokerState:
     first_starter = deals[0][1].get("starter")
     if first_starter not in players:
         raise RecordError(deals[0][0], f"starter {first_starter!r} is not a player")
-    dealer = _ScriptedDealer(deals, last_line=events[-1][0])
     seed = header.get("seed")
+    seeded: tuple[int, Dealer] | None = None
+    if check_seed:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(line, f"seed {seed!r} is not an integer, so the deals cannot be checked against it")
+        rng = random.Random(seed)
+        lot = players[int(rng.random() * len(players))]
+        if lot != first_starter:
+            raise RecordError(deals[0][0], f"seed {seed} draws {lot} to start, not {first_starter} (§1.10)")
+        seeded = (seed, RandomDealer(rng))
+    dealer = _ScriptedDealer(deals, last_line=events[-1][0], seeded=seeded)
     try:
         options = PolishPokerOptions.from_dict(options_data)
         state = PolishPokerState(players, dealer, first_starter=players.index(first_starter), options=options,
