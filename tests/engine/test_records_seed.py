@@ -58,7 +58,7 @@ def test_check_seed_needs_an_integer_seed() -> None:
     header = json.loads(lines[0])
     header["seed"] = None
     lines[0] = json.dumps(header)
-    with pytest.raises(RecordError, match="^line 1: seed None is not an integer"):
+    with pytest.raises(RecordError, match=r"^line 1: seed None is not an integer"):
         replay(lines, check_seed=True)
 
 
