@@ -268,7 +268,7 @@ class PolishPokerState:
         self.eliminated: list[int] = []
         self._history: tuple[RoundSummary, ...] = ()
         self.round = 0
-        self.decisions = 0
+        self.decisions = 0  # actions chosen by players (the automatic call after FIVE:A is not one)
         self.starter = first_starter
         self._first_starter = first_starter
         self.terminal = False
@@ -320,9 +320,6 @@ class PolishPokerState:
         self.used = 0
         self.round_declarations = ()
         self.to_act = self.starter
-
-    def _next_in(self, seat: int) -> int:
-        return self._next[seat]
 
     # -- actions --
 
