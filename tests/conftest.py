@@ -117,29 +117,10 @@ class PPKit:
 
     ScriptedDealer: type[ScriptedDealer] = ScriptedDealer
 
-    @staticmethod
-    def ids(text: str) -> tuple[int, ...]:
-        return card_ids(text)
-
-    @staticmethod
-    def mask(text: str) -> int:
-        return card_mask(text)
-
-    @staticmethod
-    def lose_round(state: PolishPokerState, target: int) -> None:
-        lose_round(state, target)
-
-    @staticmethod
-    def prepared(
-        names: Sequence[str],
-        counts: Mapping[str, int],
-        starter: str,
-        rounds: Sequence[RoundScript],
-        *,
-        start_cards: int = 1,
-        options: PolishPokerOptions | None = None,
-    ) -> tuple[PolishPokerState, ScriptedDealer]:
-        return prepared_state(names, counts, starter, rounds, start_cards=start_cards, options=options)
+    ids = staticmethod(card_ids)
+    mask = staticmethod(card_mask)
+    lose_round = staticmethod(lose_round)
+    prepared = staticmethod(prepared_state)
 
 
 @pytest.fixture
