@@ -49,17 +49,15 @@ def table_lines(table: TableState, *, game: str = "polish-poker") -> Iterator[st
     for seat, player in enumerate(table.seats, start=1):
         if player in out:
             state = f"out, place {table.places.get(player, '?')}"
-            if player in table.chips:
-                state += f", {table.chips[player]} chips"
         elif table.finished:
             advances = not table.is_final and (table.places.get(player, 1) <= table.advance)
             state = f"place {table.places.get(player, 1)}" + (", advances" if advances else "")
-            if player in table.chips:
-                state += f", {table.chips[player]} chips"
         elif pot_game:
             state = "playing"
         else:
             state = cards_text(table.counts[player])
+        if player in table.chips:
+            state += f", {table.chips[player]} chips"
         yield f"  seat {seat}  {player:<{width}}  {state}"
 
 
