@@ -484,3 +484,15 @@ def test_fold_invariants(game: str, n: int, seed: int, ops: list[int]) -> None:
     rows = state.standings()
     assert len({r.player for r in rows}) == len(rows)
     assert [r.rank for r in rows] == sorted(r.rank for r in rows)
+
+
+def test_late_entry_respects_the_games_table_size() -> None:
+    state = TournamentState("chlust")
+    for i, name in enumerate(["a", "b", "c", "d", "e", "f", "g", "h"], start=1):
+        state.apply(Event(i, "register", {"name": name, "club": None}))
+    state.apply(Event(9, "seat", draw_seats(state, 1)))
+    assert sorted(len(t.seats) for t in state.tables) == [4, 4]
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="every stage-1 table has started or is full"):
+        state.apply(Event(10, "register", {"name": "late", "club": None}))
+    assert state.snapshot() == before

@@ -258,7 +258,7 @@ class TournamentState:
         if self.stage != 1 or self.closed:
             raise IllegalActionError(f"late entry is only open in stage 1 before its tables start "
                                      f"(now stage {self.stage})")
-        open_tables = [t for t in self.tables if not t.started and len(t.seats) < MAX_TABLE]
+        open_tables = [t for t in self.tables if not t.started and len(t.seats) < max_table_for(self.game)]
         if not open_tables:
             raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
@@ -299,15 +299,7 @@ class TournamentState:
             raise IllegalActionError(f"seat: the next stage to seat is {self.stage + 1}, not {stage}")
         names = self._players_to_seat()
         if stage == 1:
-            limit = max_table_for(self.game)
-            plan = Plan.from_json(data["plan"]) if "plan" in data else plan_stages(len(names), max_table=limit)
-            too_big = [t for st in plan.stages for t in st.tables if t > limit]
-            if too_big:
-                raise IllegalActionError(f"seat: a {self.game} table seats at most {limit} players, "
-                                         f"the plan has a table of {max(too_big)}")
-            if plan.stages[0].players != len(names):
-                raise IllegalActionError(f"seat: the plan is for {plan.stages[0].players} players, "
-                                         f"but {len(names)} are registered")
+            plan = _first_plan(self.game, len(names), Plan.from_json(data["plan"]) if "plan" in data else None)
         else:
             assert self._fixed_plan is not None
             plan = self._fixed_plan
@@ -502,6 +494,21 @@ def _integer(data: dict[str, Any], key: str, kind: str) -> int:
     return value
 
 
+def _first_plan(game: str, players: int, plan: Plan | None) -> Plan:
+    """The plan the first seat draw fixes: `plan` if given (checked against the game's table size
+    and the players registered), else the default plan for this game."""
+    limit = max_table_for(game)
+    chosen = plan if plan is not None else plan_stages(players, max_table=limit)
+    too_big = [t for stage in chosen.stages for t in stage.tables if t > limit]
+    if too_big:
+        raise IllegalActionError(f"seat: a {game} table seats at most {limit} players, "
+                                 f"the plan has a table of {max(too_big)}")
+    if chosen.stages[0].players != players:
+        raise IllegalActionError(f"seat: the plan is for {chosen.stages[0].players} players, "
+                                 f"but {players} are registered")
+    return chosen
+
+
 def advancing_players(state: TournamentState) -> list[str]:
     """Who moves on from the current stage (so far): the players left at its finished tables,
     best place first, table by table; dropped players do not advance. Empty at the final."""
@@ -527,10 +534,7 @@ def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> d
     names = state._players_to_seat()
     stage = state.stage + 1
     if stage == 1:
-        chosen = plan if plan is not None else plan_stages(len(names), max_table=max_table_for(state.game))
-        if chosen.stages[0].players != len(names):
-            raise IllegalActionError(f"the plan is for {chosen.stages[0].players} players, "
-                                     f"but {len(names)} are registered")
+        chosen = _first_plan(state.game, len(names), plan)
     else:
         if plan is not None:
             raise IllegalActionError("the plan is fixed at the first seat draw")
