@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -20,7 +20,7 @@ TableArgument = Annotated[str, typer.Argument(metavar="TABLE", help="Table numbe
 
 
 def _record_at_table(db: str | None, tournament: str | None, number: int,
-                     build: Any) -> TournamentState:
+                     build: Callable[[TournamentState], tuple[str, dict[str, Any]]]) -> TournamentState:
     """Append the one event `build(state)` returns for table `number`; print the table after it."""
     from tourney.cli._tourney_text import table_lines
     from tourney.storage.events import record

@@ -277,7 +277,3 @@ def _parse_spoken(raw: str) -> int:
         elif t not in _FILLER:
             raise InvalidActionError(f"unknown declaration {raw!r}: {t!r} is not a rank")
     return _from_ranks(raw, category, ranks)
-
-
-def format_declaration(index: int) -> str:
-    return CANONICAL[index]
