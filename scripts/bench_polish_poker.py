@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from tourney.engine.match import make_bots, play_polish_poker, seat_names
+from tourney.engine.match import make_bots, play_match, seat_names
 from tourney.rules.polish_poker import N_DECLARATIONS, exists
 from tourney.rules.polish_poker.existence import N_CARDS, mask_of_ids
 
@@ -29,8 +29,8 @@ class GameRunner:
     """Plays seeded random 4-player games in slices, accumulating decisions, games and time."""
 
     def __init__(self, *, serialize: bool = False) -> None:
-        self.names = seat_names(4)
-        self.bots = make_bots(["random"], 4, seed=0)
+        self.names = seat_names("polish-poker", 4)
+        self.bots = make_bots("polish-poker", ["random"], 4, seed=0)
         self.serialize = serialize
         self.decisions = self.games = 0
         self.seconds = 0.0
@@ -40,7 +40,7 @@ class GameRunner:
         deadline = start + seconds
         while True:
             for _ in range(50):
-                state = play_polish_poker(self.names, self.bots, seed=self.games)
+                state = play_match("polish-poker", self.names, self.bots, seed=self.games)
                 if self.serialize:
                     state.events  # noqa: B018 - building the Appendix A.1 dicts is what is measured
                 self.decisions += state.decisions

@@ -12,8 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tourney.engine.match import make_bots, play_polish_poker, seat_names
+from tourney.engine.match import make_bots, play_match, seat_names
 from tourney.engine.records import replay, write_record
+
+PP = "polish-poker"
 
 PLAYERS = 4
 SEED = 2026
@@ -21,7 +23,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / f"polish_
 
 
 def golden_text() -> str:
-    state = play_polish_poker(seat_names(PLAYERS), make_bots(["random"], PLAYERS, SEED), SEED)
+    state = play_match(PP, seat_names(PP, PLAYERS), make_bots(PP, ["random"], PLAYERS, SEED), seed=SEED)
     return write_record(state.events)
 
 

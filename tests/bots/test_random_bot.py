@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tourney.bots import RandomBot, make_bot
+from tourney.bots import make_bot
+from tourney.bots.polish_poker import RandomBot
 from tourney.errors import InvalidInputError
 from tourney.rules.polish_poker import CALL, PolishPokerOptions, PolishPokerState, View, parse_declaration
 
@@ -24,18 +25,18 @@ def view_after(pp: Any, *declarations: str, suit_order: str = "equal") -> View:
 
 
 def test_make_bot_specs() -> None:
-    bot = make_bot("random", random.Random(1))
+    bot = make_bot("polish-poker", "random", random.Random(1))
     assert isinstance(bot, RandomBot) and bot.name == "random"
     assert bot.call_probability == pytest.approx(0.3)
-    assert make_bot("random:0.5", random.Random(1)).call_probability == pytest.approx(0.5)  # type: ignore[attr-defined]
-    assert make_bot(" random:1 ", random.Random(1)).call_probability == pytest.approx(1.0)  # type: ignore[attr-defined]
-    assert make_bot("random:0", random.Random(1)).call_probability == pytest.approx(0.0)  # type: ignore[attr-defined]
+    assert make_bot("polish-poker", "random:0.5", random.Random(1)).call_probability == pytest.approx(0.5)  # type: ignore[attr-defined]
+    assert make_bot("polish-poker", " random:1 ", random.Random(1)).call_probability == pytest.approx(1.0)  # type: ignore[attr-defined]
+    assert make_bot("polish-poker", "random:0", random.Random(1)).call_probability == pytest.approx(0.0)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("spec", ["foo", "random:x", "random:2", "random:-0.1", "", "Random", "random:0.5:1"])
 def test_bad_bot_specs(spec: str) -> None:
     with pytest.raises(InvalidInputError) as info:
-        make_bot(spec, random.Random(1))
+        make_bot("polish-poker", spec, random.Random(1))
     assert "\n" not in str(info.value)
 
 

@@ -11,8 +11,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tourney.cli import app
-from tourney.engine.match import make_bots, play_polish_poker, seat_names
+from tourney.engine.match import make_bots, play_match, seat_names
 from tourney.engine.records import write_record
+
+PP = "polish-poker"
 
 runner = CliRunner()
 
@@ -50,7 +52,7 @@ def test_play_prints_rounds_and_standings_and_records(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    expected = play_polish_poker(seat_names(4), make_bots(["random", "random:0.5"], 4, 7), 7).events
+    expected = play_match(PP, seat_names(PP, 4), make_bots(PP, ["random", "random:0.5"], 4, 7), seed=7).events
     assert events == expected
     out = result.stdout.splitlines()
     assert out[0].startswith("Polish Poker, seed 7")
@@ -141,7 +143,7 @@ def test_demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "demo.jsonl"
     result = invoke("demo", "--record", str(path))
     assert result.exit_code == 0, result.stderr
-    expected = play_polish_poker(seat_names(4), make_bots(["random"], 4, 2026), 2026).events
+    expected = play_match(PP, seat_names(PP, 4), make_bots(PP, ["random"], 4, 2026), seed=2026).events
     assert path.read_text(encoding="utf-8") == write_record(expected)
     assert result.stdout.splitlines()[-1] == (
         f"record written to {path} and replayed: {len(expected)} events, same standings: True")

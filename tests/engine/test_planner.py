@@ -154,7 +154,7 @@ def test_four_seat_games_split_five_and_six_players() -> None:
     assert plan_stages(4, max_table=4).stages == (StagePlan(4, (4,), 0),)
 
 
-@pytest.mark.parametrize("kwargs", [{"table_size": 5}, {"final_size": 6}, {"max_table": 7}, {"max_table": 1}])
+@pytest.mark.parametrize("kwargs", [{"table_size": 5}, {"final_size": 6}, {"max_table": 9}, {"max_table": 1}])
 def test_overrides_beyond_the_games_table_are_refused(kwargs: dict[str, int]) -> None:
     with pytest.raises(InvalidInputError, match="table"):
         plan_stages(20, **{"max_table": 4, **kwargs})

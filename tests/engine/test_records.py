@@ -8,16 +8,19 @@ from typing import Any
 
 import pytest
 
-from tourney.engine.match import make_bots, play_polish_poker, seat_names
+from tourney.engine.match import make_bots, play_match, seat_names
 from tourney.engine.records import read_record, replay, write_record
 from tourney.errors import RecordError
 from tourney.rules.polish_poker import CANONICAL, PolishPokerOptions, PolishPokerState, parse_declaration
+
+PP = "polish-poker"
 
 Events = list[dict[str, Any]]
 
 
 def game_events(seed: int = 2026, n: int = 4, options: PolishPokerOptions | None = None) -> Events:
-    return play_polish_poker(seat_names(n), make_bots(["random"], n, seed), seed, options=options).events
+    return play_match(PP, seat_names(PP, n), make_bots(PP, ["random"], n, seed), seed=seed,
+                      options=options.to_dict() if options else None).events
 
 
 EVENTS = game_events()

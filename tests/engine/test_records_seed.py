@@ -10,14 +10,16 @@ import pytest
 from typer.testing import CliRunner
 
 from tourney.cli import app
-from tourney.engine.match import make_bots, play_polish_poker, seat_names
+from tourney.engine.match import make_bots, play_match, seat_names
 from tourney.engine.records import replay, write_record
 from tourney.errors import RecordError
 from tourney.rules.polish_poker import PolishPokerState, RandomDealer
 
+PP = "polish-poker"
+
 
 def record_lines(seed: int, players: int = 4) -> list[str]:
-    state = play_polish_poker(seat_names(players), make_bots(["random"], players, seed), seed)
+    state = play_match(PP, seat_names(PP, players), make_bots(PP, ["random"], players, seed), seed=seed)
     return write_record(state.events).splitlines()
 
 
@@ -39,12 +41,12 @@ def test_a_record_with_another_seed_is_refused_only_when_checked() -> None:
 
 def test_a_consistently_rewritten_game_is_caught_by_its_seed() -> None:
     """Same seed and players, other deals: every line is a legal game, but not seed 7's."""
-    names = seat_names(4)
+    names = seat_names(PP, 4)
     rng = random.Random(7)
     first = int(rng.random() * 4)  # the lot of seed 7, so that only the deals differ
     other_deals = RandomDealer(random.Random(99))
     state = PolishPokerState(names, other_deals, first_starter=first, seed=7)
-    bots = make_bots(["random"], 4, 7)
+    bots = make_bots(PP, ["random"], 4, 7)
     while not state.terminal:
         state.apply(bots[state.to_act].act(state.view(state.to_act)))
     lines = write_record(state.events).splitlines()

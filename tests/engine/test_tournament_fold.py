@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tourney.engine.corrections import preview_correction
 from tourney.engine.events import Event, EventError
-from tourney.engine.tournament import TournamentState, draw_seats, fold, preview_correction
+from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 
 
@@ -257,7 +258,7 @@ def test_finish_records_a_paper_sheet() -> None:
 def test_chips_give_the_order_and_equal_chips_share_a_place() -> None:
     log = Log("chlust", players=7)
     log.seat(["p0", "p1", "p2", "p3"], ["p4", "p5", "p6"])
-    log.refused("result", "for Polish Poker", IllegalActionError, table=1, loser="p0")
+    log.refused("result", "Chlust tables report chips", IllegalActionError, table=1, loser="p0")
     log.refused("chips", "p3 tie on 5 chips for the last advancing place", IllegalActionError,
                 table=1, counts={"p0": 10, "p1": 4, "p2": 1, "p3": 5} | {"p1": 5})
     log.refused("chips", "missing p3", IllegalActionError, table=1, counts={"p0": 1, "p1": 2, "p2": 3})

@@ -8,14 +8,16 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tourney.cli import app
-from tourney.engine.match import make_bots, play_polish_poker, seat_names
+from tourney.engine.match import make_bots, play_match, seat_names
 from tourney.engine.records import replay, write_record
+
+PP = "polish-poker"
 
 GOLDEN = Path(__file__).resolve().parent / "polish_poker_seed_2026.jsonl"
 
 
 def test_fresh_game_equals_the_golden_record_byte_for_byte() -> None:
-    state = play_polish_poker(seat_names(4), make_bots(["random"], 4, 2026), 2026)
+    state = play_match(PP, seat_names(PP, 4), make_bots(PP, ["random"], 4, 2026), seed=2026)
     assert write_record(state.events).encode("utf-8") == GOLDEN.read_bytes()
 
 

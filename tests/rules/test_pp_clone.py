@@ -13,7 +13,7 @@ from tourney.rules.polish_poker import CALL, PolishPokerState
 
 
 def play_on(state: PolishPokerState, seed: int) -> None:
-    bots = make_bots(["random"], state.n, seed)
+    bots = make_bots("polish-poker", ["random"], state.n, seed)
     while not state.terminal:
         state.apply(bots[state.to_act].act(state.view(state.to_act)))
 
@@ -21,8 +21,8 @@ def play_on(state: PolishPokerState, seed: int) -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6), cut=st.integers(0, 200))
 def test_a_clone_plays_on_exactly_like_the_original(seed: int, players: int, cut: int) -> None:
-    original = PolishPokerState.new(seat_names(players), random.Random(seed), seed=seed)
-    bots = make_bots(["random"], players, seed)
+    original = PolishPokerState.new(seat_names("polish-poker", players), random.Random(seed), seed=seed)
+    bots = make_bots("polish-poker", ["random"], players, seed)
     for _ in range(cut):
         if original.terminal:
             break
@@ -39,7 +39,7 @@ def test_a_clone_plays_on_exactly_like_the_original(seed: int, players: int, cut
 
 
 def test_a_clone_is_independent_of_the_original() -> None:
-    original = PolishPokerState.new(seat_names(4), random.Random(3), seed=3)
+    original = PolishPokerState.new(seat_names("polish-poker", 4), random.Random(3), seed=3)
     original.apply(10)
     before = original.events
     copy = original.clone()
@@ -53,8 +53,8 @@ def test_a_clone_is_independent_of_the_original() -> None:
 
 
 def test_a_clone_of_a_replayed_record_keeps_the_record_deals() -> None:
-    played = PolishPokerState.new(seat_names(3), random.Random(11), seed=11)
-    bots = make_bots(["random"], 3, 11)
+    played = PolishPokerState.new(seat_names("polish-poker", 3), random.Random(11), seed=11)
+    bots = make_bots("polish-poker", ["random"], 3, 11)
     for _ in range(6):
         played.apply(bots[played.to_act].act(played.view(played.to_act)))
     play_on(played, 11)

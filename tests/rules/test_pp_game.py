@@ -412,7 +412,8 @@ def test_whole_game_and_record_exactly_as_appendix_a1(pp: Any) -> None:
                              seed=11)
     play(state, "SFLUSH:S", "CALL")
     assert state.terminal
-    assert state.standings == ["ann", "bob"] == state.outcome()
+    assert state.standings == ["ann", "bob"] == list(state.outcome().standings)
+    assert state.outcome().places == (1, 2) and state.outcome().rounds == ("bob",)
     assert state.advancing == ["ann"]
     assert state.legal_actions() == []
     assert state.events == [

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tourney.engine.match import make_bots, play_polish_poker, seat_names
+from tourney.engine.match import make_bots, play_match, seat_names
 from tourney.engine.records import replay, write_record
 from tourney.errors import IllegalActionError, InvalidActionError
 from tourney.rules.cards import POLISH_POKER_DECK, parse_cards
@@ -21,6 +21,8 @@ from tourney.rules.polish_poker import (
     mask_of_cards,
     parse_declaration,
 )
+
+PP = "polish-poker"
 
 CAP = {2: 5, 3: 5, 4: 5, 5: 4, 6: 3}  # RULES §1.3
 DECK = {str(c) for c in POLISH_POKER_DECK.cards}
@@ -43,7 +45,7 @@ def games(draw: st.DrawFn) -> tuple[int, int, PolishPokerOptions, list[str]]:
 
 def check_record(events: list[dict[str, Any]], n: int, options: PolishPokerOptions) -> None:
     """Walk the record and check every rule that can be checked from it alone."""
-    players = seat_names(n)
+    players = seat_names(PP, n)
     assert events[0]["event"] == "game" and events[0]["players"] == players
     assert events[0]["options"] == options.to_dict()
     counts = dict.fromkeys(players, options.start_cards)
@@ -136,8 +138,9 @@ def check_record(events: list[dict[str, Any]], n: int, options: PolishPokerOptio
 @given(games())
 def test_random_games_follow_the_rules_and_replay(game: tuple[int, int, PolishPokerOptions, list[str]]) -> None:
     n, seed, options, specs = game
-    names = seat_names(n)
-    state = play_polish_poker(names, make_bots(specs, n, seed), seed, options=options)
+    names = seat_names(PP, n)
+    state = play_match(PP, names, make_bots(PP, specs, n, seed), seed=seed,
+                       options=options.to_dict() if options else None)
     assert state.terminal
     events = state.events
     check_record(events, n, options)
@@ -153,7 +156,8 @@ def test_random_games_follow_the_rules_and_replay(game: tuple[int, int, PolishPo
     assert replayed.events == events
     assert replayed.standings == state.standings
     # the same seed plays the same game
-    again = play_polish_poker(names, make_bots(specs, n, seed), seed, options=options)
+    again = play_match(PP, names, make_bots(PP, specs, n, seed), seed=seed,
+                       options=options.to_dict() if options else None)
     assert again.events == events
 
 
@@ -166,7 +170,8 @@ def _snapshot(state: PolishPokerState) -> tuple[Any, ...]:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 6), st.integers(0, 2**32), st.sampled_from(["equal", "ranked"]))
 def test_every_illegal_action_is_rejected_and_changes_nothing(n: int, seed: int, suit_order: str) -> None:
-    state = PolishPokerState.new(seat_names(n), random.Random(seed), options=PolishPokerOptions(suit_order=suit_order))
+    options = PolishPokerOptions(suit_order=suit_order)
+    state = PolishPokerState.new(seat_names(PP, n), random.Random(seed), options=options)
     rng = random.Random(seed + 1)
     decisions = 0
     while not state.terminal:

@@ -5,8 +5,11 @@ Heavy imports (sqlmodel, jinja2) happen inside commands so that `tourney --help`
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
+from tourney import _build
 from tourney.cli import (
     corrections_cmd,
     demo_cmd,
@@ -29,7 +32,8 @@ app = typer.Typer(
     rich_markup_mode=None,  # plain help: importing rich would double the start-up time of `--help`
 )
 app.add_typer(rules_cmd.app, name="rules")
-app.add_typer(play_cmd.app, name="play")
+app.command("play")(play_cmd.play)
+app.command("games")(play_cmd.games)
 app.command("replay")(replay_cmd.replay)
 app.command("demo")(demo_cmd.demo)
 # Live tournaments (issue 3): the director's commands, in the order of an evening.
@@ -49,5 +53,22 @@ app.command("standings")(results_cmd.standings)
 app.command("status")(tournament_cmd.status)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        _build.exit_if_stale()
+        typer.echo(_build.version_line())
+        raise typer.Exit()
+
+
+@app.callback()
+def _top_level_options(
+    version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_print_version,
+        help="Print the version and which build runs (compiled with mypyc, or pure Python), then exit.")] = False,
+) -> None:
+    pass
+
+
 def main() -> None:
+    _build.exit_if_stale()  # a compiled module older than its edited .py must never run (tourney/_build.py)
     app()

@@ -32,10 +32,10 @@ def cards_text(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
 
 
-def table_lines(table: TableState, *, game: str = "polish-poker") -> Iterator[str]:
-    """A table as the director reads it after each entry: seats, cards, cap, next starter (Polish
-    Poker), or seats and the first dealer (pot games, which report chip counts at the end)."""
-    pot_game = game != "polish-poker"
+def table_lines(table: TableState) -> Iterator[str]:
+    """A table as the director reads it after each entry: seats, cards, cap, next starter (games
+    played in rounds), or seats and the first dealer (pot games, which report chip counts at the end)."""
+    pot_game = not table.reports_rounds
     kind = "final table" if table.is_final else f"table {table.number}, stage {table.stage}"
     if table.finished:
         order = ", ".join(f"{i}. {p}" for i, p in enumerate(table.finishing_order(), start=1))

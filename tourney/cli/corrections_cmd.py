@@ -3,7 +3,7 @@ are new events that the fold honours; nothing is ever deleted."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -19,38 +19,28 @@ if TYPE_CHECKING:
     from tourney.storage.repo import Tournament
 
 
-def undone_ids(events: Sequence[Event]) -> set[int]:
-    """Ids the log's undos take out of effect (an undo of an undo puts its target back).
-
-    Newest first, so that every undo is settled before anything it could target.
-    """
-    undone: set[int] = set()
-    for event in reversed(events):
-        if event.id not in undone and event.kind == "undo":
-            undone.add(int(event.data["target"]))
-    return undone
-
-
 def log(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """List the events of the tournament with their ids (for `tourney correct EVENT_ID`)."""
     from tourney.cli._tourney_text import event_text
+    from tourney.engine.log import annotate
     from tourney.storage.events import all_events
 
     with open_db(db) as database:
         _row, events = all_events(database, tournament=tournament)
-    undone = undone_ids(events)
-    corrected = {int(e.data["target"]): e.id for e in events if e.kind == "correct" and e.id not in undone}
+    entries = annotate(events)
     if as_json:
-        print_json([{"id": e.id, "kind": e.kind, "data": e.data, "undone": e.id in undone} for e in events])
+        print_json([{"id": e.event.id, "kind": e.event.kind, "data": e.event.data, "undone": e.undone}
+                    for e in entries])
         return
-    if not events:
+    if not entries:
         typer.echo("No events yet.")
-    for event in events:
+    for entry in entries:
+        event = entry.event
         notes = []
-        if event.id in undone:
+        if entry.undone:
             notes.append("undone")
-        if event.id in corrected:
-            notes.append(f"corrected by {corrected[event.id]}")
+        if entry.corrected_by is not None:
+            notes.append(f"corrected by {entry.corrected_by}")
         suffix = f"  [{', '.join(notes)}]" if notes else ""
         typer.echo(f"{event.id:>6}  {event_text(event.kind, event.data)}{suffix}")
 
@@ -79,7 +69,7 @@ def undo(db: DbOption = None, tournament: TournamentOption = None) -> None:
     if target.kind in ("result", "finish", "chips") and state.tables:
         number = int(target.data["table"])
         if 1 <= number <= len(state.tables):
-            for line in table_lines(state.table(number), game=state.game):
+            for line in table_lines(state.table(number)):
                 typer.echo(line)
     progress_hints(state)
 
@@ -95,7 +85,7 @@ def correct(
     """Show what changing a round's loser would do (cards, eliminations, who advances, standings);
     apply it only with --yes. A correction that makes a later event impossible is refused, naming it."""
     from tourney.cli._tourney_text import event_text
-    from tourney.engine.tournament import preview_correction
+    from tourney.engine.corrections import preview_correction
     from tourney.storage.events import all_events, record, snapshot
 
     if not event.strip().isdigit():

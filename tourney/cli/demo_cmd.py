@@ -26,7 +26,7 @@ def demo(
     """Run a demo tournament of 20 sample players on demo-tourney.db, then record and replay one bot game."""
     from tourney.cli._demo_event import run_demo_tournament
     from tourney.cli._tourney_text import plan_lines, standings_lines, table_lines
-    from tourney.engine.match import make_bots, play_polish_poker, seat_names
+    from tourney.engine.match import make_bots, play_match, seat_names
     from tourney.engine.records import replay, write_record
     from tourney.storage.db import open_database
 
@@ -46,18 +46,19 @@ def demo(
         label = "final" if stage == len(state.plan.stages) else f"stage {stage}"
         typer.echo(f"{label}: {rounds} round results entered")
     typer.echo("")
-    for line in table_lines(state.tables[0], game=state.game):
+    for line in table_lines(state.tables[0]):
         typer.echo(line)
     typer.echo("")
     for line in standings_lines(state.standings()):
         typer.echo(line)
     typer.echo(f"Look around: tourney standings --db sqlite:///{db_file}   (or tables, log, status)")
     typer.echo("")
-    names = seat_names(4)
-    game = play_polish_poker(names, make_bots(["random"], 4, seed), seed)
+    names = seat_names(state.game, 4)
+    game = play_match(state.game, names, make_bots(state.game, ["random"], 4, seed), seed=seed)
     text = write_record(game.events)
     write_text(record, text)
     replayed = replay(text.splitlines())
-    typer.echo(f"One game of four random bots ({', '.join(names)}), seed {seed}: {game.standings[0]} wins; its")
+    outcome = game.outcome()
+    typer.echo(f"One game of four random bots ({', '.join(names)}), seed {seed}: {outcome.standings[0]} wins; its")
     typer.echo(f"record written to {record} and replayed: {len(replayed.events)} events, same standings: "
-               f"{replayed.standings == game.standings}")
+               f"{replayed.outcome().standings == outcome.standings}")

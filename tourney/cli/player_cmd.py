@@ -114,5 +114,5 @@ def drop(
     typer.echo(f"{dropped[0]} dropped out.")
     for table in done.state.tables:
         if dropped[0] in table.seats:
-            for line in table_lines(table, game=done.state.game):
+            for line in table_lines(table):
                 typer.echo(line)

@@ -1,4 +1,4 @@
-"""`tourney replay FILE`: check a game record against the rules and print the game."""
+"""`tourney replay FILE`: check a game record of any game against the rules and print the game."""
 
 from __future__ import annotations
 
@@ -12,23 +12,26 @@ from tourney.cli._common import fail, read_text
 
 def replay(
     file: Annotated[Path, typer.Argument(
-        metavar="FILE", help="A Polish Poker game record (JSON Lines, RULES Appendix A.1).")],
+        metavar="FILE", help="A game record (JSON Lines, RULES Appendix A) of any game; its first line names it.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only check; print nothing when valid.")] = False,
     check_seed: Annotated[bool, typer.Option(
         "--check-seed", help="Also require that the record's seed deals every hand and draws the first starter "
                              "(records of `tourney play` and the arena).")] = False,
 ) -> None:
     """Replay a game record through the rules; exit 1 naming the first line that breaks a rule."""
-    from tourney.cli._game_text import game_lines
-    from tourney.engine.records import replay as replay_record
+    from tourney.engine.records import read_record, record_game
     from tourney.errors import RecordError
 
     text = read_text(file)
     try:
-        state = replay_record(text.splitlines(), check_seed=check_seed)
+        events = read_record(text.splitlines())
+        game = record_game(events)
+        assert game.replay is not None
+        state = game.replay(events, check_seed)
     except RecordError as error:
         fail(f"{file}: {error}")
     if not quiet:
-        for line in game_lines(state.events):
-            typer.echo(line)
+        if game.summary_lines is not None:
+            for line in game.summary_lines(state.events):
+                typer.echo(line)
         typer.echo(f"record OK: {len(state.events)} events replayed")

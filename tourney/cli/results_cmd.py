@@ -30,7 +30,7 @@ def _record_at_table(db: str | None, tournament: str | None, number: int,
 
     with open_db(db) as database:
         state = record(database, tournament=tournament, make=make).state
-    for line in table_lines(state.table(number), game=state.game):
+    for line in table_lines(state.table(number)):
         typer.echo(line)
     progress_hints(state)
     return state
@@ -101,7 +101,7 @@ def tables(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
         typer.echo("No tables yet: `tourney seat` draws stage 1.")
         return
     for table in state.tables:
-        for line in table_lines(table, game=state.game):
+        for line in table_lines(table):
             typer.echo(line)
 
 

@@ -17,13 +17,14 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.repo import Tournament
 
-GAME_HELP = "The game: polish-poker, chlust, khlyust or lou."
+GAME_HELP = "The game: a name or alias from `tourney games` (polish-poker, chlust, khlyust, lou)."
 TableSizeOption = Annotated[int | None, typer.Option(
-    "--table-size", min=2, max=6, show_default=False, help="Largest table of the stages before the final (2-6).")]
+    "--table-size", show_default=False,
+    help="Largest table of the stages before the final (2 to the game's largest table: 6 for Polish Poker).")]
 AdvanceOption = Annotated[int | None, typer.Option(
-    "--advance", min=1, max=5, show_default=False, help="How many advance from every table (smaller than a table).")]
+    "--advance", show_default=False, help="How many advance from every table (smaller than a table).")]
 FinalSizeOption = Annotated[int | None, typer.Option(
-    "--final-size", min=2, max=6, show_default=False, help="Size of the final table (2-6; default 4).")]
+    "--final-size", show_default=False, help="Size of the final table (2 to the game's largest table; default 4).")]
 
 
 def new(
@@ -34,12 +35,10 @@ def new(
     db: DbOption = None,
 ) -> None:
     """Create a tournament; it becomes the current one (the last created)."""
-    from tourney.engine.tournament import GAMES
+    from tourney.rules.games import find_game
     from tourney.storage.events import create_tournament
 
-    game = game.strip().lower()
-    if game not in GAMES:
-        raise InvalidInputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    game = find_game(game).name
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     with open_db(db, create=True) as database:
         row = create_tournament(database, name=name, game=game, seed=chosen)
@@ -64,14 +63,12 @@ def plan(
     """Print the stage plan (RULES §1.12): table sizes per stage, how many advance, the final, and why."""
     from tourney.cli._tourney_text import plan_lines
     from tourney.engine.planner import plan_stages
-    from tourney.engine.tournament import GAMES, max_table_for
+    from tourney.rules.games import find_game
 
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
     chosen: Plan | None
     if players is not None:
-        if game not in GAMES:
-            raise InvalidInputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-        chosen = plan_stages(players, **overrides, max_table=max_table_for(game))
+        chosen = plan_stages(players, **overrides, max_table=find_game(game).max_table)
         source = f"for {players} players of {game}"
     else:
         from tourney.storage.events import snapshot
@@ -84,7 +81,7 @@ def plan(
         elif active < 2:
             raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
         else:
-            chosen = plan_stages(active, **overrides, max_table=max_table_for(state.game))
+            chosen = plan_stages(active, **overrides, max_table=state.rules.max_table)
             source = f"for the {active} registered players"
     assert chosen is not None
     if as_json:
@@ -111,7 +108,7 @@ def seat(
     """
     from tourney.cli._tourney_text import table_lines
     from tourney.engine.planner import plan_stages
-    from tourney.engine.tournament import draw_seats, max_table_for
+    from tourney.engine.tournament import draw_seats
     from tourney.storage.events import record
 
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
@@ -123,7 +120,7 @@ def seat(
                 raise InvalidInputError("the stage plan is fixed at the first seat draw; "
                                         "--table-size/--advance/--final-size apply only to it")
             chosen = plan_stages(sum(1 for p in state.players if not p.dropped), **overrides,
-                                 max_table=max_table_for(state.game))
+                                 max_table=state.rules.max_table)
         draw_seed = seed if seed is not None else stage_seed(row.seed, state.stage + 1)
         yield "seat", draw_seats(state, draw_seed, chosen)
 
@@ -132,7 +129,7 @@ def seat(
     state = done.state
     typer.echo(f"Stage {state.stage} seated (seed {state.seeds[state.stage]}): {len(state.tables)} table(s).")
     for table in state.tables:
-        for line in table_lines(table, game=state.game):
+        for line in table_lines(table):
             typer.echo(line)
 
 
@@ -161,7 +158,7 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     fresh = "every player starts with 1 card" if state.game == "polish-poker" else "every table starts afresh"
     typer.echo(f"{label} is seated (seed {state.seeds[state.stage]}); {fresh}.")
     for table in state.tables:
-        for line in table_lines(table, game=state.game):
+        for line in table_lines(table):
             typer.echo(line)
 
 

@@ -1,20 +1,23 @@
-"""Play one Polish Poker game between bots, deterministically from a seed."""
+"""Play one game of any registered game between bots, deterministically from a seed."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from tourney.bots import PolishPokerBot, make_bot
+from tourney.bots import Bot, make_bot
 from tourney.errors import InvalidInputError
-from tourney.rules.polish_poker import PolishPokerOptions, PolishPokerState
+from tourney.rules.games import GameDescriptor, GameState, find_game, require_engine, resolve_options
 
-DEFAULT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
+DEFAULT_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
 
 
-def seat_names(n_players: int) -> list[str]:
-    if not 2 <= n_players <= len(DEFAULT_NAMES):
-        raise InvalidInputError(f"a Polish Poker table seats 2-6 players, not {n_players}")
+def seat_names(game: str | GameDescriptor, n_players: int) -> list[str]:
+    """Short default names for the seats of one game of `game`."""
+    descriptor = find_game(game)
+    descriptor.check_seats(n_players)
+    if n_players > len(DEFAULT_NAMES):
+        return [f"p{seat + 1}" for seat in range(n_players)]
     return list(DEFAULT_NAMES[:n_players])
 
 
@@ -23,29 +26,30 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"tourney-bot/{seed}/{seat}")
 
 
-def make_bots(specs: Sequence[str], n_players: int, seed: int) -> list[PolishPokerBot]:
+def make_bots(game: str | GameDescriptor, specs: Sequence[str], n_players: int, seed: int) -> list[Bot]:
     """Bots for every seat; a shorter spec list repeats its last entry."""
     if not specs:
         specs = ["random"]
     if len(specs) > n_players:
         raise InvalidInputError(f"{len(specs)} bots given for {n_players} players")
     full = list(specs) + [specs[-1]] * (n_players - len(specs))
-    return [make_bot(spec, bot_rng(seed, seat)) for seat, spec in enumerate(full)]
+    return [make_bot(game, spec, bot_rng(seed, seat)) for seat, spec in enumerate(full)]
 
 
-def play_polish_poker(
+def play_match(
+    game: str | GameDescriptor,
     players: Sequence[str],
-    bots: Sequence[PolishPokerBot],
-    seed: int,
+    bots: Sequence[Bot],
     *,
-    options: PolishPokerOptions | None = None,
-) -> PolishPokerState:
-    """Play a whole game and return its terminal state (standings; `events` is its record)."""
+    seed: int,
+    options: Mapping[str, object] | None = None,
+) -> GameState:
+    """Play a whole game and return its terminal state (`outcome()`; `events` is its record)."""
+    descriptor = find_game(game)
+    new_state = require_engine(descriptor)
     if len(bots) != len(players):
         raise InvalidInputError(f"{len(bots)} bots for {len(players)} players")
-    state = PolishPokerState.new(players, random.Random(seed), options=options, seed=seed)
-    # Direct method calls on the state (not bound-method locals): mypyc turns them into C calls.
-    while not state.terminal:
-        seat = state.to_act
-        state.apply(bots[seat].act(state.view(seat)))
+    descriptor.check_seats(len(players))
+    state = new_state(players, random.Random(seed), resolve_options(descriptor, options), seed)
+    descriptor.play_out(state, bots)
     return state

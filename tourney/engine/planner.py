@@ -21,6 +21,8 @@ from typing import Any
 from tourney.errors import InvalidInputError
 
 MIN_TABLE, MAX_TABLE = 2, 6
+# The largest table any game seats (Lou, RULES §4.2); each game's own limit comes from its descriptor.
+LARGEST_TABLE = 8
 DEFAULT_FINAL = 4
 
 
@@ -103,8 +105,8 @@ def plan_stages(n_players: int, *, table_size: int | None = None, advance: int |
     table (2-6). `max_table` is the game's own limit (Chlust and Хлюст seat at most 4): §1.12's
     thresholds are read with it in place of 6. Raises `InvalidInputError` naming the offending value.
     """
-    if not MIN_TABLE <= max_table <= MAX_TABLE:
-        raise InvalidInputError(f"a table seats {MIN_TABLE}-{MAX_TABLE} players, not up to {max_table}")
+    if not MIN_TABLE <= max_table <= LARGEST_TABLE:
+        raise InvalidInputError(f"a table seats {MIN_TABLE}-{LARGEST_TABLE} players, not up to {max_table}")
     _check_overrides(n_players, table_size, advance, final_size, max_table)
     # Without an override every field that fits one table is already a final table (§1.2).
     final_limit = final_size if final_size is not None else max_table
@@ -183,8 +185,9 @@ def _check_stages(stages: tuple[StagePlan, ...]) -> None:
         last = i == len(stages)
         if not stage.tables or sum(stage.tables) != stage.players:
             raise InvalidInputError(f"stage {i}: tables {list(stage.tables)} do not seat {stage.players} players")
-        if any(not MIN_TABLE <= t <= MAX_TABLE for t in stage.tables):
-            raise InvalidInputError(f"stage {i}: every table seats {MIN_TABLE}-{MAX_TABLE}, got {list(stage.tables)}")
+        if any(not MIN_TABLE <= t <= LARGEST_TABLE for t in stage.tables):
+            raise InvalidInputError(
+                f"stage {i}: every table seats {MIN_TABLE}-{LARGEST_TABLE}, got {list(stage.tables)}")
         if last:
             if len(stage.tables) != 1 or stage.advance != 0:
                 raise InvalidInputError(f"stage {i}: the final is one table with advance 0")

@@ -11,18 +11,20 @@ validates first and mutates after, so a refused event leaves everything untouche
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.errors import IllegalActionError
-from tourney.rules.polish_poker.options import CAPS
-
-START_CARDS = 1
 
 
 @dataclass
 class TableState:
-    """A table of one stage. `advance` is how many players remain when it stops (1 at the final)."""
+    """A table of one stage. `advance` is how many players remain when it stops (1 at the final).
+
+    `cap_rule` is the game's card cap by players still in (games whose tables report rounds, from
+    the game's descriptor); None for games that report chips, whose tables hold no cards.
+    """
 
     number: int
     stage: int
@@ -36,10 +38,12 @@ class TableState:
     places: dict[str, int] = field(default_factory=dict)
     rounds: int = 0
     finished: bool = False
+    cap_rule: Callable[[int], int] | None = field(default=None, compare=False, repr=False)
+    start_cards: int = 1
 
     def __post_init__(self) -> None:
         for name in self.seats:
-            self.counts.setdefault(name, START_CARDS)
+            self.counts.setdefault(name, self.start_cards)
         self._settle()
 
     # ----------------------------------------------------------------- derived views
@@ -50,9 +54,16 @@ class TableState:
         return [p for p in self.seats if p not in out]
 
     @property
-    def cap(self) -> int:
-        """Cap of the next round (RULES §1.3); a finished final with one player left shows 5."""
-        return CAPS.get(len(self.still_in), CAPS[2])
+    def reports_rounds(self) -> bool:
+        return self.cap_rule is not None
+
+    @property
+    def cap(self) -> int | None:
+        """Cap of the next round (RULES §1.3), from the players still in (a finished final with one
+        player left shows the two-player cap); None for games without cards to cap."""
+        if self.cap_rule is None:
+            return None
+        return self.cap_rule(max(2, len(self.still_in)))
 
     @property
     def started(self) -> bool:
@@ -109,7 +120,9 @@ class TableState:
     def record_loss(self, loser: str) -> None:
         """One round lost by `loser`: a card more, or out at the cap; then rotate the starter."""
         self.rounds += 1
-        if self.counts[loser] >= self.cap:
+        cap = self.cap
+        assert cap is not None, "only tables of games that report rounds record losses"
+        if self.counts[loser] >= cap:
             self._eliminate(loser)
         else:
             self.counts[loser] += 1
@@ -167,3 +180,19 @@ class TableState:
             if candidate not in out:
                 return candidate
         raise AssertionError("a table that has not stopped has a player still in")
+
+
+def chip_places(counts: dict[str, int]) -> dict[str, int]:
+    """Places by chips, most first; equal chips share a place."""
+    return {name: 1 + sum(1 for c in counts.values() if c > counts[name]) for name in counts}
+
+
+def tied_at_cut(places: dict[str, int], stop: int) -> list[str]:
+    """Players who tie across the last place that advances (or wins, `stop` = 1); empty if none.
+
+    Chip counts cannot say who of them goes on, so such a table is reported with `finish`.
+    """
+    if sum(1 for p in places.values() if p <= stop) == stop:
+        return []
+    last = max(p for p in places.values() if p <= stop)
+    return [name for name, place in places.items() if place == last]

@@ -29,27 +29,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.engine.events import KINDS, Event, EventError
-from tourney.engine.planner import MAX_TABLE, Plan, StagePlan, balanced_tables, plan_stages
+from tourney.engine.log import corrections, effective_ids, target_of, undo_group
+from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
 from tourney.engine.seating import draw_tables
 from tourney.engine.standings import StandingRow, rank_players
-from tourney.engine.tables import TableState
+from tourney.engine.tables import TableState, chip_places, tied_at_cut
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
+from tourney.rules.games import GameDescriptor, find_game
 
 __all__ = [
-    "GAMES", "POT_GAMES", "Event", "EventError", "PlayerInfo", "StandingRow", "Status", "TableState",
-    "TournamentState", "advancing_players", "draw_seats", "fold", "preview_correction", "seat_sizes",
+    "Event", "EventError", "PlayerInfo", "StandingRow", "Status", "TableState", "TournamentState",
+    "advancing_players", "draw_seats", "fold", "seat_sizes",
 ]
-
-GAMES = ("polish-poker", "chlust", "khlyust", "lou")
-POT_GAMES = ("chlust", "khlyust", "lou")
-# The most players one table of each game seats: Chlust 2-4 (RULES §2.2), Хлюст 3-4 or the
-# two-player variant (§3.2, §3.11); Lou seats up to 8 (§4.2) but tournament tables keep §1.12's 6.
-MAX_TABLE_BY_GAME: dict[str, int] = {"polish-poker": MAX_TABLE, "chlust": 4, "khlyust": 4, "lou": MAX_TABLE}
 
 
 def max_table_for(game: str) -> int:
-    """The largest table a tournament of `game` may seat."""
-    return MAX_TABLE_BY_GAME.get(game, MAX_TABLE)
+    """The largest table a tournament of `game` may seat (the game's descriptor says)."""
+    return find_game(game).max_table
 
 
 @dataclass
@@ -91,9 +87,22 @@ class TournamentState:
     _folded: dict[str, str] = field(default_factory=dict)  # casefolded name -> name (duplicates)
     _where: dict[str, TableState] = field(default_factory=dict)  # name -> table in `stage`
 
+    _rules: GameDescriptor | None = None
+    _frozen: bool = False
+
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise InvalidInputError(f"unknown game {self.game!r} (games: {', '.join(GAMES)})")
+        self._rules = find_game(self.game)
+        self.game = self._rules.name
+
+    @property
+    def rules(self) -> GameDescriptor:
+        """The game's descriptor: its table sizes and how its live tables report."""
+        assert self._rules is not None
+        return self._rules
+
+    def freeze(self) -> None:
+        """Refuse every later `apply`: a snapshot handed to readers never changes under them."""
+        self._frozen = True
 
     # ================================================================ derived views
     @property
@@ -103,7 +112,7 @@ class TournamentState:
         if self._fixed_plan is not None:
             return self._fixed_plan
         active = sum(1 for p in self.players if not p.dropped)
-        return plan_stages(active, max_table=max_table_for(self.game)) if active >= 2 else None
+        return plan_stages(active, max_table=self.rules.max_table) if active >= 2 else None
 
     @property
     def is_final_stage(self) -> bool:
@@ -159,16 +168,8 @@ class TournamentState:
         return group[0] if group else None
 
     def last_undoable_group(self) -> list[int]:
-        """Ids one `tourney undo` should revert, latest first: a stage's seat draw comes with the
-        `advance` just before it (they were one command), anything else alone."""
-        effective = _effective(self.events)
-        live = [e for e in self.events if e.id in effective and e.kind != "undo"]
-        if not live:
-            return []
-        last = live[-1]
-        if last.kind == "seat" and len(live) > 1 and live[-2].kind == "advance":
-            return [last.id, live[-2].id]
-        return [last.id]
+        """Ids one `tourney undo` should revert, latest first (see `log.undo_group`)."""
+        return undo_group(self.events)
 
     def tables_json(self) -> list[dict[str, Any]]:
         return [t.to_json() for t in self.tables]
@@ -192,6 +193,8 @@ class TournamentState:
         Raises `IllegalActionError` / `InvalidInputError` with one line; an `undo` or `correct`
         that would make a later event impossible raises `EventError` naming that event.
         """
+        if self._frozen:
+            raise TypeError("this tournament state is a read-only snapshot")
         if self.events and event.id <= self.events[-1].id:
             raise InvalidInputError(f"event id {event.id} is not after the last one ({self.events[-1].id})")
         if event.kind in ("undo", "correct"):
@@ -208,11 +211,11 @@ class TournamentState:
         self.events.append(event)
 
     def _check_target(self, event: Event) -> None:
-        target = _target(event)
+        target = target_of(event)
         found = next((e for e in self.events if e.id == target), None)
         if found is None:
             raise IllegalActionError(f"{event.kind}: there is no event {target}")
-        if target not in _effective(self.events):
+        if target not in effective_ids(self.events):
             raise IllegalActionError(f"{event.kind}: event {target} is already undone")
         if event.kind == "correct" and found.kind != "result":
             raise IllegalActionError(f"correct: event {target} is a {found.kind}, not a round result")
@@ -258,7 +261,7 @@ class TournamentState:
         if self.stage != 1 or self.closed:
             raise IllegalActionError(f"late entry is only open in stage 1 before its tables start "
                                      f"(now stage {self.stage})")
-        open_tables = [t for t in self.tables if not t.started and len(t.seats) < max_table_for(self.game)]
+        open_tables = [t for t in self.tables if not t.started and len(t.seats) < self.rules.max_table]
         if not open_tables:
             raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
@@ -299,7 +302,7 @@ class TournamentState:
             raise IllegalActionError(f"seat: the next stage to seat is {self.stage + 1}, not {stage}")
         names = self._players_to_seat()
         if stage == 1:
-            plan = _first_plan(self.game, len(names), Plan.from_json(data["plan"]) if "plan" in data else None)
+            plan = _first_plan(self.rules, len(names), Plan.from_json(data["plan"]) if "plan" in data else None)
         else:
             assert self._fixed_plan is not None
             plan = self._fixed_plan
@@ -310,7 +313,9 @@ class TournamentState:
         self._fixed_plan = plan
         self.stage, self.closed, self.seeds[stage] = stage, False, seed
         stop = 1 if stage_plan.is_final else stage_plan.advance
-        self.tables = [TableState(number, stage, seats, stop, stage_plan.is_final, starter)
+        rules = self.rules
+        self.tables = [TableState(number, stage, seats, stop, stage_plan.is_final, starter, cap_rule=rules.live_cap,
+                                  start_cards=rules.live_start_cards)
                        for number, seats, starter in tables]
         self.history.append(self.tables)
         self._where = {name: t for t in self.tables for name in t.seats}
@@ -325,8 +330,9 @@ class TournamentState:
         return table
 
     def _result(self, data: dict[str, Any]) -> None:
-        if self.game != "polish-poker":
-            raise IllegalActionError(f"round results are for Polish Poker; {self.game} tables report chips")
+        if self.rules.live_result != "rounds":
+            raise IllegalActionError(f"round results are for games played in rounds; {self.rules.title} tables "
+                                     "report chips")
         table = self._open_table(data, "result")
         loser = _text(data, "loser", "result")
         self.player(loser)
@@ -344,8 +350,8 @@ class TournamentState:
         table.record_order(order)
 
     def _chips(self, data: dict[str, Any]) -> None:
-        if self.game not in POT_GAMES:
-            raise IllegalActionError("chip counts are for pot games; Polish Poker tables report round results")
+        if self.rules.live_result != "chips":
+            raise IllegalActionError(f"chip counts are for pot games; {self.rules.title} tables report round results")
         table = self._open_table(data, "chips")
         counts = data.get("counts")
         if not isinstance(counts, dict) or not all(
@@ -354,14 +360,13 @@ class TournamentState:
         for name in counts:
             self.player(name)
         table.check_order(list(counts))
-        places = {n: 1 + sum(1 for c in counts.values() if c > counts[n]) for n in counts}
-        stop = table.advance
-        if sum(1 for p in places.values() if p <= stop) != stop:
-            tied = sorted((n for n, p in places.items() if p == max(q for q in places.values() if q <= stop)),
-                          key=table.seats.index)
+        places = chip_places(counts)
+        tied = sorted(tied_at_cut(places, table.advance), key=table.seats.index)
+        if tied:
             raise IllegalActionError(
                 f"table {table.number}: {' and '.join(tied)} tie on {counts[tied[0]]} chips for the last "
-                f"{'winning' if stop == 1 else 'advancing'} place; break the tie and record the order with finish")
+                f"{'winning' if table.advance == 1 else 'advancing'} place; break the tie and record the order "
+                "with finish")
         table.record_chips(dict(counts), places)
 
     def _advance(self, data: dict[str, Any]) -> None:
@@ -386,14 +391,15 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
     for before, after in itertools.pairwise(ordered):
         if before.id == after.id:
             raise EventError(after.id, "two events have this id")
-    effective = _effective(ordered)
-    losers = {_target(e): _text(e.data, "loser", "correct") for e in ordered
-              if e.kind == "correct" and e.id in effective}
+    effective = effective_ids(ordered)
+    fixes = corrections(ordered, effective)
     state = TournamentState(game)
     for event in ordered:
         if event.id not in effective or event.kind in ("undo", "correct"):
             continue
-        data = {**event.data, "loser": losers[event.id]} if event.id in losers else event.data
+        data = event.data
+        if event.id in fixes:
+            data = {**event.data, "loser": _text(fixes[event.id].data, "loser", "correct")}
         try:
             state._apply_effective(event.kind, data)
         except TourneyError as exc:
@@ -403,37 +409,6 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
             raise EventError(event.id, message) from exc
     state.events = ordered
     return state
-
-
-def _target(event: Event) -> int:
-    target = event.data.get("target") if isinstance(event.data, dict) else None
-    if not isinstance(target, int) or isinstance(target, bool) or target >= event.id:
-        raise EventError(event.id, f"{event.kind}: target must be the id of an earlier event, not {target!r}")
-    return target
-
-
-def _effective(ordered: Sequence[Event]) -> set[int]:
-    """Ids of the events in effect: an event is undone by an undo that is itself in effect.
-
-    Walking from the newest event down settles each undo before anything it could target.
-    """
-    ids = {e.id for e in ordered}
-    kinds = {e.id: e.kind for e in ordered}
-    undone: set[int] = set()
-    effective: set[int] = set()
-    for event in reversed(ordered):
-        if event.id in undone:
-            continue
-        effective.add(event.id)
-        if event.kind in ("undo", "correct"):
-            target = _target(event)
-            if target not in ids:
-                raise EventError(event.id, f"{event.kind}: there is no event {target}")
-            if event.kind == "undo":
-                undone.add(target)
-            elif kinds[target] != "result":
-                raise EventError(event.id, f"correct: event {target} is a {kinds[target]}, not a round result")
-    return effective
 
 
 def seat_sizes(stage_plan: StagePlan, players: int) -> tuple[int, ...]:
@@ -494,14 +469,14 @@ def _integer(data: dict[str, Any], key: str, kind: str) -> int:
     return value
 
 
-def _first_plan(game: str, players: int, plan: Plan | None) -> Plan:
+def _first_plan(game: GameDescriptor, players: int, plan: Plan | None) -> Plan:
     """The plan the first seat draw fixes: `plan` if given (checked against the game's table size
     and the players registered), else the default plan for this game."""
-    limit = max_table_for(game)
+    limit = game.max_table
     chosen = plan if plan is not None else plan_stages(players, max_table=limit)
     too_big = [t for stage in chosen.stages for t in stage.tables if t > limit]
     if too_big:
-        raise IllegalActionError(f"seat: a {game} table seats at most {limit} players, "
+        raise IllegalActionError(f"seat: a {game.name} table seats at most {limit} players, "
                                  f"the plan has a table of {max(too_big)}")
     if chosen.stages[0].players != players:
         raise IllegalActionError(f"seat: the plan is for {chosen.stages[0].players} players, "
@@ -534,7 +509,7 @@ def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> d
     names = state._players_to_seat()
     stage = state.stage + 1
     if stage == 1:
-        chosen = _first_plan(state.game, len(names), plan)
+        chosen = _first_plan(state.rules, len(names), plan)
     else:
         if plan is not None:
             raise IllegalActionError("the plan is fixed at the first seat draw")
@@ -546,22 +521,3 @@ def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> d
     if stage == 1:
         payload["plan"] = chosen.to_json_with_reasons()
     return payload
-
-
-def preview_correction(game: str, events: Sequence[Event], target: int,
-                       loser: str) -> tuple[TournamentState, TournamentState]:
-    """(before, after) of replacing the loser of result event `target`; nothing is stored.
-
-    Raises `EventError` naming the first later event the correction makes impossible (or the
-    target itself when the new loser cannot have lost that round).
-    """
-    before = fold(game, events)
-    event = Event((before.events[-1].id if before.events else 0) + 1, "correct", {"target": target, "loser": loser})
-    before._check_target(event)
-    try:
-        after = fold(game, [*events, event])
-    except EventError as exc:
-        if exc.event_id == target:
-            raise
-        raise EventError(exc.event_id, f"the correction makes this event impossible: {exc.reason}") from None
-    return before, after

@@ -12,6 +12,7 @@ from tourney.rules.polish_poker.declarations import (
 )
 from tourney.rules.polish_poker.existence import deficit, exists, mask_of_cards
 from tourney.rules.polish_poker.options import CAPS, PolishPokerOptions, cap_for
+from tourney.rules.polish_poker.raises import legal_raises, raise_options
 from tourney.rules.polish_poker.state import (
     ACTION_TEXT,
     CALL,
@@ -19,12 +20,9 @@ from tourney.rules.polish_poker.state import (
     Dealer,
     PolishPokerState,
     RandomDealer,
-    RoundSummary,
-    View,
     action_id,
-    legal_raises,
-    raise_options,
 )
+from tourney.rules.polish_poker.views import RoundSummary, View
 
 __all__ = [
     "ACTION_TEXT", "CALL", "CANONICAL", "CAPS", "DECLARATIONS", "FIVE_ACES", "N_ACTIONS", "N_DECLARATIONS",
@@ -32,3 +30,8 @@ __all__ = [
     "RoundSummary", "View", "action_id", "cap_for", "declaration", "deficit", "exists", "legal_raises",
     "mask_of_cards", "parse_declaration", "raise_options",
 ]
+
+from tourney.rules.games import register_game
+from tourney.rules.polish_poker.game import POLISH_POKER
+
+register_game(POLISH_POKER)

@@ -14,16 +14,13 @@ from typing import Any, Final, Protocol
 
 from tourney.errors import IllegalActionError, InvalidActionError, InvalidInputError
 from tourney.rules.cards import Card
-from tourney.rules.polish_poker.declarations import (
-    CANONICAL,
-    DECLARATIONS,
-    FIVE_ACES,
-    N_DECLARATIONS,
-    SUIT_INDEX,
-    parse_declaration,
-)
+from tourney.rules.games import Bot, Outcome
+from tourney.rules.polish_poker.declarations import CANONICAL, FIVE_ACES, N_DECLARATIONS, parse_declaration
 from tourney.rules.polish_poker.existence import CARD_OF_ID, CARD_TEXT, DEFICIT, JOKER_ID, N_CARDS
 from tourney.rules.polish_poker.options import CAPS, MAX_PLAYERS, MIN_PLAYERS, PolishPokerOptions
+from tourney.rules.polish_poker.raises import LEVELS_EQUAL, LEVELS_RANKED, SUIT_BIT, legal_raises
+from tourney.rules.polish_poker.record import deal_event, declare_event, end_event, game_event, round_events
+from tourney.rules.polish_poker.views import RoundSummary, View
 
 CALL: Final = 89
 N_ACTIONS: Final = 90
@@ -36,42 +33,6 @@ def action_id(text: str) -> int:
     if text.strip().upper() == "CALL":
         return CALL
     return parse_declaration(text)
-
-
-# --- raise tables -----------------------------------------------------------------------------
-
-def _higher(levels: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(j for j in range(N_DECLARATIONS) if levels[j] > levels[i]) for i in range(N_DECLARATIONS))
-
-
-# Module constants are Final so that mypyc reads them as C globals rather than dict lookups.
-_LEVELS_EQUAL: Final[tuple[int, ...]] = tuple(d.level for d in DECLARATIONS)
-_LEVELS_RANKED: Final[tuple[int, ...]] = tuple(d.ranked_level for d in DECLARATIONS)
-_SUIT_BIT: Final[tuple[int, ...]] = tuple(
-    (1 << SUIT_INDEX[d.suit]) if d.suit is not None and d.is_suit_category else 0 for d in DECLARATIONS)
-HIGHER_EQUAL: Final[tuple[tuple[int, ...], ...]] = _higher(_LEVELS_EQUAL)
-HIGHER_RANKED: Final[tuple[tuple[int, ...], ...]] = _higher(_LEVELS_RANKED)
-# SAME_LEVEL_UNUSED[i][used]: same-level declarations (other suits) still open after `i` with
-# `used` the bitmask of suits declared at that level; only suit categories have any.
-SAME_LEVEL_UNUSED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(j for j in range(N_DECLARATIONS)
-              if _LEVELS_EQUAL[j] == _LEVELS_EQUAL[i] and _SUIT_BIT[j] and not used & _SUIT_BIT[j])
-        for used in range(16))
-    for i in range(N_DECLARATIONS))
-_NO_RAISES: Final[tuple[int, ...]] = ()
-
-
-def raise_options(last: int, used: int, ranked: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Legal raises over `last`: (same-level suits still open, strictly higher declarations)."""
-    if ranked:
-        return _NO_RAISES, HIGHER_RANKED[last]
-    return SAME_LEVEL_UNUSED[last][used], HIGHER_EQUAL[last]
-
-
-def legal_raises(last: int, used: int, ranked: bool) -> list[int]:
-    same, higher = raise_options(last, used, ranked)
-    return sorted(same + higher)
 
 
 # --- chance -----------------------------------------------------------------------------------
@@ -143,96 +104,7 @@ _CAP_BY_PLAYERS_IN: Final[tuple[int, ...]] = tuple(CAPS.get(n, 0) for n in range
 assert N_CARDS == 25
 
 
-# --- public views -----------------------------------------------------------------------------
-
-class RoundSummary:
-    """A finished round as every player saw it after the cards were revealed."""
-
-    __slots__ = ("auto_call", "caller", "cap", "cards", "community_id", "declarations", "eliminated", "exists",
-                 "hand_ids", "loser", "place", "round", "starter")
-
-    def __init__(self, round: int, starter: int, cap: int, hand_ids: tuple[tuple[int, ...], ...],
-                 community_id: int, declarations: tuple[tuple[int, int], ...], caller: int, auto_call: bool,
-                 exists: bool, loser: int, cards: int, place: int) -> None:
-        self.round = round
-        self.starter = starter
-        self.cap = cap
-        self.hand_ids = hand_ids
-        """Revealed hands (card ids) by seat; empty for players who were not in the round."""
-        self.community_id = community_id
-        self.declarations = declarations
-        """(seat, declaration index) in order."""
-        self.caller = caller
-        self.auto_call = auto_call
-        self.exists = exists
-        self.loser = loser
-        self.cards = cards
-        """The loser's card count for the next round; 0 when eliminated."""
-        self.place = place
-        """The loser's final place when eliminated, else 0."""
-        self.eliminated = place > 0
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        return tuple(tuple(CARD_OF_ID[c] for c in hand) for hand in self.hand_ids)
-
-    @property
-    def community(self) -> Card:
-        return CARD_OF_ID[self.community_id]
-
-
-class View:
-    """What the player at `seat` may know when it is their turn (RULES §1.4).
-
-    One is built for every decision, so it is a plain slotted object (a compiled struct under
-    mypyc). Every field is an immutable value, so a bot that writes to its view changes nothing
-    but its own copy.
-    """
-
-    __slots__ = ("cap", "community_id", "counts", "declarations", "hand_ids", "history", "last", "players",
-                 "ranked_suits", "round", "seat", "starter", "used")
-
-    def __init__(self, seat: int, players: tuple[str, ...], hand_ids: tuple[int, ...], counts: tuple[int, ...],
-                 cap: int, community_id: int, round: int, starter: int,
-                 declarations: tuple[tuple[int, int], ...], last: int, used: int, ranked_suits: bool,
-                 history: tuple[RoundSummary, ...]) -> None:
-        self.seat = seat
-        self.players = players
-        self.hand_ids = hand_ids
-        """Own cards as card ids (see `existence.CARD_OF_ID`); `hand` gives them as cards."""
-        self.counts = counts
-        """Cards each seat holds this round; 0 for players who are out."""
-        self.cap = cap
-        self.community_id = community_id
-        self.round = round
-        self.starter = starter
-        self.declarations = declarations
-        """(seat, declaration index) in order, this round."""
-        self.last = last
-        """Index of the current declaration, -1 before the opening declaration."""
-        self.used = used
-        """Bitmask (S=1, H=2, D=4, C=8) of suits declared at the current level."""
-        self.ranked_suits = ranked_suits
-        self.history = history
-        """Earlier rounds of this game with their revealed cards."""
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return tuple(CARD_OF_ID[c] for c in self.hand_ids)
-
-    @property
-    def community(self) -> Card:
-        return CARD_OF_ID[self.community_id]
-
-    def legal_actions(self) -> list[int]:
-        if self.last < 0:
-            return list(range(N_DECLARATIONS))
-        return [*legal_raises(self.last, self.used, self.ranked_suits), CALL]
-
-
 # --- the state --------------------------------------------------------------------------------
-
-
 
 class PolishPokerState:
     """One game of Polish Poker at one table, from the first deal to the standings."""
@@ -257,7 +129,7 @@ class PolishPokerState:
         self.seed = seed
         self._dealer = dealer
         self._ranked = self.options.suit_order == "ranked"
-        self._levels = _LEVELS_RANKED if self._ranked else _LEVELS_EQUAL
+        self._levels = LEVELS_RANKED if self._ranked else LEVELS_EQUAL
         self.counts = [self.options.start_cards] * self.n
         self.alive = [True] * self.n
         self.players_in = self.n
@@ -340,13 +212,22 @@ class PolishPokerState:
     def _beats(self, action: int) -> bool:
         levels = self._levels
         new, old = levels[action], levels[self.last]
-        return new > old or (new == old and bool(_SUIT_BIT[action]) and not self.used & _SUIT_BIT[action])
+        return new > old or (new == old and bool(SUIT_BIT[action]) and not self.used & SUIT_BIT[action])
 
     def apply_text(self, text: str) -> None:
         self.apply(action_id(text))
 
-    def apply(self, action: int) -> None:
-        """Play `action` for the player in turn; raise `IllegalActionError` if the rules forbid it."""
+    def apply(self, action: object) -> None:
+        """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
+        `IllegalActionError` if the rules forbid it here; a refused action changes nothing."""
+        # bool is an int subclass, and 89.0 == CALL: only a true int is an action id.
+        if action.__class__ is not int:
+            raise InvalidActionError(f"an action is an integer id 0..{N_ACTIONS - 1}, not {action!r}")
+        assert isinstance(action, int)
+        self.apply_id(action)
+
+    def apply_id(self, action: int) -> None:
+        """`apply` for a value already known to be an int (the compiled play loop calls this)."""
         if self.terminal:
             raise IllegalActionError(f"the game is over; {_action_text(action)} cannot be played (§1.11)")
         seat = self.to_act
@@ -356,13 +237,13 @@ class PolishPokerState:
             self.decisions += 1
             self._resolve(seat, auto=False)
             return
-        if action.__class__ is not int or not 0 <= action < N_DECLARATIONS:
+        if not 0 <= action < N_DECLARATIONS:
             raise InvalidActionError(f"unknown action id {action!r} (0..{N_ACTIONS - 1})")
         last = self.last
         if last >= 0:
             levels = self._levels
             new, old = levels[action], levels[last]
-            bit = _SUIT_BIT[action]
+            bit = SUIT_BIT[action]
             if new > old:
                 self.used = bit
             elif new == old and bit and not self.used & bit:
@@ -370,7 +251,7 @@ class PolishPokerState:
             else:
                 raise IllegalActionError(self._why_not(action))
         else:
-            self.used = _SUIT_BIT[action]
+            self.used = SUIT_BIT[action]
         self.decisions += 1
         self.last = action
         self.last_seat = seat
@@ -383,7 +264,7 @@ class PolishPokerState:
 
     def _why_not(self, action: int) -> str:
         new, old = CANONICAL[action], CANONICAL[self.last]
-        if self._levels[action] == self._levels[self.last] and _SUIT_BIT[action]:
+        if self._levels[action] == self._levels[self.last] and SUIT_BIT[action]:
             return f"{new!r} does not beat {old!r} (suit already used at this level this round, §1.7)"
         return f"{new!r} does not beat {old!r} (a raise must name a higher hand, §1.7)"
 
@@ -478,9 +359,25 @@ class PolishPokerState:
     def cards_in_play(self) -> tuple[Card, ...]:
         return tuple(CARD_OF_ID[i] for i in range(N_CARDS) if self.mask >> i & 1)
 
-    def outcome(self) -> list[str]:
-        """Standings, winner (or advancing players) first; empty while the game runs."""
-        return list(self.standings)
+    def outcome(self) -> Outcome:
+        """Standings (winner, or the players a stopped table sends on, first), places, round losers."""
+        if not self.terminal:
+            raise IllegalActionError("the game is still being played: it has no outcome yet (§1.11)")
+        places = tuple(self.places[self.players.index(name)] for name in self.standings)
+        losers = tuple(self.players[summary.loser] for summary in self._history)
+        return Outcome(tuple(self.standings), places, tuple(self.advancing), None, losers)
+
+    def hidden_cards(self, seat: int) -> frozenset[str]:
+        """Other players' cards of this round that were not shown in an earlier round (§1.4)."""
+        shown: set[int] = set()
+        for summary in self._history:
+            shown.add(summary.community_id)
+            for hand in summary.hand_ids:
+                shown.update(hand)
+        if self.terminal:
+            return frozenset()
+        return frozenset(CARD_TEXT[card] for other, hand in enumerate(self.hands) if other != seat
+                         for card in hand if card not in shown)
 
     # -- the record --
 
@@ -488,48 +385,28 @@ class PolishPokerState:
     def events(self) -> list[dict[str, Any]]:
         """The game so far as Appendix A.1 record events, rebuilt from the round history."""
         names = self.players
-        out: list[dict[str, Any]] = [{
-            "event": "game", "game": "polish-poker", "seed": self.seed, "players": list(names),
-            "options": self.options.to_dict()}]
+        out: list[dict[str, Any]] = [game_event(names, self.seed, self.options.to_dict())]
         for summary in self._history:
-            out.extend(_round_events(names, summary))
+            out.extend(round_events(names, summary))
         if self.terminal:
-            out.append({"event": "end", "rounds": self.round, "standings": list(self.standings),
-                        "advancing": list(self.advancing)})
+            out.append(end_event(self.round, self.standings, self.advancing))
         else:
-            out.append(_deal_event(names, self.round, self.starter, self.cap, self.hands, self.community))
-            out.extend(_declare_event(names, self.round, seat, action) for seat, action in self.round_declarations)
+            out.append(deal_event(names, self.round, self.starter, self.cap, self.hands, self.community))
+            out.extend(declare_event(names, self.round, seat, action) for seat, action in self.round_declarations)
         return out
 
 
-def _deal_event(names: tuple[str, ...], round_no: int, starter: int, cap: int,
-                hands: Sequence[tuple[int, ...]], community: int) -> dict[str, Any]:
-    return {"event": "deal", "round": round_no, "starter": names[starter], "cap": cap,
-            "hands": {names[s]: [CARD_TEXT[c] for c in hand] for s, hand in enumerate(hands) if hand},
-            "community": CARD_TEXT[community]}
-
-
-def _declare_event(names: tuple[str, ...], round_no: int, seat: int, action: int) -> dict[str, Any]:
-    return {"event": "declare", "round": round_no, "player": names[seat], "declaration": CANONICAL[action]}
-
-
-def _round_events(names: tuple[str, ...], summary: RoundSummary) -> list[dict[str, Any]]:
-    round_no = summary.round
-    events = [_deal_event(names, round_no, summary.starter, summary.cap, summary.hand_ids, summary.community_id)]
-    events.extend(_declare_event(names, round_no, seat, action) for seat, action in summary.declarations)
-    declarer, declared = summary.declarations[-1]
-    events.append({"event": "call", "round": round_no, "player": names[summary.caller], "auto": summary.auto_call})
-    resolve: dict[str, Any] = {
-        "event": "resolve", "round": round_no, "declarer": names[declarer], "caller": names[summary.caller],
-        "declaration": CANONICAL[declared], "exists": summary.exists, "loser": names[summary.loser]}
-    if summary.place:
-        events.append(resolve)
-        events.append({"event": "eliminate", "round": round_no, "player": names[summary.loser],
-                       "place": summary.place})
-    else:
-        resolve["cards"] = summary.cards
-        events.append(resolve)
-    return events
+def play_out(state: PolishPokerState, bots: Sequence[Bot]) -> None:
+    """Let `bots` play `state` to its end. The state is typed here, so under mypyc its methods are
+    direct C calls (the generic loop of the registry would call them through Python)."""
+    while not state.terminal:
+        seat = state.to_act
+        # Typed `object` so that a bot returning a non-int meets the project's error, not mypyc's TypeError.
+        action: object = bots[seat].act(state.view(seat))
+        if isinstance(action, int) and not isinstance(action, bool):
+            state.apply_id(action)
+        else:
+            state.apply(action)
 
 
 def _copy_future_dealer(dealer: Dealer) -> Dealer:

@@ -1,4 +1,4 @@
-"""Plain-text rendering of a Polish Poker record for the terminal: one line per round."""
+"""A Polish Poker record as brief lines of text: one line per round (for `play` and `replay`)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 
-def game_lines(events: Iterable[dict[str, Any]]) -> Iterator[str]:
-    """Brief lines: each round's deal, declarations and result, then the standings."""
+def summary_lines(events: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """Each round's deal, declarations and result, then the standings."""
     parts: list[str] = []
     for event in events:
         kind = event["event"]

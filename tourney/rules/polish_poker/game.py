@@ -1,0 +1,78 @@
+"""Polish Poker's entry in the game registry: its descriptor (RULES §1)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from tourney.errors import InvalidActionError
+from tourney.rules.games import Bot, GameDescriptor, GameState, OptionSpec, OptionValue, RecordLine
+from tourney.rules.polish_poker.options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NEXT_STARTERS,
+    SUIT_ORDERS,
+    PolishPokerOptions,
+    cap_for,
+)
+from tourney.rules.polish_poker.replay import replay
+from tourney.rules.polish_poker.state import ACTION_TEXT, N_ACTIONS, PolishPokerState, action_id, play_out
+from tourney.rules.polish_poker.text import summary_lines
+
+OPTIONS = (
+    OptionSpec("start_cards", int, 1, "Cards each player starts with (1..the cap).", "§1.13 pp.start_cards"),
+    OptionSpec("suit_order", str, "equal", "Suits of flush-type declarations: equal, or ranked (C<D<H<S).",
+               "§1.7, §1.13 pp.suit_order", SUIT_ORDERS),
+    OptionSpec("next_starter", str, "rotate", "Who starts the next round: rotate, loser or caller.",
+               "§1.10, §1.13 pp.next_starter", NEXT_STARTERS),
+    OptionSpec("until", int, 1, "Stop when this many players remain (a table of a multi-table stage).", "§1.12"),
+)
+
+
+@lru_cache(maxsize=64)
+def _options(items: tuple[tuple[str, OptionValue], ...]) -> PolishPokerOptions:
+    options = PolishPokerOptions.from_dict(dict(items))
+    return options
+
+
+def new_state(players: Sequence[str], rng: random.Random, options: Mapping[str, OptionValue],
+              seed: int | None) -> PolishPokerState:
+    # Options objects are cached: a bot run starts thousands of games with the same few.
+    return PolishPokerState.new(players, rng, options=_options(tuple(sorted(options.items()))), seed=seed)
+
+
+def action_text(action: int) -> str:
+    if action.__class__ is not int or not 0 <= action < N_ACTIONS:
+        raise InvalidActionError(f"unknown action id {action!r} (0..{N_ACTIONS - 1})")
+    return ACTION_TEXT[action]
+
+
+def _replay(events: list[RecordLine], check_seed: bool) -> GameState:
+    return replay(events, check_seed)
+
+
+def _play_out(state: GameState, bots: Sequence[Bot]) -> None:
+    assert isinstance(state, PolishPokerState)
+    play_out(state, bots)
+
+
+POLISH_POKER = GameDescriptor(
+    name="polish-poker",
+    title="Polish Poker",
+    aliases=("pp", "polish", "polish poker", "blef", "bluff"),
+    seats=(MIN_PLAYERS, MAX_PLAYERS),
+    max_table=MAX_PLAYERS,
+    live_result="rounds",
+    options=OPTIONS,
+    new_state=new_state,
+    action_text=action_text,
+    parse_action=action_id,
+    replay=_replay,
+    summary_lines=summary_lines,
+    play_out=_play_out,
+    live_cap=cap_for,
+    live_start_cards=1,
+    until_option="until",
+    rules_section="§1",
+)
