@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from tourney.engine.tournament import fold
+from tourney.engine.tournament import draw_seats, fold
 from tourney.errors import IllegalActionError, InvalidInputError, NotFoundError
 from tourney.storage import events, repo
 from tourney.storage.db import Database
@@ -116,3 +116,31 @@ def test_record_validates_against_the_state_of_its_own_transaction(database: Dat
     events.clear_cache()
     _row, log = events.all_events(database)
     assert fold("polish-poker", log).snapshot() == after.snapshot()
+
+
+def test_a_snapshot_is_detached_and_read_only(database: Database) -> None:
+    events.create_tournament(database, name="T", game="polish-poker", seed=3)
+    events.record(database, make=register("Ann", "Bob", "Cy", "Dee"))
+    taken = events.snapshot(database).state
+    before = taken.snapshot()
+    # A later command in the same process (the wall display's race) leaves the snapshot alone ...
+    events.record(database, make=register("Eve"))
+    events.record(database, make=lambda _s, _t: [("drop", {"name": "Ann"})])
+    assert taken.snapshot() == before
+    assert [p.name for p in taken.players] == ["Ann", "Bob", "Cy", "Dee"] and not taken.players[0].dropped
+    # ... while a new snapshot sees the commands, and nobody can apply an event to a snapshot.
+    now = events.snapshot(database).state
+    assert [p.name for p in now.players] == ["Ann", "Bob", "Cy", "Dee", "Eve"] and now.players[0].dropped
+    with pytest.raises(TypeError, match="read-only snapshot"):
+        now.apply(events.Event(10_000, "register", {"name": "Zed", "club": None}))
+
+
+def test_a_copied_state_shares_no_table_with_its_original(database: Database) -> None:
+    events.create_tournament(database, name="T", game="polish-poker", seed=3)
+    events.record(database, make=register("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"))
+    seated = events.record(database, make=lambda s, _t: [("seat", draw_seats(s, 5))]).state
+    copied = seated.copy()
+    loser = copied.tables[0].seats[0]
+    copied.apply(events.Event(10_000, "result", {"table": 1, "loser": loser}))
+    assert copied.tables[0].counts[loser] == 2 and seated.tables[0].counts[loser] == 1
+    assert copied.history[-1] is copied.tables and copied._where[loser] is copied.tables[0]

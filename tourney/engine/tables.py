@@ -11,6 +11,7 @@ validates first and mutates after, so a refused event leaves everything untouche
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,13 @@ class TableState:
         data.update(advance=self.advance, is_final=self.is_final, eliminated=list(self.eliminated),
                     places=dict(self.places), chips=dict(self.chips), rounds=self.rounds)
         return data
+
+    def copy(self) -> TableState:
+        """An independent copy (the containers copied; names and numbers are immutable)."""
+        new = copy.copy(self)
+        new.seats, new.eliminated = list(self.seats), list(self.eliminated)
+        new.counts, new.chips, new.places = dict(self.counts), dict(self.chips), dict(self.places)
+        return new
 
     # ----------------------------------------------------------------- checks
     def check_open(self) -> None:

@@ -22,10 +22,11 @@ Choices the rules leave open (documented in ARCHITECTURE.md):
 
 from __future__ import annotations
 
+import copy
 import difflib
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tourney.engine.events import KINDS, Event, EventError
@@ -103,6 +104,27 @@ class TournamentState:
     def freeze(self) -> None:
         """Refuse every later `apply`: a snapshot handed to readers never changes under them."""
         self._frozen = True
+
+    @property
+    def frozen(self) -> bool:
+        return self._frozen
+
+    def copy(self) -> TournamentState:
+        """An independent, unfrozen copy: players and tables are copied (events are immutable and
+        shared). Costs a few milliseconds at 3,000 players, far less than folding the log again."""
+        new = copy.copy(self)
+        new.players = [replace(p) for p in self.players]
+        new._by_name = {p.name: p for p in new.players}
+        copies = {id(t): t.copy() for tables in self.history for t in tables}
+        new.history = [[copies[id(t)] for t in tables] for tables in self.history]
+        if self.history and self.tables is self.history[-1]:
+            new.tables = new.history[-1]
+        else:
+            new.tables = [copies.get(id(t)) or t.copy() for t in self.tables]
+        new._where = {name: copies[id(t)] for name, t in self._where.items()}
+        new.seeds, new.events, new._folded = dict(self.seeds), list(self.events), dict(self._folded)
+        new._frozen = False
+        return new
 
     # ================================================================ derived views
     @property

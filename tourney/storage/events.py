@@ -34,6 +34,9 @@ NewEvent = tuple[str, dict[str, Any]]
 class _Folded:
     state: TournamentState
     last_id: int
+    # True once the state was handed out by `snapshot`: it is frozen, and the next command copies
+    # it before applying anything, so a reader's snapshot never changes under it.
+    shared: bool = False
 
 
 _cache: dict[tuple[str, str], _Folded] = {}
@@ -41,7 +44,8 @@ _cache: dict[tuple[str, str], _Folded] = {}
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """A tournament row and its state as of one transaction."""
+    """A tournament row and its state as of one transaction: a detached value that later commands
+    (in this process or another) never change; its state refuses `apply`."""
 
     tournament: Tournament
     state: TournamentState
@@ -74,7 +78,8 @@ def snapshot(database: Database, *, tournament: str | None = None) -> Snapshot:
     with database.read() as session:
         row = repo.find_tournament(session=session, ref=tournament)
         state, last_id = _current(database, session, row)
-    _cache[_key(database, row)] = _Folded(state, last_id)
+    state.freeze()
+    _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
     return Snapshot(row, state)
 
 
@@ -103,7 +108,7 @@ def record(
         row = repo.find_tournament(session=session, ref=tournament, lock=True)
         assert row.id is not None
         # Taken out of the cache for the whole transaction: if anything fails, it is simply gone.
-        state, last_id = _current(database, session, row)
+        state, last_id = _current(database, session, row, for_write=True)
         appended: list[Event] = []
         for kind, data in make(state, row):
             event = repo.insert_event(session=session, tournament_id=row.id, kind=kind, data=data)
@@ -121,7 +126,8 @@ def _key(database: Database, row: Tournament) -> tuple[str, str]:
     return (database.key, row.uid)
 
 
-def _current(database: Database, session: Session, row: Tournament) -> tuple[TournamentState, int]:
+def _current(database: Database, session: Session, row: Tournament, *,
+             for_write: bool = False) -> tuple[TournamentState, int]:
     """The folded state of `row` as of this transaction and the last event id in it.
 
     Taken out of the cache (from which the caller puts it back when done), brought up to date with
@@ -137,6 +143,10 @@ def _current(database: Database, session: Session, row: Tournament) -> tuple[Tou
         events = repo.load_events(session=session, tournament_id=row.id)
         return fold(row.game, events), (events[-1].id if events else 0)
     state, last_id = cached.state, cached.last_id
+    if cached.shared:
+        if not newer and not for_write:
+            return state, last_id  # nothing new: the frozen snapshot is still the current state
+        state = state.copy()
     for event in newer:
         state.apply(event)
         last_id = event.id
