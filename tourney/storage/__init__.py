@@ -1,1 +1,2 @@
-"""See ARCHITECTURE.md: this layer is built by a later issue."""
+"""Storage: the database rows, the engine and sessions, repository functions and the event log
+of live tournaments (ARCHITECTURE.md, "Storage and live events")."""
