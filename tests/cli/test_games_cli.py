@@ -1,0 +1,58 @@
+"""`tourney games` and `tourney play GAME` through the registry."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from tourney.cli import app
+
+runner = CliRunner()
+
+
+def test_games_json_lists_polish_poker_with_its_options() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0, result.output
+    games = {game["name"]: game for game in json.loads(result.stdout)}
+    pp = games["polish-poker"]
+    assert pp["title"] == "Polish Poker" and "pp" in pp["aliases"]
+    assert pp["seats"] == [2, 6] and pp["max_table"] == 6 and pp["live_result"] == "rounds"
+    assert [(o["name"], o["default"]) for o in pp["options"]] == [
+        ("start_cards", 1), ("suit_order", "equal"), ("next_starter", "rotate"), ("until", 1)]
+    assert all(o["help"] for o in pp["options"])
+    assert {name: games[name]["live_result"] for name in ("chlust", "khlyust", "lou")} == dict.fromkeys(
+        ("chlust", "khlyust", "lou"), "chips")
+    assert games["lou"]["max_table"] == 8 and games["chlust"]["max_table"] == 4
+
+
+def test_games_text_names_aliases_and_options() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "polish-poker  Polish Poker: 2-6 players" in result.stdout
+    assert "--option suit_order=equal [equal|ranked]" in result.stdout
+
+
+def test_play_accepts_an_alias_in_any_case_and_options() -> None:
+    by_option = runner.invoke(app, ["play", "PP", "--seed", "4", "--option", "suit_order=ranked", "-o", "until=2"])
+    by_flag = runner.invoke(app, ["play", "polish-poker", "--seed", "4", "--suit-order", "ranked", "--until", "2"])
+    assert by_option.exit_code == 0, by_option.output
+    assert by_option.stdout == by_flag.stdout and "(advances)" in by_option.stdout
+
+
+def test_play_refusals_are_one_line() -> None:
+    cases = {
+        ("play", "bridge"): "error: unknown game 'bridge' (games: chlust, khlyust, lou, polish-poker",
+        ("play", "pp", "--option", "start_cards=x"): "error: option 'start_cards' is a whole number, not 'x'",
+        ("play", "pp", "--option", "colour=red"): "error: polish-poker has no option 'colour'",
+        ("play", "pp", "--option", "until"): "error: an option is NAME=VALUE",
+        ("play", "pp", "-o", "until=2", "--until", "2"): "error: option 'until' is given twice",
+        ("play", "pp", "--players", "9"): "error: a Polish Poker game seats 2-6 players, not 9",
+        ("play", "chlust"): "error: Chlust has no rules engine yet",
+        ("play", "pp", "--bots", "nobody"): "error: unknown bot 'nobody' for polish-poker (known: random)",
+    }
+    for args, message in cases.items():
+        result = runner.invoke(app, list(args))
+        assert result.exit_code == 1, (args, result.output)
+        assert result.stderr.startswith(message), (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1
