@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tourney.cli._common import print_json
+from tourney.cli._common import fail, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db
 from tourney.cli._live import player_name, progress_hints, table_number
+from tourney.cli._numbers import whole_number
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -61,16 +62,23 @@ def finish(
         "finish", {"table": number, "order": [player_name(state, p) for p in order]}))
 
 
+# More chips than any table holds; keeps every count an exact integer in JSON and the database.
+MAX_CHIPS = 10**12
+
+
 def _chip_counts(state: TournamentState, pairs: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for pair in pairs:
         name, sep, value = pair.rpartition("=")
-        if not sep or not name.strip() or not value.strip().lstrip("-").isdigit():
+        if not sep or not name.strip() or not value.strip():
             raise InvalidInputError(f"a chip count is NAME=N, such as bob=120, not {pair!r}")
+        if value.strip().startswith("-"):
+            raise InvalidInputError(f"a chip count cannot be negative: {pair!r}")
+        count = whole_number(value, what=f"the chip count of {name.strip()!r}", high=MAX_CHIPS)
         resolved = player_name(state, name)
         if resolved in counts:
             raise InvalidInputError(f"{resolved} has two chip counts")
-        counts[resolved] = int(value)
+        counts[resolved] = count
     return counts
 
 
@@ -87,32 +95,63 @@ def chips(
         "chips", {"table": number, "counts": _chip_counts(state, counts)}))
 
 
-def tables(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
-    """Every table of the current stage: players, cards each, the cap and who starts next."""
+def tables(
+    table: Annotated[str | None, typer.Argument(
+        metavar="[TABLE]", show_default=False, help="Only this table of the current stage.")] = None,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """The tables of the current stage (or only TABLE): players, cards each, the cap and who starts next."""
     from tourney.cli._tourney_text import table_lines
     from tourney.storage.events import snapshot
 
+    # A bad TABLE is refused before the database is even opened.
+    number = table_number(table) if table is not None else None
     with open_db(db) as database:
         state = snapshot(database, tournament=tournament).state
+    if number is not None:
+        one = state.table(number)
+        if as_json:
+            print_json(one.to_json())
+        else:
+            for line in table_lines(one):
+                typer.echo(line)
+        return
     if as_json:
         print_json(state.tables_json())
         return
     if not state.tables:
         typer.echo("No tables yet: `tourney seat` draws stage 1.")
         return
-    for table in state.tables:
-        for line in table_lines(table):
+    for each in state.tables:
+        for line in table_lines(each):
             typer.echo(line)
 
 
-def standings(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
+def standings(
+    as_json: JsonOption = False,
+    as_csv: Annotated[bool, typer.Option(
+        "--csv", help="Print CSV for a spreadsheet (UTF-8, a header row, one row per player).")] = False,
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
     """The standings: the final table's order first, then by stage reached, then place at the table."""
     from tourney.cli._tourney_text import standings_lines
     from tourney.storage.events import snapshot
 
+    if as_json and as_csv:
+        fail("--json and --csv cannot be used together: choose one")
     with open_db(db) as database:
         state = snapshot(database, tournament=tournament).state
     rows = state.standings()
+    if as_csv:
+        from tourney.cli._standings_csv import standings_csv
+
+        clubs = {p.name: p.club for p in state.players}
+        # Bytes, so the file is UTF-8 whatever the terminal's encoding.
+        typer.echo(standings_csv(rows, clubs).encode("utf-8"), nl=False)
+        return
     if as_json:
         print_json([row.to_json() for row in rows])
         return
