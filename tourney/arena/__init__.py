@@ -1,1 +1,28 @@
-"""See ARCHITECTURE.md: this layer is built by a later issue."""
+"""The bot arena: many seeded games between bots, refereed, in shards on a process pool or Ray.
+
+Importing it registers two bot kinds for every game (the engine never imports the arena):
+`cmd:<command line>` (a subprocess bot speaking JSON lines, any language) and
+`module:package.module:Class` (a user's Python bot, refereed).
+"""
+
+from __future__ import annotations
+
+import random
+
+from tourney.arena.python_bot import GuardedBot, instantiate, load_class
+from tourney.arena.subprocess_bot import Limits, SubprocessBot
+from tourney.bots import ANY_GAME, Bot, register_bot
+
+
+def _cmd(parameter: str, rng: random.Random) -> Bot:
+    return SubprocessBot(parameter, rng)
+
+
+def _module(parameter: str, rng: random.Random) -> Bot:
+    return GuardedBot(instantiate(load_class(parameter), rng), rng, Limits().max_strikes)
+
+
+register_bot(ANY_GAME, "cmd", _cmd, "cmd:COMMAND runs a program speaking the JSON-lines bot protocol")
+register_bot(ANY_GAME, "module", _module, "module:package.module:Class, a Python bot on the Python path")
+
+__all__ = ["Limits", "SubprocessBot"]

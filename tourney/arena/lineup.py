@@ -1,0 +1,90 @@
+"""The entrants of a run (`--bots A,B,C`) and the bot that plays each seat of a game.
+
+An entry is `[LABEL=]SPEC`: SPEC is a bot kind of the game (`random`, `prob:0.6`, ...), `cmd:<command
+line>` (a subprocess bot, any language) or `package.module:Class` (a Python bot on the Python path).
+Labels name entrants in results and reports; they default to the spec, numbered when repeated.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tourney.arena.python_bot import GuardedBot, instantiate, load_class
+from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot, split_command
+from tourney.bots import Bot, bot_kinds, make_bot
+from tourney.errors import InvalidInputError
+from tourney.rules.games import GameDescriptor
+
+CMD_PREFIX: Final = "cmd:"
+_LABEL = re.compile(r"^([A-Za-z0-9_.#+-]+)=(.+)$")
+_MODULE_SPEC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    label: str
+    spec: str
+    transport: str  # "builtin", "cmd" or "python"
+
+
+def parse_entrants(game: GameDescriptor, text: str) -> list[Entrant]:
+    """`--bots` as entrants, each checked (a kind exists, a command parses, a class imports)."""
+    parts = [part.strip() for part in text.split(",")]
+    if not parts or not all(parts):
+        raise InvalidInputError(f"--bots {text!r} has an empty entry (e.g. 'random,prob:0.6')")
+    kinds = {kind.kind for kind in bot_kinds(game)} - {"cmd", "module"}
+    entrants: list[Entrant] = []
+    seen: dict[str, int] = {}
+    for part in parts:
+        match = _LABEL.match(part)
+        label, spec = (match.group(1), match.group(2).strip()) if match and ":" not in match.group(1) else ("", part)
+        transport = _transport(game, spec, kinds)
+        base = label or spec
+        seen[base] = seen.get(base, 0) + 1
+        entrants.append(Entrant(base if seen[base] == 1 else f"{base}#{seen[base]}", spec, transport))
+    return entrants
+
+
+def _transport(game: GameDescriptor, spec: str, kinds: set[str]) -> str:
+    if spec.startswith(CMD_PREFIX):
+        split_command(spec[len(CMD_PREFIX):])
+        return "cmd"
+    if spec.startswith("module:"):
+        spec = spec[len("module:"):]
+    kind = spec.partition(":")[0]
+    if kind in kinds:
+        make_bot(game, spec, random.Random(0))  # refuses a bad parameter now, not in a worker
+        return "builtin"
+    if _MODULE_SPEC.match(spec):
+        load_class(spec)
+        return "python"
+    raise InvalidInputError(f"unknown bot {spec!r} for {game.name} (kinds: {', '.join(sorted(kinds))}; "
+                            "or cmd:COMMAND, or package.module:Class)")
+
+
+class SeatFactory:
+    """Builds each seat's bot; subprocess bots draw their processes from one pool per shard."""
+
+    def __init__(self, game: GameDescriptor, limits: Limits) -> None:
+        self.game = game
+        self.limits = limits
+        self.pool = ProcessPool()
+
+    def make(self, entrant: Entrant, rng: random.Random) -> Bot:
+        if entrant.transport == "cmd":
+            return SubprocessBot(entrant.spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool)
+        if entrant.transport == "python":
+            spec = entrant.spec.removeprefix("module:")
+            return GuardedBot(instantiate(load_class(spec), rng), rng, self.limits.max_strikes)
+        return make_bot(self.game, entrant.spec, rng)
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def seat_labels(entrants: Sequence[Entrant]) -> list[str]:
+    return [entrant.label for entrant in entrants]

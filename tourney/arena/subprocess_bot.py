@@ -1,0 +1,345 @@
+"""Subprocess bots, any language: JSON lines on the bot's stdin and stdout (README "For bot authors").
+
+    tourney -> bot  {"type": "hello", "protocol": 1, "game": G, "seat": i, "players": [...], "options": {...},
+                     "seed": n}
+    bot -> tourney  {"type": "ready", "name": "..."}
+    tourney -> bot  {"type": "act", "id": N, "view": {...}, "legal": ["CALL", ...]}
+    bot -> tourney  {"type": "action", "id": N, "action": "<one of legal>"}
+    tourney -> bot  {"type": "event", ...}   public events, no reply
+    tourney -> bot  {"type": "bye"}          the match is over; wait for the next hello, or exit
+
+Every read and write has a deadline (pipes are non-blocking and polled), so no bot can hang a run;
+an answer line may be at most `MAX_LINE` bytes, so no flood of output can exhaust memory. The
+process is reused for the next match after a clean `bye` and restarted after a forfeit. A late
+answer to an earlier `act` (after its timeout) is skipped by its id, not counted twice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import select
+import shlex
+import signal
+import subprocess
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from tourney.arena.faults import CRASH, ILLEGAL, MALFORMED, PROTOCOL, TIMEOUT, FaultCounter, Forfeit
+from tourney.errors import InvalidInputError
+from tourney.rules.games import GameDescriptor, GameView, find_game
+
+PROTOCOL_VERSION: Final = 1
+MAX_LINE: Final = 1 << 20  # bytes of one answer line; longer is a protocol error (a flood)
+_READ_CHUNK: Final = 1 << 16
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Time limits in seconds and the strike limit of a match (`--move-timeout`, `--max-strikes`)."""
+
+    move_timeout: float = 1.0
+    hello_timeout: float = 5.0
+    max_strikes: int = 3
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _Died(Exception):
+    pass
+
+
+class _TooLong(Exception):
+    pass
+
+
+class BotProcess:
+    """One running bot program. Its pipes are non-blocking; every wait is a `poll` with a deadline."""
+
+    def __init__(self, command: str) -> None:
+        argv = split_command(command)
+        try:
+            # A session of its own, so that closing it also ends whatever the bot started (a shell's child).
+            self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.DEVNULL, start_new_session=True)
+        except OSError as error:
+            raise InvalidInputError(f"cannot start bot {command!r}: {error.strerror or error}") from None
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._in = self._proc.stdin.fileno()
+        self._out = self._proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._read_poll = select.poll()
+        self._read_poll.register(self._out, select.POLLIN | select.POLLHUP | select.POLLERR)
+        self._write_poll = select.poll()
+        self._write_poll.register(self._in, select.POLLOUT | select.POLLERR)
+        self._buffer = bytearray()
+        self._scanned = 0  # bytes of the buffer already searched for a newline
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+    def alive(self) -> bool:
+        return self._proc.poll() is None
+
+    def send(self, message: Mapping[str, Any], deadline: float) -> None:
+        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        while data:
+            try:
+                written = os.write(self._in, data)
+            except BlockingIOError:
+                written = 0
+            except OSError:
+                raise _Died from None
+            data = data[written:]
+            if data:
+                wait = deadline - time.monotonic()
+                if wait <= 0:
+                    raise _Timeout
+                self._write_poll.poll(wait * 1000)
+
+    def receive(self, deadline: float) -> bytes:
+        """The next line the bot wrote (without its newline)."""
+        while True:
+            newline = self._buffer.find(b"\n", self._scanned)
+            if newline >= 0:
+                line = bytes(self._buffer[:newline])
+                del self._buffer[:newline + 1]
+                self._scanned = 0
+                return line
+            self._scanned = len(self._buffer)
+            if self._scanned > MAX_LINE:
+                raise _TooLong
+            wait = deadline - time.monotonic()
+            if wait <= 0:
+                raise _Timeout
+            if not self._read_poll.poll(wait * 1000):
+                raise _Timeout
+            try:
+                chunk = os.read(self._out, _READ_CHUNK)
+            except BlockingIOError:
+                continue
+            except OSError:
+                raise _Died from None
+            if not chunk:
+                raise _Died
+            self._buffer += chunk
+
+    def close(self) -> None:
+        """Close its input (a polite bot exits on end of input), then end its session for sure."""
+        for stream in (self._proc.stdin, self._proc.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._proc.wait(timeout=0.2)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):  # a process that survives SIGKILL: leave it
+            self._proc.wait(timeout=2)
+
+
+def split_command(command: str) -> list[str]:
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise InvalidInputError(f"bot command {command!r} does not parse: {error}") from None
+    if not argv:
+        raise InvalidInputError("a cmd: bot needs a command line, e.g. 'cmd:python3 mybot.py'")
+    return argv
+
+
+class ProcessPool:
+    """Bot processes kept between the matches of one shard: a clean `bye` returns a process here."""
+
+    def __init__(self) -> None:
+        self._idle: dict[str, list[BotProcess]] = {}
+
+    def acquire(self, command: str) -> tuple[BotProcess, bool]:
+        """A process for `command` and whether it is reused (it may have exited after its `bye`)."""
+        idle = self._idle.get(command)
+        while idle:
+            process = idle.pop()
+            if process.alive():
+                return process, True
+            process.close()
+        return BotProcess(command), False
+
+    def release(self, command: str, process: BotProcess) -> None:
+        self._idle.setdefault(command, []).append(process)
+
+    def close(self) -> None:
+        for processes in self._idle.values():
+            for process in processes:
+                process.close()
+        self._idle.clear()
+
+
+class SubprocessBot:
+    """A seat played by a program over the JSON-lines protocol, refereed: faults become strikes
+    (with a uniformly random legal fallback action) or a `Forfeit`."""
+
+    name = "cmd"
+
+    def __init__(self, command: str, rng: random.Random, *, limits: Limits | None = None,
+                 pool: ProcessPool | None = None) -> None:
+        split_command(command)  # refuse an empty or unparsable command before any game starts
+        self.command = command
+        self.limits = limits or Limits()
+        self.faults = FaultCounter()
+        self.bot_name = ""
+        self._fallback = rng.random
+        self._seed = int(rng.random() * 2**31)
+        self._pool = pool
+        self._own_pool = pool is None
+        self._process: BotProcess | None = None
+        self._game: GameDescriptor | None = None
+        self._next_id = 0
+        self._strikes = 0
+
+    # -- the match --
+
+    def begin(self, game: GameDescriptor, seat: int, players: Sequence[str], options: Mapping[str, object]) -> None:
+        """Start (or reuse) the process and greet it; `Forfeit` when it does not answer `ready`."""
+        if self._pool is None:
+            self._pool = ProcessPool()
+        self._game = game
+        self._strikes = 0
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "seat": seat,
+                 "players": list(players), "options": dict(options), "seed": self._seed}
+        process, reused = self._pool.acquire(self.command)
+        failure = self._greet(process, hello)
+        if failure is not None and reused:
+            # A reused process may have exited after its last `bye` (allowed): start it afresh.
+            process.close()
+            process = BotProcess(self.command)
+            failure = self._greet(process, hello)
+        if failure is not None:
+            self._process = process
+            raise self._forfeit(*failure)
+
+    def _greet(self, process: BotProcess, hello: dict[str, Any]) -> tuple[str, str] | None:
+        """None when `process` answered `ready`, else the fault (kind, detail)."""
+        self._process = process
+        deadline = time.monotonic() + self.limits.hello_timeout
+        try:
+            process.send(hello, deadline)
+            line = process.receive(deadline)
+        except _Timeout:
+            return TIMEOUT, "no ready within the hello timeout"
+        except _Died:
+            return CRASH, "exited before ready"
+        except _TooLong:
+            return PROTOCOL, "answer line too long"
+        answer = _decode(line)
+        if answer is None or answer.get("type") != "ready":
+            return PROTOCOL, f"expected a ready line, got {line[:80]!r}"
+        name = answer.get("name")
+        self.bot_name = name if isinstance(name, str) else ""
+        return None
+
+    def act(self, view: GameView) -> int:
+        if self._process is None:
+            self._begin_from_view(view)
+        process = self._process
+        assert process is not None and self._game is not None
+        legal = view.legal_actions()
+        action_text = self._game.action_text
+        assert action_text is not None
+        texts = [action_text(action) for action in legal]
+        self._next_id += 1
+        ident = self._next_id
+        deadline = time.monotonic() + self.limits.move_timeout
+        try:
+            process.send({"type": "act", "id": ident, "view": view.to_json(), "legal": texts}, deadline)
+        except _Timeout:
+            raise self._forfeit(PROTOCOL, "does not read its input") from None
+        except _Died:
+            raise self._forfeit(CRASH, "exited mid-match") from None
+        while True:
+            try:
+                line = process.receive(deadline)
+            except _Timeout:
+                return self._strike(TIMEOUT, legal)
+            except _Died:
+                raise self._forfeit(CRASH, "exited mid-match") from None
+            except _TooLong:
+                raise self._forfeit(PROTOCOL, "answer line too long") from None
+            answer = _decode(line)
+            if answer is None or answer.get("type") != "action":
+                return self._strike(MALFORMED, legal)
+            answer_id = answer.get("id")
+            if isinstance(answer_id, int) and not isinstance(answer_id, bool) and answer_id < ident:
+                continue  # a late answer to a decision that already timed out
+            if answer_id != ident:
+                return self._strike(MALFORMED, legal)
+            chosen = answer.get("action")
+            if isinstance(chosen, str) and chosen in texts:
+                return legal[texts.index(chosen)]
+            return self._strike(ILLEGAL, legal)
+
+    def end(self, event: Mapping[str, Any] | None) -> None:
+        """Tell the bot how the match ended and say bye; keep its process for the next match."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        deadline = time.monotonic() + self.limits.move_timeout
+        try:
+            if event is not None:
+                process.send({"type": "event", **event}, deadline)
+            process.send({"type": "bye"}, deadline)
+        except (_Timeout, _Died):
+            process.close()
+            return
+        assert self._pool is not None
+        self._pool.release(self.command, process)
+        if self._own_pool:
+            self._pool.close()
+
+    def abandon(self) -> None:
+        """After a forfeit: the process is ended and the next match starts a new one."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.close()
+
+    def close(self) -> None:
+        self.abandon()
+        if self._pool is not None:
+            self._pool.close()
+
+    # -- faults --
+
+    def _strike(self, kind: str, legal: list[int]) -> int:
+        self.faults.add(kind)
+        self._strikes += 1
+        if self._strikes > self.limits.max_strikes:
+            raise self._forfeit(kind, f"more than {self.limits.max_strikes} strikes", counted=True)
+        return legal[int(self._fallback() * len(legal))]
+
+    def _forfeit(self, kind: str, detail: str, *, counted: bool = False) -> Forfeit:
+        if not counted:  # a strike that tips over the limit was counted as that strike
+            self.faults.add(kind)
+        self.abandon()
+        return Forfeit(kind, f"{self.command}: {detail}")
+
+    def _begin_from_view(self, view: GameView) -> None:
+        """Outside the arena (`tourney play --bots cmd:...`) the first decision greets the bot."""
+        data = view.to_json()
+        game = find_game(str(data.get("game", "")))
+        players = data.get("players") or []
+        self.begin(game, view.seat, [str(p) for p in players], {})
+
+
+def _decode(line: bytes) -> dict[str, Any] | None:
+    try:
+        value = json.loads(line)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return value if isinstance(value, dict) else None
