@@ -38,7 +38,7 @@ def test_another_schema_version_is_refused(url: str) -> None:
     with engine.begin() as connection:
         connection.execute(text("UPDATE schema_version SET version = 7"))
     engine.dispose()
-    with pytest.raises(StorageError, match=r"schema version 7, this tourney uses version 1"):
+    with pytest.raises(StorageError, match=rf"schema version 7, this tourney uses version {SCHEMA_VERSION}"):
         open_database(url)
 
 

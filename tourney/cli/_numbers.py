@@ -7,6 +7,10 @@ command reads goes through here so that bad text is one clear error line, never 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import typer
+
 from tourney.errors import InvalidInputError
 
 # The largest seed a 64-bit signed database column (SQLite INTEGER, PostgreSQL BIGINT) can store.
@@ -40,3 +44,21 @@ def check_range(value: int, *, what: str, low: int = 0, high: int | None = None)
 def check_seed(seed: int, *, what: str = "seed") -> int:
     """`seed` itself when it fits a database column and a seeded shuffle (0..MAX_SEED)."""
     return check_range(seed, what=what, low=0, high=MAX_SEED)
+
+
+def number_parser(*, what: str, low: int = 0, high: int | None = None) -> Callable[[str | int], int]:
+    """A Typer `parser=` for an int option: strict like `whole_number`. Typer also passes an int
+    default through it, which is only range-checked. Its error becomes click's one-line usage error."""
+
+    def parse(value: str | int) -> int:
+        try:
+            if isinstance(value, int):
+                return check_range(value, what=what, low=low, high=high)
+            return whole_number(value, what=what, low=low, high=high)
+        except InvalidInputError as error:
+            raise typer.BadParameter(str(error)) from None
+
+    return parse
+
+
+parse_seed = number_parser(what="seed", high=MAX_SEED)

@@ -14,11 +14,12 @@ from typing import Annotated
 import typer
 
 from tourney.cli._common import fail, write_text
+from tourney.cli._numbers import number_parser, parse_seed
 
 
 def demo(
-    seed: Annotated[int, typer.Option(help="Random seed of the demo: seats and every game.")] = 2026,
-    players: Annotated[int, typer.Option(min=2, max=20, help="How many sample players enter (2-20).")] = 20,
+    seed: Annotated[int, typer.Option(parser=parse_seed, metavar="SEED", help="Random seed of the demo: seats and every game.")] = 2026,
+    players: Annotated[int, typer.Option(parser=number_parser(what="--players", low=2, high=20), metavar="N", help="How many sample players enter (2-20).")] = 20,
     db_file: Annotated[Path, typer.Option(
         "--db-file", help="The demo's SQLite file (deleted and recreated each run).")] = Path("demo-tourney.db"),
     record: Annotated[Path, typer.Option(help="Where to write the demo game's record.")] = Path("demo-game.jsonl"),

@@ -10,6 +10,7 @@ import typer
 
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db, stage_seed
+from tourney.cli._numbers import number_parser, parse_seed
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -17,20 +18,27 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.repo import Tournament
 
+# Far above any real event (3,000 players plan in milliseconds) and far below what exhausts memory:
+# a plan for 10^9 players took 13 GB.
+MAX_PLAN_PLAYERS = 100_000
+# Table sizes and advance counts are checked against the game by the planner; this bound only keeps
+# an absurd number from reaching it.
+_size = number_parser(what="a table size or advance count", high=1_000)
 GAME_HELP = "The game: a name or alias from `tourney games` (polish-poker, chlust, khlyust, lou)."
 TableSizeOption = Annotated[int | None, typer.Option(
-    "--table-size", show_default=False,
+    "--table-size", show_default=False, parser=_size,
     help="Largest table of the stages before the final (2 to the game's largest table: 6 for Polish Poker).")]
 AdvanceOption = Annotated[int | None, typer.Option(
-    "--advance", show_default=False, help="How many advance from every table (smaller than a table).")]
+    "--advance", show_default=False, parser=_size, help="How many advance from every table (smaller than a table).")]
 FinalSizeOption = Annotated[int | None, typer.Option(
-    "--final-size", show_default=False, help="Size of the final table (2 to the game's largest table; default 4).")]
+    "--final-size", show_default=False, parser=_size, help="Size of the final table (2 to the game's largest table; default 4).")]
 
 
 def new(
     name: Annotated[str, typer.Argument(metavar="NAME", help="A name for the tournament, e.g. 'Friday 14 March'.")],
     game: Annotated[str, typer.Option("--game", "-g", help=GAME_HELP)],
     seed: Annotated[int | None, typer.Option(
+        parser=parse_seed, metavar="SEED",
         help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
     db: DbOption = None,
 ) -> None:
@@ -48,8 +56,10 @@ def new(
 
 def plan(
     players: Annotated[int | None, typer.Option(
-        "--players", "-n", min=2, show_default=False,
-        help="Plan for this many players (default: the current tournament's registered players).")] = None,
+        "--players", "-n", show_default=False, metavar="N",
+        parser=number_parser(what="--players", low=2, high=MAX_PLAN_PLAYERS),
+        help=f"Plan for this many players, 2 to {MAX_PLAN_PLAYERS:,} "
+             "(default: the current tournament's registered players).")] = None,
     game: Annotated[str, typer.Option(
         help="With --players: the game, whose tables may seat fewer (chlust and khlyust: at most 4).")]
         = "polish-poker",
@@ -94,6 +104,7 @@ def plan(
 
 def seat(
     seed: Annotated[int | None, typer.Option(
+        parser=parse_seed, metavar="SEED",
         help="Seed of the draw (default: derived from the tournament's seed and the stage; printed).")] = None,
     table_size: TableSizeOption = None,
     advance: AdvanceOption = None,

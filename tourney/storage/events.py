@@ -22,6 +22,7 @@ from sqlmodel import Session
 
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, fold
+from tourney.errors import StorageError, TourneyError
 from tourney.storage import repo
 from tourney.storage.db import Database
 from tourney.storage.repo import Tournament
@@ -65,18 +66,87 @@ def clear_cache() -> None:
     _cache.clear()
 
 
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new tournament, and the current one after it (itself, unless another one is running)."""
+
+    tournament: Tournament
+    current: Tournament
+    running: list[Tournament]
+
+
+@dataclass(frozen=True, slots=True)
+class Overview:
+    """One tournament of the database, for `tourney list`."""
+
+    tournament: Tournament
+    state: TournamentState
+    current: bool
+
+
 def create_tournament(database: Database, *, name: str, game: str, seed: int) -> Tournament:
-    """A new tournament; it becomes the current one (the last created)."""
+    """A new tournament (see `create_and_choose`, which also says which one is current)."""
+    return create_and_choose(database, name=name, game=game, seed=seed).tournament
+
+
+def create_and_choose(database: Database, *, name: str, game: str, seed: int) -> Created:
+    """A new tournament, in one transaction with the choice of the current one: the new tournament
+    becomes current only when no other tournament of the database is running (seated and not
+    complete), so a `tourney new` for next week never moves the desks of tonight's event."""
     # Validate the game by folding an empty log: the engine owns the list of games.
     fold(game, [])
     with database.write() as session:
-        return repo.create_tournament(session=session, name=name, game=game, seed=seed)
+        before = repo.list_tournaments(session=session)
+        previous = repo.find_tournament(session=session) if before else None
+        running = [row for row in before if _running(database, session, row)]
+        row = repo.create_tournament(session=session, name=name, game=game, seed=seed)
+        current = previous if running and previous is not None else row
+        repo.set_setting(session=session, key=repo.CURRENT_KEY, value=str(current.id))
+    return Created(row, current, running)
+
+
+def use_tournament(database: Database, *, tournament: str) -> Tournament:
+    """Make `tournament` (a name in any case, or an id) the current one of the database."""
+    with database.write() as session:
+        row = repo.find_tournament(session=session, ref=tournament)
+        repo.set_setting(session=session, key=repo.CURRENT_KEY, value=str(row.id))
+    return row
+
+
+def overview(database: Database) -> list[Overview]:
+    """Every tournament of the database with its state, oldest first, marking the current one."""
+    found: list[Overview] = []
+    with database.read() as session:
+        rows = repo.list_tournaments(session=session)
+        current = repo.find_tournament(session=session, settings=database.has_settings).id if rows else None
+        for row in rows:
+            state, last_id = _current(database, session, row)
+            state.freeze()
+            _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
+            found.append(Overview(row, state, row.id == current))
+    return found
+
+
+def mark_demo(database: Database) -> None:
+    """Mark the database as made by `tourney demo`, the only kind of file the demo may replace."""
+    with database.write() as session:
+        repo.set_setting(session=session, key=repo.DEMO_KEY, value="1")
+
+
+def is_demo(database: Database, *, legacy_name: str) -> bool:
+    """Whether `tourney demo` made this database: it carries the demo mark or, made before the mark
+    existed (schema 1), it holds only tournaments named `legacy_name`, the demo's own."""
+    with database.read() as session:
+        if database.has_settings:
+            return repo.get_setting(session=session, key=repo.DEMO_KEY) == "1"
+        names = {row.name for row in repo.list_tournaments(session=session)}
+        return names == {legacy_name}
 
 
 def snapshot(database: Database, *, tournament: str | None = None) -> Snapshot:
-    """The tournament (`None`: the last created) and its current state, read-only."""
+    """The tournament (`None`: the current one) and its current state, read-only."""
     with database.read() as session:
-        row = repo.find_tournament(session=session, ref=tournament)
+        row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
         state, last_id = _current(database, session, row)
     state.freeze()
     _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
@@ -84,11 +154,18 @@ def snapshot(database: Database, *, tournament: str | None = None) -> Snapshot:
 
 
 def all_events(database: Database, *, tournament: str | None = None) -> tuple[Tournament, list[Event]]:
-    """The whole log of a tournament, oldest first (for `tourney log` and corrections)."""
+    """The whole log of a tournament, oldest first (for `tourney log` and corrections).
+
+    The log is folded too (from the cache, cheaply): a damaged row is then one error naming it
+    before anyone prints or previews the events."""
     with database.read() as session:
-        row = repo.find_tournament(session=session, ref=tournament)
+        row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
         assert row.id is not None
-        return row, repo.load_events(session=session, tournament_id=row.id)
+        events = repo.load_events(session=session, tournament_id=row.id)
+        state, last_id = _current(database, session, row)
+    state.freeze()
+    _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
+    return row, events
 
 
 def record(
@@ -105,7 +182,7 @@ def record(
     drawn from the state the advance left.
     """
     with database.write() as session:
-        row = repo.find_tournament(session=session, ref=tournament, lock=True)
+        row = repo.find_tournament(session=session, ref=tournament, lock=True, settings=database.has_settings)
         assert row.id is not None
         # Taken out of the cache for the whole transaction: if anything fails, it is simply gone.
         state, last_id = _current(database, session, row, for_write=True)
@@ -141,13 +218,50 @@ def _current(database: Database, session: Session, row: Tournament, *,
     if cached is None or newer is None:
         # No cached state, or the log no longer holds what it was folded from: fold it all.
         events = repo.load_events(session=session, tournament_id=row.id)
-        return fold(row.game, events), (events[-1].id if events else 0)
+        return _fold_stored(row, events), (events[-1].id if events else 0)
     state, last_id = cached.state, cached.last_id
     if cached.shared:
         if not newer and not for_write:
             return state, last_id  # nothing new: the frozen snapshot is still the current state
         state = state.copy()
     for event in newer:
-        state.apply(event)
+        try:
+            state.apply(event)
+        except TourneyError:
+            raise
+        except Exception as error:  # a hand-edited payload of the wrong shape: see _fold_stored
+            raise _damaged(row, event, error) from None
         last_id = event.id
     return state, last_id
+
+
+def _running(database: Database, session: Session, row: Tournament) -> bool:
+    state, last_id = _current(database, session, row)
+    _cache[_key(database, row)] = _Folded(state, last_id)
+    return state.stage > 0 and not state.complete
+
+
+def _fold_stored(row: Tournament, events: list[Event]) -> TournamentState:
+    """`fold` of events read from the database. The engine names an event that breaks a rule; an
+    event whose payload has the wrong shape (a hand-edited file) fails deeper, with a KeyError or a
+    TypeError: it is found by folding ever shorter prefixes (only on this error path) and named."""
+    try:
+        return fold(row.game, events)
+    except TourneyError:
+        raise
+    except Exception as error:
+        low, high = 0, len(events) - 1  # the shortest failing prefix ends at events[high]
+        while low < high:
+            middle = (low + high) // 2
+            try:
+                fold(row.game, events[:middle + 1])
+                low = middle + 1
+            except Exception:
+                high = middle
+        raise _damaged(row, events[high], error) from None
+
+
+def _damaged(row: Tournament, event: Event, error: Exception) -> StorageError:
+    reason = f"{type(error).__name__}: {error}".splitlines()[0]
+    return StorageError(f"event {event.id} ({event.kind}) of tournament {row.name!r} cannot be read "
+                        f"({reason}): the row is damaged or was edited outside tourney")

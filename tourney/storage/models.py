@@ -10,8 +10,10 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
-# Bumped whenever a table or column changes; a database of another version is refused (db.py).
-SCHEMA_VERSION = 1
+# Bumped whenever a table or column changes. An older database is upgraded by the next command that
+# may write (db.ensure_schema, one transaction) and read as it is by a read-only one; a newer one is
+# refused. Version 2 added `setting`.
+SCHEMA_VERSION = 2
 
 
 class SchemaVersion(SQLModel, table=True):
@@ -43,3 +45,13 @@ class EventRow(SQLModel, table=True):
     # The payload as JSON text: portable across SQLite and PostgreSQL, and exactly what was entered.
     data: str
     created_at: datetime
+
+
+class Setting(SQLModel, table=True):
+    """A setting of the whole database, as text: `current_tournament` (the id `tourney use` chose)
+    and `demo` (set by `tourney demo`, which may replace only a file that carries it)."""
+
+    __tablename__ = "setting"
+
+    key: str = Field(primary_key=True)
+    value: str

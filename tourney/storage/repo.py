@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,8 +23,8 @@ from typing import Any
 from sqlalchemy.engine import Connection, CursorResult
 from sqlmodel import Session, col, select
 
-from tourney.engine.events import Event
-from tourney.errors import InvalidInputError, NotFoundError
+from tourney.engine.events import KINDS, Event
+from tourney.errors import InvalidInputError, NotFoundError, StorageError
 from tourney.storage.models import TournamentRow
 
 
@@ -42,44 +43,67 @@ class Tournament:
 _TOURNAMENT_COLUMNS = "id, name, game, seed, uid, created_at"
 
 
+# The largest value a 64-bit signed INTEGER/BIGINT column holds: seeds and ids beyond it overflow.
+MAX_INT64 = 2**63 - 1
+CURRENT_KEY = "current_tournament"
+DEMO_KEY = "demo"
+
+
 def create_tournament(*, session: Session, name: str, game: str, seed: int) -> Tournament:
-    """A new tournament; its name must be new (names are how directors refer to them)."""
-    name = name.strip()
+    """A new tournament; its name must be new in any case (names are how directors refer to them)."""
+    name = unicodedata.normalize("NFC", name.strip())
     if not name:
         raise InvalidInputError("a tournament needs a name")
-    if name.isdigit():
+    if _is_id(name) or name.isdigit():
         # `--tournament 3` means the tournament with id 3; a name of digits could never be chosen.
         raise InvalidInputError(f"a tournament name cannot be only digits ({name!r}): it would read as an id")
-    existing = session.exec(select(TournamentRow.id).where(TournamentRow.name == name)).first()
-    if existing is not None:
-        raise InvalidInputError(f"a tournament named {name!r} already exists (id {existing})")
+    if not 0 <= seed <= MAX_INT64:
+        raise InvalidInputError(f"a seed must be from 0 to {MAX_INT64}, got {seed}")
+    for other in list_tournaments(session=session):
+        if other.name.casefold() == name.casefold():
+            raise InvalidInputError(f"a tournament named {other.name!r} already exists (id {other.id})")
     row = TournamentRow(name=name, game=game, seed=seed, uid=uuid.uuid4().hex, created_at=datetime.now(UTC))
     session.add(row)
     session.flush()
     return _from_row(row)
 
 
-def find_tournament(*, session: Session, ref: str | None = None, lock: bool = False) -> Tournament:
-    """The tournament named or numbered `ref`, or the last created one when `ref` is None.
+def find_tournament(*, session: Session, ref: str | None = None, lock: bool = False,
+                    settings: bool = True) -> Tournament:
+    """The tournament named (in any case) or numbered `ref`, or the current one when `ref` is None:
+    the one `tourney use` chose, else the last created.
 
     `lock=True` takes the row `FOR UPDATE` (PostgreSQL): every command that changes a tournament
     locks it first, so two commands on one tournament run one after the other. SQLite has no row
-    locks and needs none: its `BEGIN IMMEDIATE` already serialises writers.
+    locks and needs none: its `BEGIN IMMEDIATE` already serialises writers. `settings=False` is for
+    a database of schema 1 read as it is (no `setting` table: the current one is the last created).
     """
     connection = session.connection()
     sql = f"SELECT {_TOURNAMENT_COLUMNS} FROM tournament"
     params: dict[str, Any] = {}
+    name = unicodedata.normalize("NFC", ref.strip()) if ref is not None else ""
     if ref is None:
-        sql += " WHERE id = (SELECT max(id) FROM tournament)"
-    elif ref.strip().isdigit():
+        latest = "(SELECT max(id) FROM tournament)"
+        if settings:
+            # A chosen tournament that no longer exists (never, today: nothing deletes one) falls back.
+            chosen = (f"(SELECT t.id FROM tournament t JOIN setting s ON s.key = '{CURRENT_KEY}' "
+                      "AND CAST(s.value AS INTEGER) = t.id)")
+            latest = f"COALESCE({chosen}, {latest})"
+        sql += f" WHERE id = {latest}"
+    elif _is_id(name):
         sql += " WHERE id = :id"
-        params["id"] = int(ref)
+        params["id"] = int(name)
     else:
         sql += " WHERE name = :name"
-        params["name"] = ref.strip()
+        params["name"] = name
     if lock and connection.dialect.name == "postgresql":
         sql += " FOR UPDATE"
     found = _run(connection, sql, params).first()
+    if found is None and ref is not None and not _is_id(name):
+        # Names match in any case, like player names: one more query, only when the exact one missed.
+        same = [t for t in list_tournaments(session=session) if t.name.casefold() == name.casefold()]
+        if len(same) == 1:
+            return find_tournament(session=session, ref=str(same[0].id), lock=lock, settings=settings)
     if found is None:
         if ref is None:
             raise NotFoundError("no tournament in this database: create one with `tourney new NAME --game ...`")
@@ -88,8 +112,25 @@ def find_tournament(*, session: Session, ref: str | None = None, lock: bool = Fa
     return _from_values(tuple(found))
 
 
+def _is_id(text: str) -> bool:
+    # ASCII digits only (`str.isdigit` accepts "²", which int() refuses) and small enough for a column.
+    return text.isascii() and text.isdigit() and int(text) <= MAX_INT64
+
+
 def list_tournaments(*, session: Session) -> list[Tournament]:
     return [_from_row(row) for row in session.exec(select(TournamentRow).order_by(col(TournamentRow.id)))]
+
+
+def get_setting(*, session: Session, key: str) -> str | None:
+    """A database-wide setting (schema 2 on; the caller knows the table exists)."""
+    found = _run(session.connection(), "SELECT value FROM setting WHERE key = :key", {"key": key}).first()
+    return None if found is None else str(found[0])
+
+
+def set_setting(*, session: Session, key: str, value: str) -> None:
+    _run(session.connection(),
+         "INSERT INTO setting (key, value) VALUES (:key, :value) "
+         "ON CONFLICT (key) DO UPDATE SET value = excluded.value", {"key": key, "value": value})
 
 
 def load_events(*, session: Session, tournament_id: int, after_id: int = 0) -> list[Event]:
@@ -97,8 +138,26 @@ def load_events(*, session: Session, tournament_id: int, after_id: int = 0) -> l
     rows = _run(session.connection(),
                 "SELECT id, kind, data FROM event WHERE tournament_id = :t AND id > :after ORDER BY id",
                 {"t": tournament_id, "after": after_id})
-    return [Event(id=int(event_id), kind=str(kind), data=json.loads(data))
-            for event_id, kind, data in (tuple(row) for row in rows)]
+    return [_event(int(event_id), str(kind), data) for event_id, kind, data in (tuple(row) for row in rows)]
+
+
+def _event(event_id: int, kind: str, text: Any) -> Event:
+    """An event row as the engine takes it; a row that is not what `insert_event` writes (a
+    hand-edited or damaged file) is one `StorageError` naming the event, never a traceback."""
+    where = f"event {event_id} ({kind!r}) is damaged"
+    if kind not in KINDS:
+        raise StorageError(f"{where}: no such kind of event; the database was edited outside tourney")
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise StorageError(f"{where}: its data is not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise StorageError(f"{where}: its data is {type(data).__name__}, not an object")
+    target = data.get("target")
+    if kind in ("undo", "correct") and (not isinstance(target, int) or isinstance(target, bool)):
+        # The log's annotations index by target before anything is folded.
+        raise StorageError(f"{where}: its target {target!r} is not an event id")
+    return Event(id=event_id, kind=kind, data=data)
 
 
 def events_since(*, session: Session, tournament_id: int, last_id: int) -> list[Event] | None:
