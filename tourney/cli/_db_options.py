@@ -21,20 +21,23 @@ DbOption = Annotated[str | None, typer.Option(
          "Default: tourney.db in the working directory.")]
 TournamentOption = Annotated[str | None, typer.Option(
     "--tournament", "-t", metavar="NAME|ID", show_default=False,
-    help="Which tournament of the database (default: the last created).")]
+    help="Which tournament of the database, by name (any case) or id "
+         "(default: the current one, see `tourney use`).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
 
 
 @contextmanager
-def open_db(url: str | None, *, create: bool = False) -> Iterator[Database]:
+def open_db(url: str | None, *, create: bool = False, read_only: bool = False) -> Iterator[Database]:
     """The database for one command; closed (its connections released) when the command ends.
 
     Only `tourney new` creates a database (`create=True`); any other command refuses one that does
-    not exist yet instead of leaving an empty one behind.
+    not exist yet instead of leaving an empty one behind. The commands that only read pass
+    `read_only=True`: they then work on a backup copy or a viewer's read-only file, and never
+    upgrade an older schema (the next command that writes does).
     """
     from tourney.storage.db import open_database
 
-    database = open_database(url, create=create)
+    database = open_database(url, create=create, read_only=read_only)
     try:
         yield database
     finally:

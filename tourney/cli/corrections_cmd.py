@@ -25,7 +25,7 @@ def log(as_json: JsonOption = False, db: DbOption = None, tournament: Tournament
     from tourney.engine.log import annotate
     from tourney.storage.events import all_events
 
-    with open_db(db) as database:
+    with open_db(db, read_only=True) as database:
         _row, events = all_events(database, tournament=tournament)
     entries = annotate(events)
     if as_json:

@@ -69,7 +69,7 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
     """List the players: club, whether they dropped, and their table in the current stage."""
     from tourney.storage.events import snapshot
 
-    with open_db(db) as database:
+    with open_db(db, read_only=True) as database:
         state = snapshot(database, tournament=tournament).state
     where = {name: t for t in state.tables for name in t.seats}
     rows = []

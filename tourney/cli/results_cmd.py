@@ -108,7 +108,7 @@ def tables(
 
     # A bad TABLE is refused before the database is even opened.
     number = table_number(table) if table is not None else None
-    with open_db(db) as database:
+    with open_db(db, read_only=True) as database:
         state = snapshot(database, tournament=tournament).state
     if number is not None:
         one = state.table(number)
@@ -142,7 +142,7 @@ def standings(
 
     if as_json and as_csv:
         fail("--json and --csv cannot be used together: choose one")
-    with open_db(db) as database:
+    with open_db(db, read_only=True) as database:
         state = snapshot(database, tournament=tournament).state
     rows = state.standings()
     if as_csv:
