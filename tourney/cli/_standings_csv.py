@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -16,22 +17,17 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def standings_csv(rows: Iterable[StandingRow], clubs: Mapping[str, str | None]) -> str:
-    """A header row, then one row per player: the `--json` fields with the club after the player;
+    """A header row, then one row per player: the fields of a standings row with the club after the player;
     an empty cell for a place not yet known or no club. Quoting follows RFC 4180 (the csv module)."""
     out = io.StringIO()
     writer = csv.writer(out)  # CRLF line ends, as RFC 4180 and spreadsheets expect
-    header: list[str] | None = None
+    header = [field.name for field in dataclasses.fields(StandingRow)]
+    header.insert(header.index("player") + 1, "club")
+    writer.writerow(header)
     for row in rows:
         data = row.to_json()
-        fields = list(data)
-        fields.insert(fields.index("player") + 1, "club")
         data["club"] = clubs.get(row.player)
-        if header is None:
-            header = fields
-            writer.writerow(header)
         writer.writerow([_cell(data.get(field)) for field in header])
-    if header is None:
-        writer.writerow(["rank", "player", "club", "stage", "table", "place"])
     return out.getvalue()
 
 

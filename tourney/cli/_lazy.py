@@ -1,0 +1,58 @@
+"""Commands loaded when they run: `tourney result` imports and builds `result` alone.
+
+Typer builds the click command of every registered command (and imports every command module)
+before it parses a single argument: about 50 ms of a one-shot command's start-up. The top-level
+group instead knows each command only as "module:attribute" and builds the one the command line
+names; `tourney --help` (which lists them all) still builds every one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import typer
+import typer.main
+from typer._click import Command, Context
+
+from tourney.cli._common import TourneyGroup
+
+
+class LazyGroup(TourneyGroup):
+    """A `TourneyGroup` whose subclass lists its commands in `lazy_commands`: name -> "module:attribute"
+    (a module of `tourney.cli`; the attribute is a command function or a `typer.Typer` sub-group)."""
+
+    lazy_commands: ClassVar[Mapping[str, str]] = {}
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        eager = super().list_commands(ctx)
+        return [*eager, *(name for name in self.lazy_commands if name not in eager)]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        found: Command | None = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in self.lazy_commands:
+            found = build_command(cmd_name, self.lazy_commands[cmd_name])
+            self.commands[cmd_name] = found  # built once per process
+        return found
+
+
+def build_command(name: str, target: str) -> Command:
+    """The click command `name` for "module:attribute", built exactly as when it was registered on the
+    top-level Typer app (plain help, no rich): under a one-command wrapper app with the same settings."""
+    module_name, _, attribute = target.partition(":")
+    module = importlib.import_module(f"tourney.cli.{module_name}")
+    obj: Any = getattr(module, attribute)
+    wrapper = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+    if isinstance(obj, typer.Typer):
+        wrapper.add_typer(obj, name=name)
+    else:
+        wrapper.command(name)(obj)
+    wrapper.callback()(_no_options)  # a callback makes the wrapper a group, as the real top level is
+    group = typer.main.get_command(wrapper)
+    command: Command = group.commands[name]  # type: ignore[attr-defined]
+    return command
+
+
+def _no_options() -> None:
+    pass
