@@ -16,10 +16,17 @@ import typer
 from tourney.cli._common import fail, write_text
 from tourney.cli._numbers import number_parser, parse_seed
 
+# The name of the demo's tournament in files made before the demo marked its database (schema 1):
+# such a file, holding that one tournament alone, is still the demo's to replace.
+LEGACY_DEMO_NAME = "Demo Friday"
+
 
 def demo(
-    seed: Annotated[int, typer.Option(parser=parse_seed, metavar="SEED", help="Random seed of the demo: seats and every game.")] = 2026,
-    players: Annotated[int, typer.Option(parser=number_parser(what="--players", low=2, high=20), metavar="N", help="How many sample players enter (2-20).")] = 20,
+    seed: Annotated[int, typer.Option(
+        parser=parse_seed, metavar="SEED", help="Random seed of the demo: seats and every game.")] = 2026,
+    players: Annotated[int, typer.Option(
+        parser=number_parser(what="--players", low=2, high=20), metavar="N",
+        help="How many sample players enter (2-20).")] = 20,
     db_file: Annotated[Path, typer.Option(
         "--db-file", help="The demo's SQLite file (deleted and recreated each run).")] = Path("demo-tourney.db"),
     record: Annotated[Path, typer.Option(help="Where to write the demo game's record.")] = Path("demo-game.jsonl"),
@@ -30,13 +37,16 @@ def demo(
     from tourney.engine.match import make_bots, play_match, seat_names
     from tourney.engine.records import replay, write_record
     from tourney.storage.db import open_database
+    from tourney.storage.events import mark_demo
 
+    _refuse_unless_demo(db_file)
     for leftover in (db_file, Path(f"{db_file}-wal"), Path(f"{db_file}-shm"), Path(f"{db_file}-journal")):
         try:
             leftover.unlink(missing_ok=True)
         except OSError as error:
             fail(f"cannot remove the old demo database {str(leftover)!r}: {error.strerror}")
     with open_database(f"sqlite:///{db_file}") as database:
+        mark_demo(database)  # first, so that a demo stopped half-way may still be replaced
         run = run_demo_tournament(database, seed=seed, players=players)
     state = run.state
     assert state.plan is not None
@@ -63,3 +73,25 @@ def demo(
     typer.echo(f"One game of four random bots ({', '.join(names)}), seed {seed}: {outcome.standings[0]} wins; its")
     typer.echo(f"record written to {record} and replayed: {len(replayed.events)} events, same standings: "
                f"{replayed.outcome().standings == outcome.standings}")
+
+
+def _refuse_unless_demo(db_file: Path) -> None:
+    """The demo replaces its file each run: only a file it made itself (or none). A real event's
+    database given by mistake (`--db-file friday.db`) is refused, naming it, and left untouched."""
+    from tourney.errors import StorageError
+    from tourney.storage.db import open_database
+    from tourney.storage.events import is_demo
+
+    if not db_file.exists() and not db_file.is_symlink():
+        return
+    refusal = (f"{str(db_file)!r} is not a database made by `tourney demo`: the demo replaces its file, "
+               "so it refuses this one; give another --db-file")
+    if not db_file.is_file():
+        fail(refusal)
+    try:
+        with open_database(f"sqlite:///{db_file}", create=False, read_only=True) as database:
+            made_by_demo = is_demo(database, legacy_name=LEGACY_DEMO_NAME)
+    except StorageError:
+        made_by_demo = False  # not SQLite, not tourney's, another schema: not ours either
+    if not made_by_demo:
+        fail(refusal)

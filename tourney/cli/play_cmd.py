@@ -18,7 +18,8 @@ BOTS_HELP = ("Comma-separated bot per seat (`tourney games` lists each game's; P
 def play(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game (name or alias; see `tourney games`).")],
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 4,
-    seed: Annotated[int, typer.Option("--seed", "-s", parser=parse_seed, metavar="SEED", help="Random seed: the same seed plays the same game.")] = 1,
+    seed: Annotated[int, typer.Option(
+        "--seed", "-s", parser=parse_seed, metavar="SEED", help="Random seed: the same seed plays the same game.")] = 1,
     bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "random",
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="A rule option of the game (repeatable; see `tourney games`).")]

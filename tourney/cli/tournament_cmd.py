@@ -1,4 +1,4 @@
-"""Tournament-wide commands: `tourney new`, `plan`, `seat`, `advance`, `status`."""
+"""Tournament-wide commands: `tourney new`, `use`, `list`, `plan`, `seat`, `advance`, `status`."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ TableSizeOption = Annotated[int | None, typer.Option(
 AdvanceOption = Annotated[int | None, typer.Option(
     "--advance", show_default=False, parser=_size, help="How many advance from every table (smaller than a table).")]
 FinalSizeOption = Annotated[int | None, typer.Option(
-    "--final-size", show_default=False, parser=_size, help="Size of the final table (2 to the game's largest table; default 4).")]
+    "--final-size", show_default=False, parser=_size,
+    help="Size of the final table (2 to the game's largest table; default 4).")]
 
 
 def new(
@@ -42,16 +43,68 @@ def new(
         help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Create a tournament; it becomes the current one (the last created)."""
+    """Create a tournament. It becomes the current one unless another tournament of the database is
+    running (seated and not complete): then `tourney use NAME` switches to it."""
     from tourney.rules.games import find_game
-    from tourney.storage.events import create_tournament
+    from tourney.storage.events import create_and_choose
 
     game = find_game(game).name
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     with open_db(db, create=True) as database:
-        row = create_tournament(database, name=name, game=game, seed=chosen)
+        made = create_and_choose(database, name=name, game=game, seed=chosen)
+        row = made.tournament
         typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}) in {database.shown}.")
+    if made.current.id != row.id:
+        running = ", ".join(repr(r.name) for r in made.running)
+        typer.echo(f"Commands still act on {made.current.name!r} (id {made.current.id}): {running} is running. "
+                   f"Switch with `tourney use {row.id}`, or give --tournament {row.id} to one command.")
+        return
     typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
+
+
+def use(
+    tournament: Annotated[str, typer.Argument(
+        metavar="NAME|ID", help="The tournament the database's commands act on from now (name in any case, or id).")],
+    db: DbOption = None,
+) -> None:
+    """Choose the current tournament: the one every command acts on without --tournament."""
+    from tourney.storage.events import use_tournament
+
+    with open_db(db) as database:
+        row = use_tournament(database, tournament=tournament)
+    typer.echo(f"Now using tournament {row.name!r} (id {row.id}, {row.game}).")
+
+
+def list_(as_json: JsonOption = False, db: DbOption = None) -> None:
+    """Every tournament of the database: id, name, game, state, players, and which one is current."""
+    from tourney.storage.events import overview
+
+    with open_db(db, read_only=True) as database:
+        found = overview(database)
+    rows = [{"id": item.tournament.id, "name": item.tournament.name, "game": item.tournament.game,
+             "state": _progress(item.state), "players": sum(1 for p in item.state.players if not p.dropped),
+             "current": item.current} for item in found]
+    if as_json:
+        print_json(rows)
+        return
+    if not rows:
+        typer.echo("No tournament yet: `tourney new NAME --game ...` creates one.")
+        return
+    width = max(len(str(r["name"])) for r in rows)
+    for r in rows:
+        mark = "*" if r["current"] else " "
+        typer.echo(f"{mark} {r['id']:>4}  {r['name']:<{width}}  {r['game']:<13} {r['state']:<12} "
+                   f"{r['players']} players")
+    typer.echo("* current: `tourney use NAME|ID` chooses another.")
+
+
+def _progress(state: TournamentState) -> str:
+    """registering / stage N / complete."""
+    if state.complete:
+        return "complete"
+    if state.stage == 0:
+        return "registering"
+    return "final" if state.is_final_stage else f"stage {state.stage}"
 
 
 def plan(
@@ -83,7 +136,7 @@ def plan(
     else:
         from tourney.storage.events import snapshot
 
-        with open_db(db) as database:
+        with open_db(db, read_only=True) as database:
             state = snapshot(database, tournament=tournament).state
         active = sum(1 for p in state.players if not p.dropped)
         if state.stage > 0 and not any(v is not None for v in overrides.values()):
@@ -173,19 +226,30 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
             typer.echo(line)
 
 
+# Above this many tables still playing, `status` summarises (counts and the slowest tables) instead
+# of listing every one: a floor of 84 playing tables reads better as numbers.
+SUMMARY_ABOVE = 8
+SLOWEST_SHOWN = 5
+
+
 def status(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
-    """Where the tournament stands: the stage, tables still playing, what blocks `advance`."""
+    """Where the tournament stands: the stage, tables still playing, what blocks `advance`.
+    On a large stage: counts of tables and players and the few slowest tables."""
     from tourney.storage.events import snapshot
 
-    with open_db(db) as database:
+    with open_db(db, read_only=True) as database:
         snap = snapshot(database, tournament=tournament)
     state, row = snap.state, snap.tournament
     report = state.status()
     active = [p for p in state.players if not p.dropped]
+    counts = _floor_counts(state)
+    slowest = _slowest(state)
     if as_json:
         data = report.to_json()
         data.update(tournament=row.name, id=row.id, game=row.game, players=len(active),
-                    stages=len(state.plan.stages) if state.plan else None)
+                    stages=len(state.plan.stages) if state.plan else None, **counts,
+                    slowest=[{"table": t.number, "in": len(t.still_in), "stops_at": t.advance, "rounds": t.rounds}
+                             for t in slowest])
         print_json(data)
         return
     typer.echo(f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {len(active)} players"
@@ -199,6 +263,9 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
     if state.complete:
         typer.echo(f"Complete: {state.standings()[0].player} wins.")
         return
+    if len(report.tables_playing) > SUMMARY_ABOVE:
+        _print_summary(counts, slowest)
+        return
     if report.tables_playing:
         typer.echo(f"Tables still playing: {', '.join(str(t) for t in report.tables_playing)}.")
     if report.blockers:
@@ -207,3 +274,33 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
             typer.echo(f"  - {blocker}")
     else:
         typer.echo("Every table has finished: `tourney advance` seats the next stage.")
+
+
+def _floor_counts(state: TournamentState) -> dict[str, int]:
+    """Tables playing and finished in the current stage; players still in at them, and out."""
+    playing = sum(1 for t in state.tables if not t.finished)
+    still_in = sum(len(t.still_in) for t in state.tables)
+    dropped = sum(1 for p in state.players if p.dropped)
+    return {"tables_playing_count": playing, "tables_finished_count": len(state.tables) - playing,
+            "players_in": still_in if state.stage else len(state.players) - dropped,
+            "players_out": len(state.players) - dropped - still_in if state.stage else 0,
+            "players_dropped": dropped}
+
+
+def _slowest(state: TournamentState) -> list[Any]:
+    """The tables furthest from finishing: most players still to go out, then fewest rounds played."""
+    playing = [t for t in state.tables if not t.finished]
+    playing.sort(key=lambda t: (-(len(t.still_in) - t.advance), t.rounds, t.number))
+    return playing[:SLOWEST_SHOWN]
+
+
+def _print_summary(counts: dict[str, int], slowest: list[Any]) -> None:
+    playing, finished = counts["tables_playing_count"], counts["tables_finished_count"]
+    typer.echo(f"Tables: {playing} playing, {finished} finished.")
+    typer.echo(f"Players: {counts['players_in']} still in, {counts['players_out']} out"
+               + (f", {counts['players_dropped']} dropped." if counts["players_dropped"] else "."))
+    typer.echo(f"Slowest tables (advance waits for all {playing}):")
+    for table in slowest:
+        typer.echo(f"  - table {table.number}: {len(table.still_in)} players in, stops at {table.advance}, "
+                   f"{table.rounds} round(s) played")
+    typer.echo("`tourney tables` shows every table.")
