@@ -49,7 +49,7 @@ def test_play_refusals_are_one_line() -> None:
         ("play", "pp", "-o", "until=2", "--until", "2"): "error: option 'until' is given twice",
         ("play", "pp", "--players", "9"): "error: a Polish Poker game seats 2-6 players, not 9",
         ("play", "chlust"): "error: Chlust has no rules engine yet",
-        ("play", "pp", "--bots", "nobody"): "error: unknown bot 'nobody' for polish-poker (known: random)",
+        ("play", "pp", "--bots", "nobody"): "error: unknown bot 'nobody' for polish-poker (known: ",
     }
     for args, message in cases.items():
         result = runner.invoke(app, list(args))
