@@ -102,9 +102,7 @@ def _progress(state: TournamentState) -> str:
     """registering / stage N / complete."""
     if state.complete:
         return "complete"
-    if state.stage == 0:
-        return "registering"
-    return "final" if state.is_final_stage else f"stage {state.stage}"
+    return f"stage {state.stage}" if state.stage else "registering"
 
 
 def plan(
