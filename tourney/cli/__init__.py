@@ -36,6 +36,8 @@ COMMANDS: dict[str, str] = {
     "correct": "corrections_cmd:correct",
     "standings": "results_cmd:standings",
     "status": "tournament_cmd:status",
+    # Printouts and the wall display (issue 7).
+    "print": "print_cmd:print_sheets",
 }
 
 

@@ -194,6 +194,7 @@ class GameDescriptor:
     `live_cap(players_in)` the card cap and `live_start_cards` each player's first hand) or
     `chips` (final chip counts). `until_option` names the option that stops a match when that many
     players remain, so that a bot-played live table stops where the live table does.
+    `sheet_rules` are the reminders printed on each live table's sheet (`tourney print`).
     """
 
     name: str
@@ -213,6 +214,8 @@ class GameDescriptor:
     live_start_cards: int = 1
     until_option: str | None = None
     rules_section: str = ""
+    # Lines of rules printed on a live table's sheet (render layer), in the game's own words.
+    sheet_rules: tuple[str, ...] = ()
     _option_index: dict[str, OptionSpec] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -75,4 +75,11 @@ POLISH_POKER = GameDescriptor(
     live_start_cards=1,
     until_option="until",
     rules_section="§1",
+    sheet_rules=(
+        "Everyone starts with 1 card. The loser of a round takes one more card; "
+        "a loser who already holds the cap is out (§1.3).",
+        "Five Aces (A-A-A-A + joker) is called at once: the next player still in is the caller (§1.9).",
+        "The next round starts with the next player still in, clockwise from this round's starter, "
+        "even if the starter just went out (§1.10).",
+    ),
 )

@@ -1,0 +1,49 @@
+"""The templates ship inside the wheel: a non-editable install renders every sheet without the
+source tree (issue 7: top-level templates/, linked as tourney/templates, package data)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = sorted(p.relative_to(ROOT / "templates").as_posix() for p in (ROOT / "templates").rglob("*")
+                   if p.is_file())
+
+RENDER = """
+from datetime import datetime
+from tourney.engine.events import Event
+from tourney.engine.tournament import TournamentState, draw_seats
+from tourney.cli import _views
+from tourney.render import env, sheets
+from tourney.storage.repo import Tournament
+state = TournamentState("polish-poker")
+for i, name in enumerate(["Ann", "Bob", "Cy"], start=1):
+    state.apply(Event(i, "register", {"name": name, "club": None}))
+state.apply(Event(4, "seat", draw_seats(state, 1)))
+row = Tournament(id=1, name="Wheel", game="polish-poker", seed=1, uid="u", created_at=datetime(2026, 1, 1))
+html = sheets.render_table_sheets(_views.table_sheets_page(row, state))
+assert "Five Aces" in html and "Ann" in html, html
+print(env.TEMPLATES)
+"""
+
+
+def test_the_wheel_carries_the_templates_and_renders_from_them(tmp_path: Path) -> None:
+    environ = {**os.environ, "TOURNEY_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+                   check=True, env=environ, capture_output=True, timeout=300)
+    wheel = next(tmp_path.glob("tourney-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = sorted(n.removeprefix("tourney/templates/") for n in archive.namelist()
+                         if n.startswith("tourney/templates/"))
+        assert shipped == TEMPLATES
+        site = tmp_path / "site"
+        archive.extractall(site)
+    # Run from an empty folder with only the unpacked wheel (and the dependencies) importable.
+    run = subprocess.run([sys.executable, "-c", RENDER], cwd=tmp_path, capture_output=True, text=True,
+                         env={**environ, "PYTHONPATH": str(site)}, timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
+    assert Path(run.stdout.strip()).resolve().is_relative_to(site.resolve())

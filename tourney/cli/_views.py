@@ -1,0 +1,280 @@
+"""The view models of the printed sheets and the wall display, built from a tournament's state.
+
+The one place where the engine's `TournamentState` meets the render layer's plain page values
+(`tourney.render.pages`); the render layer itself never sees the engine or storage.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from tourney.engine.log import effective_ids
+from tourney.engine.tables import TableState
+from tourney.errors import IllegalActionError
+from tourney.render.pages import (
+    BracketEntry,
+    BracketGroup,
+    BracketPage,
+    BracketSource,
+    BracketStage,
+    CapStep,
+    EventInfo,
+    FindSeat,
+    LiveInfo,
+    SeatCard,
+    SeatCardsPage,
+    SeatingPage,
+    SeatingTable,
+    SeatLine,
+    StandingsPage,
+    StandingsRow,
+    Status,
+    TableSheet,
+    TableSheetsPage,
+)
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.repo import Tournament
+
+# A group of tables with no drawn successor yet is cut into groups this big, so that no group
+# outgrows a printed page.
+UNDRAWN_GROUP = 6
+CHIP_ROWS = 28
+
+
+def stage_label(state: TournamentState, stage: int) -> str:
+    plan = state.plan
+    return "final" if plan is not None and stage == len(plan.stages) else f"stage {stage}"
+
+
+def event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
+    plan = state.plan
+    if state.stage == 0:
+        where = "no seats drawn yet"
+    elif state.complete:
+        where = "complete"
+    elif state.tables and all(t.finished for t in state.tables) and not state.is_final_stage and not state.closed:
+        where = f"{stage_label(state, state.stage)} finished; advance to draw {stage_label(state, state.stage + 1)}"
+    elif state.closed:
+        where = f"{stage_label(state, state.stage)} finished; {stage_label(state, state.stage + 1)} not drawn yet"
+    elif state.is_final_stage:
+        where = "final table playing"
+    else:
+        stages = len(plan.stages) if plan is not None else state.stage
+        where = f"stage {state.stage} of {stages} playing"
+    return EventInfo(name=tournament.name, game=state.rules.title, date=tournament.created_at.date().isoformat(),
+                     stage_text=where, seeds=tuple(sorted(state.seeds.items())))
+
+
+def _clubs(state: TournamentState) -> dict[str, str | None]:
+    return {p.name: p.club for p in state.players}
+
+
+def standings_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+                   live: LiveInfo | None = None) -> StandingsPage:
+    clubs = _clubs(state)
+    dropped = {p.name for p in state.players if p.dropped}
+    rows = state.standings()
+    counts = Counter(row.rank for row in rows)
+    return StandingsPage(
+        event=event_info(tournament, state), provisional=not state.complete, paper=paper, live=live,
+        rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
+                                stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped)
+                   for r in rows))
+
+
+# ------------------------------------------------------------------------------------ seating
+
+def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[TableState]]:
+    """The tables of `stage` (None: the latest seated), or one error line saying which exist."""
+    if not state.history:
+        raise IllegalActionError("no seats have been drawn yet: `tourney seat` draws stage 1")
+    seated = len(state.history)
+    number = seated if stage is None else stage
+    if not 1 <= number <= seated:
+        raise IllegalActionError(f"stage {number} has not been seated (seated stages: 1-{seated})")
+    return number, state.history[number - 1]
+
+
+def first_starters(state: TournamentState, stage: int) -> dict[int, str]:
+    """Table number -> the player who drew the first start, from the stage's seat draw in effect."""
+    effective = effective_ids(state.events)
+    for event in reversed(state.events):
+        if event.kind == "seat" and event.id in effective and event.data.get("stage") == stage:
+            return {int(t["table"]): str(t["starter"]) for t in event.data.get("tables", []) if t.get("starter")}
+    return {}
+
+
+def _seat_lines(table: TableState, clubs: dict[str, str | None], starter: str | None) -> tuple[SeatLine, ...]:
+    return tuple(SeatLine(seat=i, player=name, club=clubs.get(name), starter=name == starter)
+                 for i, name in enumerate(table.seats, start=1))
+
+
+def seating_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None, paper: str = "a4",
+                 live: LiveInfo | None = None) -> SeatingPage:
+    number, tables = stage_tables(state, stage)
+    clubs, starters = _clubs(state), first_starters(state, number)
+    boxes = tuple(SeatingTable(number=t.number, seats=_seat_lines(t, clubs, starters.get(t.number)),
+                               advance=t.advance, is_final=t.is_final) for t in tables)
+    find = sorted((FindSeat(player=line.player, table=box.number, seat=line.seat)
+                   for box in boxes for line in box.seats), key=lambda f: (f.player.casefold(), f.player))
+    return SeatingPage(event=event_info(tournament, state), stage_label=stage_label(state, number), tables=boxes,
+                       find=tuple(find), paper=paper, live=live)
+
+
+def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,
+                    paper: str = "a4") -> SeatCardsPage:
+    """One card per seated player, table by table, seat by seat (the order a director hands them out)."""
+    number, tables = stage_tables(state, stage)
+    clubs, label = _clubs(state), stage_label(state, number)
+    cards = tuple(SeatCard(player=name, club=clubs.get(name), table=t.number, seat=i, stage_label=label)
+                  for t in tables for i, name in enumerate(t.seats, start=1))
+    return SeatCardsPage(event=event_info(tournament, state), cards=cards, paper=paper)
+
+
+# ------------------------------------------------------------------------------------ table sheets
+
+def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
+    """The game's cap rule for a table of `size`, as it changes while players leave: 6 → 3, 5 → 4, 2-4 → 5."""
+    cap = state.rules.live_cap
+    if cap is None:
+        return ()
+    runs: list[tuple[int, int, int]] = []  # (most players, fewest players, cap)
+    for players in range(max(size, 2), 1, -1):
+        value = cap(players)
+        if runs and runs[-1][2] == value:
+            runs[-1] = (runs[-1][0], players, value)
+        else:
+            runs.append((players, players, value))
+    return tuple(CapStep(players=str(high) if high == low else f"{low}–{high}", cap=value, current=low <= size <= high)
+                 for high, low, value in runs)
+
+
+def _stops_text(state: TournamentState, table: TableState) -> str:
+    if table.is_final:
+        return "Plays until one player is left: the champion."
+    who = "1 player is" if table.advance == 1 else f"{table.advance} players are"
+    return f"Plays until {who} left; they go on to {stage_label(state, table.stage + 1)}."
+
+
+def _round_rows(state: TournamentState, table: TableState) -> tuple[int, tuple[int, ...]]:
+    """Grid rows enough for the longest possible game at this table, and the card counts to tick."""
+    cap = state.rules.live_cap
+    assert cap is not None
+    size, start = len(table.seats), state.rules.live_start_cards
+    most = max(cap(players) for players in range(2, max(size, 2) + 1))
+    stop = 1 if table.is_final else table.advance
+    # Everyone may climb from the start to the highest cap, and each player out loses once more.
+    rows = size * (most - start) + max(size - stop, 0)
+    return rows, tuple(range(start + 1, most + 1))
+
+
+def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,
+                      paper: str = "a4") -> TableSheetsPage:
+    number, tables = stage_tables(state, stage)
+    clubs, starters, label = _clubs(state), first_starters(state, number), stage_label(state, number)
+    rules = state.rules
+    sheets = []
+    for table in tables:
+        if rules.live_result == "rounds":
+            rows, counts = _round_rows(state, table)
+        else:
+            rows, counts = CHIP_ROWS, ()
+        sheets.append(TableSheet(
+            number=table.number, stage_label=label, seats=_seat_lines(table, clubs, starters.get(table.number)),
+            stops_text=_stops_text(state, table), cap_steps=cap_steps(state, len(table.seats)),
+            rules=rules.sheet_rules, grid=rules.live_result, rows=rows, counts=counts))
+    return TableSheetsPage(event=event_info(tournament, state), sheets=tuple(sheets), paper=paper)
+
+
+# ------------------------------------------------------------------------------------ bracket
+
+def _status(tables: list[TableState]) -> Status:
+    if all(t.finished for t in tables):
+        return "finished"
+    return "playing" if any(t.started for t in tables) else "not started"
+
+
+def tables_text(sizes: tuple[int, ...] | list[int]) -> str:
+    """`5 tables of 6 and 3 of 5`, `one table of 4`."""
+    counts = sorted(Counter(sizes).items(), reverse=True)
+    if len(sizes) == 1:
+        return f"one table of {sizes[0]}"
+    parts = [f"{n} {'tables' if n > 1 else 'table'} of {size}" if i == 0 else f"{n} of {size}"
+             for i, (size, n) in enumerate(counts)]
+    return " and ".join(parts)
+
+
+def _sends(state: TournamentState, table: TableState, champion: str | None) -> tuple[BracketEntry, ...]:
+    if not table.finished:
+        return ()
+    dropped = {p.name for p in state.players if p.dropped}
+    going = [p for p in table.finishing_order()[:len(table.still_in)] if p not in dropped]
+    return tuple(BracketEntry(player=p, place=table.places.get(p), champion=p == champion) for p in going)
+
+
+def _source(state: TournamentState, table: TableState, champion: str | None,
+            only: set[str] | None = None) -> BracketSource:
+    sends = tuple(e for e in _sends(state, table, champion) if only is None or e.player in only)
+    return BracketSource(table=table.number, status=_status([table]), players_left=len(table.still_in),
+                         sends=sends, champion=any(e.champion for e in sends))  # the line the champion took
+
+
+def _groups(state: TournamentState, tables: list[TableState], following: list[TableState] | None,
+            champion: str | None) -> Iterator[BracketGroup]:
+    if following is None:
+        for start in range(0, len(tables), UNDRAWN_GROUP):
+            chunk = tables[start:start + UNDRAWN_GROUP]
+            sources = tuple(_source(state, t, champion) for t in chunk)
+            yield BracketGroup(target=None, target_status="not started", sources=sources,
+                               champion=any(s.champion for s in sources))
+        return
+    sent: set[str] = set()
+    for target in following:
+        arriving = set(target.seats)
+        sources = tuple(_source(state, t, champion, arriving) for t in tables if arriving & set(t.seats))
+        sent.update(arriving)
+        yield BracketGroup(target=target.number, target_status=_status([target]), sources=sources,
+                           champion=champion is not None and champion in arriving)
+    idle = [t for t in tables if not set(t.seats) & sent]
+    if idle:  # tables whose players all dropped out: shown, sending no one
+        yield BracketGroup(target=None, target_status="not started",
+                           sources=tuple(_source(state, t, None) for t in idle), champion=False)
+
+
+def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+                 live: LiveInfo | None = None) -> BracketPage:
+    plan = state.plan
+    champion = state.tables[0].finishing_order()[0] if state.complete else None
+    stages: list[BracketStage] = []
+    planned = plan.stages if plan is not None else ()
+    for index, stage_plan in enumerate(planned):
+        number = index + 1
+        reason = plan.reasons[index] if plan is not None else ""
+        label, next_label = stage_label(state, number), stage_label(state, number + 1)
+        if number > len(state.history):
+            summary = f"{tables_text(stage_plan.tables)} (planned)"
+            stages.append(BracketStage(number=number, label=label, reason=reason, status="not started",
+                                       summary=summary, next_label=next_label, groups=(), final=()))
+            continue
+        tables = state.history[number - 1]
+        sizes = [len(t.seats) for t in tables]
+        if stage_plan.is_final:
+            table = tables[0]
+            settled = table.finished
+            final = tuple(BracketEntry(player=p, champion=p == champion,
+                                       place=table.places.get(p) if settled or p in table.eliminated else None)
+                          for p in table.finishing_order())
+            stages.append(BracketStage(number=number, label=label, reason=reason, status=_status(tables),
+                                       summary=tables_text(sizes), next_label=next_label, groups=(), final=final))
+            continue
+        following = state.history[number] if number < len(state.history) else None
+        summary = f"{tables_text(sizes)}, top {stage_plan.advance} of each go on"
+        stages.append(BracketStage(number=number, label=label, reason=reason, status=_status(tables),
+                                   summary=summary, next_label=next_label,
+                                   groups=tuple(_groups(state, tables, following, champion)), final=()))
+    return BracketPage(event=event_info(tournament, state), stages=tuple(stages), champion=champion,
+                       paper=paper, live=live)

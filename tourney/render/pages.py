@@ -1,0 +1,190 @@
+"""The view models: one frozen dataclass per page, plain values only (names, numbers, labels).
+
+The CLI builds them from the tournament state (`tourney/cli/_views.py`); templates read nothing
+else, so a page can be rendered (and tested) without a database or an engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Status = Literal["finished", "playing", "not started"]
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """The header of every page."""
+
+    name: str
+    game: str  # the game's title
+    date: str
+    stage_text: str  # "stage 1 of 3", "final table", "complete", "no seats drawn yet"
+    seeds: tuple[tuple[int, int], ...]  # (stage, seed of its draw)
+
+
+@dataclass(frozen=True)
+class LiveInfo:
+    """Set when a page is served on the wall display (`tourney serve`): how it keeps itself current."""
+
+    poll_url: str  # answers a token that changes whenever the tournament does
+    token: str
+    poll_ms: int
+    refresh_seconds: int  # the meta refresh for browsers without JavaScript
+    nav: tuple[tuple[str, str], ...]  # (label, url)
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    rank: int
+    shared: bool  # another player has the same rank
+    player: str
+    club: str | None
+    stage: int
+    table: int
+    place: int | None  # None while the player's table is playing
+    dropped: bool
+
+
+@dataclass(frozen=True)
+class StandingsPage:
+    event: EventInfo
+    provisional: bool
+    rows: tuple[StandingsRow, ...]
+    paper: str
+    live: LiveInfo | None = None
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: int
+    player: str
+    club: str | None
+    starter: bool  # drew the first start at this table
+
+
+@dataclass(frozen=True)
+class SeatingTable:
+    number: int
+    seats: tuple[SeatLine, ...]
+    advance: int
+    is_final: bool
+
+
+@dataclass(frozen=True)
+class FindSeat:
+    player: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class SeatingPage:
+    event: EventInfo
+    stage_label: str
+    tables: tuple[SeatingTable, ...]
+    find: tuple[FindSeat, ...]  # alphabetical
+    paper: str
+    live: LiveInfo | None = None
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    player: str
+    club: str | None
+    table: int
+    seat: int
+    stage_label: str
+
+
+@dataclass(frozen=True)
+class SeatCardsPage:
+    event: EventInfo
+    cards: tuple[SeatCard, ...]
+    paper: str
+    per_page: int = 8
+    live: LiveInfo | None = None
+
+
+@dataclass(frozen=True)
+class CapStep:
+    players: str  # "6", "2-4"
+    cap: int
+    current: bool  # the cap at the table's own size
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    number: int
+    stage_label: str
+    seats: tuple[SeatLine, ...]
+    stops_text: str  # "plays until 2 players are left; they go on to stage 2"
+    cap_steps: tuple[CapStep, ...]  # empty for games without a card cap
+    rules: tuple[str, ...]  # the game's own sheet text (its descriptor)
+    grid: Literal["rounds", "chips"]
+    rows: int  # rows of the grid
+    counts: tuple[int, ...]  # card counts to tick (rounds grid)
+
+
+@dataclass(frozen=True)
+class TableSheetsPage:
+    event: EventInfo
+    sheets: tuple[TableSheet, ...]
+    paper: str
+    live: LiveInfo | None = None
+
+
+@dataclass(frozen=True)
+class BracketEntry:
+    """A player a table sends on (or, at the final, a player of the final table)."""
+
+    player: str
+    place: int | None
+    champion: bool
+
+
+@dataclass(frozen=True)
+class BracketSource:
+    table: int
+    status: Status
+    players_left: int  # still in (a playing table) or advancing
+    sends: tuple[BracketEntry, ...]
+    champion: bool  # the champion played here
+
+
+@dataclass(frozen=True)
+class BracketGroup:
+    """Tables of one stage whose players sit at one table of the next stage (`target`; None while
+    the next stage is not drawn), joined to it by lines."""
+
+    target: int | None
+    target_status: Status
+    sources: tuple[BracketSource, ...]
+    champion: bool
+
+
+@dataclass(frozen=True)
+class BracketStage:
+    number: int
+    label: str  # "stage 1", "final"
+    reason: str  # the plan's reason (RULES §1.12)
+    status: Status
+    summary: str  # "5 tables of 5, top 2 go on"
+    next_label: str
+    groups: tuple[BracketGroup, ...]  # empty for the final and for stages not drawn yet
+    final: tuple[BracketEntry, ...]  # the final table, in finishing order (final stage only)
+
+
+@dataclass(frozen=True)
+class BracketPage:
+    event: EventInfo
+    stages: tuple[BracketStage, ...]
+    champion: str | None
+    paper: str
+    live: LiveInfo | None = None
+
+
+@dataclass(frozen=True)
+class NotFoundPage:
+    path: str
+    nav: tuple[tuple[str, str], ...]

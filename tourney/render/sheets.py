@@ -1,0 +1,58 @@
+"""`render_x(page) -> str`: each page's view model through its template, nothing else.
+
+Pure functions: the same page (and template folder) gives the same HTML. `templates` is a
+director's folder searched before the defaults (`tourney print --templates DIR`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tourney.render.env import render
+from tourney.render.pages import (
+    BracketPage,
+    NotFoundPage,
+    SeatCardsPage,
+    SeatingPage,
+    StandingsPage,
+    TableSheetsPage,
+)
+
+AnyPage = StandingsPage | BracketPage | SeatingPage | SeatCardsPage | TableSheetsPage
+
+
+def render_standings(page: StandingsPage, templates: Path | None = None) -> str:
+    return render("standings.html", templates, page=page)
+
+
+def render_bracket(page: BracketPage, templates: Path | None = None) -> str:
+    return render("bracket.html", templates, page=page)
+
+
+def render_seating(page: SeatingPage, templates: Path | None = None) -> str:
+    return render("seating.html", templates, page=page)
+
+
+def render_seat_cards(page: SeatCardsPage, templates: Path | None = None) -> str:
+    return render("seat_cards.html", templates, page=page)
+
+
+def render_table_sheets(page: TableSheetsPage, templates: Path | None = None) -> str:
+    return render("table_sheets.html", templates, page=page)
+
+
+def render_not_found(page: NotFoundPage, templates: Path | None = None) -> str:
+    return render("not_found.html", templates, page=page)
+
+
+def render_page(page: AnyPage, templates: Path | None = None) -> str:
+    """Whichever sheet `page` is the view model of."""
+    if isinstance(page, StandingsPage):
+        return render_standings(page, templates)
+    if isinstance(page, BracketPage):
+        return render_bracket(page, templates)
+    if isinstance(page, SeatingPage):
+        return render_seating(page, templates)
+    if isinstance(page, SeatCardsPage):
+        return render_seat_cards(page, templates)
+    return render_table_sheets(page, templates)
