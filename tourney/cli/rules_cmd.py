@@ -69,3 +69,31 @@ def declarations(
         return
     for name, level, spoken in rows:
         typer.echo(f"{level:>3}  {name:<15} {spoken}")
+
+
+@app.command("showdown")
+def showdown(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: chlust (or an alias).")],
+    hands: Annotated[list[str], typer.Argument(
+        metavar="HAND...", help="Each hand as one argument ('AH KH TC'), in seat order from the dealer's left.")],
+    upcard: Annotated[str, typer.Option("--upcard", "-u", help="The trump upcard, e.g. KD.")],
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A rule option NAME=VALUE (with_nines, spade_ten_rule, tiebreak_order).")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of lines.")] = False,
+) -> None:
+    """Rank the hands of a Chlust showdown and name the winner (RULES §2.6, §2.8)."""
+    from tourney.errors import InvalidInputError
+    from tourney.rules.chlust import CHLUST
+    from tourney.rules.chlust.arbiter import judge
+    from tourney.rules.games import find_game, parse_option_assignments, resolve_options
+
+    descriptor = find_game(game)
+    if descriptor is not CHLUST:
+        raise InvalidInputError(f"showdown judges Chlust hands, not {descriptor.title}")
+    options = resolve_options(descriptor, parse_option_assignments(descriptor, option or []))
+    report = judge(upcard, hands, options)
+    if json_output:
+        print_json(report.to_json())
+        return
+    for line in report.lines():
+        typer.echo(line)
