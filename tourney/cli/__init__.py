@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "correct": "corrections_cmd:correct",
     "standings": "results_cmd:standings",
     "status": "tournament_cmd:status",
+    "desk": "desk_cmd:desk",
     # Printouts and the wall display (issue 7).
     "print": "print_cmd:print_sheets",
 }

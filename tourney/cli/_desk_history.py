@@ -1,0 +1,35 @@
+"""Where the desk keeps its history across sessions: next to a SQLite database file
+(`friday.db` -> `friday.db.desk-history`), else in the user's data directory; never in the package."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+HISTORY_SUFFIX = ".desk-history"
+
+
+def history_path(url: str) -> Path:
+    """The history file of the desk on database `url` (already resolved: `--db` or `$TOURNEY_DB`)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        parsed = None
+    if parsed is not None and parsed.get_backend_name() == "sqlite" and parsed.database:
+        path = Path(parsed.database)
+        return path.with_name(path.name + HISTORY_SUFFIX)
+    # A server database (PostgreSQL): one history per user, in the data directory.
+    return data_dir() / "desk-history"
+
+
+def data_dir() -> Path:
+    """The user's data directory for tourney: $XDG_DATA_HOME/tourney, ~/.local/share/tourney, or
+    %APPDATA%\\tourney on Windows."""
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "tourney"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tourney"

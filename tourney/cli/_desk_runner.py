@@ -1,0 +1,209 @@
+"""The desk's engine room: one typed line in, the same command as `tourney ...` run in this process.
+
+Each entry runs the real top-level click command (the one `tourney` runs) with `standalone_mode`
+off, so it goes through the same error boundary and is the same one transaction as a one-shot
+command; an error is its one `error:` line and the desk carries on (nothing here ever exits the
+process but `quit`). What makes an entry fast is what stays in the process between entries: the
+imported modules, the built commands, and the folded state of the tournament that
+tourney/storage/events.py caches per database, so each entry reads only the events appended since.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import typer
+from typer._click import Command, Context
+
+from tourney.errors import TourneyError
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.db import Database
+
+QUIT_WORDS = frozenset({"quit", "exit"})
+DESK_WORDS = ("help", "quit", "exit")
+# Commands whose first argument is a table of the current stage (completion offers the numbers,
+# then the names of the players still in at that table).
+TABLE_COMMANDS = frozenset({"result", "finish", "chips", "tables"})
+DESK_HELP = ("At the desk: type a command without `tourney`, e.g. `result 3 ann`, `tables 2`, `undo`, "
+             "`standings`. `help COMMAND` explains one; Tab completes commands, tables and names; "
+             "`quit` or Ctrl-D leaves.")
+
+
+@dataclass
+class Words:
+    """What completion offers, read from the tournament's state after each entry."""
+
+    players: list[str] = field(default_factory=list)
+    # Table number -> the players still in at it (the current stage).
+    tables: dict[int, list[str]] = field(default_factory=dict)
+
+
+def words_of(state: TournamentState) -> Words:
+    tables = {t.number: [p for p in t.seats if p not in set(t.eliminated)] for t in state.tables}
+    return Words([p.name for p in state.players if not p.dropped], tables)
+
+
+class Desk:
+    """Runs desk entries against one database and (optionally) one tournament.
+
+    `db` and `tournament` are the desk's own `--db` / `--tournament`: added to every command that
+    takes them unless the entry names its own.
+    """
+
+    def __init__(self, root: Command, *, db: str | None, tournament: str | None,
+                 echo: Callable[[str], None] | None = None) -> None:
+        self.root = root
+        self.db = db
+        self.tournament = tournament
+        self.echo = echo or (lambda text: typer.echo(text))
+        self.failures = 0
+        self._words = Words()
+        self._stale = True
+        self._context = Context(root, info_name="tourney")
+        self._database: Database | None = None
+
+    def warm_up(self) -> None:
+        """Import and build every command and fold the tournament's state now, so that the first
+        entry costs what every later one does."""
+        for name in self.command_names():
+            self.subcommand_names(name)
+        self._stale = True
+        _ = self.words
+
+    # ------------------------------------------------------------------ commands
+    def command_names(self) -> list[str]:
+        names = [n for n in self.root.list_commands(self._context) if n != "desk"]  # type: ignore[attr-defined]
+        return [*names, *DESK_WORDS]
+
+    def subcommand_names(self, group: str) -> list[str]:
+        """The subcommands of a command group such as `player` (none for a plain command)."""
+        try:
+            command = self.root.get_command(self._context, group)  # type: ignore[attr-defined]
+        except Exception:  # a command module that fails to load: nothing to offer, the entry will say why
+            return []
+        lister = getattr(command, "list_commands", None)
+        return list(lister(self._context)) if lister is not None else []
+
+    def run(self, line: str) -> bool:
+        """Run one typed line; False once the director asked to leave."""
+        try:
+            args = shlex.split(line, comments=True)
+        except ValueError as error:  # an unclosed quote
+            self._error(f"cannot read that line: {error}")
+            return True
+        if args and args[0] == "tourney":
+            args = args[1:]  # typed out of habit
+        if not args:
+            return True
+        if args[0] in QUIT_WORDS:
+            return False
+        if args[0] == "help":
+            if len(args) == 1:
+                self.echo(DESK_HELP)
+            args = [*args[1:], "--help"]
+        elif args[0] == "desk":
+            self._error("already at the desk")
+            return True
+        self._invoke(args)
+        self._stale = True
+        return True
+
+    def _with_desk_options(self, args: list[str]) -> list[str]:
+        """`args` plus `--db URL` and `--tournament NAME` where the command takes them and the
+        entry did not give its own."""
+        command = self._leaf(args)
+        if command is None:
+            return args
+        extra: list[str] = []
+        for name, value in (("db", self.db), ("tournament", self.tournament)):
+            if value is None:
+                continue
+            param = next((p for p in command.params if p.name == name), None)
+            if param is None:
+                continue
+            opts = [*param.opts, *param.secondary_opts]
+            if any(a in opts or a.startswith(tuple(f"{o}=" for o in opts if o.startswith("--"))) for a in args):
+                continue
+            extra += [param.opts[0], value]
+        if "--" in args:  # options after `--` would be read as arguments
+            cut = args.index("--")
+            return [*args[:cut], *extra, *args[cut:]]
+        return [*args, *extra]
+
+    def _leaf(self, args: list[str]) -> Command | None:
+        """The command `args` names (a group's subcommand when it is a group), or None."""
+        command: Command | None = self.root
+        for word in args:
+            get = getattr(command, "get_command", None)
+            if get is None:
+                return command
+            command = get(self._context, word)
+            if command is None:
+                return None
+        return None if command is self.root else command
+
+    def _invoke(self, args: list[str]) -> None:
+        try:
+            code = self.root.main(args=self._with_desk_options(args), prog_name="tourney", standalone_mode=False)
+        except SystemExit as stop:  # the error boundary has already printed the `error:` line
+            code = stop.code
+        except TourneyError as error:  # raised outside a command (e.g. while building it)
+            self._error(str(error))
+            return
+        except Exception as error:  # a bug must not end the director's session
+            self._error(f"unexpected {type(error).__name__}: {error}")
+            return
+        if code not in (0, None):
+            self.failures += 1
+
+    def _error(self, message: str) -> None:
+        self.failures += 1
+        typer.echo(f"error: {message}", err=True)
+
+    # ------------------------------------------------------------------ completion words
+    @property
+    def words(self) -> Words:
+        """Player names and tables for completion, re-read from the state after each entry.
+
+        Read when completion asks (on Tab), not after every entry: an entry then never pays for it,
+        and the state is cached in the process, so a read costs only the events since the last."""
+        if self._stale:
+            self._stale = False
+            self._words = self._read_words()
+        return self._words
+
+    def _read_words(self) -> Words:
+        from tourney.storage.events import snapshot
+
+        try:
+            if self._database is None:
+                from tourney.storage.db import open_database
+
+                self._database = open_database(self.db, create=False, read_only=True)
+            return words_of(snapshot(self._database, tournament=self.tournament).state)
+        except TourneyError:
+            return Words()  # no database or tournament yet: nothing to offer
+
+    def close(self) -> None:
+        if self._database is not None:
+            self._database.close()
+            self._database = None
+
+
+def read_lines(desk: Desk, lines: Callable[[], str | None]) -> None:
+    """The plain loop, for a desk whose input is not a terminal: one entry per line until EOF/quit."""
+    while True:
+        line = lines()
+        if line is None or not desk.run(line):
+            return
+
+
+def stdin_line() -> str | None:
+    line = sys.stdin.readline()
+    return line if line else None
