@@ -109,7 +109,7 @@ def test_players_still_in_have_no_place_yet_and_rank_ahead() -> None:
     assert [r.place for r in rows] == [None, None, None, None, 1, 1, 3]
     assert [r.rank for r in rows] == [1, 1, 1, 1, 1, 1, 7]
     assert rows[-1] == StandingRow(7, loser, 1, 2, 3)
-    assert rows[-1].to_json() == {"rank": 7, "player": loser, "stage": 1, "table": 2, "place": 3}
+    assert rows[-1].to_json() == {"rank": 7, "player": loser, "stage": 1, "table": 2, "place": 3, "note": None}
 
 
 def test_no_standings_before_the_draw() -> None:

@@ -343,7 +343,7 @@ def test_undo_that_breaks_a_later_event_is_refused_and_names_it() -> None:
     seat_id = log.next_id
     log.seat_one(["a", "b", "c"])
     message = log.refused("undo", f"event {seat_id}:", EventError, target=2)
-    assert "seat: b is not to be seated at this stage (after undoing event 2)" in message
+    assert "seat depends on event 2: undo event 4 first" in message
 
 
 def test_undo_of_a_stage_comes_with_its_seat_draw() -> None:
@@ -374,7 +374,7 @@ def test_correction_replaces_the_loser() -> None:
     assert log.state.snapshot() == after.snapshot()
     log.add("undo", target=cid)
     assert log.state.snapshot() == before.snapshot()
-    log.refused("correct", "is a seat, not a round result", IllegalActionError, target=rid - 1, loser="a")
+    log.refused("correct", "is a seat, which cannot be corrected", IllegalActionError, target=rid - 1, loser="a")
     log.refused("correct", f"event {rid}: result: unknown player 'zz'", EventError, target=rid, loser="zz")
 
 

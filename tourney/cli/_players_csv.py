@@ -1,7 +1,10 @@
 """Read a player list from CSV: a header row naming `name` (required) and `club` (optional).
 
 Every problem names its line, so a director can fix the file: a missing name, a row with more
-fields than the header, a name given twice.
+fields than the header, a name given twice (as people read it: case, Unicode normal form and
+invisible spaces do not count), a control character, a name or club over 60 characters. Names and
+clubs come out cleaned (`tourney.engine.names.clean`), so an NFD name from a spreadsheet is stored
+as the name a director types.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import csv
 import io
 from dataclasses import dataclass
 
+from tourney.engine import names
 from tourney.errors import InvalidInputError
 
 KNOWN_COLUMNS = ("name", "club")
@@ -45,7 +49,7 @@ def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
                 f"{source} line {header_line}: unknown column {unknown[0]!r} (columns: name, club)")
         name_at, club_at = columns.index("name"), columns.index("club") if "club" in columns else None
         players: list[PlayerEntry] = []
-        seen: dict[str, int] = {}
+        seen: dict[str, tuple[str, int]] = {}  # names.key -> (name, line)
         for row in reader:
             line = reader.line_num
             if not any(cell.strip() for cell in row):
@@ -53,14 +57,20 @@ def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
             if len(row) > len(columns):
                 raise InvalidInputError(
                     f"{source} line {line}: {len(row)} fields but the header has {len(columns)} ({row!r})")
-            name = row[name_at].strip() if name_at < len(row) else ""
-            if not name:
+            raw = row[name_at] if name_at < len(row) else ""
+            if not names.clean(raw):
                 raise InvalidInputError(f"{source} line {line}: the name is empty ({row!r})")
-            club = row[club_at].strip() if club_at is not None and club_at < len(row) else ""
-            if name in seen:
-                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {seen[name]}")
-            seen[name] = line
-            players.append(PlayerEntry(name=name, club=club or None, line=line))
+            raw_club = row[club_at] if club_at is not None and club_at < len(row) else ""
+            try:
+                name = names.check(raw)
+                club = names.check(raw_club, what="club") if names.clean(raw_club) else None
+            except InvalidInputError as error:
+                raise InvalidInputError(f"{source} line {line}: {error}") from None
+            same = seen.get(names.key(name))
+            if same is not None:
+                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {same[1]} ({same[0]!r})")
+            seen[names.key(name)] = (name, line)
+            players.append(PlayerEntry(name=name, club=club, line=line))
     except csv.Error as error:
         raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error})") from None
     if not players:

@@ -64,10 +64,12 @@ def table_lines(table: TableState) -> Iterator[str]:
 def standings_lines(rows: Iterable[StandingRow]) -> Iterator[str]:
     rows = list(rows)
     width = max((len(r.player) for r in rows), default=6)
-    yield f"{'rank':>4}  {'player':<{width}}  stage  table  place"
+    notes = any(r.note for r in rows)
+    yield f"{'rank':>4}  {'player':<{width}}  stage  table  place" + ("  note" if notes else "")
     for row in rows:
         place = "-" if row.place is None else str(row.place)
-        yield f"{row.rank:>4}  {row.player:<{width}}  {row.stage:>5}  {row.table:>5}  {place:>5}"
+        note = f"  {row.note}" if row.note else ""
+        yield f"{row.rank:>4}  {row.player:<{width}}  {row.stage:>5}  {row.table:>5}  {place:>5}{note}"
 
 
 def event_text(kind: str, data: dict[str, Any]) -> str:
@@ -92,5 +94,18 @@ def event_text(kind: str, data: dict[str, Any]) -> str:
     if kind == "undo":
         return f"undo event {data['target']}"
     if kind == "correct":
-        return f"correct event {data['target']}: loser is {data['loser']}"
+        fixes = []
+        if "loser" in data:
+            fixes.append(f"loser is {data['loser']}")
+        if "order" in data:
+            fixes.append(f"order is {', '.join(map(str, data['order']))}")
+        if "counts" in data:
+            fixes.append("counts are " + ", ".join(f"{name}={n}" for name, n in data["counts"].items()))
+        if "name" in data:
+            fixes.append(f"name is {data['name']}")
+        if "club" in data:
+            fixes.append(f"club is {data['club'] or 'none'}")
+        return f"correct event {data['target']}: {'; '.join(fixes)}"
+    if kind == "rename":
+        return f"rename {data['name']} to {data['new']}"
     return f"{kind} {data}"

@@ -1,4 +1,9 @@
-"""`tourney player ...`: register, import, list and drop players of the current tournament."""
+"""`tourney player ...`: register, import, list, show, rename and drop players of the current tournament.
+
+Names and clubs are cleaned on the way in (Unicode normal form, invisible and repeated spaces; see
+`tourney.engine.names`); a name that reads like a registered one, a control character or more than
+60 characters is refused.
+"""
 
 from __future__ import annotations
 
@@ -11,28 +16,36 @@ import typer
 from tourney.cli._common import TourneyGroup, print_json, read_text
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db
 from tourney.cli._live import player_name
+from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.repo import Tournament
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
-                  help="Register, import, list and drop the players of a tournament.")
+                  help="Register, import, list, show, rename and drop the players of a tournament.")
+
+# (name, club, where it came from: "line 7 of players.csv", or None when typed)
+Entry = tuple[str, str | None, str | None]
 
 
-def _register(db: str | None, tournament: str | None, entries: list[tuple[str, str | None]]) -> None:
+def _register(db: str | None, tournament: str | None, entries: list[Entry]) -> None:
     """Register every entry in one transaction: all of them or, on any error, none."""
     from tourney.storage.events import record
 
-    def make(_state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
-        for name, club in entries:
+    def make(state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
+        for name, club, origin in entries:
+            taken = state.find_player(name)
+            if taken is not None:
+                where = f"{origin}: " if origin else ""
+                raise InvalidInputError(f"{where}a player named {taken!r} is already registered")
             yield "register", {"name": name, "club": club}
 
     with open_db(db) as database:
         done = record(database, tournament=tournament, make=make)
     state = done.state
     late = {name: t.number for t in state.tables for name in t.seats} if state.stage == 1 else {}
-    for name, _club in entries:
+    for name, _club, _origin in entries:
         if name in late:
             typer.echo(f"{name}: late entry, seated at table {late[name]}")
     active = sum(1 for p in state.players if not p.dropped)
@@ -47,7 +60,10 @@ def add(
     tournament: TournamentOption = None,
 ) -> None:
     """Register players. After the first seat draw, a player joins a stage-1 table that has not started."""
-    _register(db, tournament, [(name.strip(), club) for name in names])
+    from tourney.engine import names as clean
+
+    club_name = clean.check(club, what="club") if club is not None and clean.clean(club) else None
+    _register(db, tournament, [(clean.check(name), club_name, None) for name in names])
 
 
 @app.command("import")
@@ -61,36 +77,94 @@ def import_(
     from tourney.cli._players_csv import parse_players_csv
 
     entries = parse_players_csv(read_text(file), source=str(file))
-    _register(db, tournament, [(entry.name, entry.club) for entry in entries])
+    _register(db, tournament, [(entry.name, entry.club, f"{file} line {entry.line}") for entry in entries])
 
 
 @app.command("list")
 def list_(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
-    """List the players: club, whether they dropped, and their table in the current stage."""
+    """List the players: club and status (playing at table T, waiting to advance, out at stage S
+    with place P, dropped)."""
+    from tourney.engine.progress import statuses
     from tourney.storage.events import snapshot
 
     with open_db(db, read_only=True) as database:
         state = snapshot(database, tournament=tournament).state
     where = {name: t for t in state.tables for name in t.seats}
+    clubs = {info.name: info for info in state.players}
     rows = []
-    for info in state.players:
+    for status in statuses(state):
+        info = clubs[status.name]
         table = where.get(info.name)
+        # "eliminated" (at the current stage's table) kept from the first JSON shape.
         rows.append({"name": info.name, "club": info.club, "dropped": info.dropped,
-                     "table": table.number if table else None,
-                     "eliminated": bool(table and info.name in table.eliminated)})
+                     "eliminated": bool(table and info.name in table.eliminated), **status.to_json(),
+                     "text": status.text()})
     if as_json:
+        for row in rows:
+            del row["text"]
         print_json(rows)
         return
     width = max((len(p.name) for p in state.players), default=4)
+    club_width = max((len(p.club or "") for p in state.players), default=0)
     for row in rows:
-        notes = [str(row["club"])] if row["club"] else []
-        if row["table"] is not None:
-            notes.append(f"table {row['table']}" + (", out" if row["eliminated"] else ""))
-        if row["dropped"]:
-            notes.append("dropped")
-        typer.echo(f"{row['name']:<{width}}  {'; '.join(notes)}".rstrip())
-    typer.echo(f"{sum(1 for r in rows if not r['dropped'])} players" + (
-        f" ({sum(1 for r in rows if r['dropped'])} dropped)" if any(r["dropped"] for r in rows) else ""))
+        typer.echo(f"{row['name']:<{width}}  {row['club'] or '':<{club_width}}  {row['text']}".rstrip())
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row["status"]] = counts.get(row["status"], 0) + 1
+    summary = ", ".join(f"{n} {status}" for status, n in counts.items())
+    typer.echo(f"{len(rows)} players" + (f" ({summary})" if summary else ""))
+
+
+@app.command("show")
+def show(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The player (a unique prefix will do).")],
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """A player's path through the event: each stage's table, seat and result."""
+    from tourney.engine.progress import path, statuses
+    from tourney.storage.events import snapshot
+
+    with open_db(db, read_only=True) as database:
+        state = snapshot(database, tournament=tournament).state
+    resolved = player_name(state, name)
+    info = state.player(resolved)
+    status = next(s for s in statuses(state) if s.name == resolved)
+    steps = path(state, resolved)
+    if as_json:
+        print_json({"name": info.name, "club": info.club, **status.to_json(),
+                    "path": [step.to_json() for step in steps]})
+        return
+    typer.echo(f"{info.name}" + (f" ({info.club})" if info.club else "") + f": {status.text()}")
+    if not steps:
+        typer.echo("  not seated yet")
+    for step in steps:
+        typer.echo(f"  stage {step.stage}  table {step.table}  seat {step.seat}  {step.result}")
+
+
+@app.command("rename")
+def rename(
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The player's name now.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The new name; every later view shows it.")],
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Rename a player (stored as an event: `tourney undo` reverts it)."""
+    from tourney.engine import names
+    from tourney.storage.events import record
+
+    wanted = names.check(new)
+    renamed: list[str] = []
+
+    def make(state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
+        renamed.append(player_name(state, old))
+        state.player(renamed[0])
+        yield "rename", {"name": renamed[0], "new": wanted}
+
+    with open_db(db) as database:
+        record(database, tournament=tournament, make=make)
+    typer.echo(f"{renamed[0]} is now {wanted}.")
 
 
 @app.command("drop")
@@ -99,7 +173,9 @@ def drop(
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """A player leaves: before the draw they are not seated; at a table they are out at once and placed."""
+    """A player leaves: before the draw they are not seated; at a table they are out at once and
+    placed; a qualifier who leaves before the next stage is seated is replaced by the next player
+    of their table's finishing order."""
     from tourney.cli._tourney_text import table_lines
     from tourney.storage.events import record
 

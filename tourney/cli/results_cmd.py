@@ -47,7 +47,7 @@ def result(
     """Record one Polish Poker round at a table: the loser takes a card or, at the cap, is eliminated."""
     number = table_number(table)
     _record_at_table(db, tournament, number, lambda state: (
-        "result", {"table": number, "loser": player_name(state, loser)}))
+        "result", {"table": number, "loser": player_name(state, loser, table=number)}))
 
 
 def finish(
@@ -59,14 +59,14 @@ def finish(
     """Record a table's finishing order at once (winner first), e.g. from a paper sheet."""
     number = table_number(table)
     _record_at_table(db, tournament, number, lambda state: (
-        "finish", {"table": number, "order": [player_name(state, p) for p in order]}))
+        "finish", {"table": number, "order": [player_name(state, p, table=number) for p in order]}))
 
 
 # More chips than any table holds; keeps every count an exact integer in JSON and the database.
 MAX_CHIPS = 10**12
 
 
-def _chip_counts(state: TournamentState, pairs: list[str]) -> dict[str, int]:
+def _chip_counts(state: TournamentState, pairs: list[str], table: int | None = None) -> dict[str, int]:
     counts: dict[str, int] = {}
     for pair in pairs:
         name, sep, value = pair.rpartition("=")
@@ -75,7 +75,7 @@ def _chip_counts(state: TournamentState, pairs: list[str]) -> dict[str, int]:
         if value.strip().startswith("-"):
             raise InvalidInputError(f"a chip count cannot be negative: {pair!r}")
         count = whole_number(value, what=f"the chip count of {name.strip()!r}", high=MAX_CHIPS)
-        resolved = player_name(state, name)
+        resolved = player_name(state, name, table=table)
         if resolved in counts:
             raise InvalidInputError(f"{resolved} has two chip counts")
         counts[resolved] = count
@@ -92,7 +92,7 @@ def chips(
     """Record a pot-game table's final chip counts (Chlust, Хлюст, Lou): most chips first."""
     number = table_number(table)
     _record_at_table(db, tournament, number, lambda state: (
-        "chips", {"table": number, "counts": _chip_counts(state, counts)}))
+        "chips", {"table": number, "counts": _chip_counts(state, counts, number)}))
 
 
 def tables(

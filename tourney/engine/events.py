@@ -2,17 +2,23 @@
 
 Kinds and payloads (all JSON-serialisable):
 
-    register {"name": str, "club": str | None}
+    register {"name": str, "club": str | None}     names and clubs: see names.py (normal form, <= 60)
     drop     {"name": str}
     seat     {"stage": int, "seed": int, "tables": [{"table": int, "players": [names in seat order],
-              "starter": name}], "plan": Plan.to_json_with_reasons()  (optional, stage 1 only: fixes the plan)}
+              "starter": name}], "plan": Plan.to_json_with_reasons()  (optional, stage 1 only: fixes the plan),
+              "promoted": [names]  (stage 2 on: who replaces a qualifier who dropped out; absent in
+              draws stored before promotions, which replay without them)}
     result   {"table": int, "loser": name}               one Polish Poker round at that table
     finish   {"table": int, "order": [names, winner first]}  a whole table at once (paper sheet)
     chips    {"table": int, "counts": {name: int}}        pot games: chip counts give the order
     advance  {"stage": int}                               closes the stage (storage then appends
                                                           the next stage's `seat` event)
-    undo     {"target": event_id}
-    correct  {"target": event_id, "loser": name}          replaces the loser of a `result` event
+    undo     {"target": event_id}                         any entry in effect that no later entry depends on
+    correct  {"target": event_id, "loser": name}          replaces the loser of a `result`
+             {"target": event_id, "order": [names]}       the order of a `finish`
+             {"target": event_id, "counts": {name: int}}  the counts of a `chips`
+             {"target": event_id, "name"?: str, "club"?: str | None}   a `register` (as if so registered)
+    rename   {"name": str, "new": str}                    from now on the player is called `new`
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Any
 
 from tourney.errors import IllegalActionError
 
-KINDS = ("register", "drop", "seat", "result", "finish", "chips", "advance", "undo", "correct")
+KINDS = ("register", "drop", "seat", "result", "finish", "chips", "advance", "undo", "correct", "rename")
 
 
 @dataclass(frozen=True)

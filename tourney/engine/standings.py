@@ -8,11 +8,13 @@ While a stage is being played, the players still in contention (still in at thei
 waiting at a finished table to advance) rank level with each other, ahead of everyone out at that
 stage; those still in at a table that is playing have no place yet (`place` is None). A player who
 dropped out while waiting to advance is ranked by their place instead.
+
+A row may carry a note: who dropped out, who was promoted in place of a qualifier who dropped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,13 +30,15 @@ class StandingRow:
     stage: int
     table: int
     place: int | None
+    note: str | None = None  # "dropped", "promoted in place of X"
 
     def to_json(self) -> dict[str, Any]:
         return {"rank": self.rank, "player": self.player, "stage": self.stage, "table": self.table,
-                "place": self.place}
+                "place": self.place, "note": self.note}
 
 
-def rank_players(tables: Iterable[TableState], dropped: Collection[str] = ()) -> list[StandingRow]:
+def rank_players(tables: Iterable[TableState], dropped: Collection[str] = (),
+                 notes: Mapping[str, str] | None = None) -> list[StandingRow]:
     """Standings from every table played so far (any order); a player's latest table counts."""
     last: dict[str, TableState] = {}
     for table in sorted(tables, key=lambda t: (t.stage, t.number)):
@@ -55,5 +59,5 @@ def rank_players(tables: Iterable[TableState], dropped: Collection[str] = ()) ->
             rank = i + 1
         table = last[name]
         place = table.places.get(name)
-        rows.append(StandingRow(rank, name, table.stage, table.number, place))
+        rows.append(StandingRow(rank, name, table.stage, table.number, place, (notes or {}).get(name)))
     return rows

@@ -4,17 +4,24 @@ Storage keeps the append-only log; everything else (tables, cards, places, stand
 here by `fold`. `TournamentState.apply` adds one event: it validates fully and only then mutates,
 so a refused event leaves the state exactly as it was.
 
-Undo and correction never rewrite the log: `fold` first works out which events are in effect
-(an undone event is ignored, an undo of an undo re-applies) and which loser each `result` has
-after corrections, then replays the events in effect in id order. A log that no longer replays
-raises `EventError` naming the first event that has become impossible.
+Undo, correction and rename never rewrite the log: `fold` first works out (with log.py) which
+events are in effect (an undone event is ignored, an undo of an undo re-applies), what each
+corrected event now says and what each player is now called, then replays the events in effect in
+id order. A log that no longer replays raises `EventError` naming the first event that has become
+impossible.
+
+`apply` is strict about what comes in (names in normal form, no control characters, no name that
+reads like a registered one, no negative chip count); `fold` replays what was once accepted, so a
+log written before a rule existed still folds, each name as it was stored.
 
 Choices the rules leave open (documented in ARCHITECTURE.md):
 - Late entry joins the smallest stage-1 table that has not started (no round, no drop) and has a
   free seat, lowest table number on a tie; the new player takes the last seat.
-- A player dropped while waiting at a finished table (an advancer) does not advance; the next
-  stage is seated with the players left, balanced over as many of the planned tables as can
-  still be played.
+- A player dropped while waiting at a finished table (an advancer), or after the stage closed,
+  does not advance: the next player in that table's finishing order who has not dropped takes the
+  place (`promoted`), so the next stage keeps its planned size. Seat draws stored before this rule
+  (without a `promoted` list) replay the old rule: the next stage is seated with the players left,
+  balanced over as many of the planned tables as can still be played.
 - Players left when a table stops by eliminations share place 1 (they all advance); `finish`
   and `chips` give strict (or chip-tied) places.
 - `chips` refuses a tie across the last advancing place: the director breaks it with `finish`.
@@ -29,8 +36,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tourney.engine import names as names_
 from tourney.engine.events import KINDS, Event, EventError
-from tourney.engine.log import corrections, effective_ids, target_of, undo_group
+from tourney.engine.log import (
+    CORRECTABLE,
+    Renames,
+    Touch,
+    corrected_data,
+    correction_fields,
+    corrections,
+    effective_ids,
+    first_dependent,
+    target_of,
+    undo_group,
+)
 from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
 from tourney.engine.seating import draw_tables
 from tourney.engine.standings import StandingRow, rank_players
@@ -85,8 +104,10 @@ class TournamentState:
     events: list[Event] = field(default_factory=list)  # the whole log, in id order
     _fixed_plan: Plan | None = None
     _by_name: dict[str, PlayerInfo] = field(default_factory=dict)
-    _folded: dict[str, str] = field(default_factory=dict)  # casefolded name -> name (duplicates)
+    _folded: dict[str, str] = field(default_factory=dict)  # names.key(name) -> name (duplicates)
     _where: dict[str, TableState] = field(default_factory=dict)  # name -> table in `stage`
+    promoted: dict[str, str] = field(default_factory=dict)  # promoted player -> the qualifier replaced
+    _touches: dict[int, frozenset[Touch]] = field(default_factory=dict)  # event id -> what it touched
 
     _rules: GameDescriptor | None = None
     _frozen: bool = False
@@ -123,6 +144,7 @@ class TournamentState:
             new.tables = [copies.get(id(t)) or t.copy() for t in self.tables]
         new._where = {name: copies[id(t)] for name, t in self._where.items()}
         new.seeds, new.events, new._folded = dict(self.seeds), list(self.events), dict(self._folded)
+        new.promoted, new._touches = dict(self.promoted), dict(self._touches)
         new._frozen = False
         return new
 
@@ -146,9 +168,11 @@ class TournamentState:
         return self.is_final_stage and all(t.finished for t in self.tables)
 
     def player(self, name: str) -> PlayerInfo:
+        """The player registered under exactly `name` (events name players exactly; the CLI
+        resolves what a director types first, see `find_player`)."""
         info = self._by_name.get(name)
         if info is None:
-            same = self._folded.get(name.casefold())
+            same = self._folded.get(names_.key(name))
             hint = [same] if same else difflib.get_close_matches(name, list(self._by_name), n=1)
             suffix = f" (did you mean {hint[0]!r}?)" if hint else ""
             raise IllegalActionError(f"unknown player {name!r}{suffix}")
@@ -162,9 +186,24 @@ class TournamentState:
             raise IllegalActionError(f"no table {number} in stage {self.stage} (tables 1-{len(self.tables)})")
         return self.tables[number - 1]
 
+    def find_player(self, text: str) -> str | None:
+        """The registered name that reads like `text` (normal form, case, invisible spaces), or None."""
+        return text if text in self._by_name else self._folded.get(names_.key(text))
+
+    def table_of_event(self, event_id: int) -> TableState | None:
+        """The table (of any stage) a `result`, `finish` or `chips` in effect was entered for."""
+        for touched in self._touches.get(event_id, frozenset()):
+            if touched[0] == "T":
+                stage, number = int(touched[1]), int(touched[2])
+                if 1 <= stage <= len(self.history) and 1 <= number <= len(self.history[stage - 1]):
+                    return self.history[stage - 1][number - 1]
+        return None
+
     def standings(self) -> list[StandingRow]:
         dropped = {p.name for p in self.players if p.dropped}
-        return rank_players((t for tables in self.history for t in tables), dropped)
+        notes = {name: "dropped" for name in dropped}
+        notes.update({new: f"promoted in place of {old}" for new, old in self.promoted.items()})
+        return rank_players((t for tables in self.history for t in tables), dropped, notes)
 
     def can_advance(self) -> list[str]:
         """What keeps `advance` from closing the current stage; empty when it may."""
@@ -212,64 +251,120 @@ class TournamentState:
     def apply(self, event: Event) -> None:
         """Validate `event` against the current state and apply it; on error nothing changes.
 
-        Raises `IllegalActionError` / `InvalidInputError` with one line; an `undo` or `correct`
-        that would make a later event impossible raises `EventError` naming that event.
+        Raises `IllegalActionError` / `InvalidInputError` with one line; an `undo`, `correct` or
+        `rename` that a later event depends on, or that would make a later event impossible,
+        raises `EventError` naming that event.
         """
         if self._frozen:
             raise TypeError("this tournament state is a read-only snapshot")
         if self.events and event.id <= self.events[-1].id:
             raise InvalidInputError(f"event id {event.id} is not after the last one ({self.events[-1].id})")
-        if event.kind in ("undo", "correct"):
-            self._check_target(event)
+        if event.kind in ("undo", "correct", "rename"):
+            self._check_rewrite(event)
             try:
                 new = fold(self.game, [*self.events, event])
             except EventError as exc:
+                if event.kind == "rename":
+                    raise
                 what = "undoing" if event.kind == "undo" else "correcting"
                 raise EventError(exc.event_id,
                                  f"{exc.reason} (after {what} event {event.data['target']})") from None
             self.__dict__.update(new.__dict__)
             return
-        self._apply_effective(event.kind, event.data)
+        self._touches[event.id] = self._apply_effective(event.kind, event.data, strict=True)
         self.events.append(event)
 
-    def _check_target(self, event: Event) -> None:
+    def _check_rewrite(self, event: Event) -> None:
+        """What an undo, a correction or a rename must satisfy before the log is folded with it."""
+        if not isinstance(event.data, dict):
+            raise InvalidInputError(f"{event.kind}: the payload must be an object, not {event.data!r}")
+        if event.kind == "rename":
+            old, new = _text(event.data, "name", "rename"), _text(event.data, "new", "rename")
+            self.player(old)
+            self._check_new_name(new, old, "rename")
+            return
         target = target_of(event)
         found = next((e for e in self.events if e.id == target), None)
         if found is None:
             raise IllegalActionError(f"{event.kind}: there is no event {target}")
-        if target not in effective_ids(self.events):
+        effective = effective_ids(self.events)
+        if target not in effective:
             raise IllegalActionError(f"{event.kind}: event {target} is already undone")
-        if event.kind == "correct" and found.kind != "result":
-            raise IllegalActionError(f"correct: event {target} is a {found.kind}, not a round result")
+        if event.kind == "undo":
+            later = first_dependent(self.events, effective, self._touches, target)
+            if later is not None:
+                raise EventError(later.id, f"{later.kind} depends on event {target}: undo event {later.id} first")
+            return
+        if found.kind not in CORRECTABLE:
+            raise IllegalActionError(f"correct: event {target} is a {found.kind}, which cannot be corrected "
+                                     "(undo it instead)")
+        try:
+            fields = correction_fields(event, found.kind)
+        except EventError as exc:
+            raise IllegalActionError(exc.reason) from None
+        if found.kind == "register":
+            if "name" in fields:
+                current = Renames(self.events, effective).final.get(target, found.data.get("name"))
+                self._check_new_name(_text(fields, "name", "correct"), str(current), "correct")
+            if fields.get("club") is not None:
+                club = _text(fields, "club", "correct")
+                if names_.check(club, what="club") != club:
+                    raise InvalidInputError(f"correct: club {club!r} is not in normal form")
+        counts = fields.get("counts")
+        if isinstance(counts, dict) and any(isinstance(c, int) and c < 0 for c in counts.values()):
+            raise InvalidInputError("correct: chip counts cannot be negative")
 
-    def _apply_effective(self, kind: str, data: dict[str, Any]) -> None:
+    def _check_new_name(self, new: str, old: str, kind: str) -> None:
+        """`new` may replace `old`'s name: clean, and not read like another player's name."""
+        if names_.check(new) != new:
+            raise InvalidInputError(f"{kind}: {new!r} is not in normal form (expected {names_.clean(new)!r})")
+        taken = self._folded.get(names_.key(new))
+        if taken is not None and taken != old:
+            raise IllegalActionError(f"{kind}: a player named {taken!r} is already registered")
+
+    def _apply_effective(self, kind: str, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
+        """Apply one event in effect; returns what it touched (log.first_dependent reads it)."""
         if not isinstance(data, dict):
             raise InvalidInputError(f"{kind}: the payload must be an object, not {data!r}")
+        if kind == "register":
+            return self._register(data, strict=strict)
+        if kind == "chips":
+            return self._chips(data, strict=strict)
         handler = {
-            "register": self._register, "drop": self._drop, "seat": self._seat, "result": self._result,
-            "finish": self._finish, "chips": self._chips, "advance": self._advance,
+            "drop": self._drop, "seat": self._seat, "result": self._result,
+            "finish": self._finish, "advance": self._advance,
         }.get(kind)
         if handler is None:
             raise InvalidInputError(f"unknown event kind {kind!r} (kinds: {', '.join(KINDS)})")
-        handler(data)
+        return handler(data)
 
     # ---------------------------------------------------------------- players
-    def _register(self, data: dict[str, Any]) -> None:
-        name = _text(data, "name", "register").strip()
-        if not name:
-            raise InvalidInputError("register: a player needs a name")
+    def _register(self, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
+        raw = _text(data, "name", "register")
         club = data.get("club")
         if club is not None and not isinstance(club, str):
             raise InvalidInputError(f"register: club must be text, not {club!r}")
-        club = club.strip() or None if club is not None else None
-        taken = self._folded.get(name.casefold())
-        if taken is not None:
-            raise IllegalActionError(f"a player named {taken!r} is already registered")
+        if strict:
+            # The one way in: nothing unreadable, overlong or look-alike gets stored.
+            name = names_.check(raw)
+            if name != raw:
+                raise InvalidInputError(f"register: {raw!r} is not in normal form (expected {name!r})")
+            if club is not None and names_.check(club, what="club") != club:
+                raise InvalidInputError(f"register: club {club!r} is not in normal form")
+        else:
+            name = raw.strip()  # as stored before names were normalised
+            if not name:
+                raise InvalidInputError("register: a player needs a name")
+            club = club.strip() or None if club is not None else None
+        taken = self._folded.get(names_.key(name))
+        if name in self._by_name or (strict and taken is not None):
+            raise IllegalActionError(f"a player named {taken or name!r} is already registered")
         table = self._late_entry_table() if self.stage > 0 else None
         info = PlayerInfo(name, club)
         self.players.append(info)
         self._by_name[name] = info
-        self._folded[name.casefold()] = name
+        self._folded.setdefault(names_.key(name), name)
+        touched: set[Touch] = {("P", name)}
         if table is not None:
             table.seats.append(name)
             table.counts[name] = 1
@@ -277,6 +372,8 @@ class TournamentState:
             assert self._fixed_plan is not None
             sizes = tuple(sorted((len(t.seats) for t in self.tables), reverse=True))
             self._fixed_plan = self._fixed_plan.with_first_stage(sizes)
+            touched.add(("T", 1, table.number))
+        return frozenset(touched)
 
     def _late_entry_table(self) -> TableState:
         """The stage-1 table a late entrant joins: the smallest not started with a free seat."""
@@ -288,7 +385,7 @@ class TournamentState:
             raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
 
-    def _drop(self, data: dict[str, Any]) -> None:
+    def _drop(self, data: dict[str, Any]) -> frozenset[Touch]:
         name = _text(data, "name", "drop")
         info = self.player(name)
         if info.dropped:
@@ -303,16 +400,21 @@ class TournamentState:
             table.record_drop(name)
         # At a finished table (an advancer) or before any draw: not seated next time.
         info.dropped = True
+        touched: set[Touch] = {("P", name)}
+        if table is not None:
+            touched.add(("T", table.stage, table.number))
+        return frozenset(touched)
 
     # ---------------------------------------------------------------- seating
-    def _players_to_seat(self) -> list[str]:
+    def _players_to_seat(self, promote: bool = True) -> tuple[list[str], dict[str, str]]:
+        """Who the next seat draw seats, and who of them is promoted in place of whom."""
         if self.stage == 0:
-            return [p.name for p in self.players if not p.dropped]
+            return [p.name for p in self.players if not p.dropped], {}
         if self.closed:
-            return advancing_players(self)
-        return []
+            return _advancers(self, promote)
+        return [], {}
 
-    def _seat(self, data: dict[str, Any]) -> None:
+    def _seat(self, data: dict[str, Any]) -> frozenset[Touch]:
         stage = _integer(data, "stage", "seat")
         seed = _integer(data, "seed", "seat")
         raw_tables = data.get("tables")
@@ -322,7 +424,10 @@ class TournamentState:
             raise IllegalActionError(f"stage {self.stage} is still being played: advance before seating")
         if stage != self.stage + 1:
             raise IllegalActionError(f"seat: the next stage to seat is {self.stage + 1}, not {stage}")
-        names = self._players_to_seat()
+        # Seat draws stored before promotions existed carry no `promoted` list: they replay the old rule.
+        names, promoted = self._players_to_seat(promote="promoted" in data)
+        if "promoted" in data and data["promoted"] != list(promoted):
+            raise IllegalActionError(f"seat: promoted must be {list(promoted)}, not {data['promoted']!r}")
         if stage == 1:
             plan = _first_plan(self.rules, len(names), Plan.from_json(data["plan"]) if "plan" in data else None)
         else:
@@ -341,6 +446,11 @@ class TournamentState:
                        for number, seats, starter in tables]
         self.history.append(self.tables)
         self._where = {name: t for t in self.tables for name in t.seats}
+        self.promoted.update(promoted)
+        touched: set[Touch] = {("S", stage), ("S", stage - 1)}
+        touched.update(("T", stage, t.number) for t in self.tables)
+        touched.update(("P", name) for name in names)
+        return frozenset(touched)
 
     # ---------------------------------------------------------------- play
     def _open_table(self, data: dict[str, Any], kind: str) -> TableState:
@@ -351,7 +461,7 @@ class TournamentState:
         table.check_open()
         return table
 
-    def _result(self, data: dict[str, Any]) -> None:
+    def _result(self, data: dict[str, Any]) -> frozenset[Touch]:
         if self.rules.live_result != "rounds":
             raise IllegalActionError(f"round results are for games played in rounds; {self.rules.title} tables "
                                      "report chips")
@@ -360,8 +470,9 @@ class TournamentState:
         self.player(loser)
         table.check_player_in(loser)
         table.record_loss(loser)
+        return frozenset({("T", self.stage, table.number), ("P", loser)})
 
-    def _finish(self, data: dict[str, Any]) -> None:
+    def _finish(self, data: dict[str, Any]) -> frozenset[Touch]:
         table = self._open_table(data, "finish")
         order = data.get("order")
         if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
@@ -370,8 +481,9 @@ class TournamentState:
             self.player(name)
         table.check_order(order)
         table.record_order(order)
+        return frozenset({("T", self.stage, table.number), *(("P", name) for name in order)})
 
-    def _chips(self, data: dict[str, Any]) -> None:
+    def _chips(self, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
         if self.rules.live_result != "chips":
             raise IllegalActionError(f"chip counts are for pot games; {self.rules.title} tables report round results")
         table = self._open_table(data, "chips")
@@ -379,6 +491,8 @@ class TournamentState:
         if not isinstance(counts, dict) or not all(
                 isinstance(n, str) and isinstance(c, int) and not isinstance(c, bool) for n, c in counts.items()):
             raise InvalidInputError(f"chips: counts must map names to whole numbers, not {counts!r}")
+        if strict and any(c < 0 for c in counts.values()):
+            raise InvalidInputError(f"chips: counts cannot be negative ({counts})")
         for name in counts:
             self.player(name)
         table.check_order(list(counts))
@@ -390,8 +504,9 @@ class TournamentState:
                 f"{'winning' if table.advance == 1 else 'advancing'} place; break the tie and record the order "
                 "with finish")
         table.record_chips(dict(counts), places)
+        return frozenset({("T", self.stage, table.number), *(("P", name) for name in counts)})
 
-    def _advance(self, data: dict[str, Any]) -> None:
+    def _advance(self, data: dict[str, Any]) -> frozenset[Touch]:
         stage = _integer(data, "stage", "advance")
         if stage != self.stage or self.stage == 0:
             raise IllegalActionError(f"advance: the stage being played is {self.stage}, not {stage}")
@@ -401,6 +516,7 @@ class TournamentState:
         if not advancing_players(self):
             raise IllegalActionError(f"cannot advance stage {stage}: every advancing player has dropped out")
         self.closed = True
+        return frozenset({("S", stage), *(("T", stage, t.number) for t in self.tables)})
 
 
 # ==================================================================== module functions
@@ -415,20 +531,29 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
             raise EventError(after.id, "two events have this id")
     effective = effective_ids(ordered)
     fixes = corrections(ordered, effective)
+    renames = Renames(ordered, effective)
     state = TournamentState(game)
     for event in ordered:
-        if event.id not in effective or event.kind in ("undo", "correct"):
+        if event.id not in effective:
             continue
-        data = event.data
-        if event.id in fixes:
-            data = {**event.data, "loser": _text(fixes[event.id].data, "loser", "correct")}
+        data = renames.read(event) if renames.any else event.data
+        if event.kind in ("undo", "correct", "rename"):
+            continue  # settled above: they change how other events read
         try:
-            state._apply_effective(event.kind, data)
+            if event.id in fixes:
+                data = corrected_data(Event(event.id, event.kind, data), fixes[event.id])
+            state._touches[event.id] = state._apply_effective(event.kind, data, strict=False)
         except TourneyError as exc:
-            message = str(exc)
+            message = exc.reason if isinstance(exc, EventError) else str(exc)
             if not message.startswith(f"{event.kind}:"):
                 message = f"{event.kind}: {message}"
             raise EventError(event.id, message) from exc
+    # A correction or an undo touches what its target touched; a rename, the player it renames.
+    for event in ordered:
+        if event.id in effective and event.kind in ("undo", "correct"):
+            state._touches[event.id] = state._touches.get(target_of(event), frozenset())
+        elif event.id in effective and event.kind == "rename":
+            state._touches[event.id] = frozenset({("P", renames.read_name(event))})
     state.events = ordered
     return state
 
@@ -508,14 +633,31 @@ def _first_plan(game: GameDescriptor, players: int, plan: Plan | None) -> Plan:
 
 def advancing_players(state: TournamentState) -> list[str]:
     """Who moves on from the current stage (so far): the players left at its finished tables,
-    best place first, table by table; dropped players do not advance. Empty at the final."""
+    best place first, table by table; a qualifier who dropped out is replaced by the next player
+    of that table's finishing order (see `_advancers`). Empty at the final."""
+    return _advancers(state, promote=True)[0]
+
+
+def _advancers(state: TournamentState, promote: bool) -> tuple[list[str], dict[str, str]]:
+    """The advancing players and, when `promote`, who is promoted in place of a qualifier who
+    dropped out (the next player in that table's finishing order who has not dropped)."""
     if state.is_final_stage:
-        return []
+        return [], {}
     out: list[str] = []
+    promoted: dict[str, str] = {}
     for table in state.tables:
-        if table.finished:
-            out.extend(p for p in table.finishing_order()[:len(table.still_in)] if not state.player(p).dropped)
-    return out
+        if not table.finished:
+            continue
+        order = table.finishing_order()
+        qualifiers = order[:len(table.still_in)]
+        gone = [p for p in qualifiers if state.player(p).dropped]
+        out.extend(p for p in qualifiers if not state.player(p).dropped)
+        if promote and gone:
+            reserves = [p for p in order[len(qualifiers):] if not state.player(p).dropped]
+            for old, new in zip(gone, reserves, strict=False):
+                promoted[new] = old
+                out.append(new)
+    return out, promoted
 
 
 def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> dict[str, Any]:
@@ -528,7 +670,7 @@ def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> d
         raise IllegalActionError("the tournament is complete")
     if state.stage > 0 and not state.closed:
         raise IllegalActionError(f"stage {state.stage} is still being played: advance before seating")
-    names = state._players_to_seat()
+    names, promoted = state._players_to_seat()
     stage = state.stage + 1
     if stage == 1:
         chosen = _first_plan(state.rules, len(names), plan)
@@ -542,4 +684,6 @@ def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> d
     payload: dict[str, Any] = {"stage": stage, "seed": seed, "tables": draw_tables(players, sizes, seed)}
     if stage == 1:
         payload["plan"] = chosen.to_json_with_reasons()
+    else:
+        payload["promoted"] = list(promoted)
     return payload
