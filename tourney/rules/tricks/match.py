@@ -1,0 +1,130 @@
+"""A match at one table of a pot game (RULES §0.5, §0.6): a run of deals with starting stacks.
+
+`Match` keeps the stacks, who is still seated, the dealer and the rotations; the game's state
+machine decides what is paid and when a deal or a game ends. The deal passes left (clockwise) to
+the next seated player; the match ends after `rotations` complete dealer rotations (the deal has
+passed the first dealer's seat that often, so every seat deals equally often) or when at most one
+seated player has chips. A player who owes more than he holds pays everything and is busted
+(§0.6) unless `allow_debt` keeps negative balances. The finishing order ranks seated players by
+chips and busted players after them, the last busted first; players busted in the same deal share
+a place, as do seated players with equal chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tourney.rules.tricks.chips import split_evenly
+
+
+class Match:
+    """The stacks and the dealer of one table's match."""
+
+    def __init__(self, n: int, start_chips: Sequence[int], first_dealer: int, rotations: int,
+                 allow_debt: bool = False) -> None:
+        self.n = n
+        self.chips: list[int] = list(start_chips)
+        self.start_chips: tuple[int, ...] = tuple(start_chips)
+        self.seated: list[bool] = [True] * n
+        # The deal number each busted seat went out in (-1 while seated), and the bust order.
+        self.bust_deal: list[int] = [-1] * n
+        self.bust_order: list[int] = []
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.rotations = rotations
+        self.rotations_done = 0
+        self.deals = 0
+        self.allow_debt = allow_debt
+
+    def copy(self) -> Match:
+        other = Match(self.n, self.start_chips, self.first_dealer, self.rotations, self.allow_debt)
+        other.chips = list(self.chips)
+        other.seated = list(self.seated)
+        other.bust_deal = list(self.bust_deal)
+        other.bust_order = list(self.bust_order)
+        other.dealer = self.dealer
+        other.rotations_done = self.rotations_done
+        other.deals = self.deals
+        return other
+
+    # -- seats --
+
+    def next_seated(self, seat: int) -> int:
+        """The next seated player clockwise after `seat` (`seat` itself if nobody else is)."""
+        n = self.n
+        nxt = (seat + 1) % n
+        while not self.seated[nxt] and nxt != seat:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def seated_from_left_of(self, seat: int) -> list[int]:
+        """Every seated player clockwise, starting at `seat`'s left (ending with `seat` if seated)."""
+        n = self.n
+        return [s for s in ((seat + k) % n for k in range(1, n + 1)) if self.seated[s]]
+
+    def seated_count(self) -> int:
+        return sum(1 for s in self.seated if s)
+
+    def with_chips(self) -> int:
+        """How many seated players have chips left."""
+        return sum(1 for s in range(self.n) if self.seated[s] and self.chips[s] > 0)
+
+    # -- chips --
+
+    def pay(self, seat: int, amount: int, deal: int) -> int:
+        """`seat` pays `amount` (into the pot); returns what was paid. Short of chips, he pays
+        everything he has and is busted in deal `deal` (§0.6), unless debts are allowed."""
+        have = self.chips[seat]
+        if amount > have and not self.allow_debt:
+            self.chips[seat] = 0
+            self.bust(seat, deal)
+            return have
+        self.chips[seat] = have - amount
+        return amount
+
+    def receive(self, seat: int, amount: int) -> None:
+        self.chips[seat] += amount
+
+    def bust(self, seat: int, deal: int) -> None:
+        if self.seated[seat]:
+            self.seated[seat] = False
+            self.bust_deal[seat] = deal
+            self.bust_order.append(seat)
+
+    # -- the deal and the end --
+
+    def pass_deal(self) -> None:
+        """The deal passes to the left (§0.2); passing the first dealer's seat completes a rotation."""
+        old = self.dealer
+        new = self.next_seated(old)
+        n = self.n
+        to_first = (self.first_dealer - old - 1) % n + 1
+        to_new = (new - old - 1) % n + 1
+        if to_first <= to_new:
+            self.rotations_done += 1
+        self.dealer = new
+        self.deals += 1
+
+    @property
+    def finished(self) -> bool:
+        """The match may end here: the rotations are done, or one seated player (or none) has chips."""
+        return self.rotations_done >= self.rotations or self.with_chips() <= 1
+
+    def split_pot(self, pot: int) -> dict[int, int]:
+        """The pot left at the end, shared by the seated players; odd chips go one each clockwise
+        from the last dealer's left (§0.5). The shares are paid out here."""
+        shares = split_evenly(pot, self.seated_from_left_of(self.dealer))
+        for seat, amount in shares.items():
+            self.chips[seat] += amount
+        return shares
+
+    def finishing_order(self) -> tuple[list[int], list[int]]:
+        """Seats best first, and each one's place (shared places have the same number)."""
+        seated = sorted((s for s in range(self.n) if self.seated[s]), key=lambda s: (-self.chips[s], s))
+        busted = sorted(self.bust_order, key=lambda s: (-self.bust_deal[s], s))
+        order = seated + busted
+        keys = [(0, -self.chips[s]) if self.seated[s] else (1, -self.bust_deal[s]) for s in order]
+        places: list[int] = []
+        for i, key in enumerate(keys):
+            places.append(places[-1] if i and keys[i - 1] == key else i + 1)
+        return order, places
