@@ -29,3 +29,13 @@ def test_an_unexpected_failure_of_the_fold_names_the_event(database: Database, m
     events.clear_cache()
     with pytest.raises(StorageError, match=rf"^event {bad} \(register\) of tournament 'T' cannot be read \(KeyError"):
         events.snapshot(database)
+
+
+def test_new_after_a_snapshot_leaves_the_cache_usable(database: Database) -> None:
+    # `create_and_choose` folds every tournament to see whether one is running; a reader's frozen
+    # snapshot it meets must stay marked shared, or the next write would apply to a frozen state.
+    events.create_tournament(database, name="T", game="polish-poker", seed=1)
+    events.snapshot(database)
+    events.create_and_choose(database, name="U", game="lou", seed=1)
+    events.record(database, tournament="T", make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
+    assert [p.name for p in events.snapshot(database, tournament="t").state.players] == ["Ann"]

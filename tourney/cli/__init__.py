@@ -39,6 +39,8 @@ COMMANDS: dict[str, str] = {
     "desk": "desk_cmd:desk",
     # Printouts and the wall display (issue 7).
     "print": "print_cmd:print_sheets",
+    # The bot arena (issue 8).
+    "arena": "arena_cmd:app",
 }
 
 

@@ -237,7 +237,9 @@ def _current(database: Database, session: Session, row: Tournament, *,
 
 def _running(database: Database, session: Session, row: Tournament) -> bool:
     state, last_id = _current(database, session, row)
-    _cache[_key(database, row)] = _Folded(state, last_id)
+    # Possibly a reader's frozen snapshot: cached as shared, so the next command copies it.
+    state.freeze()
+    _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
     return state.stage > 0 and not state.complete
 
 
