@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tourney.arena.faults import FORFEIT, Forfeit
@@ -24,6 +25,7 @@ from tourney.arena.python_bot import GuardedBot
 from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.bots import Bot
 from tourney.engine.match import bot_rng
+from tourney.engine.records import write_record
 from tourney.rules.games import GameDescriptor, OptionValue, require_engine
 
 
@@ -73,7 +75,8 @@ def seat_names(labels: Sequence[str]) -> list[str]:
 
 
 def play_game(game: GameDescriptor, job: GameJob, entrants: Sequence[Entrant],
-              options: Mapping[str, OptionValue], factory: SeatFactory) -> GameResult:
+              options: Mapping[str, OptionValue], factory: SeatFactory, records: Path | None = None) -> GameResult:
+    """Play game `job`; with `records`, write its record there as `game-NNNNNN.jsonl`."""
     labels = [entrants[i].label for i in job.seats]
     names = seat_names(labels)
     bots = [factory.make(entrants[entrant], bot_rng(job.seed, seat)) for seat, entrant in enumerate(job.seats)]
@@ -90,6 +93,8 @@ def play_game(game: GameDescriptor, job: GameJob, entrants: Sequence[Entrant],
     else:
         _play_refereed(state, bots, forfeited, job.seed)
     outcome = state.outcome()
+    if records is not None:
+        (records / f"game-{job.index:06d}.jsonl").write_text(write_record(state.events), encoding="utf-8")
     places = _places([outcome.place_of(name) for name in names], forfeited)
     result = GameResult(job.index, job.deal, job.seed, labels, places)
     for seat, bot in enumerate(bots):

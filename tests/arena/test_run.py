@@ -1,0 +1,137 @@
+"""Runs: rotation, duplicate deals, shards on 1 and 2 workers (and Ray), resume (issue 8 items 3, 7)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tourney.arena.backends import InlineBackend, PoolBackend, make_backend
+from tourney.arena.results import read_lines
+from tourney.arena.run import run_arena
+from tourney.arena.schedule import make_spec
+from tourney.arena.shards import run_shard
+from tourney.arena.subprocess_bot import Limits
+from tourney.cli import app
+from tourney.errors import InvalidInputError
+
+
+def test_seats_rotate_one_per_game() -> None:
+    spec = make_spec("pp", "a=prob,b=honest,c=random", seed=5)
+    assert [spec.job(i).seats for i in range(3)] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    assert len({spec.job(i).seed for i in range(3)}) == 3
+
+
+def test_duplicate_replays_each_deal_with_every_bot_in_every_seat() -> None:
+    spec = make_spec("pp", "prob,honest,random", seed=5, duplicate=True)
+    jobs = [spec.job(i) for i in range(6)]
+    assert [job.deal for job in jobs] == [0, 0, 0, 1, 1, 1]
+    assert len({job.seed for job in jobs[:3]}) == 1
+    for seat in range(3):
+        assert sorted(job.seats[seat] for job in jobs[:3]) == [0, 1, 2]
+    report = run_arena(spec, 6, InlineBackend())
+    first = report.games[:3]
+    assert all(game["seed"] == first[0]["seed"] for game in first)
+
+
+def test_fewer_seats_than_bots_take_turns() -> None:
+    spec = make_spec("pp", "prob,honest,bluffer,random", seed=1, players=2)
+    report = run_arena(spec, 8, InlineBackend())
+    assert Counter(label for game in report.games for label in game["seats"]) == Counter(
+        {"prob": 4, "honest": 4, "bluffer": 4, "random": 4})
+    with pytest.raises(InvalidInputError, match="give --players"):
+        make_spec("pp", ",".join(["random"] * 7), seed=1)
+
+
+def test_one_and_two_workers_give_the_same_games(tmp_path: Path) -> None:
+    spec = make_spec("pp", "prob,bluffer,random", seed=11)
+    one = run_arena(spec, 120, InlineBackend(), out=tmp_path / "one.jsonl", shard_seconds=0.01)
+    two = run_arena(spec, 120, PoolBackend(2), out=tmp_path / "two.jsonl", shard_seconds=0.01)
+    assert one.games == two.games and len(one.games) == 120
+    lines = {path: sorted(json.dumps(line, sort_keys=True) for line in read_lines(tmp_path / path))
+             for path in ("one.jsonl", "two.jsonl")}
+    assert lines["one.jsonl"] == lines["two.jsonl"]
+
+
+def test_subprocess_bots_on_two_workers(bot_script: object) -> None:
+    assert callable(bot_script)
+    spec = make_spec("pp", f"good={bot_script('good')},random", seed=2)
+    one = run_arena(spec, 12, InlineBackend(), shard_seconds=0.01)
+    two = run_arena(spec, 12, PoolBackend(2), shard_seconds=0.01)
+    assert one.games == two.games
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is the optional extra [ray]")
+def test_ray_gives_the_same_games() -> None:
+    spec = make_spec("pp", "prob,honest,random", seed=3)
+    local = run_arena(spec, 30, InlineBackend(), shard_seconds=0.01)
+    ray = run_arena(spec, 30, make_backend("ray", 2), shard_seconds=0.01)
+    assert ray.games == local.games
+
+
+def test_resume_after_a_run_killed_mid_way(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    command = [sys.executable, "-m", "tourney", "arena", "run", "--bots", "prob,random", "--games", "1500",
+               "--seed", "9", "--out", str(out)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 60
+        while (not out.exists() or out.read_bytes().count(b"\n") < 3) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+    done_before = out.read_bytes().count(b"\n") - 1
+    assert 0 < done_before < 1500
+    with out.open("a") as handle:
+        handle.write('{"type": "game", "game": 39')  # a line cut short by the kill
+    assert subprocess.run(command, capture_output=True, cwd=tmp_path).returncode == 0
+    games = [line for line in read_lines(out) if line["type"] == "game"]
+    assert sorted(game["game"] for game in games) == list(range(1500))
+    spec = make_spec("pp", "prob,random", seed=9)
+    by_index = {game["game"]: game for game in games}
+    sample = [0, 1, done_before - 1, done_before, 1499]
+    assert run_shard(spec, sample, Limits()).games == [by_index[i] for i in sample]
+
+
+def test_cli_run_and_report(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out, html = tmp_path / "r.jsonl", tmp_path / "r.html"
+    result = runner.invoke(app, ["arena", "run", "--bots", "p=prob,random", "--games", "20", "--out", str(out),
+                                 "--records", str(tmp_path / "records")])
+    assert result.exit_code == 0, result.output
+    assert "p " in result.output and len(list((tmp_path / "records").glob("game-*.jsonl"))) == 20
+    result = runner.invoke(app, ["arena", "report", str(out), "--html", str(html), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 20 and {row["bot"] for row in data["bots"]} == {"p", "random"}
+    assert "<svg" in html.read_text()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["arena", "run", "--bots", "prob,nosuch"], "unknown bot 'nosuch'"),
+    (["arena", "run", "--bots", "prob", "--games", "0"], "--games must be"),
+    (["arena", "run", "--bots", "prob", "--backend", "mars"], "unknown backend"),
+    (["arena", "run", "--bots", "prob", "--workers", "0"], "--workers must be"),
+    (["arena", "report", "missing.jsonl"], "no such file"),
+])
+def test_cli_errors_are_one_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code != 0
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_resuming_another_run_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    run_arena(make_spec("pp", "prob,random", seed=1), 4, InlineBackend(), out=out)
+    with pytest.raises(InvalidInputError, match="another run"):
+        run_arena(make_spec("pp", "prob,random", seed=2), 4, InlineBackend(), out=out)

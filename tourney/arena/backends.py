@@ -1,0 +1,118 @@
+"""Where shards run: in this process, on a local process pool, or on Ray.
+
+Each backend takes shards (`submit`) and hands back finished ones (`wait`); which worker plays a
+shard never changes its games, so every backend gives the same results.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+import multiprocessing
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from tourney.arena.schedule import RunSpec
+from tourney.arena.shards import ShardResult, run_shard
+from tourney.arena.subprocess_bot import Limits
+from tourney.errors import InvalidInputError
+
+Handle = Any
+
+
+class Backend(Protocol):
+    workers: int
+
+    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle: ...
+
+    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
+        """At least one finished shard among `handles`, with its result."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class InlineBackend:
+    """One worker: shards run in this process as they are submitted."""
+
+    workers = 1
+
+    def __init__(self) -> None:
+        self._done: dict[int, ShardResult] = {}
+        self._next = 0
+
+    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle:
+        self._next += 1
+        self._done[self._next] = run_shard(spec, indices, limits, records)
+        return self._next
+
+    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
+        return [(handle, self._done.pop(handle)) for handle in handles]
+
+    def close(self) -> None:
+        self._done.clear()
+
+
+class PoolBackend:
+    """A local process pool of `workers` processes."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        # fork: workers inherit the imported game and bot registries (and a test's Python bots).
+        context = multiprocessing.get_context("fork")
+        self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+
+    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle:
+        return self._pool.submit(run_shard, spec, list(indices), limits, records)
+
+    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
+        done, _ = concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
+        return [(future, future.result()) for future in done]
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+class RayBackend:
+    """Ray tasks, on the local machine or a cluster (`address`); Ray is the optional extra `[ray]`."""
+
+    def __init__(self, workers: int, address: str | None = None) -> None:
+        try:
+            # Imported by name: Ray is optional, and its stubs must not be needed to type-check.
+            ray: Any = importlib.import_module("ray")
+        except ImportError:
+            raise InvalidInputError("the Ray backend needs Ray: pip install 'tourney[ray]'") from None
+        self._ray = ray
+        self.workers = workers
+        if not ray.is_initialized():
+            if address:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            self._owns_ray = True
+        else:
+            self._owns_ray = False
+        self._task: Any = ray.remote(run_shard)
+
+    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle:
+        return self._task.remote(spec, list(indices), limits, records)
+
+    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
+        ready, _ = self._ray.wait(list(handles), num_returns=1)
+        return [(ref, self._ray.get(ref)) for ref in ready]
+
+    def close(self) -> None:
+        if self._owns_ray:
+            self._ray.shutdown()
+
+
+def make_backend(name: str, workers: int, address: str | None = None) -> Backend:
+    if workers < 1:
+        raise InvalidInputError(f"--workers must be at least 1, got {workers}")
+    if name == "ray":
+        return RayBackend(workers, address)
+    if name != "local":
+        raise InvalidInputError(f"unknown backend {name!r} (local or ray)")
+    if address:
+        raise InvalidInputError("--ray-address needs --backend ray")
+    return InlineBackend() if workers == 1 else PoolBackend(workers)

@@ -1,0 +1,54 @@
+"""A running tally per entrant (games, wins, mean place, faults) for the live display and summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: int = 0
+    place_sum: int = 0
+    faults: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def mean_place(self) -> float:
+        return self.place_sum / self.games if self.games else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+class Leaderboard:
+    def __init__(self, labels: Iterable[str] = ()) -> None:
+        self.tallies: dict[str, Tally] = {label: Tally() for label in labels}
+        self.games = 0
+
+    def add(self, game: dict[str, Any]) -> None:
+        self.games += 1
+        for label, place in zip(game["seats"], game["places"], strict=True):
+            tally = self.tallies.setdefault(label, Tally())
+            tally.games += 1
+            tally.wins += place == 1
+            tally.place_sum += place
+        for label, faults in game.get("faults", {}).items():
+            tally = self.tallies.setdefault(label, Tally())
+            for kind, n in faults.items():
+                tally.faults[kind] = tally.faults.get(kind, 0) + n
+
+    def ranked(self) -> list[tuple[str, Tally]]:
+        """Best first: win rate, then mean place."""
+        return sorted(self.tallies.items(), key=lambda item: (-item[1].win_rate, item[1].mean_place, item[0]))
+
+    def lines(self) -> list[str]:
+        width = max((len(label) for label in self.tallies), default=5)
+        out = [f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'win %':>6}  {'mean place':>10}  faults"]
+        for label, tally in self.ranked():
+            faults = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.faults.items())) or "-"
+            out.append(f"{label:<{width}}  {tally.games:>6}  {tally.wins:>6}  {100 * tally.win_rate:>5.1f}%  "
+                       f"{tally.mean_place:>10.2f}  {faults}")
+        return out

@@ -1,0 +1,73 @@
+"""The results file: JSON Lines, a `run` header then one `game` line per game, appended as shards
+finish. Re-running the same run resumes it: the games already in the file are not played again, and
+a last line cut short by a kill is dropped before appending."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from tourney.errors import InvalidInputError
+
+
+def read_lines(path: Path) -> Iterator[dict[str, Any]]:
+    """Every complete JSON line of a results file (a cut-off last line is skipped)."""
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.endswith(b"\n"):
+                return  # the write of this line was interrupted
+            try:
+                value = json.loads(raw)
+            except ValueError:
+                raise InvalidInputError(f"{path}: line {number} is not JSON") from None
+            if not isinstance(value, dict):
+                raise InvalidInputError(f"{path}: line {number} is not a JSON object")
+            yield value
+
+
+class ResultsFile:
+    """Open for appending; `done` holds the game indices already recorded."""
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        self.path = path
+        self.done: set[int] = set()
+        existing = path.exists() and path.stat().st_size > 0
+        if existing:
+            lines = read_lines(path)
+            first = next(lines, None)
+            if first is None or first.get("type") != "run":
+                raise InvalidInputError(f"{path} is not an arena results file (no run line first)")
+            if first != header:
+                raise InvalidInputError(f"{path} holds another run (game, bots, seed, players, options or "
+                                        "--duplicate differ); give another --out")
+            for line in lines:
+                if line.get("type") == "game" and isinstance(line.get("game"), int):
+                    self.done.add(line["game"])
+            _drop_partial_last_line(path)
+        self._handle: IO[str] = path.open("a", encoding="utf-8")
+        if not existing:
+            self._write([header])
+
+    def append(self, games: Iterable[dict[str, Any]]) -> None:
+        fresh = [game for game in games if game["game"] not in self.done]
+        self._write(fresh)
+        self.done.update(game["game"] for game in fresh)
+
+    def _write(self, lines: Iterable[dict[str, Any]]) -> None:
+        self._handle.write("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+def _drop_partial_last_line(path: Path) -> None:
+    with path.open("rb+") as handle:
+        data = handle.read()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
+            handle.truncate(end)

@@ -1,0 +1,114 @@
+"""`tourney arena run ...`: many seeded games between bots; `tourney arena report FILE`: ratings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tourney.cli._common import TourneyGroup, fail, print_json, stdout_is_terminal, write_text
+
+app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
+                  help="The bot arena: seeded games between bots (any language), ratings and reports.")
+
+BOTS_HELP = ("Comma-separated entrants, each [LABEL=]SPEC: a bot kind of the game (`tourney games`; Polish Poker: "
+             "random, honest, prob:T, bluffer:R), cmd:COMMAND (a program speaking the JSON-lines protocol, see the "
+             "README) or package.module:Class (a Python bot).")
+
+
+@app.command("run")
+def run(
+    bots: Annotated[str, typer.Option(help=BOTS_HELP)],
+    game: Annotated[str, typer.Option(help="The game (name or alias; see `tourney games`).")] = "polish-poker",
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: same seed, same games.")] = 1,
+    players: Annotated[int | None, typer.Option(
+        help="Players per game (default: one seat per bot; fewer seats than bots makes them take turns).")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (or Ray tasks at once).")] = 1,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray (pip install 'tourney[ray]').")]
+        = "local",
+    ray_address: Annotated[str | None, typer.Option(help="Address of a Ray cluster (default: start one here).")]
+        = None,
+    duplicate: Annotated[bool, typer.Option(
+        "--duplicate", help="Replay every deal with the bots rotated through the seats (cancels card luck).")]
+        = False,
+    records: Annotated[Path | None, typer.Option(help="Write every game's record into this folder.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Append one JSON line per game; running the same command again resumes the run.")] = None,
+    move_timeout: Annotated[float, typer.Option(help="Seconds a cmd: bot has for each decision.")] = 1.0,
+    hello_timeout: Annotated[float, typer.Option(help="Seconds a cmd: bot has to answer hello.")] = 5.0,
+    max_strikes: Annotated[int, typer.Option(help="Strikes allowed in a match; one more forfeits it.")] = 3,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="A rule option of the game (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
+) -> None:
+    """Play seeded games between bots with seats rotated, on local workers or Ray; print a leaderboard."""
+    from tourney.arena.backends import make_backend
+    from tourney.arena.run import run_arena
+    from tourney.arena.schedule import make_spec
+    from tourney.arena.subprocess_bot import Limits
+    from tourney.cli._numbers import check_range, check_seed
+    from tourney.rules.games import find_game, parse_option_assignments
+
+    check_range(games, what="--games", low=1)
+    check_seed(seed)
+    check_range(max_strikes, what="--max-strikes", low=0)
+    if not (move_timeout > 0 and hello_timeout > 0):
+        fail("--move-timeout and --hello-timeout must be positive")
+    descriptor = find_game(game)
+    spec = make_spec(descriptor.name, bots, seed=seed, players=players, duplicate=duplicate,
+                     options=parse_option_assignments(descriptor, option or []))
+    limits = Limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes)
+    chosen = make_backend(backend, workers, ray_address)
+    if stdout_is_terminal() and not as_json:
+        from tourney.arena.progress import LiveProgress
+
+        with LiveProgress(games) as live:
+            report = run_arena(spec, games, chosen, limits=limits, out=out, records=records, observer=live.update)
+    else:
+        report = run_arena(spec, games, chosen, limits=limits, out=out, records=records)
+    if as_json:
+        print_json({"games": len(report.games), "played": report.played, "bots": [
+            {"bot": label, "games": t.games, "wins": t.wins, "mean_place": t.mean_place, "faults": t.faults}
+            for label, t in report.leaderboard.ranked()]})
+        return
+    resumed = len(report.games) - report.played
+    typer.echo(f"{len(report.games)} games" + (f" ({resumed} already in {out})" if resumed else ""))
+    for line in report.leaderboard.lines():
+        typer.echo(line)
+    if out is not None:
+        typer.echo(f"results: {out}  (tourney arena report {out})")
+
+
+@app.command("report")
+def report(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A results file of `tourney arena run --out`.")],
+    html: Annotated[Path | None, typer.Option(help="Also write an HTML report with a ratings chart here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Per bot: games, wins, win rate with a 95 % interval, mean place, OpenSkill rating, faults."""
+    from tourney.arena.ratings import build_report
+    from tourney.arena.results import read_lines
+
+    if not file.is_file():
+        fail(f"no such file: {str(file)!r}")
+    built = build_report(read_lines(file))
+    if html is not None:
+        from tourney.render.arena_report import render_arena_report
+
+        write_text(html, render_arena_report(built))
+    if as_json:
+        print_json(built.to_json())
+        return
+    width = max([len(row.label) for row in built.rows] + [3])
+    typer.echo(f"{built.games} games of {built.header.get('game')}, seed {built.header.get('seed')}")
+    typer.echo(f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'win %':>6}  {'95% CI':>13}  {'mean place':>10}  "
+               f"{'rating':>14}  faults")
+    for row in built.rows:
+        faults = ", ".join(f"{kind} {n}" for kind, n in row.faults.items()) or "-"
+        typer.echo(f"{row.label:<{width}}  {row.games:>6}  {row.wins:>6}  {100 * row.win_rate:>5.1f}%  "
+                   f"{100 * row.ci_low:>5.1f}-{100 * row.ci_high:<5.1f}%  {row.mean_place:>10.2f}  "
+                   f"{row.mu:>6.2f} ± {row.sigma:<5.2f}  {faults}")
+    if html is not None:
+        typer.echo(f"html: {html}")
