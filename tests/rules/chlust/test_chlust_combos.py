@@ -84,7 +84,7 @@ def test_ch6_the_club_ten_in_its_natural_place_is_pure() -> None:
 def test_the_best_reading_depends_on_the_tiebreak_order() -> None:
     # TC KC QC: natural (pure K-Q-T) or W as AC (impure A-K-Q).
     natural = combo("KD", "TC KC QC")
-    assert natural is not None and natural.pure and natural.ranks == (4, 3, 1)
+    assert natural is not None and natural.pure and natural.ranks == (11, 10, 8)
     wild = combo("KD", "TC KC QC", order=ALT)
     assert wild is not None and not wild.pure and wild.wild_as == parse_id("AC")
 

@@ -1,8 +1,7 @@
-"""Chlust cards as small integers (RULES §2.1, §2.6): id = 4 * rank + suit.
-
-Ranks are indexed weakest first, 9 T J Q K A (0..5; the 20-card deck starts at T = 1); suits follow
-`tourney.rules.cards.Suit`: S H D C (0..3). Integers keep the hot path (legal plays, trick winners)
-to arithmetic; text is only made for records and views.
+"""Chlust cards as small integers (RULES §2.1, §2.6), in the trick-taking core's encoding:
+id = 4 * rank + suit, rank 0..12 for 2..A (Chlust uses 9 or T up to A), suit 0..3 for S H D C.
+Integers keep the hot path (legal plays, trick winners) to arithmetic; text is only made for
+records and views.
 """
 
 from __future__ import annotations
@@ -12,22 +11,20 @@ from typing import Final
 
 from tourney.errors import InvalidCardError
 from tourney.rules.cards import CHLUST_DECK, CHLUST_DECK_WITH_NINES, Card, Deck, parse_cards
+from tourney.rules.tricks.cards import CARD_TEXT, ID_OF_TEXT, N_IDS, RANKS, SUITS
 
-RANKS: Final = "9TJQKA"
-SUITS: Final = "SHDC"
+__all__ = ["CARD_TEXT", "ID_OF_TEXT", "N_IDS", "RANKS", "SUITS"]
+
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
-NINE: Final = 0
-TEN: Final = 1
-JACK: Final = 2
-ACE: Final = 5
+NINE: Final = 7
+TEN: Final = 8
+JACK: Final = 9
+ACE: Final = 12
 SPADES: Final = 0
 CLUBS: Final = 3
-N_IDS: Final = 24
 
-CARD_TEXT: Final[tuple[str, ...]] = tuple(RANKS[i >> 2] + SUITS[i & 3] for i in range(N_IDS))
-ID_OF_TEXT: Final[dict[str, int]] = {text: i for i, text in enumerate(CARD_TEXT)}
-DECK_20: Final[tuple[int, ...]] = tuple(range(4, N_IDS))
-DECK_24: Final[tuple[int, ...]] = tuple(range(N_IDS))
+DECK_20: Final[tuple[int, ...]] = tuple(range(TEN * 4, N_IDS))
+DECK_24: Final[tuple[int, ...]] = tuple(range(NINE * 4, N_IDS))
 CLUB_TEN: Final = TEN * 4 + CLUBS
 SPADE_TEN: Final = TEN * 4 + SPADES
 
