@@ -178,11 +178,11 @@ def rename_fields(kind: str, data: dict[str, Any], new_name: Callable[[str], str
 
     if kind in ("register", "drop", "rename"):
         out["name"] = one(data.get("name"))
-    elif kind == "result":
+    if kind in ("result", "correct") and "loser" in data:
         out["loser"] = one(data.get("loser"))
-    elif kind == "finish":
+    if kind in ("finish", "correct") and "order" in data:
         out["order"] = many(data.get("order"))
-    elif kind == "chips" and isinstance(data.get("counts"), dict):
+    if kind in ("chips", "correct") and isinstance(data.get("counts"), dict):
         out["counts"] = {one(k): v for k, v in data["counts"].items()}
     elif kind == "seat" and isinstance(data.get("tables"), list):
         out["tables"] = [{**t, "players": many(t.get("players")), "starter": one(t.get("starter"))}

@@ -532,16 +532,18 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
     effective = effective_ids(ordered)
     fixes = corrections(ordered, effective)
     renames = Renames(ordered, effective)
+    # Every event in effect read with the final names (corrections too: they name players the way
+    # they were called when the correction was made).
+    read = {e.id: Event(e.id, e.kind, renames.read(e)) for e in ordered if e.id in effective} if renames.any else {}
     state = TournamentState(game)
     for event in ordered:
-        if event.id not in effective:
-            continue
-        data = renames.read(event) if renames.any else event.data
-        if event.kind in ("undo", "correct", "rename"):
+        if event.id not in effective or event.kind in ("undo", "correct", "rename"):
             continue  # settled above: they change how other events read
+        data = read[event.id].data if read else event.data
         try:
             if event.id in fixes:
-                data = corrected_data(Event(event.id, event.kind, data), fixes[event.id])
+                data = corrected_data(Event(event.id, event.kind, data),
+                                      [read.get(fix.id, fix) for fix in fixes[event.id]])
             state._touches[event.id] = state._apply_effective(event.kind, data, strict=False)
         except TourneyError as exc:
             message = exc.reason if isinstance(exc, EventError) else str(exc)
