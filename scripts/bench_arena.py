@@ -1,0 +1,84 @@
+"""Benchmark of the bot arena (issue 8): prints one `key: value` per line.
+
+    games_per_s[workers=1], games_per_s[workers=2], speedup_2_workers (target >= 1.7 on two cores),
+    subprocess_decisions_per_s (target >= 5,000), bot_tournament_seconds[1000 players] (item 5)
+
+Usage: python scripts/bench_arena.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import tourney.arena  # noqa: F401  (registers cmd:)
+from tourney.arena.backends import make_backend
+from tourney.arena.run import run_arena
+from tourney.arena.schedule import make_spec
+from tourney.arena.subprocess_bot import ProcessPool, SubprocessBot
+from tourney.rules.games import find_game, resolve_options
+
+# The README's example bot: always the last legal action.
+EXAMPLE_BOT = """\
+import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": "last"}), flush=True)
+    elif msg["type"] == "act":
+        print(json.dumps({"type": "action", "id": msg["id"], "action": msg["legal"][-1]}), flush=True)
+"""
+
+
+def games_per_second(workers: int, games: int) -> float:
+    spec = make_spec("polish-poker", "prob,honest,bluffer,random", seed=1)
+    start = time.perf_counter()
+    run_arena(spec, games, make_backend("local", workers))
+    return games / (time.perf_counter() - start)
+
+
+def subprocess_decisions_per_second(games: int) -> float:
+    game = find_game("polish-poker")
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "bot.py"
+        script.write_text(EXAMPLE_BOT)
+        pool = ProcessPool()
+        bots = [SubprocessBot(f"{sys.executable} {script}", random.Random(seat), pool=pool) for seat in range(2)]
+        options = resolve_options(game)
+        start = time.perf_counter()
+        for seed in range(games):
+            assert game.new_state is not None
+            state = game.new_state(["a", "b"], random.Random(seed), options, seed)
+            for seat, bot in enumerate(bots):
+                bot.begin(game, seat, ["a", "b"], options)
+            game.play_out(state, bots)
+            for bot in bots:
+                bot.end(None)
+        seconds = time.perf_counter() - start
+        decisions = sum(bot._next_id for bot in bots)
+        pool.close()
+    return decisions / seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=6000)
+    args = parser.parse_args()
+    # Warm the odds caches first: pool workers fork from this process and inherit them, so a cold
+    # single-worker run against warm forked workers would overstate the speed-up.
+    games_per_second(1, 1000)
+    one = games_per_second(1, args.games)
+    two = games_per_second(2, args.games)
+    print(f"games_per_s[workers=1]: {one:.0f}")
+    print(f"games_per_s[workers=2]: {two:.0f}")
+    print(f"speedup_2_workers: {two / one:.2f}")
+    print(f"subprocess_decisions_per_s: {subprocess_decisions_per_second(300):.0f}")
+    print("bot_tournament_seconds[1000 players]: n/a (bot tournaments through `tourney run`, item 5, not built yet)")
+
+
+if __name__ == "__main__":
+    main()
