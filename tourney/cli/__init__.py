@@ -23,6 +23,8 @@ COMMANDS: dict[str, str] = {
     "demo": "demo_cmd:demo",
     # Live tournaments (issue 3): the director's commands, in the order of an evening.
     "new": "tournament_cmd:new",
+    "use": "tournament_cmd:use",
+    "list": "tournament_cmd:list_",
     "player": "player_cmd:app",
     "plan": "tournament_cmd:plan",
     "seat": "tournament_cmd:seat",
