@@ -1,8 +1,18 @@
-"""Lou, three-card loo played guts style (RULES §4). Registered for live events, whose tables report
-final chip counts; the rules engine is built by the Chlust/Lou issue. Lou seats up to 8 (§4.2)."""
+"""Lou, three-card loo played guts style (RULES §4), on the shared trick-taking core
+(`tourney.rules.tricks`): the state machine, its record and replayer, the arbiter's settlement,
+and the descriptor registered with the game registry. Lou seats up to 8 (§4.2)."""
 
-from tourney.rules.games import GameDescriptor, register_game
+from tourney.rules.games import register_game
+from tourney.rules.lou.actions import DRAW_BASE, IN, N_ACTIONS, OUT, PLAY_BASE, action_text, draw_action, parse_action
+from tourney.rules.lou.game import LOU
+from tourney.rules.lou.options import LouOptions
+from tourney.rules.lou.settle import Settlement, settle
+from tourney.rules.lou.state import LouState, RandomDealer, upcard_value
+from tourney.rules.lou.view import LouView
 
-LOU = register_game(GameDescriptor(
-    name="lou", title="Lou", aliases=("loo", "three-card-loo", "online-poker"), seats=(2, 8), max_table=8,
-    live_result="chips", rules_section="§4"))
+__all__ = [
+    "DRAW_BASE", "IN", "LOU", "N_ACTIONS", "OUT", "PLAY_BASE", "LouOptions", "LouState", "LouView", "RandomDealer",
+    "Settlement", "action_text", "draw_action", "parse_action", "settle", "upcard_value",
+]
+
+register_game(LOU)

@@ -1,0 +1,75 @@
+"""Lou's entry in the game registry: its descriptor (RULES §4)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from tourney.rules.games import GameDescriptor, GameState, OptionSpec, OptionValue, RecordLine
+from tourney.rules.lou.actions import action_text, parse_action
+from tourney.rules.lou.options import ANTE_BY, LEADS, LONE_PLAYER, MAX_PLAYERS, MIN_PLAYERS, PAYOUTS, LouOptions
+from tourney.rules.lou.replay import replay
+from tourney.rules.lou.state import LouState
+from tourney.rules.lou.text import summary_lines
+
+OPTIONS = (
+    OptionSpec("start_chips", int, 100, "Chips each player starts the match with.", "§0.5"),
+    OptionSpec("ante", int, 3, "The ante of every player at the start of a game.", "§4.3"),
+    OptionSpec("ante_multiple_of_3", bool, True, "Refuse an ante that is not a multiple of 3.",
+               "§4.3 lou.ante_multiple_of_3"),
+    OptionSpec("ante_by", str, "all", "Who antes a new game: all, or the dealer only (Loo's single).",
+               "§4.3 lou.ante_by", ANTE_BY),
+    OptionSpec("rotations", int, 2, "The match ends after this many dealer rotations (at the end of a game).",
+               "§0.5"),
+    OptionSpec("lone_player", str, "takes_pot", "Exactly one in: takes the pot, or plays a dummy hand.",
+               "§4.5 lou.lone_player", LONE_PLAYER),
+    OptionSpec("strict_loo", bool, False, "Head the trick, trump and overtrump; lead the trump ace.",
+               "§4.7 lou.strict_loo"),
+    OptionSpec("lead", str, "left_of_dealer", "Who leads: the first in left of the dealer, or by upcard count.",
+               "§4.7 lou.lead", LEADS),
+    OptionSpec("payout", str, "per_trick", "A third of the pot per trick, or 2+ tricks take the pot.",
+               "§4.8 lou.payout", PAYOUTS),
+    OptionSpec("allow_debt", bool, False, "Keep negative balances instead of busting short stacks.",
+               "§0.6 lou.allow_debt"),
+)
+
+
+@lru_cache(maxsize=64)
+def _options(items: tuple[tuple[str, OptionValue], ...]) -> LouOptions:
+    return LouOptions.from_mapping(dict(items))
+
+
+def new_state(players: Sequence[str], rng: random.Random, options: Mapping[str, OptionValue],
+              seed: int | None) -> LouState:
+    # Options objects are cached: a bot run starts thousands of matches with the same few.
+    return LouState.new(players, rng, _options(tuple(sorted(options.items()))), seed)
+
+
+def _replay(lines: list[RecordLine], check_seed: bool) -> GameState:
+    return replay(lines, check_seed)
+
+
+LOU = GameDescriptor(
+    name="lou",
+    title="Lou",
+    aliases=("loo", "three-card-loo", "online-poker"),
+    seats=(MIN_PLAYERS, MAX_PLAYERS),
+    max_table=MAX_PLAYERS,
+    live_result="chips",
+    options=OPTIONS,
+    new_state=new_state,
+    action_text=action_text,
+    parse_action=parse_action,
+    replay=_replay,
+    summary_lines=summary_lines,
+    rules_section="§4",
+    sheet_rules=(
+        "A game starts with every player's ante (a multiple of 3). Deal 3 cards each, turn the next card: "
+        "its suit is trump (§4.3, §4.4).",
+        "Everyone declares IN or OUT at once. Nobody in: misdeal, the pot stays. One in: takes the pot (§4.5).",
+        "Those in draw 0-3 in turn, then play 3 tricks: follow suit if able, else any card (§4.6, §4.7).",
+        "Each trick takes a third of the pot; an IN player with no trick pays the pot. "
+        "The game goes on until a deal with no loo (§4.8).",
+    ),
+)
