@@ -29,7 +29,8 @@ _PLAIN_LETTERS: Final = str.maketrans({"ł": "l", "đ": "d", "ø": "o", "ħ": "h
 def clean(text: str) -> str:
     """The spelling stored for `text`: NFC, invisible characters removed, every run of whitespace
     (no-break spaces included) one plain space, no leading or trailing space."""
-    text = unicodedata.normalize("NFC", text).translate(_INVISIBLE)
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text).translate(_INVISIBLE)
     return _SPACES.sub(" ", text).strip()
 
 
@@ -42,7 +43,10 @@ def key(text: str) -> str:
 @functools.lru_cache(maxsize=65536)
 def plain(text: str) -> str:
     """`key` without diacritics: "Źdźbło" -> "zdzblo", "Łódź" -> "lodz"."""
-    folded = key(text).translate(_PLAIN_LETTERS)
+    folded = key(text)
+    if folded.isascii():
+        return folded  # nothing to take apart (most names at a large event: the cheap path)
+    folded = folded.translate(_PLAIN_LETTERS)
     return "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
 
 
