@@ -128,3 +128,15 @@ def test_before_the_draw_all_writes_standings_and_bracket(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["bracket.html", "standings.html"]
     assert "no seats have been drawn yet" in one_error_line(run("print", "table-sheets", "--db", url))
+
+
+def test_the_demo_writes_its_sheets_and_print_works_on_its_database(tmp_path: Path) -> None:
+    db_file = tmp_path / "demo.db"
+    result = run("demo", "--players", "9", "--db-file", str(db_file), "--record", str(tmp_path / "game.jsonl"))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "demo-sheets"
+    assert f"Printable sheets (open in a browser and print) in {folder}/: standings.html" in result.stdout
+    standings = parse((folder / "standings.html").read_text(encoding="utf-8"))
+    assert len(standings.find_all("tbody")[0].find_all("tr")) == 9
+    printed = run("print", "bracket", "--db", f"sqlite:///{db_file}")
+    assert printed.exit_code == 0 and printed.stdout == (folder / "bracket.html").read_text(encoding="utf-8")

@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "desk": "desk_cmd:desk",
     # Printouts and the wall display (issue 7).
     "print": "print_cmd:print_sheets",
+    "serve": "serve_cmd:serve",
     # The bot arena (issue 8).
     "arena": "arena_cmd:app",
 }

@@ -63,6 +63,12 @@ def demo(
     for line in standings_lines(state.standings()):
         typer.echo(line)
     typer.echo(f"Look around: tourney standings --db sqlite:///{db_file}   (or tables, log, status)")
+    # issue 7: the event's printable sheets, in a folder beside the database.
+    from tourney.cli.print_cmd import write_demo_sheets
+
+    sheets = write_demo_sheets(db_file, db_file.with_name("demo-sheets"))
+    typer.echo(f"Printable sheets (open in a browser and print) in {sheets[0].parent}/: "
+               f"{', '.join(p.name for p in sheets)}; the wall display: tourney serve --db sqlite:///{db_file}")
     typer.echo("")
     names = seat_names(state.game, 4)
     game = play_match(state.game, names, make_bots(state.game, ["random"], 4, seed), seed=seed)

@@ -63,6 +63,16 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
     return written
 
 
+def write_demo_sheets(db_file: Path, folder: Path) -> list[Path]:
+    """Every sheet of the demo's event (`tourney demo`), read back from its database as `print` would."""
+    from tourney.cli._db_options import open_db
+    from tourney.storage.events import snapshot
+
+    with open_db(f"sqlite:///{db_file}", read_only=True) as database:
+        snap = snapshot(database)
+    return write_all(folder, snap.tournament, snap.state)
+
+
 def print_sheets(
     sheet: Annotated[str, typer.Argument(
         metavar="SHEET", help="standings, bracket, seating, seat-cards, table-sheets, or all (every sheet).")],

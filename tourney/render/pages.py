@@ -185,6 +185,11 @@ class BracketPage:
 
 
 @dataclass(frozen=True)
-class NotFoundPage:
-    path: str
+class MessagePage:
+    """A page of the wall display that is only a message: a bad path (404), or a sheet that does not
+    exist yet (no seats drawn), which keeps polling so it turns into the sheet when it exists."""
+
+    title: str
+    message: str
     nav: tuple[tuple[str, str], ...]
+    live: LiveInfo | None = None

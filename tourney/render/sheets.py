@@ -11,7 +11,7 @@ from pathlib import Path
 from tourney.render.env import render
 from tourney.render.pages import (
     BracketPage,
-    NotFoundPage,
+    MessagePage,
     SeatCardsPage,
     SeatingPage,
     StandingsPage,
@@ -41,8 +41,8 @@ def render_table_sheets(page: TableSheetsPage, templates: Path | None = None) ->
     return render("table_sheets.html", templates, page=page)
 
 
-def render_not_found(page: NotFoundPage, templates: Path | None = None) -> str:
-    return render("not_found.html", templates, page=page)
+def render_message(page: MessagePage, templates: Path | None = None) -> str:
+    return render("message.html", templates, page=page)
 
 
 def render_page(page: AnyPage, templates: Path | None = None) -> str:
