@@ -97,3 +97,40 @@ def showdown(
         return
     for line in report.lines():
         typer.echo(line)
+
+
+@app.command("settle")
+def settle(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: lou (or an alias).")],
+    pot: Annotated[str, typer.Option("--pot", "-p", help="The pot P at the start of the deal, in chips.")],
+    tricks: Annotated[str, typer.Option(
+        "--tricks", "-t", help="The tricks of each player who was in, e.g. A=2,B=1,C=0 (3 in all).")],
+    payout: Annotated[str, typer.Option(help="per_trick (a third of the pot a trick) or majority (§4.8).")]
+        = "per_trick",
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of lines.")] = False,
+) -> None:
+    """Settle a played Lou deal: each player's chips and the next pot (RULES §4.8, §0.3)."""
+    from tourney.cli._numbers import whole_number
+    from tourney.errors import InvalidInputError
+    from tourney.rules.games import find_game
+    from tourney.rules.lou import LOU, parse_tricks
+    from tourney.rules.lou import settle as settle_deal
+
+    descriptor = find_game(game)
+    if descriptor is not LOU:
+        raise InvalidInputError(f"settle settles Lou deals, not {descriptor.title}")
+    payout = str(descriptor.option("payout").parse(payout))
+    size = whole_number(pot, what="--pot")
+    counts = parse_tricks(tricks)
+    result = settle_deal(size, counts, payout)
+    chips = {name: result.receipts.get(name, 0) - result.owed.get(name, 0) for name in counts}
+    if json_output:
+        print_json({"chips": chips, "next_pot": result.next_pot()})
+        return
+    for name, change in chips.items():
+        won = counts[name]
+        why = "looed: matches the pot" if name in result.owed else f"{won} trick{'s' if won != 1 else ''}"
+        typer.echo(f"{name}: {change:+d} ({why})")
+    kept = f", of which {result.kept} stays from this pot" if result.kept else ""
+    end = "the game goes on" if not result.game_over else "no loo: the game ends"
+    typer.echo(f"next pot: {result.next_pot()}{kept} ({end})")

@@ -6,13 +6,13 @@ from tourney.rules.games import register_game
 from tourney.rules.lou.actions import DRAW_BASE, IN, N_ACTIONS, OUT, PLAY_BASE, action_text, draw_action, parse_action
 from tourney.rules.lou.game import LOU
 from tourney.rules.lou.options import LouOptions
-from tourney.rules.lou.settle import Settlement, settle
+from tourney.rules.lou.settle import Settlement, parse_tricks, settle
 from tourney.rules.lou.state import LouState, RandomDealer, upcard_value
 from tourney.rules.lou.view import LouView
 
 __all__ = [
     "DRAW_BASE", "IN", "LOU", "N_ACTIONS", "OUT", "PLAY_BASE", "LouOptions", "LouState", "LouView", "RandomDealer",
-    "Settlement", "action_text", "draw_action", "parse_action", "settle", "upcard_value",
+    "Settlement", "action_text", "draw_action", "parse_action", "parse_tricks", "settle", "upcard_value",
 ]
 
 register_game(LOU)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from tourney.errors import InvalidInputError
 from tourney.rules.tricks.chips import thirds
 
 K = TypeVar("K")
@@ -52,3 +53,25 @@ def settle(pot: int, tricks: Mapping[K, int], payout: str = "per_trick", dummy_t
     receipts = {k: share * t for k, t in tricks.items() if t}
     owed = {k: pot for k, t in tricks.items() if not t}
     return Settlement(receipts, owed, rest + share * dummy_tricks)
+
+
+def parse_tricks(text: str) -> dict[str, int]:
+    """`A=2,B=1,C=0`: the tricks of each player who was in (2 or more players, 3 tricks in all),
+    for the arbiter's `tourney rules settle lou`."""
+    tricks: dict[str, int] = {}
+    for item in text.split(","):
+        name, sep, count = item.partition("=")
+        name, count = name.strip(), count.strip()
+        if not sep or not name or not count:
+            raise InvalidInputError(f"--tricks is NAME=N,NAME=N,..., such as A=2,B=1,C=0, not {text!r}")
+        if count not in ("0", "1", "2", "3"):
+            raise InvalidInputError(f"{name} has {count!r} tricks: a deal has 3 tricks, so 0-3 (§0.4)")
+        if name in tricks:
+            raise InvalidInputError(f"{name} is given twice in --tricks")
+        tricks[name] = int(count)
+    if len(tricks) < 2:
+        raise InvalidInputError("at least 2 players are in for tricks to be played (§4.5: one player in takes "
+                                "the pot with no play)")
+    if sum(tricks.values()) != 3:
+        raise InvalidInputError(f"the tricks add up to {sum(tricks.values())}, but a deal has 3 (§0.4)")
+    return tricks
