@@ -104,7 +104,8 @@ class LouState:
         self.turn = 0              # position in `order` of the player to act (declare, draw)
         self.order: list[int] = []
         self.ins: list[int] = []
-        self.draws: list[tuple[int, int]] = []
+        self.draws: tuple[tuple[int, int], ...] = ()
+        self.trick_pairs: tuple[tuple[int, int], ...] = ()  # (seat, card) of the trick, for views
         self.dummy: list[int] = []
         self.has_dummy = False
         self.dummy_tricks = 0
@@ -114,6 +115,8 @@ class LouState:
         self.tricks_won: list[int] = [0] * self.n
         self.played: list[int] = []
         self.history: tuple[tuple[int, int, int], ...] = ()
+        # The legal actions of the player to act, computed once per decision (view and apply share it).
+        self._legal: list[int] | None = None
         self._events: list[dict[str, Any]] = [
             game_event(names, seed, options.to_dict(), self.match.chips)]
         if start:
@@ -170,7 +173,8 @@ class LouState:
         self.order = dealt
         self.turn = 0
         self.ins = []
-        self.draws = []
+        self.draws = ()
+        self.trick_pairs = ()
         self.dummy = []
         self.has_dummy = False
         self.dummy_tricks = 0
@@ -187,6 +191,15 @@ class LouState:
     # -- actions --
 
     def legal_actions(self) -> list[int]:
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[int]:
         if self.terminal:
             return []
         phase = self.phase
@@ -231,6 +244,7 @@ class LouState:
             if action > IN:
                 raise IllegalActionError(f"{who} must declare IN or OUT first, not {action_text(action)} (§4.5)")
             self.decisions += 1
+            self._legal = None
             self._declare(seat, action)
         elif phase == DRAW:
             if action < DRAW_BASE:
@@ -246,14 +260,16 @@ class LouState:
             if len(cards) > len(self.stock) - self.stock_pos:
                 raise IllegalActionError(f"{who} cannot draw {len(cards)}: the stock is too small (§4.5)")
             self.decisions += 1
+            self._legal = None
             self._draw(seat, cards)
         else:
             if not PLAY_BASE <= action < DRAW_BASE:
                 raise IllegalActionError(f"{who} must play a card (PLAY:<card>), not {action_text(action)} (§4.7)")
             card = action - PLAY_BASE
-            if card not in self._playable(seat):
+            if action not in self._legal_now():
                 raise IllegalActionError(f"{who} cannot play {CARD_TEXT[card]}: {self._why_not(seat, card)}")
             self.decisions += 1
+            self._legal = None
             self._play(seat, card)
 
     def _why_not(self, seat: int, card: int) -> str:
@@ -300,7 +316,7 @@ class LouState:
         hand = self.hands[seat]
         self.hands[seat] = [c for c in hand if c not in cards] + drawn
         self.discards[seat] = list(cards)
-        self.draws.append((seat, len(cards)))
+        self.draws += ((seat, len(cards)),)
         self._events.append({"event": "draw", "deal": self.deal_no, "player": self.players[seat],
                              "discards": [CARD_TEXT[c] for c in cards], "cards": [CARD_TEXT[c] for c in drawn]})
         self.turn += 1
@@ -330,6 +346,7 @@ class LouState:
         self.turn = 0
         self.trick = []
         self.trick_seats = []
+        self.trick_pairs = ()
         self.to_act = leader
         if leader == DUMMY:
             self._play(DUMMY, self._dummy_card())
@@ -351,6 +368,7 @@ class LouState:
             self.dummy.remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
+        self.trick_pairs += ((seat, card),)
         self.played.append(card)
         event: dict[str, Any] = {"event": "play", "deal": self.deal_no, "trick": self.trick_no,
                                  "player": name_of(self.players, seat), "card": CARD_TEXT[card]}
@@ -452,12 +470,12 @@ class LouState:
 
     def view(self, seat: int) -> LouView:
         match = self.match
-        legal = self.legal_actions() if seat == self.to_act else []
+        legal = self._legal_now() if seat == self.to_act else []
         revealed = self.phase != DECLARE
         return LouView(seat, self.players, self.phase, legal, tuple(self.hands[seat]), self.upcard,
                        tuple(match.chips), self.pot, self.deal_pot, match.dealer, self.deal_no, self.game_no,
-                       tuple(self.ins) if revealed else (), self.choices[seat], tuple(self.draws),
-                       tuple(self.discards[seat]), tuple(zip(self.trick_seats, self.trick, strict=True)),
+                       tuple(self.ins) if revealed else (), self.choices[seat], self.draws,
+                       tuple(self.discards[seat]), self.trick_pairs,
                        self.trick_no, tuple(self.tricks_won), self.dummy_tricks, self.history)
 
     def hidden_cards(self, seat: int) -> frozenset[str]:
