@@ -48,7 +48,7 @@ def test_play_refusals_are_one_line() -> None:
         ("play", "pp", "--option", "until"): "error: an option is NAME=VALUE",
         ("play", "pp", "-o", "until=2", "--until", "2"): "error: option 'until' is given twice",
         ("play", "pp", "--players", "9"): "error: a Polish Poker game seats 2-6 players, not 9",
-        ("play", "chlust"): "error: Chlust has no rules engine yet",
+        ("play", "khlyust"): "error: Хлюст has no rules engine yet",
         ("play", "pp", "--bots", "nobody"): "error: unknown bot 'nobody' for polish-poker (known: ",
     }
     for args, message in cases.items():

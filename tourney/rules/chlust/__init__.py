@@ -1,11 +1,12 @@
 """Chlust (RULES §2): combinations and showdown, the arbiter's verdict, and the game."""
 
 from tourney.rules.chlust.combos import Combination, Showdown, best_combination, showdown
-from tourney.rules.chlust.options import OPTIONS
-from tourney.rules.games import GameDescriptor, register_game
+from tourney.rules.chlust.game import CHLUST
+from tourney.rules.chlust.state import ACTION_TEXT, CALL, FOLD, KEEP, PLAY_BASE, RAISE, SWAP, ChlustState, action_id
+from tourney.rules.chlust.views import View
+from tourney.rules.games import register_game
 
-CHLUST = register_game(GameDescriptor(
-    name="chlust", title="Chlust", aliases=("chłust", "hlust"), seats=(2, 4), max_table=4,
-    live_result="chips", options=OPTIONS, rules_section="§2"))
+register_game(CHLUST)
 
-__all__ = ["CHLUST", "Combination", "Showdown", "best_combination", "showdown"]
+__all__ = ["ACTION_TEXT", "CALL", "CHLUST", "FOLD", "KEEP", "PLAY_BASE", "RAISE", "SWAP", "ChlustState", "Combination",
+           "Showdown", "View", "action_id", "best_combination", "showdown"]
