@@ -73,23 +73,36 @@ def declarations(
 
 @app.command("showdown")
 def showdown(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: chlust (or an alias).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: chlust or khlyust (or an alias).")],
     hands: Annotated[list[str], typer.Argument(
         metavar="HAND...", help="Each hand as one argument ('AH KH TC'), in seat order from the dealer's left.")],
     upcard: Annotated[str, typer.Option("--upcard", "-u", help="The trump upcard, e.g. KD.")],
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A rule option NAME=VALUE (with_nines, spade_ten_rule, tiebreak_order).")] = None,
+        "--option", "-o", help="A rule option NAME=VALUE (Chlust: with_nines, spade_ten_rule, tiebreak_order; "
+             "Хлюст: instant_khlyust, three_aces).")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of lines.")] = False,
 ) -> None:
-    """Rank the hands of a Chlust showdown and name the winner (RULES §2.6, §2.8)."""
+    """Rank the hands of a Chlust showdown and name the winner (RULES §2.6, §2.8); for Хлюст, name
+    Листы and Хлюст in each hand and who takes the kassa before play (RULES §3.5, §3.6)."""
     from tourney.errors import InvalidInputError
     from tourney.rules.chlust import CHLUST
     from tourney.rules.chlust.arbiter import judge
     from tourney.rules.games import find_game, parse_option_assignments, resolve_options
 
     descriptor = find_game(game)
+    if descriptor.name == "khlyust":
+        from tourney.rules.khlyust.arbiter import judge as judge_khlyust
+
+        options = resolve_options(descriptor, parse_option_assignments(descriptor, option or []))
+        verdict = judge_khlyust(upcard, hands, options)
+        if json_output:
+            print_json(verdict.to_json())
+        else:
+            for line in verdict.lines():
+                typer.echo(line)
+        return
     if descriptor is not CHLUST:
-        raise InvalidInputError(f"showdown judges Chlust hands, not {descriptor.title}")
+        raise InvalidInputError(f"showdown judges Chlust and Хлюст hands, not {descriptor.title}")
     options = resolve_options(descriptor, parse_option_assignments(descriptor, option or []))
     report = judge(upcard, hands, options)
     if json_output:

@@ -1,8 +1,8 @@
-"""Хлюст, Khlyust (RULES §3). Registered for live events, whose tables report final chip counts; the
-rules engine is built by the Хлюст issue."""
+"""Хлюст, Khlyust (RULES §3): combinations, the arbiter's showdown, and the game."""
 
 from tourney.rules.games import GameDescriptor, register_game
+from tourney.rules.khlyust.options import OPTIONS
 
 KHLYUST = register_game(GameDescriptor(
     name="khlyust", title="Хлюст", aliases=("хлюст", "khlust", "hlyust", "chlyust"), seats=(2, 4), max_table=4,
-    live_result="chips", rules_section="§3"))
+    live_result="chips", options=OPTIONS, rules_section="§3"))

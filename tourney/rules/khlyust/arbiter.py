@@ -1,0 +1,101 @@
+"""The arbiter's showdown (`tourney rules showdown khlyust`): which hands hold Листы or a Хлюст,
+and who takes the kassa before any play (RULES §3.5, §3.6; the duel §3.11).
+
+Hands are listed in seat order from the dealer's left (Z first), as they are dealt and announce.
+With two hands the game is the 36-card duel: no combinations; only `three_aces` wins at once.
+With three or four, the highest Листы takes the kassa; a Хлюст takes it before play only under
+`instant_khlyust` (the first in seat order, since it is declared first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tourney.errors import InvalidCardError, InvalidInputError
+from tourney.rules.cards import KHLYUST_DECK, KHLYUST_DECK_36
+from tourney.rules.games import OptionValue
+from tourney.rules.khlyust.combos import (
+    KHLYUST_NAMES,
+    NO_KHLYUST,
+    best_listy,
+    describe,
+    is_three_aces,
+    khlyust_kind,
+    listy_rank,
+)
+from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustRules
+from tourney.rules.tricks.cards import CARD_TEXT, SUITS, parse_ids
+
+
+class KhlyustShowdown:
+    """The judged hands, as the issue's JSON and as lines of text."""
+
+    def __init__(self, upcard: int, hands: list[tuple[int, ...]], duel: bool, winner: int | None, why: str) -> None:
+        self.upcard, self.hands, self.duel, self.winner, self.why = upcard, hands, duel, winner, why
+        self.trump = upcard & 3
+
+    def _kind(self, hand: Sequence[int]) -> int:
+        return NO_KHLYUST if self.duel else khlyust_kind(hand, self.trump)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner,
+                "hands": [{"hand": " ".join(CARD_TEXT[c] for c in hand),
+                           "listy": not self.duel and listy_rank(hand) >= 0,
+                           "khlyust": KHLYUST_NAMES[self._kind(hand)]} for hand in self.hands]}
+
+    def lines(self) -> list[str]:
+        variant = "two-player duel, 36 cards, no combinations (§3.11)" if self.duel else "32 cards (§3.5)"
+        out = [f"trump {SUITS[self.trump]} (upcard {CARD_TEXT[self.upcard]}); {variant}"]
+        for number, hand in enumerate(self.hands, start=1):
+            if self.duel:
+                what = "three aces" if is_three_aces(hand) else "no combination"
+            else:
+                what = describe(hand, self.trump)
+            out.append(f"hand {number}: {' '.join(CARD_TEXT[c] for c in hand)}  {what}")
+        if self.winner is None:
+            out.append(f"nobody takes the kassa before play: {self.why}")
+        else:
+            cards = " ".join(CARD_TEXT[c] for c in self.hands[self.winner])
+            out.append(f"winner: hand {self.winner + 1} ({cards}) takes the kassa before play: {self.why}")
+        return out
+
+
+def judge(upcard_text: str, hand_texts: Sequence[str], options: Mapping[str, OptionValue]) -> KhlyustShowdown:
+    """Judge dealt (or exchanged) hands under `options` (resolved option values)."""
+    rules = KhlyustRules.from_mapping(options)
+    if not MIN_PLAYERS <= len(hand_texts) <= MAX_PLAYERS:
+        raise InvalidInputError(f"a Хлюст showdown has {MIN_PLAYERS}-{MAX_PLAYERS} hands, not {len(hand_texts)}")
+    duel = len(hand_texts) == 2
+    deck = KHLYUST_DECK_36 if duel else KHLYUST_DECK
+    upcards = parse_ids(upcard_text, deck)
+    if len(upcards) != 1:
+        raise InvalidCardError(f"--upcard is one card, not {upcard_text!r}")
+    upcard = upcards[0]
+    seen = {upcard}
+    hands: list[tuple[int, ...]] = []
+    for number, text in enumerate(hand_texts, start=1):
+        hand = parse_ids(text, deck)
+        if len(hand) != 3:
+            raise InvalidCardError(f"hand {number} ({text!r}) has {len(hand)} cards; a Хлюст hand has 3 (§3.4)")
+        for card in hand:
+            if card in seen:
+                raise InvalidCardError(f"card {CARD_TEXT[card]!r} appears twice")
+            seen.add(card)
+        hands.append(hand)
+    if duel:
+        aces = [i for i, hand in enumerate(hands) if is_three_aces(hand)]
+        if aces and rules.three_aces:
+            return KhlyustShowdown(upcard, hands, True, aces[0], "three aces win at once (three_aces, §3.11)")
+        return KhlyustShowdown(upcard, hands, True, None, "the duel is decided by tricks (§3.11)")
+    listy = best_listy(hands)
+    if listy >= 0:
+        word = describe(hands[listy], upcard & 3)
+        return KhlyustShowdown(upcard, hands, False, listy, f"the highest Листы ({word}) takes the whole kassa (§3.6)")
+    khlyusty = [i for i, hand in enumerate(hands) if khlyust_kind(hand, upcard & 3) != NO_KHLYUST]
+    if khlyusty and rules.instant_khlyust:
+        return KhlyustShowdown(upcard, hands, False, khlyusty[0],
+                               "the first Хлюст declared wins at once (instant_khlyust, §3.10)")
+    why = ("a Хлюст is declared in the announcements; the tricks decide (§3.7-§3.10)" if khlyusty
+           else "no combination: the announcements and the tricks decide (§3.7-§3.10)")
+    return KhlyustShowdown(upcard, hands, False, None, why)
