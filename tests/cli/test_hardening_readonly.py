@@ -16,6 +16,7 @@ import pytest
 from tourney_db_support import assert_one_error_line, db_url, dump, ok, tourney  # noqa: F401
 
 from tourney.storage import events
+from tourney.storage.db import SCHEMA_VERSION
 
 READS = [["tables"], ["standings"], ["status"], ["log"], ["player", "list"], ["list"], ["tables", "--json"]]
 NOBODY = 65534
@@ -150,7 +151,7 @@ def test_an_older_schema_is_read_as_it_is_and_upgraded_by_the_next_write(tmp_pat
         assert ok(url, *args).stdout == expected[tuple(args)]
     assert _version(path) == (1, False)  # reading changed nothing
     ok(url, "undo")
-    assert _version(path) == (2, True)
+    assert _version(path) == (SCHEMA_VERSION, True)
     assert "[undone]" in ok(url, "log").stdout
 
 
@@ -160,7 +161,7 @@ def test_use_and_new_upgrade_an_older_schema(tmp_path: Path, command: list[str])
     url = _event(f"sqlite:///{path}")
     _make_schema_1(path)
     ok(url, *command)
-    assert _version(path) == (2, True)
+    assert _version(path) == (SCHEMA_VERSION, True)
 
 
 # --- damaged rows ---------------------------------------------------------------------------------------

@@ -26,8 +26,8 @@ def test_schema_is_created_once_with_its_version(url: str) -> None:
     with open_database(url):
         pass
     # Reopening finds the schema and changes nothing.
-    with open_database(url) as again, again.read() as session:
-        versions = session.connection().execute(text("SELECT version FROM schema_version")).all()
+    with open_database(url) as again, again.read() as tx:
+        versions = tx.run("SELECT version FROM schema_version")
     assert [tuple(v) for v in versions] == [(SCHEMA_VERSION,)]
 
 
@@ -97,12 +97,30 @@ def test_a_locked_sqlite_database_waits_then_says_so(tmp_path: Path, monkeypatch
 def test_write_transactions_start_immediately_on_sqlite(sqlite_database: Database) -> None:
     database = sqlite_database
     assert database.is_sqlite
-    with database.write() as session:
-        session.connection()  # the transaction begins with the first statement, before any write
+    with database.write():
         # The write lock is taken at BEGIN: another writer cannot get in even before we write.
-        path = database.engine.url.database
+        path = database.sqlite_path
         assert path is not None
         other = sqlite3.connect(path, timeout=0, isolation_level=None)
         with pytest.raises(sqlite3.OperationalError, match="locked"):
             other.execute("BEGIN IMMEDIATE")
         other.close()
+
+
+def test_a_schema_2_database_is_upgraded_to_64_bit_seeds(url: str) -> None:
+    """Schema 2 kept the seed in a 32-bit INTEGER on PostgreSQL: a seed above 2^31 was refused
+    there. Opening it upgrades the column in one transaction; SQLite's INTEGER already held 2^63-1."""
+    with open_database(url):
+        pass
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("ALTER TABLE tournament ALTER COLUMN seed TYPE INTEGER"))
+        connection.execute(text("DELETE FROM schema_version"))
+        connection.execute(text("INSERT INTO schema_version (version) VALUES (2)"))
+    engine.dispose()
+    with open_database(url, create=False) as database:
+        events.create_tournament(database, name="Big seed", game="polish-poker", seed=2**63 - 1)
+        with database.read() as tx:
+            assert tx.run("SELECT max(version) FROM schema_version")[0][0] == SCHEMA_VERSION == 3
+            assert tx.run("SELECT seed FROM tournament")[0][0] == 2**63 - 1

@@ -20,9 +20,8 @@ def register(*names: str, club: str | None = None) -> Any:
 
 
 def rows(database: Database) -> list[tuple[Any, ...]]:
-    with database.read() as session:
-        found = session.connection().execute(text("SELECT id, tournament_id, kind, data FROM event ORDER BY id"))
-        return [tuple(r) for r in found]
+    with database.read() as tx:
+        return tx.run("SELECT id, tournament_id, kind, data FROM event ORDER BY id")
 
 
 def test_events_round_trip(database: Database) -> None:

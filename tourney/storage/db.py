@@ -18,20 +18,21 @@ import re
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
-
-from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
-from sqlmodel import Session, SQLModel, create_engine, select
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, quote
 
 from tourney.errors import StorageError
-from tourney.storage.models import SCHEMA_VERSION, SchemaVersion, Setting
+from tourney.storage.sql import SqlAlchemyTx, SqliteTx, Tx
 
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+# The schema version of this tourney (kept in models.py with the rows; repeated here so that opening
+# a database never imports SQLModel: models.py is imported only to create or upgrade the schema).
+SCHEMA_VERSION = 3
 DEFAULT_URL = "sqlite:///tourney.db"
 URL_ENV = "TOURNEY_DB"
 # How long a command waits for another process's transaction before giving up (seconds).
@@ -63,18 +64,22 @@ def lock_wait_seconds() -> float:
 
 
 class Database:
-    """One database: an engine plus the transaction helpers every command uses."""
+    """One database: a SQLite file (through the standard library's sqlite3) or a SQLAlchemy engine
+    (any other URL), plus the transaction helpers every command uses."""
 
-    def __init__(self, engine: Engine, shown: str, *, read_only: bool = False) -> None:
-        self.engine = engine
+    def __init__(self, shown: str, *, sqlite_path: str | None = None, engine: Engine | None = None,
+                 read_only: bool = False) -> None:
         # The URL for messages: never shows a password.
         self.shown = shown
-        self.is_sqlite = engine.dialect.name == "sqlite"
-        self.is_postgresql = engine.dialect.name == "postgresql"
         self.read_only = read_only
+        self._sqlite_path = sqlite_path
+        self._sqlite: sqlite3.Connection | None = None
+        self._engine = engine
+        self.dialect = "sqlite" if sqlite_path is not None else (engine.dialect.name if engine else "")
+        self.is_sqlite = self.dialect == "sqlite"
+        self.is_postgresql = self.dialect == "postgresql"
         # The schema version found (ensure_schema): a read-only open of an older file reads it as it is.
         self.version = SCHEMA_VERSION
-        self._writer = engine.execution_options(tourney_write=True)
 
     @property
     def has_settings(self) -> bool:
@@ -86,28 +91,82 @@ class Database:
         """Identifies this database in the in-process state cache (with the tournament's uid)."""
         return self.shown
 
+    @property
+    def sqlite_path(self) -> str | None:
+        return self._sqlite_path
+
     @contextmanager
-    def write(self) -> Iterator[Session]:
+    def write(self) -> Iterator[Tx]:
         """One write transaction: commits when the block ends, rolls back on any error."""
         if self.read_only:
             raise StorageError(f"{self.shown} was opened read-only; this command cannot change it")
-        with translate_errors(self), Session(self._writer, expire_on_commit=False) as session, session.begin():
-            if self.is_postgresql:
-                wait_ms = int(lock_wait_seconds() * 1000)
-                session.execute(text(f"SET LOCAL lock_timeout = {wait_ms}"))
-            yield session
+        with self._transaction(write=True) as tx:
+            yield tx
             _pause_for_tests()
 
     @contextmanager
-    def read(self) -> Iterator[Session]:
+    def read(self) -> Iterator[Tx]:
         """One read transaction: a consistent snapshot, never blocks writers (WAL / MVCC)."""
-        with translate_errors(self), Session(self.engine, expire_on_commit=False) as session, session.begin():
-            if self.read_only and self.is_postgresql:
-                session.execute(text("SET TRANSACTION READ ONLY"))
-            yield session
+        with self._transaction(write=False) as tx:
+            yield tx
+
+    @contextmanager
+    def _transaction(self, *, write: bool) -> Iterator[Tx]:
+        if self._sqlite_path is not None:
+            with self._sqlite_transaction(write=write) as tx:
+                yield tx
+            return
+        from sqlalchemy import text
+
+        assert self._engine is not None
+        with translate_errors(self), self._engine.begin() as connection:
+            if self.is_postgresql:
+                if write:
+                    wait_ms = int(lock_wait_seconds() * 1000)
+                    connection.execute(text(f"SET LOCAL lock_timeout = {wait_ms}"))
+                elif self.read_only:
+                    connection.execute(text("SET TRANSACTION READ ONLY"))
+            yield SqlAlchemyTx(connection)
+
+    @contextmanager
+    def _sqlite_transaction(self, *, write: bool) -> Iterator[Tx]:
+        try:
+            connection = self._sqlite_connection()
+            # IMMEDIATE takes the write lock up front: a second writer waits at BEGIN (busy timeout)
+            # instead of failing at its first write after having read a state about to change.
+            connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        except sqlite3.Error as error:
+            raise StorageError(_describe(self, str(error))) from None
+        try:
+            yield SqliteTx(connection)
+        except BaseException as error:
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise StorageError(_describe(self, str(error))) from None
+            raise
+        try:
+            connection.execute("COMMIT")
+        except sqlite3.Error as error:
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+            raise StorageError(_describe(self, str(error))) from None
+
+    def _sqlite_connection(self) -> sqlite3.Connection:
+        if self._sqlite is None:
+            assert self._sqlite_path is not None
+            if self.read_only:
+                self._sqlite = _sqlite_read_only(self._sqlite_path)
+            else:
+                self._sqlite = _sqlite_writable(self._sqlite_path)
+        return self._sqlite
 
     def close(self) -> None:
-        self.engine.dispose()
+        if self._sqlite is not None:
+            self._sqlite.close()
+            self._sqlite = None
+        if self._engine is not None:
+            self._engine.dispose()
 
     def __enter__(self) -> Database:
         return self
@@ -129,23 +188,14 @@ def open_database(url: str | None = None, *, create: bool = True, read_only: boo
     if create and read_only:
         raise ValueError("a database cannot be created read-only")
     raw = resolve_url(url)
-    try:
-        parsed = make_url(raw)
-    except ArgumentError:
-        raise StorageError(f"not a database URL: {raw!r} (e.g. sqlite:///tourney.db)") from None
-    shown = parsed.render_as_string(hide_password=True)
-    if parsed.get_backend_name() == "sqlite":
-        path = parsed.database or ""
-        if _in_memory(path, parsed.query):
-            raise StorageError(f"{shown} is an in-memory database: nothing would be kept once the command "
-                               "ends; give a file, e.g. sqlite:///tourney.db")
+    lock_wait_seconds()  # a bad $TOURNEY_LOCK_WAIT is refused by every command, on every backend
+    if raw.startswith("sqlite:"):
+        path = _sqlite_path(raw)
         if not create and not Path(path).exists():
-            raise _no_database_at(shown)
-    try:
-        engine = _make_engine(raw, read_only=read_only)
-    except (NoSuchModuleError, ModuleNotFoundError, ArgumentError) as error:
-        raise StorageError(f"cannot use database {shown}: {error}") from None
-    database = Database(engine, shown, read_only=read_only)
+            raise _no_database_at(raw)
+        database = Database(raw, sqlite_path=path, read_only=read_only)
+    else:
+        database = _sqlalchemy_database(raw, read_only=read_only)
     try:
         ensure_schema(database, create=create)
     except BaseException:
@@ -154,24 +204,54 @@ def open_database(url: str | None = None, *, create: bool = True, read_only: boo
     return database
 
 
-def _in_memory(path: str, query: Mapping[str, Any]) -> bool:
+def _sqlite_path(url: str) -> str:
+    """The file of a `sqlite:///path` URL; an in-memory or malformed one is refused."""
+    match = re.fullmatch(r"sqlite(?:\+pysqlite)?://(/(?P<path>[^?]*))?(\?(?P<query>.*))?", url, flags=re.DOTALL)
+    if match is None:
+        raise StorageError(f"not a database URL: {url!r} (e.g. sqlite:///tourney.db)")
+    path = match.group("path") or ""
+    query = dict(parse_qsl(match.group("query") or ""))
     # sqlite://, sqlite:///:memory:, and the URI forms file::memory: and ?mode=memory.
-    return path in ("", ":memory:") or path.startswith("file::memory:") or query.get("mode") == "memory"
+    if path in ("", ":memory:") or path.startswith("file::memory:") or query.get("mode") == "memory":
+        raise StorageError(f"{url} is an in-memory database: nothing would be kept once the command "
+                           "ends; give a file, e.g. sqlite:///tourney.db")
+    if query:
+        raise StorageError(f"{url}: a SQLite URL takes no options here ({', '.join(sorted(query))}); "
+                           "give just the file, e.g. sqlite:///tourney.db")
+    return path
 
 
-def _make_engine(url: str, *, read_only: bool = False) -> Engine:
-    parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        if read_only:
-            path = str(parsed.database)
-            engine = create_engine(url, creator=lambda: _sqlite_read_only(path))
-            event.listen(engine, "connect", _sqlite_connect_read_only)
-        else:
-            engine = create_engine(url, connect_args={"timeout": lock_wait_seconds()})
-            event.listen(engine, "connect", _sqlite_connect)
-        event.listen(engine, "begin", _sqlite_begin)
-        return engine
-    return create_engine(url, pool_pre_ping=False)
+def _sqlalchemy_database(url: str, *, read_only: bool) -> Database:
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StorageError(f"not a database URL: {url!r} (e.g. sqlite:///tourney.db)") from None
+    shown = parsed.render_as_string(hide_password=True)
+    try:
+        engine = create_engine(url, pool_pre_ping=False)
+    except (NoSuchModuleError, ModuleNotFoundError, ArgumentError) as error:
+        raise StorageError(f"cannot use database {shown}: {error}") from None
+    return Database(shown, engine=engine, read_only=read_only)
+
+
+def _sqlite_writable(path: str) -> sqlite3.Connection:
+    # isolation_level=None: the sqlite3 module would issue a plain (deferred) BEGIN; we choose the
+    # kind of BEGIN ourselves (see Database._sqlite_transaction).
+    connection = sqlite3.connect(path, timeout=lock_wait_seconds(), isolation_level=None, check_same_thread=False)
+    try:
+        # WAL: readers never block and are never blocked. FULL sync fsyncs every commit, so a power
+        # cut never loses a command that reported success (NORMAL would only guard against corruption).
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.execute("PRAGMA foreign_keys=ON")
+    except BaseException:
+        connection.close()
+        raise
+    return connection
 
 
 def _sqlite_read_only(path: str) -> sqlite3.Connection:
@@ -180,51 +260,27 @@ def _sqlite_read_only(path: str) -> sqlite3.Connection:
     read-only directory), `immutable=1`, which reads the main file alone without any locking."""
     location = quote(str(Path(path).absolute()))
     timeout = lock_wait_seconds()
-    connection = sqlite3.connect(f"file:{location}?mode=ro", uri=True, timeout=timeout, check_same_thread=False)
+    connection = sqlite3.connect(f"file:{location}?mode=ro", uri=True, timeout=timeout, isolation_level=None,
+                                 check_same_thread=False)
     try:
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return connection
     except sqlite3.OperationalError as error:
         connection.close()
         lowered = str(error).lower()
         if "readonly" not in lowered and "unable to open" not in lowered:
             raise
-    return sqlite3.connect(f"file:{location}?immutable=1", uri=True, timeout=timeout, check_same_thread=False)
-
-
-def _sqlite_connect_read_only(dbapi_connection: Any, _record: Any) -> None:
-    dbapi_connection.isolation_level = None  # as in _sqlite_connect: _sqlite_begin issues BEGIN
+        connection = sqlite3.connect(f"file:{location}?immutable=1", uri=True, timeout=timeout,
+                                     isolation_level=None, check_same_thread=False)
     # Belt and braces: even the immutable fallback refuses any write.
-    dbapi_connection.execute("PRAGMA query_only=ON")
-
-
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    # Take transaction control away from the sqlite3 module, which would issue a plain (deferred)
-    # BEGIN: `_sqlite_begin` chooses the kind of BEGIN itself.
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    try:
-        # WAL: readers never block and are never blocked. FULL sync fsyncs every commit, so a power
-        # cut never loses a command that reported success (NORMAL would only guard against corruption).
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-    finally:
-        cursor.close()
-
-
-def _sqlite_begin(connection: Connection) -> None:
-    # IMMEDIATE takes the write lock up front: a second writer waits at BEGIN (busy timeout) instead
-    # of failing at its first write after having read a state that is about to change.
-    write = connection.get_execution_options().get("tourney_write", False)
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+    connection.execute("PRAGMA query_only=ON")
+    return connection
 
 
 def ensure_schema(database: Database, *, create: bool = True) -> None:
     """Create the tables of an empty database (if `create`); upgrade an older schema (unless the
     database is read-only, which reads it as it is); refuse a newer or unknown one."""
-    with database.read() as session:
-        found = _schema_version(session)
+    with database.read() as tx:
+        found = _schema_version(tx)
     if found is not None and found <= SCHEMA_VERSION:
         database.version = found
         if found == SCHEMA_VERSION or database.read_only:
@@ -233,43 +289,51 @@ def ensure_schema(database: Database, *, create: bool = True) -> None:
         raise _wrong_version(database, found)
     elif not create:
         raise _no_database(database)
-    with database.write() as session:
+    # Only here is SQLModel imported: the rows of models.py define the schema.
+    from tourney.storage import models
+
+    assert models.SCHEMA_VERSION == SCHEMA_VERSION, "db.SCHEMA_VERSION and models.SCHEMA_VERSION differ"
+    with database.write() as tx:
         if database.is_postgresql:
             # Two processes creating or upgrading the schema of one database at once take turns.
-            session.execute(text("SELECT pg_advisory_xact_lock(7270000)"))
-        found = _schema_version(session)
-        connection = session.connection()
+            tx.run("SELECT pg_advisory_xact_lock(7270000)")
+        found = _schema_version(tx)
         if found is None:
             if not create:
                 raise _no_database(database)
-            if inspect(connection).get_table_names():
-                if not inspect(connection).has_table("tournament"):
+            tables = tx.table_names()
+            if tables:
+                if "tournament" not in tables:
                     raise StorageError(f"{database.shown} is not a tourney database (it has other tables)")
                 raise StorageError(f"{database.shown} has tourney tables but no schema version; cannot use it")
-            SQLModel.metadata.create_all(connection)
-            session.add(SchemaVersion(version=SCHEMA_VERSION))
+            tx.create_tables(models.METADATA.sorted_tables)
+            tx.run("INSERT INTO schema_version (version) VALUES (:v)", {"v": SCHEMA_VERSION})
         elif found < SCHEMA_VERSION:
-            _upgrade(session, found)
+            _upgrade(tx, found)
         elif found != SCHEMA_VERSION:
             raise _wrong_version(database, found)
     database.version = SCHEMA_VERSION
 
 
-def _upgrade(session: Session, found: int) -> None:
+def _upgrade(tx: Tx, found: int) -> None:
     """Bring a schema of version `found` up to SCHEMA_VERSION inside the caller's transaction:
     either every step is committed or none (a killed upgrade leaves the old version intact)."""
-    connection = session.connection()
+    from tourney.storage import models
+
     if found < 2:
-        # Version 2: the `setting` table. Nothing else changed; no row needs rewriting.
-        Setting.__table__.create(connection)  # type: ignore[attr-defined]
-    session.add(SchemaVersion(version=SCHEMA_VERSION))
+        # Version 2: the `setting` table. No row needs rewriting.
+        tx.create_tables([models.Setting.__table__])  # type: ignore[attr-defined]
+    if found < 3 and tx.dialect == "postgresql":
+        # Version 3: seeds up to 2^63 - 1 (SQLite's INTEGER is already 64-bit).
+        tx.run("ALTER TABLE tournament ALTER COLUMN seed TYPE BIGINT")
+    tx.run("INSERT INTO schema_version (version) VALUES (:v)", {"v": SCHEMA_VERSION})
 
 
-def _schema_version(session: Session) -> int | None:
-    if not inspect(session.connection()).has_table("schema_version"):
+def _schema_version(tx: Tx) -> int | None:
+    if "schema_version" not in tx.table_names():
         return None
-    versions = list(session.exec(select(SchemaVersion.version)))
-    return max(versions) if versions else None
+    found = tx.run("SELECT max(version) FROM schema_version")
+    return int(found[0][0]) if found and found[0][0] is not None else None
 
 
 def _no_database(database: Database) -> StorageError:
@@ -288,22 +352,25 @@ def _wrong_version(database: Database, found: int) -> StorageError:
 
 @contextmanager
 def translate_errors(database: Database) -> Iterator[None]:
-    """Database failures become one-line `StorageError`s (a locked database says so)."""
+    """SQLAlchemy's failures become one-line `StorageError`s (a locked database says so)."""
+    from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
     try:
         yield
     except DBAPIError as error:
-        raise StorageError(_describe(database, error)) from None
+        message = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
+        raise StorageError(_describe(database, message, lost=error.connection_invalidated)) from None
     except SQLAlchemyError as error:
         raise StorageError(f"database {database.shown}: {error.__class__.__name__}: {error}") from None
 
 
-def _describe(database: Database, error: DBAPIError) -> str:
-    message = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
+def _describe(database: Database, message: str, *, lost: bool = False) -> str:
+    message = message.strip().splitlines()[0] if message.strip() else message
     lowered = message.lower()
     if "locked" in lowered or "lock timeout" in lowered or "busy" in lowered:
         return (f"database {database.shown} is locked by another tourney command (waited "
                 f"{lock_wait_seconds():g} s); try again in a moment")
-    if error.connection_invalidated or "could not connect" in lowered or "connection" in lowered:
+    if lost or "could not connect" in lowered or "connection" in lowered:
         return f"cannot connect to database {database.shown}: {message}"
     if "unable to open database file" in lowered:
         return f"cannot open database {database.shown}: check that the directory exists and is writable"

@@ -18,14 +18,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session
-
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, fold
 from tourney.errors import StorageError, TourneyError
 from tourney.storage import repo
 from tourney.storage.db import Database
 from tourney.storage.repo import Tournament
+from tourney.storage.sql import Tx as Session
 
 # An event to append, before the database gives it an id.
 NewEvent = tuple[str, dict[str, Any]]

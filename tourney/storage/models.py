@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy import BigInteger
 from sqlmodel import Field, SQLModel
 
 # Bumped whenever a table or column changes. An older database is upgraded by the next command that
 # may write (db.ensure_schema, one transaction) and read as it is by a read-only one; a newer one is
-# refused. Version 2 added `setting`.
-SCHEMA_VERSION = 2
+# refused. Version 2 added `setting`; version 3 made `tournament.seed` 64-bit on PostgreSQL (seeds go
+# up to 2^63 - 1; SQLite's INTEGER always was).
+SCHEMA_VERSION = 3  # also in db.py, which must not import this module (SQLModel) to open a database
 
 
 class SchemaVersion(SQLModel, table=True):
@@ -28,7 +30,7 @@ class TournamentRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True, index=True)
     game: str
-    seed: int
+    seed: int = Field(sa_type=BigInteger)
     # A random id minted at creation: the in-process state cache keys on it, so a database file
     # that is deleted and recreated (the demo does this) never meets a stale cached state.
     uid: str = Field(unique=True)
@@ -55,3 +57,7 @@ class Setting(SQLModel, table=True):
 
     key: str = Field(primary_key=True)
     value: str
+
+
+# Every table of the schema, in dependency order for creation (db.ensure_schema).
+METADATA = SQLModel.metadata

@@ -3,29 +3,27 @@
 Keyword-only, one session each, no commits: the caller's transaction (db.Database.write/read)
 decides when anything is committed.
 
-The three statements every command runs (find the tournament, read the events since the cached
-state, append an event) are plain SQL sent straight to the driver: building and caching SQLAlchemy
-statements cost about 1 ms per command, five times the work of the SQL itself (scripts/bench_events.py).
-They are written once, with `:name` parameters, and adapted to the driver's parameter style.
+Every statement is plain SQL with `:name` parameters, run by the transaction (`sql.Tx`): on SQLite
+straight through the standard library's driver, elsewhere through SQLAlchemy. SQLAlchemy statement
+construction cost about 1 ms per command, five times the SQL itself (scripts/bench_events.py), and
+importing SQLAlchemy and SQLModel about 0.2 s, most of a one-shot command's budget.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
 from typing import Any
-
-from sqlalchemy.engine import Connection, CursorResult
-from sqlmodel import Session, col, select
 
 from tourney.engine.events import KINDS, Event
 from tourney.errors import InvalidInputError, NotFoundError, StorageError
-from tourney.storage.models import TournamentRow
+from tourney.storage.sql import Tx
+
+# Repository functions take the transaction as `session` (the SQLModel name they were written with).
+Session = Tx
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +60,12 @@ def create_tournament(*, session: Session, name: str, game: str, seed: int) -> T
     for other in list_tournaments(session=session):
         if other.name.casefold() == name.casefold():
             raise InvalidInputError(f"a tournament named {other.name!r} already exists (id {other.id})")
-    row = TournamentRow(name=name, game=game, seed=seed, uid=uuid.uuid4().hex, created_at=datetime.now(UTC))
-    session.add(row)
-    session.flush()
-    return _from_row(row)
+    now = datetime.now(UTC).replace(tzinfo=None)
+    uid = uuid.uuid4().hex
+    found = session.run(
+        "INSERT INTO tournament (name, game, seed, uid, created_at) VALUES (:name, :game, :seed, :uid, :created) "
+        "RETURNING id", {"name": name, "game": game, "seed": seed, "uid": uid, "created": _timestamp(session, now)})
+    return Tournament(int(found[0][0]), name, game, seed, uid, now.replace(tzinfo=UTC))
 
 
 def find_tournament(*, session: Session, ref: str | None = None, lock: bool = False,
@@ -78,7 +78,6 @@ def find_tournament(*, session: Session, ref: str | None = None, lock: bool = Fa
     locks and needs none: its `BEGIN IMMEDIATE` already serialises writers. `settings=False` is for
     a database of schema 1 read as it is (no `setting` table: the current one is the last created).
     """
-    connection = session.connection()
     sql = f"SELECT {_TOURNAMENT_COLUMNS} FROM tournament"
     params: dict[str, Any] = {}
     name = unicodedata.normalize("NFC", ref.strip()) if ref is not None else ""
@@ -96,9 +95,10 @@ def find_tournament(*, session: Session, ref: str | None = None, lock: bool = Fa
     else:
         sql += " WHERE name = :name"
         params["name"] = name
-    if lock and connection.dialect.name == "postgresql":
+    if lock and session.dialect == "postgresql":
         sql += " FOR UPDATE"
-    found = _run(connection, sql, params).first()
+    rows = session.run(sql, params)
+    found = rows[0] if rows else None
     if found is None and ref is not None and not _is_id(name):
         # Names match in any case, like player names: one more query, only when the exact one missed.
         same = [t for t in list_tournaments(session=session) if t.name.casefold() == name.casefold()]
@@ -118,27 +118,25 @@ def _is_id(text: str) -> bool:
 
 
 def list_tournaments(*, session: Session) -> list[Tournament]:
-    return [_from_row(row) for row in session.exec(select(TournamentRow).order_by(col(TournamentRow.id)))]
+    return [_from_values(row) for row in session.run(f"SELECT {_TOURNAMENT_COLUMNS} FROM tournament ORDER BY id")]
 
 
 def get_setting(*, session: Session, key: str) -> str | None:
     """A database-wide setting (schema 2 on; the caller knows the table exists)."""
-    found = _run(session.connection(), "SELECT value FROM setting WHERE key = :key", {"key": key}).first()
-    return None if found is None else str(found[0])
+    found = session.run("SELECT value FROM setting WHERE key = :key", {"key": key})
+    return str(found[0][0]) if found else None
 
 
 def set_setting(*, session: Session, key: str, value: str) -> None:
-    _run(session.connection(),
-         "INSERT INTO setting (key, value) VALUES (:key, :value) "
-         "ON CONFLICT (key) DO UPDATE SET value = excluded.value", {"key": key, "value": value})
+    session.run("INSERT INTO setting (key, value) VALUES (:key, :value) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value", {"key": key, "value": value})
 
 
 def load_events(*, session: Session, tournament_id: int, after_id: int = 0) -> list[Event]:
     """The tournament's events with id > `after_id`, in log order."""
-    rows = _run(session.connection(),
-                "SELECT id, kind, data FROM event WHERE tournament_id = :t AND id > :after ORDER BY id",
-                {"t": tournament_id, "after": after_id})
-    return [_event(int(event_id), str(kind), data) for event_id, kind, data in (tuple(row) for row in rows)]
+    rows = session.run("SELECT id, kind, data FROM event WHERE tournament_id = :t AND id > :after ORDER BY id",
+                       {"t": tournament_id, "after": after_id})
+    return [_event(int(event_id), str(kind), data) for event_id, kind, data in rows]
 
 
 def _event(event_id: int, kind: str, text: Any) -> Event:
@@ -174,34 +172,17 @@ def events_since(*, session: Session, tournament_id: int, last_id: int) -> list[
 
 def insert_event(*, session: Session, tournament_id: int, kind: str, data: dict[str, Any]) -> Event:
     """Append one event row and return it with the id the database gave it (not yet committed)."""
-    connection = session.connection()
     now = datetime.now(UTC).replace(tzinfo=None)
-    found = _run(connection,
-                 "INSERT INTO event (tournament_id, kind, data, created_at) "
-                 "VALUES (:t, :kind, :data, :created) RETURNING id",
-                 {"t": tournament_id, "kind": kind, "data": json.dumps(data, ensure_ascii=False, sort_keys=True),
-                  # SQLite stores text: the format SQLAlchemy's DateTime writes and reads back.
-                  "created": now if connection.dialect.name == "postgresql" else now.isoformat(" ")}).first()
-    assert found is not None
-    return Event(id=int(found[0]), kind=kind, data=data)
+    found = session.run(
+        "INSERT INTO event (tournament_id, kind, data, created_at) VALUES (:t, :kind, :data, :created) RETURNING id",
+        {"t": tournament_id, "kind": kind, "data": json.dumps(data, ensure_ascii=False, sort_keys=True),
+         "created": _timestamp(session, now)})
+    return Event(id=int(found[0][0]), kind=kind, data=data)
 
 
-def _run(connection: Connection, sql: str, params: dict[str, Any]) -> CursorResult[Any]:
-    return connection.exec_driver_sql(_native(connection.dialect.paramstyle, sql), params)
-
-
-@lru_cache(maxsize=64)
-def _native(paramstyle: str, sql: str) -> str:
-    """`:name` parameters in the driver's own style: psycopg2 wants `%(name)s`; sqlite3 takes `:name`
-    with a dict whatever SQLAlchemy reports as its default style."""
-    if paramstyle in ("pyformat", "format"):
-        return re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", sql)
-    return sql
-
-
-def _from_row(row: TournamentRow) -> Tournament:
-    assert row.id is not None
-    return Tournament(row.id, row.name, row.game, row.seed, row.uid, _utc(row.created_at))
+def _timestamp(session: Session, moment: datetime) -> Any:
+    # SQLite stores text, in the format SQLAlchemy's DateTime writes and reads back; PostgreSQL a timestamp.
+    return moment if session.dialect == "postgresql" else moment.strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
 def _from_values(values: tuple[Any, ...]) -> Tournament:
