@@ -29,6 +29,9 @@ HOT_MODULES: Final = (
     "tourney/rules/polish_poker/views.py",
     "tourney/rules/polish_poker/state.py",
     "tourney/bots/polish_poker/random_bot.py",
+    "tourney/rules/chlust/views.py",
+    "tourney/rules/chlust/state.py",
+    "tourney/bots/chlust/rule_bot.py",
     "tourney/engine/match.py",
 )
 GROUP_NAME: Final = "tourney"  # mypyc's shared library is `tourney__mypyc.<suffix>`

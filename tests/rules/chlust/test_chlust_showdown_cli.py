@@ -74,4 +74,4 @@ def test_bad_input_is_one_error_line(args: list[str], fragment: str) -> None:
 
 def test_other_games_have_no_showdown() -> None:
     result = runner.invoke(app, ["rules", "showdown", "polish-poker", "-u", "KD", "AH KH TC", "KS QS JS"])
-    assert result.exit_code != 0 and result.stderr.startswith("error: showdown judges Chlust hands")
+    assert result.exit_code != 0 and result.stderr.startswith("error: showdown judges Chlust")

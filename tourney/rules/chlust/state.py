@@ -91,7 +91,7 @@ class ChlustState:
     """A match of Chlust at one table, from the first deal to the final chips."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, *, first_dealer: int,
-                 options: Mapping[str, OptionValue], seed: int | None = None) -> None:
+                 options: Mapping[str, OptionValue], seed: int | None = None, deal_now: bool = True) -> None:
         names = tuple(players)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise InvalidInputError(f"a Chlust game seats {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}")
@@ -147,7 +147,8 @@ class ChlustState:
         self.leader = -1
         self.history: tuple[str, ...] = ()
         self._legal: list[int] | None = None
-        self._start_deal()
+        if deal_now:  # `clone` builds an empty state and copies the deal into it
+            self._start_deal()
 
     @classmethod
     def new(cls, players: Sequence[str], rng: random.Random, options: Mapping[str, OptionValue],
@@ -271,9 +272,13 @@ class ChlustState:
             return [SWAP, KEEP]
         return []
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
+        """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
+        `IllegalActionError` if the rules forbid it here; a refused action changes nothing."""
+        # `object`, not `int`: a compiled build would raise TypeError on a bool or a float itself.
         if action.__class__ is not int:
             raise InvalidActionError(f"an action is an integer id, not {action!r}")
+        assert isinstance(action, int)
         if self.terminal:
             raise IllegalActionError("the match is over")
         legal = self._legal if self._legal is not None else self.legal_actions()
@@ -510,13 +515,11 @@ class ChlustState:
 
     def clone(self) -> ChlustState:
         """An independent copy with the same future deals (every mutable field copied)."""
-        other = ChlustState.__new__(ChlustState)
         dealer = self._dealer
-        other._dealer = dealer.clone() if isinstance(dealer, RandomDealer) else dealer
-        other.rules, other.players, other.n, other.seed = self.rules, self.players, self.n, self.seed
-        other.options = dict(self.options)
+        other = ChlustState(self.players, dealer.clone() if isinstance(dealer, RandomDealer) else dealer,
+                            first_dealer=self.match.first_dealer, options=self.options, seed=self.seed,
+                            deal_now=False)
         other.match = self.match.copy()
-        other.deck, other._low_rank = self.deck, self._low_rank
         other.deal, other.pot, other.terminal, other.decisions = self.deal, self.pot, self.terminal, self.decisions
         other._events = list(self._events)
         other._outcome = self._outcome
