@@ -7,6 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from tourney.cli import app
+from tourney.rules.games import GameDescriptor, register_game, unregister_game
 
 runner = CliRunner()
 
@@ -48,7 +49,6 @@ def test_play_refusals_are_one_line() -> None:
         ("play", "pp", "--option", "until"): "error: an option is NAME=VALUE",
         ("play", "pp", "-o", "until=2", "--until", "2"): "error: option 'until' is given twice",
         ("play", "pp", "--players", "9"): "error: a Polish Poker game seats 2-6 players, not 9",
-        ("play", "khlyust"): "error: Хлюст has no rules engine yet",
         ("play", "pp", "--bots", "nobody"): "error: unknown bot 'nobody' for polish-poker (known: ",
     }
     for args, message in cases.items():
@@ -56,3 +56,16 @@ def test_play_refusals_are_one_line() -> None:
         assert result.exit_code == 1, (args, result.output)
         assert result.stderr.startswith(message), (args, result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_game_without_a_rules_engine_is_for_live_events_only() -> None:
+    stub = register_game(GameDescriptor(name="no-engine-yet", title="No engine yet", aliases=(), seats=(2, 4),
+                                        max_table=4, live_result="chips"))
+    try:
+        listed = {g["name"]: g for g in json.loads(runner.invoke(app, ["games", "--json"]).stdout)}
+        assert listed["no-engine-yet"]["playable"] is False
+        result = runner.invoke(app, ["play", "no-engine-yet"])
+        assert result.exit_code == 1
+        assert result.stderr.startswith("error: No engine yet has no rules engine yet: its live tables are reported")
+    finally:
+        unregister_game(stub.name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -53,3 +54,32 @@ def test_help_lists_every_command_in_table_order() -> None:
     out = runner.invoke(app, ["--help"]).stdout
     listed = [line.split()[0] for line in out.split("Commands:", 1)[1].splitlines() if line.strip()]
     assert listed == list(COMMANDS)
+
+
+def test_a_live_command_on_sqlite_needs_no_orm_no_pydantic_and_no_other_game(tmp_path: Path) -> None:
+    """What a one-shot `tourney result` costs (issue 11 item 12): SQLite through the standard
+    library, arguments converted without pydantic, and only the event's own game imported."""
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    for args in (["new", "Friday", "--game", "pp", "--seed", "1"], ["player", "add", "ann", "bob", "cy"],
+                 ["seat"]):
+        assert runner.invoke(app, [*args, "--db", url]).exit_code == 0
+    modules = imported_by("result", "1", "ann", "--db", url)
+    assert "tourney.engine.tournament" in modules and "tourney.rules.polish_poker" in modules
+    assert not {"sqlmodel", "sqlalchemy", "pydantic", "prompt_toolkit", "jinja2"} & modules
+    assert not {"tourney.rules.chlust", "tourney.rules.lou", "tourney.rules.khlyust"} & modules
+    # ... and it did its job, through the plain conversions.
+    shown = runner.invoke(app, ["tables", "1", "--json", "--db", url])
+    assert shown.exit_code == 0 and [p["cards"] for p in json.loads(shown.stdout)["players"]].count(2) == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["plan", "--players", "x"], "--players must be a whole number, got 'x'"),
+    (["plan", "--players", "٣"], "--players"),
+    (["serve", "--port", "70000"], "70000 is not in the range 1<=x<=65535"),
+    (["play", "pp", "--players", "1.5"], "'1.5' is not a whole number"),
+])
+def test_plain_conversions_refuse_bad_values_in_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

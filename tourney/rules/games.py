@@ -13,8 +13,10 @@ may register more with `register_game`.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import random
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -327,6 +329,18 @@ def _discover() -> None:
             importlib.import_module(f"tourney.rules.{module.name}")
 
 
+def _import_game_package(key: str) -> None:
+    module = key.replace("-", "_")
+    if not module.isidentifier() or not module.isascii():
+        return
+    qualified = f"tourney.rules.{module}"
+    if qualified in sys.modules:
+        return
+    spec = importlib.util.find_spec(qualified)
+    if spec is not None and spec.submodule_search_locations is not None:
+        importlib.import_module(qualified)
+
+
 def all_games() -> list[GameDescriptor]:
     """Every registered game, by name."""
     _discover()
@@ -338,8 +352,16 @@ def find_game(name: str | GameDescriptor) -> GameDescriptor:
     games otherwise."""
     if isinstance(name, GameDescriptor):
         return name
-    _discover()
-    found = _by_alias.get(_key(name))
+    key = _key(name)
+    found = _by_alias.get(key)
+    if found is None and not _discovered:
+        # A game's own name (what a database or a record stores) is its package's name: import that
+        # package alone. A one-shot command on a Polish Poker event then never loads the other games.
+        _import_game_package(key)
+        found = _by_alias.get(key)
+    if found is None:
+        _discover()
+        found = _by_alias.get(key)
     if found is None:
         known = ", ".join(sorted(_registry))
         raise InvalidInputError(f"unknown game {name!r} (games: {known}; `tourney games` lists their aliases)")
