@@ -50,8 +50,9 @@ from tourney.engine.log import (
     target_of,
     undo_group,
 )
-from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
-from tourney.engine.seating import draw_tables
+from tourney.engine.payload import integer_field, text_field
+from tourney.engine.planner import Plan, plan_stages
+from tourney.engine.stages import advancers, advancing_players, draw_seats, first_plan, parse_tables, seat_sizes
 from tourney.engine.standings import StandingRow, rank_players
 from tourney.engine.tables import TableState, chip_places, tied_at_cut
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
@@ -73,6 +74,7 @@ class PlayerInfo:
     name: str
     club: str | None
     dropped: bool = False
+    bot: str | None = None  # the bot spec that plays this player in `tourney run` (None: a person)
 
 
 @dataclass(frozen=True)
@@ -279,7 +281,7 @@ class TournamentState:
         if not isinstance(event.data, dict):
             raise InvalidInputError(f"{event.kind}: the payload must be an object, not {event.data!r}")
         if event.kind == "rename":
-            old, new = _text(event.data, "name", "rename"), _text(event.data, "new", "rename")
+            old, new = text_field(event.data, "name", "rename"), text_field(event.data, "new", "rename")
             self.player(old)
             self._check_new_name(new, old, "rename")
             return
@@ -305,9 +307,9 @@ class TournamentState:
         if found.kind == "register":
             if "name" in fields:
                 current = Renames(self.events, effective).final.get(target, found.data.get("name"))
-                self._check_new_name(_text(fields, "name", "correct"), str(current), "correct")
+                self._check_new_name(text_field(fields, "name", "correct"), str(current), "correct")
             if fields.get("club") is not None:
-                club = _text(fields, "club", "correct")
+                club = text_field(fields, "club", "correct")
                 if names_.check(club, what="club") != club:
                     raise InvalidInputError(f"correct: club {club!r} is not in normal form")
         counts = fields.get("counts")
@@ -340,10 +342,13 @@ class TournamentState:
 
     # ---------------------------------------------------------------- players
     def _register(self, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
-        raw = _text(data, "name", "register")
+        raw = text_field(data, "name", "register")
         club = data.get("club")
         if club is not None and not isinstance(club, str):
             raise InvalidInputError(f"register: club must be text, not {club!r}")
+        bot = data.get("bot")
+        if bot is not None and not (isinstance(bot, str) and bot.strip()):
+            raise InvalidInputError(f"register: bot must be a bot spec (text), not {bot!r}")
         if strict:
             # The one way in: nothing unreadable, overlong or look-alike gets stored.
             name = names_.check(raw)
@@ -360,7 +365,7 @@ class TournamentState:
         if name in self._by_name or (strict and taken is not None):
             raise IllegalActionError(f"a player named {taken or name!r} is already registered")
         table = self._late_entry_table() if self.stage > 0 else None
-        info = PlayerInfo(name, club)
+        info = PlayerInfo(name, club, bot=bot)
         self.players.append(info)
         self._by_name[name] = info
         self._folded.setdefault(names_.key(name), name)
@@ -386,7 +391,7 @@ class TournamentState:
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
 
     def _drop(self, data: dict[str, Any]) -> frozenset[Touch]:
-        name = _text(data, "name", "drop")
+        name = text_field(data, "name", "drop")
         info = self.player(name)
         if info.dropped:
             raise IllegalActionError(f"{name} has already dropped out")
@@ -411,12 +416,12 @@ class TournamentState:
         if self.stage == 0:
             return [p.name for p in self.players if not p.dropped], {}
         if self.closed:
-            return _advancers(self, promote)
+            return advancers(self, promote)
         return [], {}
 
     def _seat(self, data: dict[str, Any]) -> frozenset[Touch]:
-        stage = _integer(data, "stage", "seat")
-        seed = _integer(data, "seed", "seat")
+        stage = integer_field(data, "stage", "seat")
+        seed = integer_field(data, "seed", "seat")
         raw_tables = data.get("tables")
         if self.complete:
             raise IllegalActionError("the tournament is complete")
@@ -429,13 +434,13 @@ class TournamentState:
         if "promoted" in data and data["promoted"] != list(promoted):
             raise IllegalActionError(f"seat: promoted must be {list(promoted)}, not {data['promoted']!r}")
         if stage == 1:
-            plan = _first_plan(self.rules, len(names), Plan.from_json(data["plan"]) if "plan" in data else None)
+            plan = first_plan(self.rules, len(names), Plan.from_json(data["plan"]) if "plan" in data else None)
         else:
             assert self._fixed_plan is not None
             plan = self._fixed_plan
         stage_plan = plan.stages[stage - 1]
         sizes = seat_sizes(stage_plan, len(names))
-        tables = _parse_tables(raw_tables, names, sizes)
+        tables = parse_tables(raw_tables, names, sizes)
         # Everything checked: now mutate.
         self._fixed_plan = plan
         self.stage, self.closed, self.seeds[stage] = stage, False, seed
@@ -454,7 +459,7 @@ class TournamentState:
 
     # ---------------------------------------------------------------- play
     def _open_table(self, data: dict[str, Any], kind: str) -> TableState:
-        number = _integer(data, "table", kind)
+        number = integer_field(data, "table", kind)
         if self.stage > 0 and self.closed:
             raise IllegalActionError(f"stage {self.stage} is closed: seat stage {self.stage + 1} first")
         table = self.table(number)
@@ -466,7 +471,7 @@ class TournamentState:
             raise IllegalActionError(f"round results are for games played in rounds; {self.rules.title} tables "
                                      "report chips")
         table = self._open_table(data, "result")
-        loser = _text(data, "loser", "result")
+        loser = text_field(data, "loser", "result")
         self.player(loser)
         table.check_player_in(loser)
         table.record_loss(loser)
@@ -507,7 +512,7 @@ class TournamentState:
         return frozenset({("T", self.stage, table.number), *(("P", name) for name in counts)})
 
     def _advance(self, data: dict[str, Any]) -> frozenset[Touch]:
-        stage = _integer(data, "stage", "advance")
+        stage = integer_field(data, "stage", "advance")
         if stage != self.stage or self.stage == 0:
             raise IllegalActionError(f"advance: the stage being played is {self.stage}, not {stage}")
         blockers = self.can_advance()
@@ -558,134 +563,3 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
             state._touches[event.id] = frozenset({("P", renames.read_name(event))})
     state.events = ordered
     return state
-
-
-def seat_sizes(stage_plan: StagePlan, players: int) -> tuple[int, ...]:
-    """Table sizes for `players` at a planned stage: the plan's own when nobody dropped out;
-    else balanced over as many planned tables as still seat more than `advance` each."""
-    if players < 1:
-        raise IllegalActionError("nobody is left to seat")
-    if players == stage_plan.players:
-        return stage_plan.tables
-    if stage_plan.is_final:
-        return (players,)
-    count = max(1, min(len(stage_plan.tables), players // (stage_plan.advance + 1)))
-    return balanced_tables(players, count)
-
-
-def _parse_tables(raw: Any, names: list[str], sizes: tuple[int, ...]) -> list[tuple[int, list[str], str | None]]:
-    if not isinstance(raw, list) or len(raw) != len(sizes):
-        raise IllegalActionError(f"seat: expected {len(sizes)} tables {list(sizes)}, got {raw!r}")
-    expected = set(names)
-    seen: set[str] = set()
-    parsed: list[tuple[int, list[str], str | None]] = []
-    for number, entry in enumerate(raw, start=1):
-        if not isinstance(entry, dict) or entry.get("table") != number:
-            raise IllegalActionError(f"seat: table entries must be numbered 1-{len(sizes)} in order")
-        seats = entry.get("players")
-        starter = entry.get("starter")
-        if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
-            raise InvalidInputError(f"seat: table {number} players must be a list of names")
-        for name in seats:
-            if name not in expected:
-                raise IllegalActionError(f"seat: {name} is not to be seated at this stage")
-            if name in seen:
-                raise IllegalActionError(f"seat: {name} is seated twice")
-            seen.add(name)
-        if starter not in seats:
-            raise IllegalActionError(f"seat: table {number} starter {starter!r} is not at that table")
-        parsed.append((number, list(seats), starter))
-    if sorted(len(s) for _, s, _ in parsed) != sorted(sizes):
-        raise IllegalActionError(f"seat: table sizes {[len(s) for _, s, _ in parsed]} do not match the plan "
-                                 f"{list(sizes)}")
-    missing = [n for n in names if n not in seen]
-    if missing:
-        raise IllegalActionError(f"seat: {', '.join(missing)} not seated")
-    return parsed
-
-
-def _text(data: dict[str, Any], key: str, kind: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise InvalidInputError(f"{kind}: {key} must be text, not {value!r}")
-    return value
-
-
-def _integer(data: dict[str, Any], key: str, kind: str) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidInputError(f"{kind}: {key} must be a whole number, not {value!r}")
-    return value
-
-
-def _first_plan(game: GameDescriptor, players: int, plan: Plan | None) -> Plan:
-    """The plan the first seat draw fixes: `plan` if given (checked against the game's table size
-    and the players registered), else the default plan for this game."""
-    limit = game.max_table
-    chosen = plan if plan is not None else plan_stages(players, max_table=limit)
-    too_big = [t for stage in chosen.stages for t in stage.tables if t > limit]
-    if too_big:
-        raise IllegalActionError(f"seat: a {game.name} table seats at most {limit} players, "
-                                 f"the plan has a table of {max(too_big)}")
-    if chosen.stages[0].players != players:
-        raise IllegalActionError(f"seat: the plan is for {chosen.stages[0].players} players, "
-                                 f"but {players} are registered")
-    return chosen
-
-
-def advancing_players(state: TournamentState) -> list[str]:
-    """Who moves on from the current stage (so far): the players left at its finished tables,
-    best place first, table by table; a qualifier who dropped out is replaced by the next player
-    of that table's finishing order (see `_advancers`). Empty at the final."""
-    return _advancers(state, promote=True)[0]
-
-
-def _advancers(state: TournamentState, promote: bool) -> tuple[list[str], dict[str, str]]:
-    """The advancing players and, when `promote`, who is promoted in place of a qualifier who
-    dropped out (the next player in that table's finishing order who has not dropped)."""
-    if state.is_final_stage:
-        return [], {}
-    out: list[str] = []
-    promoted: dict[str, str] = {}
-    for table in state.tables:
-        if not table.finished:
-            continue
-        order = table.finishing_order()
-        qualifiers = order[:len(table.still_in)]
-        gone = [p for p in qualifiers if state.player(p).dropped]
-        out.extend(p for p in qualifiers if not state.player(p).dropped)
-        if promote and gone:
-            reserves = [p for p in order[len(qualifiers):] if not state.player(p).dropped]
-            for old, new in zip(gone, reserves, strict=False):
-                promoted[new] = old
-                out.append(new)
-    return out, promoted
-
-
-def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> dict[str, Any]:
-    """The `seat` payload for the next stage to seat (same state and seed, same payload).
-
-    `plan` (stage 1 only) fixes a non-default plan, e.g. from `plan_stages(..., table_size=5)`;
-    the stage-1 payload always carries the plan it was drawn for.
-    """
-    if state.complete:
-        raise IllegalActionError("the tournament is complete")
-    if state.stage > 0 and not state.closed:
-        raise IllegalActionError(f"stage {state.stage} is still being played: advance before seating")
-    names, promoted = state._players_to_seat()
-    stage = state.stage + 1
-    if stage == 1:
-        chosen = _first_plan(state.rules, len(names), plan)
-    else:
-        if plan is not None:
-            raise IllegalActionError("the plan is fixed at the first seat draw")
-        assert state._fixed_plan is not None
-        chosen = state._fixed_plan
-    sizes = seat_sizes(chosen.stages[stage - 1], len(names))
-    players = [(n, state.player(n).club) for n in names]
-    payload: dict[str, Any] = {"stage": stage, "seed": seed, "tables": draw_tables(players, sizes, seed)}
-    if stage == 1:
-        payload["plan"] = chosen.to_json_with_reasons()
-    else:
-        payload["promoted"] = list(promoted)
-    return payload
