@@ -3,12 +3,13 @@
 Kinds and payloads (all JSON-serialisable):
 
     register {"name": str, "club": str | None}     names and clubs: see names.py (normal form, <= 60)
+             "bot"?: str  (optional: the bot spec that plays this player in `tourney run`)
     drop     {"name": str}
     seat     {"stage": int, "seed": int, "tables": [{"table": int, "players": [names in seat order],
               "starter": name}], "plan": Plan.to_json_with_reasons()  (optional, stage 1 only: fixes the plan),
               "promoted": [names]  (stage 2 on: who replaces a qualifier who dropped out; absent in
               draws stored before promotions, which replay without them)}
-    result   {"table": int, "loser": name}               one Polish Poker round at that table
+    result   {"table": int, "loser": name}               one round at that table (games whose tables report rounds)
     finish   {"table": int, "order": [names, winner first]}  a whole table at once (paper sheet)
     chips    {"table": int, "counts": {name: int}}        pot games: chip counts give the order
     advance  {"stage": int}                               closes the stage (storage then appends

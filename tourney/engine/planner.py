@@ -21,7 +21,7 @@ from typing import Any
 from tourney.errors import InvalidInputError
 
 MIN_TABLE, MAX_TABLE = 2, 6
-# The largest table any game seats (Lou, RULES §4.2); each game's own limit comes from its descriptor.
+# The largest table any game seats (RULES §4.2); each game's own limit comes from its descriptor.
 LARGEST_TABLE = 8
 DEFAULT_FINAL = 4
 
@@ -102,7 +102,7 @@ def plan_stages(n_players: int, *, table_size: int | None = None, advance: int |
 
     `table_size` is the largest table (2-6); `advance` the number that advance from every table
     of every stage (it must be smaller than the smallest table); `final_size` the largest final
-    table (2-6). `max_table` is the game's own limit (Chlust and Хлюст seat at most 4): §1.12's
+    table (2-6). `max_table` is the game's own limit (its descriptor's largest table): §1.12's
     thresholds are read with it in place of 6. Raises `InvalidInputError` naming the offending value.
     """
     if not MIN_TABLE <= max_table <= LARGEST_TABLE:
