@@ -1,0 +1,177 @@
+"""Replay a Хлюст record (RULES Appendix A.2), re-deriving every line.
+
+The record drives the rules: `deal` and `exchange` lines supply the cards (or, with `check_seed`,
+the seed deals them and the record must agree), the players' lines (`declare`, `exchange`, `play`,
+`pass`, `answer`, `card`) supply the actions. Every line must equal what the rules derive; the
+first that does not is named.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tourney.errors import IllegalActionError, InvalidInputError, RecordError
+from tourney.rules.khlyust.actions import CARD_BASE, DECLARE, PASS, PLAY, exchange_action
+from tourney.rules.khlyust.options import KhlyustRules
+from tourney.rules.khlyust.record import ACTION_EVENTS, GAME_NAME
+from tourney.rules.khlyust.state import Dealer, KhlyustState, RandomDealer
+from tourney.rules.tricks.cards import ID_OF_TEXT
+
+Line = tuple[int, dict[str, Any]]
+
+
+def _card(line: int, text: object, deck: Sequence[int], seen: set[int] | None = None) -> int:
+    card = ID_OF_TEXT.get(text) if isinstance(text, str) else None
+    if card is None or card not in deck:
+        raise RecordError(line, f"{text!r} is not a card of the {len(deck)}-card deck (§3.1, §3.11)")
+    if seen is not None:
+        if card in seen:
+            raise RecordError(line, f"card {text} appears twice in one deal (§3.1: one deck)")
+        seen.add(card)
+    return card
+
+
+class _ScriptedDealer:
+    """Deals what the record shows: per deal, the hands, the upcard, then the stock as that deal's
+    `exchange` lines take it."""
+
+    def __init__(self, lines: Sequence[Line]) -> None:
+        self.deals: list[tuple[Line, list[Line]]] = []
+        for line, event in lines:
+            kind = event.get("event")
+            if kind == "deal":
+                self.deals.append(((line, event), []))
+            elif kind == "exchange" and self.deals:
+                self.deals[-1][1].append((line, event))
+        self.next = 0
+        self.end_line = lines[-1][0] + 1 if lines else 1
+
+    def __call__(self, names: Sequence[str], deck_ids: tuple[int, ...]) -> list[int]:
+        if self.next >= len(self.deals):
+            raise RecordError(self.end_line, "the record ends before the match does: a 'deal' line is missing")
+        (line, event), takes = self.deals[self.next]
+        self.next += 1
+        hands = event.get("hands")
+        if not isinstance(hands, dict) or list(hands) != list(names):
+            got = list(hands) if isinstance(hands, dict) else hands
+            raise RecordError(line, f"the deal's hands are for {got!r} but the players dealt are {list(names)} "
+                                    "(§3.4: 3 cards each from the dealer's left)")
+        seen: set[int] = set()
+        held: list[list[int]] = []
+        for name in names:
+            cards = hands[name]
+            if not isinstance(cards, list) or len(cards) != 3:
+                raise RecordError(line, f"{name} is dealt {cards!r}, not 3 cards (§3.4)")
+            held.append([_card(line, text, deck_ids, seen) for text in cards])
+        deck = [held[i][r] for r in range(3) for i in range(len(names))]
+        deck.append(_card(line, event.get("upcard"), deck_ids, seen))
+        for take_line, take in takes:
+            cards = take.get("cards")
+            if not isinstance(cards, list):
+                raise RecordError(take_line, "exchange has no list of 'cards' drawn")
+            deck.extend(_card(take_line, text, deck_ids, seen) for text in cards)
+        deck.extend(c for c in deck_ids if c not in seen)
+        return deck
+
+
+def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
+    """Replay a record and return the final state; `RecordError` at the first bad line."""
+    line, header = lines[0]
+    if header.get("event") != "game" or header.get("game") != GAME_NAME:
+        raise RecordError(line, f"the first line must be the 'game' event of {GAME_NAME!r}")
+    players = header.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError(line, "'players' must be a list of names")
+    options = header.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError(line, "'options' must be an object")
+    seed = header.get("seed")
+    deals = [(n, e) for n, e in lines if e.get("event") == "deal"]
+    try:
+        rules = KhlyustRules.from_mapping(options)
+        dealer: Dealer
+        if check_seed:
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise RecordError(line, f"seed {seed!r} is not an integer, so the deals cannot be checked against it")
+            rng = random.Random(seed)
+            first = int(rng.random() * len(players))
+            dealer = RandomDealer(rng)
+        else:
+            if not deals:
+                raise RecordError(line + 1, "the record has no 'deal' line")
+            first_name = deals[0][1].get("dealer")
+            if first_name not in players:
+                raise RecordError(deals[0][0], f"dealer {first_name!r} is not a player")
+            first = players.index(first_name)
+            dealer = _ScriptedDealer(lines)
+        state = KhlyustState(players, dealer, rules, first_dealer=first,
+                             seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None, start=False)
+    except InvalidInputError as error:
+        raise RecordError(line, str(error)) from None
+    _Replayer(state, lines).run()
+    return state
+
+
+class _Replayer:
+    def __init__(self, state: KhlyustState, lines: list[Line]) -> None:
+        self.state = state
+        self.lines = lines
+        self.position = 0
+
+    def run(self) -> None:
+        state = self.state
+        state._start_deal()
+        for line, event in self.lines:
+            if self.position >= len(state._events):
+                self._drive(line, event)
+            self._compare(line, event)
+        if self.position < len(state._events) or not state.terminal:
+            raise RecordError(self.lines[-1][0] + 1,
+                              "the record ends before the match does (§0.5: it ends with an 'end' line)")
+
+    def _drive(self, line: int, event: dict[str, Any]) -> None:
+        state = self.state
+        kind = event.get("event")
+        if state.terminal:
+            raise RecordError(line, f"{kind!r} after the end of the match")
+        expected = state.players[state.to_act]
+        if kind not in ACTION_EVENTS:
+            raise RecordError(line, f"expected {expected}'s action here, found {kind!r}")
+        if event.get("player") != expected:
+            raise RecordError(line, f"{event.get('player')!r} acts out of turn: it is {expected}'s turn")
+        if kind == "declare":
+            action = DECLARE
+        elif kind == "play":
+            action = PLAY
+        elif kind == "pass":
+            action = PASS
+        elif kind == "answer":
+            answer = event.get("answer")
+            if answer not in ("play", "pass"):
+                raise RecordError(line, f"an answer is 'play' or 'pass', not {answer!r} (§3.8)")
+            action = PLAY if answer == "play" else PASS
+        elif kind == "exchange":
+            discards = event.get("discards")
+            if not isinstance(discards, list) or not 1 <= len(discards) <= 3:
+                raise RecordError(line, "exchange needs 'discards', a list of 1-3 cards (§3.7)")
+            action = exchange_action([_card(line, text, state.deck) for text in discards])
+        else:
+            action = CARD_BASE + _card(line, event.get("card"), state.deck)
+        try:
+            state.apply(action)
+        except (IllegalActionError, InvalidInputError) as error:
+            raise RecordError(line, str(error)) from None
+
+    def _compare(self, line: int, event: dict[str, Any]) -> None:
+        derived = self.state._events[self.position]
+        self.position += 1
+        if event == derived:
+            return
+        if event.get("event") != derived["event"]:
+            raise RecordError(line, f"expected a {derived['event']!r} line here, found {event.get('event')!r}")
+        for key in sorted(set(event) | set(derived)):
+            if event.get(key) != derived.get(key):
+                raise RecordError(line, f"{derived['event']} {key} is {event.get(key)!r} but the rules give "
+                                        f"{derived.get(key)!r} (RULES §3, Appendix A.2)")
