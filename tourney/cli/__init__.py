@@ -47,6 +47,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve_cmd:serve",
     # The bot arena (issue 8).
     "arena": "arena_cmd:app",
+    "run": "run_cmd:run",  # bot tournaments: bots play a live event's tables (issue 8 item 5)
 }
 
 

@@ -1,4 +1,5 @@
-"""Read a player list from CSV: a header row naming `name` (required) and `club` (optional).
+"""Read a player list from CSV: a header row naming `name` (required), `club` and `bot` (optional;
+a bot spec such as `prob`: that player is a bot, played by `tourney run`).
 
 Every problem names its line, so a director can fix the file: a missing name, a row with more
 fields than the header, a name given twice (as people read it: case, Unicode normal form and
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from tourney.engine import names
 from tourney.errors import InvalidInputError
 
-KNOWN_COLUMNS = ("name", "club")
+KNOWN_COLUMNS = ("name", "club", "bot")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,7 @@ class PlayerEntry:
     name: str
     club: str | None
     line: int
+    bot: str | None = None
 
 
 def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
@@ -46,8 +48,9 @@ def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
         unknown = [c for c in columns if c and c not in KNOWN_COLUMNS]
         if unknown:
             raise InvalidInputError(
-                f"{source} line {header_line}: unknown column {unknown[0]!r} (columns: name, club)")
+                f"{source} line {header_line}: unknown column {unknown[0]!r} (columns: name, club, bot)")
         name_at, club_at = columns.index("name"), columns.index("club") if "club" in columns else None
+        bot_at = columns.index("bot") if "bot" in columns else None
         players: list[PlayerEntry] = []
         seen: dict[str, tuple[str, int]] = {}  # names.key -> (name, line)
         for row in reader:
@@ -70,7 +73,8 @@ def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
             if same is not None:
                 raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {same[1]} ({same[0]!r})")
             seen[names.key(name)] = (name, line)
-            players.append(PlayerEntry(name=name, club=club, line=line))
+            raw_bot = row[bot_at].strip() if bot_at is not None and bot_at < len(row) else ""
+            players.append(PlayerEntry(name=name, club=club, line=line, bot=raw_bot or None))
     except csv.Error as error:
         raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error})") from None
     if not players:

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="Register, import, list, show, rename and drop the players of a tournament.")
 
-# (name, club, where it came from: "line 7 of players.csv", or None when typed)
-Entry = tuple[str, str | None, str | None]
+# (name, club, where it came from: "line 7 of players.csv", or None when typed[, bot spec])
+Entry = tuple[str, str | None, str | None] | tuple[str, str | None, str | None, str | None]
 
 
 def _register(db: str | None, tournament: str | None, entries: list[Entry]) -> None:
@@ -34,18 +34,21 @@ def _register(db: str | None, tournament: str | None, entries: list[Entry]) -> N
     from tourney.storage.events import record
 
     def make(state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
-        for name, club, origin in entries:
+        for name, club, origin, *bot in entries:
+            where = f"{origin}: " if origin else ""
             taken = state.find_player(name)
             if taken is not None:
-                where = f"{origin}: " if origin else ""
                 raise InvalidInputError(f"{where}a player named {taken!r} is already registered")
-            yield "register", {"name": name, "club": club}
+            data: dict[str, Any] = {"name": name, "club": club}
+            if bot and bot[0] is not None:
+                data["bot"] = _checked_bot(state, bot[0], where)
+            yield "register", data
 
     with open_db(db) as database:
         done = record(database, tournament=tournament, make=make)
     state = done.state
     late = {name: t.number for t in state.tables for name in t.seats} if state.stage == 1 else {}
-    for name, _club, _origin in entries:
+    for name, *_rest in entries:
         if name in late:
             typer.echo(f"{name}: late entry, seated at table {late[name]}")
     active = sum(1 for p in state.players if not p.dropped)
@@ -56,14 +59,38 @@ def _register(db: str | None, tournament: str | None, entries: list[Entry]) -> N
 def add(
     names: Annotated[list[str], typer.Argument(metavar="NAME", help="Player names (quote names with spaces).")],
     club: Annotated[str | None, typer.Option(help="Club of these players (the seat draw spreads clubs).")] = None,
+    bot: Annotated[str | None, typer.Option(
+        metavar="SPEC", help="These players are bots that `tourney run` plays: a bot kind of the game "
+                             "(`tourney games`; Polish Poker: random, honest, prob, bluffer), cmd:COMMAND "
+                             "or module:package.module:Class.")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Register players. After the first seat draw, a player joins a stage-1 table that has not started."""
+    """Register players (or bots, with --bot). After the first seat draw, a player joins a stage-1
+    table that has not started."""
     from tourney.engine import names as clean
 
     club_name = clean.check(club, what="club") if club is not None and clean.clean(club) else None
-    _register(db, tournament, [(clean.check(name), club_name, None) for name in names])
+    _register(db, tournament, [(clean.check(name), club_name, None, bot) for name in names])
+
+
+def _checked_bot(state: TournamentState, spec: str, where: str) -> str:
+    """`spec` if it makes a bot of the tournament's game (which must have a rules engine)."""
+    import random
+
+    import tourney.arena  # noqa: F401  (registers the cmd: and module: bot kinds)
+    from tourney.bots import make_bot
+    from tourney.rules.games import require_engine
+
+    try:
+        require_engine(state.rules)
+        made = make_bot(state.rules, spec.strip(), random.Random(0))
+    except InvalidInputError as error:
+        raise InvalidInputError(f"{where}--bot {spec!r}: {error}") from None
+    close = getattr(made, "close", None)
+    if callable(close):
+        close()  # a cmd: bot has started nothing yet; close anyway so that nothing is left behind
+    return spec.strip()
 
 
 @app.command("import")
@@ -77,7 +104,7 @@ def import_(
     from tourney.cli._players_csv import parse_players_csv
 
     entries = parse_players_csv(read_text(file), source=str(file))
-    _register(db, tournament, [(entry.name, entry.club, f"{file} line {entry.line}") for entry in entries])
+    _register(db, tournament, [(entry.name, entry.club, f"{file} line {entry.line}", entry.bot) for entry in entries])
 
 
 @app.command("list")
@@ -96,7 +123,7 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
         info = clubs[status.name]
         table = where.get(info.name)
         # "eliminated" (at the current stage's table) kept from the first JSON shape.
-        rows.append({"name": info.name, "club": info.club, "dropped": info.dropped,
+        rows.append({"name": info.name, "club": info.club, "bot": info.bot, "dropped": info.dropped,
                      "eliminated": bool(table and info.name in table.eliminated), **status.to_json(),
                      "text": status.text()})
     if as_json:
@@ -106,8 +133,11 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
         return
     width = max((len(p.name) for p in state.players), default=4)
     club_width = max((len(p.club or "") for p in state.players), default=0)
+    # A bot column only when there are bots, so a people-only list reads as it always has.
+    bot_width = max((len(f"bot {p.bot}") for p in state.players if p.bot), default=0)
     for row in rows:
-        typer.echo(f"{row['name']:<{width}}  {row['club'] or '':<{club_width}}  {row['text']}".rstrip())
+        bot_cell = f"{'bot ' + row['bot'] if row['bot'] else '':<{bot_width}}  " if bot_width else ""
+        typer.echo(f"{row['name']:<{width}}  {row['club'] or '':<{club_width}}  {bot_cell}{row['text']}".rstrip())
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["status"]] = counts.get(row["status"], 0) + 1

@@ -5,37 +5,66 @@ match of the tournament's game (stopping where the live table stops, through the
 `until_option`), and its outcome becomes the entries the game's live tables take: one `result`
 per round lost, or the final `chips` (a `finish` when chips tie across the last place that goes
 on, which chips alone cannot decide).
+
+Each seat may have its own bot spec (a bot tournament's players each registered with one). How a
+match is played is a parameter (`MatchPlayer`): the default builds the game's in-process bots;
+`tourney run` passes the arena's referee so that subprocess bots (`cmd:`) are refereed, which the
+engine cannot import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from tourney.engine.match import make_bots, play_match
+from tourney.bots import make_bot
+from tourney.engine.match import bot_rng, play_match
 from tourney.engine.tables import TableState, chip_places, tied_at_cut
 from tourney.engine.tournament import TournamentState
-from tourney.errors import IllegalActionError
-from tourney.rules.games import GameDescriptor
+from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.rules.games import GameDescriptor, GameState
 
 Entry = tuple[str, dict[str, Any]]
+# (game, players in seat order, bot spec per seat, seed, options) -> the match's terminal state
+MatchPlayer = Callable[[GameDescriptor, Sequence[str], Sequence[str], int, Mapping[str, object]], GameState]
+# The bots of a table: specs by seat (a shorter list repeats its last entry) or by player name.
+Bots = Sequence[str] | Mapping[str, str]
 
 
 def table_seed(event_seed: int, stage: int, table: int) -> int:
-    """The seed of the match bots play at `table` of `stage` (stable, so a rerun plays the same)."""
-    return event_seed * 1000 + stage * 100 + table
+    """The seed of the match bots play at `table` of `stage` (stable, so a rerun plays the same).
+    Hashed rather than arithmetic so that no two tables of an event share a deal (a stage of more
+    than 100 tables would collide with the next stage under `seed*1000 + stage*100 + table`)."""
+    return random.Random(f"tourney-table/{event_seed}/{stage}/{table}").getrandbits(63)
 
 
-def play_table(game: GameDescriptor, table: TableState, *, seed: int, bots: Sequence[str] = ("random",)) -> list[Entry]:
-    """The entries for `table` when bots play it from its first deal; none if it has finished."""
-    if table.finished:
-        return []
-    if table.started:
-        raise IllegalActionError(f"table {table.number} has results entered by hand; bots only play fresh tables")
+def builtin_match(game: GameDescriptor, players: Sequence[str], specs: Sequence[str], seed: int,
+                  options: Mapping[str, object]) -> GameState:
+    """A match between in-process bots (the game's registered kinds), each from its seat's stream."""
+    bots = [make_bot(game, spec, bot_rng(seed, seat)) for seat, spec in enumerate(specs)]
+    return play_match(game, players, bots, seed=seed, options=options)
+
+
+def seat_specs(table: TableState, bots: Bots) -> list[str]:
+    """The bot spec of every seat of `table`."""
+    if isinstance(bots, Mapping):
+        missing = [name for name in table.seats if name not in bots]
+        if missing:
+            raise InvalidInputError(f"table {table.number}: no bot plays {', '.join(missing)}")
+        return [bots[name] for name in table.seats]
+    specs = list(bots) or ["random"]
+    if len(specs) > len(table.seats):
+        raise InvalidInputError(f"{len(specs)} bots given for {len(table.seats)} players")
+    return specs + [specs[-1]] * (len(table.seats) - len(specs))
+
+
+def match_entries(game: GameDescriptor, table: TableState, *, seed: int, bots: Bots = ("random",),
+                  play: MatchPlayer = builtin_match) -> list[Entry]:
+    """Every entry of the bots' match at `table`, from its first deal (whatever has been entered)."""
     seats = list(table.seats)
     options: dict[str, object] = {game.until_option: table.advance} if game.until_option else {}
-    state = play_match(game, seats, make_bots(game, bots, len(seats), seed), seed=seed, options=options)
-    outcome = state.outcome()
+    outcome = play(game, seats, seat_specs(table, bots), seed, options).outcome()
     if game.live_result == "rounds":
         return [("result", {"table": table.number, "loser": loser}) for loser in outcome.rounds]
     counts = outcome.chip_counts()
@@ -44,9 +73,54 @@ def play_table(game: GameDescriptor, table: TableState, *, seed: int, bots: Sequ
     return [("chips", {"table": table.number, "counts": counts})]
 
 
-def play_stage(state: TournamentState, *, event_seed: int, bots: Sequence[str] = ("random",)) -> Iterator[Entry]:
+def play_table(game: GameDescriptor, table: TableState, *, seed: int, bots: Bots = ("random",),
+               play: MatchPlayer = builtin_match) -> list[Entry]:
+    """The entries still to make for `table` when bots play it; none if it has finished.
+
+    A table with rounds entered already is resumed only when those rounds are exactly the first
+    rounds of the bots' match (an `undo` of some of them, say): the rest follows. Anything else
+    (rounds entered by hand, a player who dropped out) is the director's to finish."""
+    if table.finished:
+        return []
+    entries = match_entries(game, table, seed=seed, bots=bots, play=play)
+    if not table.started:
+        return entries
+    done = table.rounds
+    if game.live_result == "rounds" and done < len(entries) and _replays(table, entries[:done]):
+        return entries[done:]
+    raise IllegalActionError(f"table {table.number} has entries that are not its bots' match "
+                             "(entered by hand, or a player dropped out): the director finishes it")
+
+
+def _replays(table: TableState, entries: Sequence[Entry]) -> bool:
+    """Whether `entries` (round results), entered at a fresh copy of `table`, leave it as it is."""
+    fresh = TableState(table.number, table.stage, list(table.seats), table.advance, is_final=table.is_final,
+                       cap_rule=table.cap_rule, start_cards=table.start_cards)
+    try:
+        for _kind, data in entries:
+            fresh.check_open()
+            fresh.check_player_in(data["loser"])
+            fresh.record_loss(data["loser"])
+    except IllegalActionError:
+        return False
+    return (fresh.counts, fresh.eliminated, fresh.rounds) == (table.counts, table.eliminated, table.rounds)
+
+
+def bot_specs(state: TournamentState) -> dict[str, str]:
+    """The players registered as bots, with their specs."""
+    return {info.name: info.bot for info in state.players if info.bot is not None}
+
+
+def humans_at(table: TableState, specs: Mapping[str, str]) -> list[str]:
+    """The players of `table` no bot plays (the director's)."""
+    return [name for name in table.seats if name not in specs]
+
+
+def play_stage(state: TournamentState, *, event_seed: int, bots: Bots = ("random",),
+               play: MatchPlayer = builtin_match) -> Iterator[Entry]:
     """The entries for every table of the current stage that has not finished, table by table."""
     if state.stage == 0 or state.closed:
         raise IllegalActionError("no stage is being played: seat the next stage first")
     for table in list(state.tables):
-        yield from play_table(state.rules, table, seed=table_seed(event_seed, state.stage, table.number), bots=bots)
+        yield from play_table(state.rules, table, seed=table_seed(event_seed, state.stage, table.number),
+                              bots=bots, play=play)

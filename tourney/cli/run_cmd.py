@@ -1,0 +1,104 @@
+"""`tourney run`: bots play the tables of a live event, stage after stage, to the final.
+
+The work is `_bot_run.run_bot_tournament`; this module reads the options, shows a progress bar on
+a terminal (rich, on stderr) and prints what was played and what is left to the director.
+"""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tourney.cli._common import stdout_is_terminal
+from tourney.cli._db_options import DbOption, TournamentOption, open_db
+from tourney.cli._numbers import number_parser, parse_seed
+
+if TYPE_CHECKING:
+    from tourney.cli._bot_run import BotRun, Observer
+
+SHOWN = 10  # standings rows printed at the end (the rest: `tourney standings`)
+
+
+def run(
+    until_stage: Annotated[int | None, typer.Option(
+        parser=number_parser(what="--until-stage", low=1), metavar="N",
+        help="Stop when stage N is over (default: go on to the end of the final).")] = None,
+    no_advance: Annotated[bool, typer.Option(
+        "--no-advance", help="Play the current stage only; do not advance.")] = False,
+    seed: Annotated[int | None, typer.Option(
+        parser=parse_seed, metavar="SEED",
+        help="Seed of the bots' matches (default: the tournament's seed; the same seed plays the same event).")]
+        = None,
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Bots play every unfinished table of the current stage whose players are all bots (players
+    registered with `player add NAME --bot SPEC`), entering each round or final chip count as a
+    director would; then advance and repeat to the final. Tables with a person are left to the director."""
+    import tourney.arena  # noqa: F401  (registers the cmd: and module: bot kinds)
+    from tourney.arena.table_match import TableReferee
+    from tourney.cli._bot_run import run_bot_tournament
+
+    referee = TableReferee()
+    with ExitStack() as stack:
+        stack.callback(referee.close)
+        observer = stack.enter_context(_progress()) if stdout_is_terminal() else None
+        with open_db(db) as database:
+            done = run_bot_tournament(database, tournament=tournament, seed=seed, until_stage=until_stage,
+                                      advance=not no_advance, play=referee, observer=observer)
+    _report(done, referee.fault_report())
+
+
+def _report(done: BotRun, faults: dict[str, dict[str, int]]) -> None:
+    from tourney.cli._tourney_text import standings_lines
+
+    state = done.state
+    final = len(state.plan.stages) if state.plan is not None else 0
+    for stage in sorted(set(done.tables) | set(done.seated)):
+        label = "the final" if stage == final else f"stage {stage}"
+        seated = " (seated by this run)" if stage in done.seated else ""
+        typer.echo(f"{label}{seated}: {done.tables.get(stage, 0)} table(s) played by bots, "
+                   f"{done.entries.get(stage, 0)} entries")
+    for left in done.left:
+        typer.echo(f"table {left.table} of stage {left.stage} is left to the director: {left.reason}")
+    for player, counts in faults.items():
+        typer.echo(f"faults of {player}: " + ", ".join(f"{kind} {n}" for kind, n in counts.items()))
+    if state.complete:
+        played = bool(done.tables)
+        typer.echo(f"Tournament {done.tournament.name!r} is complete" + ("." if played else "; nothing to play."))
+        lines = list(standings_lines(state.standings()))
+        for line in lines[:1 + SHOWN]:
+            typer.echo(line)
+        if len(lines) > 1 + SHOWN:
+            typer.echo(f"... {len(lines) - 1 - SHOWN} more: tourney standings")
+    elif not done.left:
+        typer.echo(f"Stage {state.stage}: every table has finished" if all(t.finished for t in state.tables)
+                   else f"Stage {state.stage}: nothing for bots to play")
+
+
+class _progress:
+    """A rich progress bar on stderr, one task per stage, advanced after each table."""
+
+    def __enter__(self) -> Observer:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+        from tourney.cli._bot_run import Observer
+
+        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                             TextColumn("tables"), TimeElapsedColumn(), console=Console(stderr=True))
+        self._bar.__enter__()
+        tasks: dict[int, TaskID] = {}
+
+        def started(stage: int, tables: int) -> None:
+            tasks[stage] = self._bar.add_task(f"stage {stage}", total=tables)
+
+        def done(stage: int, tables: int) -> None:
+            self._bar.update(tasks[stage], completed=tables)
+
+        return Observer(stage_started=started, table_done=done)
+
+    def __exit__(self, *exc: object) -> None:
+        self._bar.__exit__(None, None, None)
