@@ -39,19 +39,17 @@ from typing import Any
 from tourney.engine import names as names_
 from tourney.engine.events import KINDS, Event, EventError
 from tourney.engine.log import (
-    CORRECTABLE,
     Renames,
     Touch,
     corrected_data,
-    correction_fields,
     corrections,
     effective_ids,
-    first_dependent,
     target_of,
     undo_group,
 )
 from tourney.engine.payload import integer_field, text_field
 from tourney.engine.planner import Plan, plan_stages
+from tourney.engine.rewrites import check_new_name, check_rewrite
 from tourney.engine.stages import advancers, advancing_players, draw_seats, first_plan, parse_tables, seat_sizes
 from tourney.engine.standings import StandingRow, rank_players
 from tourney.engine.tables import TableState, chip_places, tied_at_cut
@@ -277,52 +275,10 @@ class TournamentState:
         self.events.append(event)
 
     def _check_rewrite(self, event: Event) -> None:
-        """What an undo, a correction or a rename must satisfy before the log is folded with it."""
-        if not isinstance(event.data, dict):
-            raise InvalidInputError(f"{event.kind}: the payload must be an object, not {event.data!r}")
-        if event.kind == "rename":
-            old, new = text_field(event.data, "name", "rename"), text_field(event.data, "new", "rename")
-            self.player(old)
-            self._check_new_name(new, old, "rename")
-            return
-        target = target_of(event)
-        found = next((e for e in self.events if e.id == target), None)
-        if found is None:
-            raise IllegalActionError(f"{event.kind}: there is no event {target}")
-        effective = effective_ids(self.events)
-        if target not in effective:
-            raise IllegalActionError(f"{event.kind}: event {target} is already undone")
-        if event.kind == "undo":
-            later = first_dependent(self.events, effective, self._touches, target)
-            if later is not None:
-                raise EventError(later.id, f"{later.kind} depends on event {target}: undo event {later.id} first")
-            return
-        if found.kind not in CORRECTABLE:
-            raise IllegalActionError(f"correct: event {target} is a {found.kind}, which cannot be corrected "
-                                     "(undo it instead)")
-        try:
-            fields = correction_fields(event, found.kind)
-        except EventError as exc:
-            raise IllegalActionError(exc.reason) from None
-        if found.kind == "register":
-            if "name" in fields:
-                current = Renames(self.events, effective).final.get(target, found.data.get("name"))
-                self._check_new_name(text_field(fields, "name", "correct"), str(current), "correct")
-            if fields.get("club") is not None:
-                club = text_field(fields, "club", "correct")
-                if names_.check(club, what="club") != club:
-                    raise InvalidInputError(f"correct: club {club!r} is not in normal form")
-        counts = fields.get("counts")
-        if isinstance(counts, dict) and any(isinstance(c, int) and c < 0 for c in counts.values()):
-            raise InvalidInputError("correct: chip counts cannot be negative")
+        check_rewrite(self, event)
 
     def _check_new_name(self, new: str, old: str, kind: str) -> None:
-        """`new` may replace `old`'s name: clean, and not read like another player's name."""
-        if names_.check(new) != new:
-            raise InvalidInputError(f"{kind}: {new!r} is not in normal form (expected {names_.clean(new)!r})")
-        taken = self._folded.get(names_.key(new))
-        if taken is not None and taken != old:
-            raise IllegalActionError(f"{kind}: a player named {taken!r} is already registered")
+        check_new_name(self, new, old, kind)
 
     def _apply_effective(self, kind: str, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
         """Apply one event in effect; returns what it touched (log.first_dependent reads it)."""

@@ -1,0 +1,65 @@
+"""What an undo, a correction or a rename must satisfy before the log is folded with it: its target
+exists and is in effect, nothing later depends on an undone entry, a correction fits the kind it
+corrects, a new name is clean and free. (The fold then shows whether later entries still replay.)"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tourney.engine import names as names_
+from tourney.engine.events import Event, EventError
+from tourney.engine.log import CORRECTABLE, Renames, correction_fields, effective_ids, first_dependent, target_of
+from tourney.engine.payload import text_field
+from tourney.errors import IllegalActionError, InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+
+
+def check_rewrite(state: TournamentState, event: Event) -> None:
+    """What an undo, a correction or a rename must satisfy before the log is folded with it."""
+    if not isinstance(event.data, dict):
+        raise InvalidInputError(f"{event.kind}: the payload must be an object, not {event.data!r}")
+    if event.kind == "rename":
+        old, new = text_field(event.data, "name", "rename"), text_field(event.data, "new", "rename")
+        state.player(old)
+        check_new_name(state, new, old, "rename")
+        return
+    target = target_of(event)
+    found = next((e for e in state.events if e.id == target), None)
+    if found is None:
+        raise IllegalActionError(f"{event.kind}: there is no event {target}")
+    effective = effective_ids(state.events)
+    if target not in effective:
+        raise IllegalActionError(f"{event.kind}: event {target} is already undone")
+    if event.kind == "undo":
+        later = first_dependent(state.events, effective, state._touches, target)
+        if later is not None:
+            raise EventError(later.id, f"{later.kind} depends on event {target}: undo event {later.id} first")
+        return
+    if found.kind not in CORRECTABLE:
+        raise IllegalActionError(f"correct: event {target} is a {found.kind}, which cannot be corrected "
+                                 "(undo it instead)")
+    try:
+        fields = correction_fields(event, found.kind)
+    except EventError as exc:
+        raise IllegalActionError(exc.reason) from None
+    if found.kind == "register":
+        if "name" in fields:
+            current = Renames(state.events, effective).final.get(target, found.data.get("name"))
+            check_new_name(state, text_field(fields, "name", "correct"), str(current), "correct")
+        if fields.get("club") is not None:
+            club = text_field(fields, "club", "correct")
+            if names_.check(club, what="club") != club:
+                raise InvalidInputError(f"correct: club {club!r} is not in normal form")
+    counts = fields.get("counts")
+    if isinstance(counts, dict) and any(isinstance(c, int) and c < 0 for c in counts.values()):
+        raise InvalidInputError("correct: chip counts cannot be negative")
+
+def check_new_name(state: TournamentState, new: str, old: str, kind: str) -> None:
+    """`new` may replace `old`'s name: clean, and not read like another player's name."""
+    if names_.check(new) != new:
+        raise InvalidInputError(f"{kind}: {new!r} is not in normal form (expected {names_.clean(new)!r})")
+    taken = state._folded.get(names_.key(new))
+    if taken is not None and taken != old:
+        raise IllegalActionError(f"{kind}: a player named {taken!r} is already registered")
