@@ -1,9 +1,11 @@
 """`tourney demo`: the main job in one command, on a fresh machine.
 
-A demo tournament on its own SQLite file (recreated each run): 20 sample players, the stage plan,
-the seat draw, every table played by random bots with each round entered as a result, advances
-to the final table, standings. Last, one game of four random bots is recorded, written, replayed
-and checked (the bot authors' side of tourney).
+A demo tournament on its own SQLite file (recreated each run): 20 sample players, each a built-in
+bot of a mixed field (random, honest, prob, bluffer), the stage plan, and the whole event played by
+`tourney run`'s library function: every table a seeded match with each round entered as a result,
+advances to the final table, standings, the printable sheets. Then the bot authors' side: a short
+arena run between the built-in bots with its HTML report (ratings), and one game of four random
+bots recorded, written, replayed and checked.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ def demo(
         "--db-file", help="The demo's SQLite file (deleted and recreated each run).")] = Path("demo-tourney.db"),
     record: Annotated[Path, typer.Option(help="Where to write the demo game's record.")] = Path("demo-game.jsonl"),
 ) -> None:
-    """Run a demo tournament of 20 sample players on demo-tourney.db, then record and replay one bot game."""
+    """Run a demo bot tournament of 20 sample players on demo-tourney.db (printouts included), an arena
+    run between the built-in bots with its HTML report, then record and replay one bot game."""
     from tourney.cli._demo_event import run_demo_tournament
     from tourney.cli._tourney_text import plan_lines, standings_lines, table_lines
     from tourney.engine.match import make_bots, play_match, seat_names
@@ -51,6 +54,10 @@ def demo(
     state = run.state
     assert state.plan is not None
     typer.echo(f"Demo tournament: {players} players, Polish Poker, seed {seed}, stored in {db_file}")
+    strategies = sorted(set(run.bots.values()))
+    typer.echo("Every player is a built-in bot: " + ", ".join(
+        f"{sum(1 for b in run.bots.values() if b == s)} {s}" for s in strategies)
+        + "; played by `tourney run` (see `tourney player list`)")
     for line in plan_lines(state.plan):
         typer.echo(line)
     for stage, rounds in sorted(run.rounds.items()):
@@ -62,6 +69,8 @@ def demo(
     typer.echo("")
     for line in standings_lines(state.standings()):
         typer.echo(line)
+    champion = state.standings()[0].player
+    typer.echo(f"Champion: {champion} (bot {run.bots[champion]})")
     typer.echo(f"Look around: tourney standings --db sqlite:///{db_file}   (or tables, log, status)")
     # issue 7: the event's printable sheets, in a folder beside the database.
     from tourney.cli.print_cmd import write_demo_sheets
@@ -69,6 +78,8 @@ def demo(
     sheets = write_demo_sheets(db_file, db_file.with_name("demo-sheets"))
     typer.echo(f"Printable sheets (open in a browser and print) in {sheets[0].parent}/: "
                f"{', '.join(p.name for p in sheets)}; the wall display: tourney serve --db sqlite:///{db_file}")
+    typer.echo("")
+    _arena_report(db_file, seed, state.game)
     typer.echo("")
     names = seat_names(state.game, 4)
     game = play_match(state.game, names, make_bots(state.game, ["random"], 4, seed), seed=seed)
@@ -79,6 +90,35 @@ def demo(
     typer.echo(f"One game of four random bots ({', '.join(names)}), seed {seed}: {outcome.standings[0]} wins; its")
     typer.echo(f"record written to {record} and replayed: {len(replayed.events)} events, same standings: "
                f"{replayed.outcome().standings == outcome.standings}")
+
+
+ARENA_GAMES = 200  # under half a second: enough for the ratings to separate the strategies
+
+
+def _arena_report(db_file: Path, seed: int, game: str) -> None:
+    """A short arena run between the built-in bots: leaderboard printed, results and HTML report written."""
+    from tourney.arena.backends import make_backend
+    from tourney.arena.ratings import build_report
+    from tourney.arena.run import run_arena
+    from tourney.arena.schedule import make_spec
+    from tourney.cli._demo_event import demo_strategies
+    from tourney.render.arena_report import render_arena_report
+
+    strategies = demo_strategies(game)
+    results = db_file.with_name("demo-arena.jsonl")
+    html = db_file.with_name("demo-arena.html")
+    try:
+        results.unlink(missing_ok=True)  # a fresh run each time, not a resumed one
+    except OSError as error:
+        fail(f"cannot remove the old arena results {str(results)!r}: {error.strerror}")
+    spec = make_spec(game, ",".join(strategies), seed=seed)
+    report = run_arena(spec, ARENA_GAMES, make_backend("local", 1), out=results)
+    write_text(html, render_arena_report(build_report([spec.header(), *report.games])))
+    typer.echo(f"Arena: {ARENA_GAMES} seeded games between the built-in bots ({', '.join(strategies)}), seats rotated:")
+    for line in report.leaderboard.lines():
+        typer.echo(f"  {line}")
+    typer.echo(f"Arena report with OpenSkill ratings (open in a browser): {html}; results: {results} "
+               f"(tourney arena report {results})")
 
 
 def _refuse_unless_demo(db_file: Path) -> None:
