@@ -32,6 +32,12 @@ HOT_MODULES: Final = (
     "tourney/rules/chlust/views.py",
     "tourney/rules/chlust/state.py",
     "tourney/bots/chlust/rule_bot.py",
+    "tourney/rules/khlyust/actions.py",
+    "tourney/rules/khlyust/combos.py",
+    "tourney/rules/khlyust/view.py",
+    "tourney/rules/khlyust/state.py",
+    "tourney/bots/khlyust/random_bot.py",
+    "tourney/bots/khlyust/rule_bot.py",
     "tourney/engine/match.py",
 )
 GROUP_NAME: Final = "tourney"  # mypyc's shared library is `tourney__mypyc.<suffix>`

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from tourney.errors import IllegalActionError, InvalidActionError, InvalidInputError
-from tourney.rules.games import Outcome
+from tourney.rules.games import Bot, Outcome
 from tourney.rules.khlyust.actions import (
     CARD_BASE,
     DECLARE,
@@ -651,25 +651,35 @@ class KhlyustState:
                        tuple(self.match.chips[s] for s in order))
 
     def clone(self) -> KhlyustState:
-        """An independent copy with the same cards and the same future deals."""
+        """An independent copy with the same cards and the same future deals (every mutable field
+        copied)."""
         dealer = self._dealer
         other = KhlyustState(self.players, dealer.clone() if isinstance(dealer, RandomDealer)
                              else copy.deepcopy(dealer), self.rules, first_dealer=self.first_dealer, seed=self.seed,
                              start=False)
-        for name, value in self.__dict__.items():
-            if name in ("_dealer", "players", "rules", "deck"):
-                continue
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
-            elif isinstance(value, Match):
-                value = value.copy()
-            setattr(other, name, value)
+        other.match = self.match.copy()
+        other.terminal, other.to_act, other.phase, other.decisions = self.terminal, self.to_act, self.phase, \
+            self.decisions
+        other.pot, other.kassa, other.deal_no, other.antes = self.pot, self.kassa, self.deal_no, dict(self.antes)
+        other.dealt = list(self.dealt)
+        other.hands = [list(h) for h in self.hands]
+        other.discards = [list(d) for d in self.discards]
+        other.upcard, other.trump, other.stock, other.stock_pos = self.upcard, self.trump, list(self.stock), \
+            self.stock_pos
+        other.zaruchny, other.podruchny, other.obliged = self.zaruchny, self.podruchny, self.obliged
+        other.out, other.declarer, other.locked = list(self.out), self.declarer, self.locked
+        other.concealers, other.calls = list(self.concealers), list(self.calls)
+        other.order, other.turn, other.in_play = list(self.order), self.turn, list(self.in_play)
+        other.trick, other.trick_seats, other.face_down = list(self.trick), list(self.trick_seats), \
+            list(self.face_down)
+        other.trick_no, other.tricks_won = self.trick_no, list(self.tricks_won)
+        other.seen_up, other.seen_down = list(self.seen_up), list(self.seen_down)
+        other._legal = None if self._legal is None else list(self._legal)
+        other._events = list(self._events)
         return other
 
 
-def play_out(state: KhlyustState, bots: Sequence[Any]) -> None:
+def play_out(state: KhlyustState, bots: Sequence[Bot]) -> None:
     """The play loop (typed, so a compiled build calls the state directly)."""
     while not state.terminal:
         seat = state.to_act
