@@ -154,6 +154,12 @@ def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
 
 
 def _stops_text(state: TournamentState, table: TableState) -> str:
+    if state.rules.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
+        if table.is_final:
+            return "Plays one match; the most chips at its end: the champion."
+        who = "player with the most chips at its end goes" if table.advance == 1 else \
+            f"{table.advance} players with the most chips at its end go"
+        return f"Plays one match; the {who} on to {stage_label(state, table.stage + 1)}."
     if table.is_final:
         return "Plays until one player is left: the champion."
     who = "1 player is" if table.advance == 1 else f"{table.advance} players are"

@@ -33,16 +33,25 @@ def _play_out(state: GameState, bots: Sequence[Bot]) -> None:
     play_out(state, bots)
 
 
+# The defaults the table sheet quotes (a live table plays the game's default options).
+_DEFAULT = {spec.name: spec.default for spec in OPTIONS}
+
+
 CHLUST = GameDescriptor(
     name="chlust", title="Chlust", aliases=("chłust", "hlust"), seats=(MIN_PLAYERS, MAX_PLAYERS),
     max_table=MAX_PLAYERS, live_result="chips", options=OPTIONS, new_state=new_state, action_text=action_text,
     parse_action=action_id, replay=_replay, summary_lines=summary_lines, play_out=_play_out, rules_section="§2",
     sheet_rules=(
-        "Ante before each deal; 3 cards each from the dealer's left; the next card turned up is trump. "
-        "An Ace upcard may be swapped by the holder of the lowest trump (§2.4, §2.5).",
-        "Betting from the dealer's left: fold, call or raise one unit, at most 3 raises (§2.7). "
-        "♣T is wild for combinations (♠T when clubs are trumps) (§2.6).",
-        "Best combination takes the pot: three jacks > three of a suit > three of a rank; "
-        "none: 3 tricks, must head, the dealer leads, most tricks win, a tie carries the pot (§2.8, §2.9).",
+        f"Ante {_DEFAULT['ante']} before each deal; 3 cards each, one at a time from the dealer's left; the next "
+        "card turned up is trump. An Ace upcard may be swapped by the holder of the lowest trump (§2.3-§2.5).",
+        "Betting from the dealer's left: fold, call or raise one unit (the ante), at most "
+        f"{_DEFAULT['max_raises']} raises, never above the smallest stack; the last one in takes the pot (§2.7). "
+        "♣T is wild for combinations only (♠T when clubs are trumps) (§2.6).",
+        "Showdown: three jacks > three of a suit > three of a rank; within a kind the trump suit, then pure over "
+        "impure, then higher cards, then the elder hand. The best combination takes the pot (§2.8).",
+        "No combination: 3 tricks; follow suit and head the trick, else trump (and overtrump); the dealer leads; "
+        "most tricks take the pot, a tie carries it to the next deal (§2.9).",
+        f"The match: {_DEFAULT['start_chips']} chips each, {_DEFAULT['rotations']} rounds of the deal (it passes "
+        "left); a player who cannot pay is out. Write the pot and everyone's chips after each deal (§0.5, §0.6).",
     ),
 )

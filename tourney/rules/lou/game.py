@@ -50,6 +50,10 @@ def _replay(lines: list[RecordLine], check_seed: bool) -> GameState:
     return replay(lines, check_seed)
 
 
+# The defaults the table sheet quotes (a live table plays the game's default options).
+_DEFAULT = {spec.name: spec.default for spec in OPTIONS}
+
+
 LOU = GameDescriptor(
     name="lou",
     title="Lou",
@@ -65,11 +69,15 @@ LOU = GameDescriptor(
     summary_lines=summary_lines,
     rules_section="§4",
     sheet_rules=(
-        "A game starts with every player's ante (a multiple of 3). Deal 3 cards each, turn the next card: "
-        "its suit is trump (§4.3, §4.4).",
+        f"A game starts with every player's ante ({_DEFAULT['ante']}, a multiple of 3) in the pot. Deal 3 cards "
+        "each from the dealer's left and turn the next card: its suit is trump (§4.3, §4.4).",
         "Everyone declares IN or OUT at once. Nobody in: misdeal, the pot stays. One in: takes the pot (§4.5).",
-        "Those in draw 0-3 in turn, then play 3 tricks: follow suit if able, else any card (§4.6, §4.7).",
-        "Each trick takes a third of the pot; an IN player with no trick pays the pot. "
-        "The game goes on until a deal with no loo (§4.8).",
+        "Those in draw 0-3 in turn from the dealer's left; the first one in left of the dealer leads 3 tricks: "
+        "follow suit if able, else any card (§4.6, §4.7).",
+        "Each trick takes a third of the pot (the remainder stays); an IN player with no trick is looed and pays "
+        "the pot. The game goes on, with no new ante, until a deal with no loo (§4.8).",
+        f"The match: {_DEFAULT['start_chips']} chips each, {_DEFAULT['rotations']} rounds of the deal, ending "
+        "only between games; a player who cannot pay is out. Write the pot and everyone's chips after each deal "
+        "(§0.5, §0.6).",
     ),
 )
