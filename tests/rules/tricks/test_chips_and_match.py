@@ -68,3 +68,20 @@ def test_finishing_order_by_chips_then_busted_players_last_busted_first() -> Non
     order, places = match.finishing_order()
     assert order == [1, 2, 0, 4, 3]
     assert places == [1, 1, 3, 3, 5]
+
+
+def test_when_everyone_busts_in_the_last_deal_those_players_share_the_pot() -> None:
+    """Found by the Lou invariants (8 players, every survivor looed in one deal): the pot had no
+    seated player to go to and vanished. The players who went out in that deal take it."""
+    match = Match(4, [5, 5, 5, 5], first_dealer=0, rotations=3)
+    for seat in (1, 3):
+        match.pay(seat, 10, deal=1)
+    for seat in (0, 2):
+        match.pay(seat, 10, deal=2)
+    assert not any(match.seated)
+    shares = match.split_pot(21)
+    assert sum(shares.values()) == 21 and set(shares) == {0, 2}
+    order, places = match.finishing_order()
+    assert order[:2] == sorted((0, 2), key=lambda s: -match.chips[s]) and places[:2] == [1, 2]
+    assert sorted(order[2:]) == [1, 3] and places[2:] == [3, 3]
+    assert sum(match.chips) == 21

@@ -113,10 +113,23 @@ class Match:
     def split_pot(self, pot: int) -> dict[int, int]:
         """The pot left at the end, shared by the seated players; odd chips go one each clockwise
         from the last dealer's left (§0.5). The shares are paid out here."""
+        if pot and not any(self.seated):
+            self._reseat_last_busted()
         shares = split_evenly(pot, self.seated_from_left_of(self.dealer))
         for seat, amount in shares.items():
             self.chips[seat] += amount
         return shares
+
+    def _reseat_last_busted(self) -> None:
+        """Everyone busted in the last deal, with chips still in the pot: the players who went out
+        in that deal were the table when the match ended, so they share the pot and are ranked by
+        it, as seated players ([resolved]: §0.5 names no one else to take it)."""
+        last = max(self.bust_deal)
+        for seat in range(self.n):
+            if self.bust_deal[seat] == last:
+                self.seated[seat] = True
+                self.bust_deal[seat] = -1
+        self.bust_order = [seat for seat in self.bust_order if not self.seated[seat]]
 
     def finishing_order(self) -> tuple[list[int], list[int]]:
         """Seats best first, and each one's place (shared places have the same number)."""
