@@ -1,0 +1,181 @@
+"""Swiss: a hand-computed event, no rematches on random results, one bye each, score groups, tables."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from tourney.engine.formats.swiss import (
+    PlayedRound,
+    TableResult,
+    default_rounds,
+    pair_round,
+    scores,
+    standings,
+)
+from tourney.errors import InvalidInputError
+
+WIN, LOSS, DRAW = (1, 2), (2, 1), (1, 1)
+
+# A five-player event, worked by hand (seeds A..E; a bye scores 1 and adds nothing to tie-breaks):
+#   round 1: C beats A, B beats D, E has the bye       A 0  B 1  C 1  D 0  E 1
+#   round 2: A beats B, E beats C, D has the bye       A 1  B 1  C 1  D 1  E 2
+#   round 3: B beats E, A beats D, C has the bye       A 2  B 2  C 2  D 1  E 2
+# Buchholz (opponents' final scores): A: C2 + B2 + D1 = 5;  B: D1 + A2 + E2 = 5;  C: A2 + E2 = 4;
+#   D: B2 + A2 = 4;  E: C2 + B2 = 4.
+# Sonneborn-Berger (scores of the beaten): A: B2 + D1 = 3;  B: D1 + E2 = 3;  C: A2 = 2;  E: C2 = 2;  D: 0.
+# A and B are level on 2, 5, 3: A beat B, so head-to-head puts A first. C and E are level on 2, 4, 2:
+# E beat C. Standings: A, B, E, C, D.
+EVENT = [
+    PlayedRound((TableResult(("A", "C"), LOSS), TableResult(("D", "B"), LOSS)), ("E",)),
+    PlayedRound((TableResult(("B", "A"), LOSS), TableResult(("C", "E"), LOSS)), ("D",)),
+    PlayedRound((TableResult(("E", "B"), LOSS), TableResult(("A", "D"), WIN)), ("C",)),
+]
+FIELD = ["A", "B", "C", "D", "E"]
+
+
+def test_hand_computed_event() -> None:
+    rows = standings(FIELD, EVENT)
+    table = [(r.rank, r.player, r.score, r.buchholz, r.sonneborn_berger, r.head_to_head) for r in rows]
+    assert table == [
+        (1, "A", 2, 5, 3, 1),
+        (2, "B", 2, 5, 3, 0),
+        (3, "E", 2, 4, 2, 1),
+        (4, "C", 2, 4, 2, 0),
+        (5, "D", 1, 4, 0, 0),
+    ]
+
+
+def test_round_two_of_the_event_is_paired_by_score() -> None:
+    # After round 1 (A 0, B 1, C 1, D 0, E 1): the bye goes to D, the lowest scored without one
+    # (A is level but ranked higher); A, the other 0, must meet a 1; B, C, E: C has met A.
+    plan = pair_round(FIELD, EVENT[:1], random.Random(0))
+    assert plan.byes == ("D",)
+    assert {frozenset(t) for t in plan.tables} in (
+        {frozenset("AB"), frozenset("CE")},
+        {frozenset("AE"), frozenset("BC")},
+    )
+
+
+def test_level_players_share_a_rank() -> None:
+    event = [PlayedRound((TableResult(("A", "B"), DRAW),))]
+    rows = standings(["A", "B"], event)
+    assert [(r.rank, r.player, r.score) for r in rows] == [(1, "A", Fraction(1, 2)), (1, "B", Fraction(1, 2))]
+
+
+def test_round_one_is_top_half_against_bottom_half() -> None:
+    players = [f"p{i}" for i in range(1, 9)]
+    plan = pair_round(players, [], random.Random(0))
+    assert sorted(tuple(sorted(t, key=players.index)) for t in plan.tables) == [
+        ("p1", "p5"),
+        ("p2", "p6"),
+        ("p3", "p7"),
+        ("p4", "p8"),
+    ]
+    whites = [t[0] for t in sorted(plan.tables, key=lambda t: min(players.index(p) for p in t))]
+    assert whites in (["p1", "p6", "p3", "p8"], ["p5", "p2", "p7", "p4"])  # colours alternate down the boards
+
+
+def _play(players: list[str], rounds: int, rng: random.Random) -> list[PlayedRound]:
+    history: list[PlayedRound] = []
+    for _ in range(rounds):
+        plan = pair_round(players, history, rng)
+        tables = tuple(TableResult(t, rng.choice([WIN, LOSS, DRAW])) for t in plan.tables)
+        history.append(PlayedRound(tables, plan.byes))
+    return history
+
+
+@pytest.mark.parametrize("n", range(2, 17))
+def test_no_rematch_in_the_first_half_and_no_second_bye(n: int) -> None:
+    players = [f"p{i}" for i in range(1, n + 1)]
+    for seed in range(3):
+        history = _play(players, max(1, n // 2), random.Random(seed * 100 + n))
+        met = Counter(frozenset(t.players) for played in history for t in played.tables)
+        assert max(met.values()) == 1
+        byes = Counter(p for played in history for p in played.byes)
+        assert all(v == 1 for v in byes.values())
+        for played in history:
+            assert len(played.byes) == n % 2
+            assert sorted([p for t in played.tables for p in t.players] + list(played.byes)) == sorted(players)
+
+
+def test_winners_meet_winners() -> None:
+    players = [f"p{i}" for i in range(1, 9)]
+    first = pair_round(players, [], random.Random(1))
+    history = [PlayedRound(tuple(TableResult(t, WIN) for t in first.tables))]
+    winners = {t[0] for t in first.tables}
+    second = pair_round(players, history, random.Random(1))
+    for table in second.tables:
+        assert (table[0] in winners) == (table[1] in winners)
+    score = scores(players, history)
+    assert sum(score.values()) == 4
+
+
+def test_default_rounds() -> None:
+    assert [default_rounds(n) for n in (2, 3, 8, 9, 10, 64)] == [1, 2, 3, 4, 4, 6]
+
+
+def _play_tables(players: list[str], rounds: int, rng: random.Random) -> tuple[list[PlayedRound], list[int]]:
+    """Play `rounds` rounds at tables of four with random places; return the repeats of each round."""
+    history: list[PlayedRound] = []
+    repeats = []
+    for _ in range(rounds):
+        plan = pair_round(players, history, rng, table_size=4)
+        assert all(len(t) == 4 for t in plan.tables) and plan.byes == ()
+        met = Counter(
+            frozenset(pair) for played in history for t in played.tables for pair in combinations(t.players, 2)
+        )
+        repeats.append(sum(met[frozenset(pair)] for t in plan.tables for pair in combinations(t, 2)))
+        tables = []
+        for table in plan.tables:
+            places = list(range(1, 5))
+            rng.shuffle(places)
+            tables.append(TableResult(table, tuple(places)))
+        history.append(PlayedRound(tuple(tables)))
+    return history, repeats
+
+
+def test_tables_of_four_have_the_fewest_repeat_meetings() -> None:
+    # 16 players: three rounds with no repeat (one player from each earlier table is always possible).
+    players = [f"p{i}" for i in range(1, 17)]
+    history, repeats = _play_tables(players, 3, random.Random(4))
+    assert repeats == [0, 0, 0]
+    assert sum(scores(players, history).values()) == 3 * 4 * 2  # a table of four gives 1 + 2/3 + 1/3 + 0
+    # 12 players: a table of four drawn from three earlier tables holds two from one of them, so
+    # round 2 has at least one repeat per table (3) and round 3 at least two (6): reached.
+    _, repeats = _play_tables(players[:12], 3, random.Random(4))
+    assert repeats == [0, 3, 6]
+
+
+def test_tables_group_by_score() -> None:
+    players = [f"p{i}" for i in range(1, 17)]
+    first = pair_round(players, [], random.Random(0), table_size=4)
+    history = [PlayedRound(tuple(TableResult(t, (1, 2, 3, 4)) for t in first.tables))]
+    second = pair_round(players, history, random.Random(0), table_size=4)
+    score = scores(players, history)
+    # Every table of round 2 holds players of one score: the four winners, the four seconds, ...
+    assert [len({score[p] for p in t}) for t in second.tables] == [1, 1, 1, 1]
+    assert [score[t[0]] for t in second.tables] == [1, Fraction(2, 3), Fraction(1, 3), 0]
+
+
+def test_tables_byes_go_to_the_lowest_scored() -> None:
+    players = [f"p{i}" for i in range(1, 8)]
+    plan = pair_round(players, [], random.Random(0), table_size=3, min_table=3)
+    assert plan.byes == ("p7",)
+    history = [PlayedRound(tuple(TableResult(t, (1, 2, 3)) for t in plan.tables), plan.byes)]
+    second = pair_round(players, history, random.Random(0), table_size=3, min_table=3)
+    assert second.byes != ("p7",) and len(second.byes) == 1
+    assert scores(players, history)[second.byes[0]] == 0
+
+
+def test_bad_history_is_refused() -> None:
+    with pytest.raises(InvalidInputError, match="not in the field"):
+        scores(["A", "B"], [PlayedRound((TableResult(("A", "Z"), WIN),))])
+    with pytest.raises(InvalidInputError, match="seated twice"):
+        scores(["A", "B"], [PlayedRound((TableResult(("A", "B"), WIN),), ("A",))])
+    with pytest.raises(InvalidInputError, match="place for each"):
+        scores(["A", "B"], [PlayedRound((TableResult(("A", "B"), (1,)),))])

@@ -1,0 +1,331 @@
+"""Swiss system: pair by score with no rematch while one is possible; byes; tie-breaks.
+
+    TableResult(players, places)        one finished table: players in seat order, place per seat
+                                        (1 is best; equal places are a draw between those players)
+    PlayedRound(tables, byes)           a round as played
+    default_rounds(n) -> ⌈log2 N⌉
+    scores(players, history, bye_points=1) -> {player: Fraction}
+    pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1) -> RoundPlan
+    standings(players, history, bye_points=1) -> [SwissRow(rank, player, score, buchholz, sb, h2h)]
+
+`players` is the field in seeding order (the first is seed 1). Every function is deterministic
+given its arguments; `rng` draws only the colours of round 1.
+
+Points: a table result is read as a set of duels between every two players at it: beating a
+player is a win, an equal place a draw. A player scores (wins + ½ draws) / (table size − 1) for the
+round, so 1, ½ or 0 in a duel and 1, ⅔, ⅓, 0 at a table of four; a bye scores `bye_points`.
+Scores are exact `Fraction`s.
+
+Pairing duels (`table_size` 2): a maximum-weight matching (networkx) on the complete graph of
+the field, plus a bye node when the field is odd. Integer weights, in strict layers so that each
+layer outweighs every possible sum of the layers below:
+  1. no rematch (and, for the bye node, a player who has not had a bye; a player who has had one
+     gets no bye edge at all unless everyone has) — the fewest rematches always win;
+  2. equal scores: the larger the score difference, the smaller the weight (squared); the bye
+     counts as a player one step below the lowest score, so it goes to the lowest scored;
+  3. within a score group, the Dutch order: the top half meets the bottom half (seed i of a group
+     of g meets i + g/2); for the bye, the lowest-ranked player.
+Maximum cardinality is asked for, so everyone plays (one bye when odd). Seat 0 (white) goes to
+the player with fewer whites so far, then to the one who had black last, then to the higher ranked
+on odd rounds and the lower ranked on even rounds; in round 1 a lot (`rng`) decides seed 1's colour
+and the colours alternate down the boards.
+
+Tables of 3-4 (`table_size` K): the sizes come from `round_robin.table_sizes` (byes, when needed,
+to the lowest scored without a bye yet). Players in ranking order fill the tables top down, each
+seat to the candidate with the lowest cost against those already seated; then swaps between tables
+run while they lower the total cost. The cost of two players at one table is, in layers, the times
+they have met before (fewest repeat meetings first), then their score difference squared.
+
+Tie-breaks, in this order (`standings`): score; Buchholz (the sum of the final scores of every
+opponent met, one term per table shared; a bye adds nothing); Sonneborn-Berger (for each opponent
+met, their final score times the duel result against them: 1, ½ or 0); head-to-head (among players
+still level on all three, the duel points scored against each other); then seeding order. Players
+level through head-to-head share the rank.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+import networkx as nx
+
+from tourney.engine.formats.round_robin import table_sizes
+from tourney.engine.formats.rounds import RoundPlan
+from tourney.errors import InvalidInputError
+
+_BYE = ("bye",)  # the bye node; a tuple, so no player name can collide with it
+
+
+@dataclass(frozen=True)
+class TableResult:
+    players: tuple[str, ...]
+    places: tuple[int, ...]
+
+    def duels(self) -> list[tuple[str, str, Fraction]]:
+        """(a, b, a's points against b) for every ordered pair at the table."""
+        seats = list(zip(self.players, self.places, strict=True))
+        return [
+            (a, b, Fraction(1) if pa < pb else Fraction(1, 2) if pa == pb else Fraction(0))
+            for a, pa in seats
+            for b, pb in seats
+            if a != b
+        ]
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    tables: tuple[TableResult, ...]
+    byes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SwissRow:
+    rank: int
+    player: str
+    score: Fraction
+    buchholz: Fraction
+    sonneborn_berger: Fraction
+    head_to_head: Fraction
+
+
+def default_rounds(n: int) -> int:
+    """⌈log2 N⌉ rounds, enough to separate a single winner."""
+    return max(1, math.ceil(math.log2(n))) if n > 1 else 1
+
+
+def _check(players: Sequence[str], history: Sequence[PlayedRound]) -> None:
+    if len(set(players)) != len(players) or "" in players:
+        raise InvalidInputError("players must be distinct non-empty names")
+    known = set(players)
+    for number, played in enumerate(history, start=1):
+        seen: list[str] = list(played.byes)
+        for table in played.tables:
+            if len(table.players) != len(table.places) or len(table.players) < 2:
+                raise InvalidInputError(f"round {number}: a table needs a place for each of its 2+ players")
+            seen += table.players
+        unknown = sorted(set(seen) - known)
+        if unknown:
+            raise InvalidInputError(f"round {number}: {unknown[0]!r} is not in the field")
+        if len(seen) != len(set(seen)):
+            raise InvalidInputError(f"round {number}: a player is seated twice")
+
+
+def scores(
+    players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1
+) -> dict[str, Fraction]:
+    """Each player's points after the rounds in `history`."""
+    _check(players, history)
+    total = {p: Fraction(0) for p in players}
+    for played in history:
+        for p in played.byes:
+            total[p] += Fraction(bye_points)
+        for table in played.tables:
+            share = Fraction(1, len(table.players) - 1)
+            for a, _b, points in table.duels():
+                total[a] += points * share
+    return total
+
+
+def _met(history: Sequence[PlayedRound]) -> Counter[frozenset[str]]:
+    counts: Counter[frozenset[str]] = Counter()
+    for played in history:
+        for table in played.tables:
+            counts.update(frozenset(pair) for pair in combinations(table.players, 2))
+    return counts
+
+
+def _ranking(players: Sequence[str], score: Mapping[str, Fraction]) -> list[str]:
+    seed = {p: i for i, p in enumerate(players)}
+    return sorted(players, key=lambda p: (-score[p], seed[p]))
+
+
+def pair_round(
+    players: Sequence[str],
+    history: Sequence[PlayedRound],
+    rng: random.Random,
+    table_size: int = 2,
+    min_table: int = 2,
+    bye_points: Fraction | int = 1,
+) -> RoundPlan:
+    """The tables (in seat order) and bye of the next round."""
+    score = scores(players, history, bye_points)
+    if len(players) < 2:
+        raise InvalidInputError(f"a Swiss needs at least 2 players, got {len(players)}")
+    if table_size == 2:
+        return _pair_duels(players, history, score, rng)
+    return _group_tables(players, history, score, table_size, min_table)
+
+
+def _units(score: Mapping[str, Fraction]) -> dict[str, int]:
+    """Scores as integers in the smallest common unit, so weights stay exact."""
+    unit = math.lcm(*(s.denominator for s in score.values()))
+    return {p: int(s * unit) for p, s in score.items()}
+
+
+def _pair_duels(
+    players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction], rng: random.Random
+) -> RoundPlan:
+    ranked = _ranking(players, score)
+    units = _units(score)
+    met = _met(history)
+    had_bye = {p for played in history for p in played.byes}
+    n = len(ranked)
+    odd = n % 2 == 1
+    low = min(units.values()) - 1  # the bye plays as one step below the lowest score
+    spread = max(units.values()) - low
+    # Each layer outweighs any sum of the one below over a whole matching.
+    order_max = (n + 1) ** 2
+    mid = (n + 1) * order_max + 1
+    big = (n + 1) * mid * (spread * spread + 1) + 1
+    group: dict[str, tuple[int, int]] = {}  # player -> (position in score group, group size)
+    for p in ranked:
+        members = [q for q in ranked if units[q] == units[p]]
+        group[p] = (members.index(p), len(members))
+    graph: nx.Graph[object] = nx.Graph()
+    graph.add_nodes_from(ranked)
+    for a, b in combinations(ranked, 2):
+        weight = mid * (spread * spread - (units[a] - units[b]) ** 2)
+        if units[a] == units[b]:
+            (i, size), (j, _) = group[a], group[b]
+            weight += order_max - (abs(i - j) * 2 - size) ** 2 // 4  # best at |i - j| = size / 2
+        if not met[frozenset((a, b))]:
+            weight += big
+        graph.add_edge(a, b, weight=weight)
+    if odd:
+        eligible = [p for p in ranked if p not in had_bye] or ranked
+        graph.add_node(_BYE)
+        for p in eligible:
+            weight = big + mid * (spread * spread - (units[p] - low) ** 2) + ranked.index(p)
+            graph.add_edge(p, _BYE, weight=weight)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    position = {p: i for i, p in enumerate(ranked)}
+    pairs: list[tuple[str, str]] = []
+    byes: tuple[str, ...] = ()
+    for a, b in matching:
+        if a == _BYE or b == _BYE:
+            byes = (str(b if a == _BYE else a),)
+        else:
+            x, y = sorted((str(a), str(b)), key=position.__getitem__)
+            pairs.append((x, y))
+    pairs.sort(key=lambda pair: position[pair[0]])
+    number = len(history) + 1
+    first_white = rng.random() < 0.5  # drawn every round, used in round 1 only: same stream either way
+    tables = tuple(_colours(x, y, board, history, number, first_white) for board, (x, y) in enumerate(pairs))
+    return RoundPlan(number, tables, byes)
+
+
+def _colours(
+    higher: str, lower: str, board: int, history: Sequence[PlayedRound], number: int, first_white: bool
+) -> tuple[str, str]:
+    """Seat 0 (white) to fewer whites, then to who had black last, then by rank and round parity."""
+    if number == 1:
+        top_white = first_white == (board % 2 == 0)
+        return (higher, lower) if top_white else (lower, higher)
+    whites = Counter(t.players[0] for played in history for t in played.tables if len(t.players) == 2)
+
+    def last_seat(p: str) -> int:
+        for played in reversed(history):
+            for t in played.tables:
+                if p in t.players:
+                    return t.players.index(p)
+        return -1
+
+    if whites[higher] != whites[lower]:
+        return (higher, lower) if whites[higher] < whites[lower] else (lower, higher)
+    if last_seat(higher) != last_seat(lower):
+        return (higher, lower) if last_seat(higher) == 1 else (lower, higher)
+    return (higher, lower) if number % 2 == 1 else (lower, higher)
+
+
+def _group_tables(
+    players: Sequence[str],
+    history: Sequence[PlayedRound],
+    score: Mapping[str, Fraction],
+    table_size: int,
+    min_table: int,
+) -> RoundPlan:
+    ranked = _ranking(players, score)
+    units = _units(score)
+    met = _met(history)
+    sizes, bye_count = table_sizes(len(ranked), table_size, min_table)
+    had_bye = Counter(p for played in history for p in played.byes)
+    # Byes: the lowest scored with the fewest byes so far (ranked is best first, so look from the end).
+    byes = sorted(reversed(ranked), key=lambda p: had_bye[p])[:bye_count]
+    pool = [p for p in ranked if p not in byes]
+    spread = max(units.values()) - min(units.values())
+    big = (len(ranked) * table_size) * (spread * spread + 1) + 1
+
+    def cost(a: str, b: str) -> int:
+        return big * met[frozenset((a, b))] + (units[a] - units[b]) ** 2
+
+    tables: list[list[str]] = []
+    for size in sizes:
+        table = [pool.pop(0)]
+        while len(table) < size:
+            best = min(pool[: 2 * table_size], key=lambda p: sum(cost(p, q) for q in table))
+            pool.remove(best)
+            table.append(best)
+        tables.append(table)
+
+    def table_cost(table: list[str]) -> int:
+        return sum(cost(a, b) for a, b in combinations(table, 2))
+
+    improved = True
+    while improved:
+        improved = False
+        for i, j in combinations(range(len(tables)), 2):
+            for a in range(len(tables[i])):
+                for b in range(len(tables[j])):
+                    before = table_cost(tables[i]) + table_cost(tables[j])
+                    tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
+                    if table_cost(tables[i]) + table_cost(tables[j]) < before:
+                        improved = True
+                    else:
+                        tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
+    position = {p: i for i, p in enumerate(ranked)}
+    firsts = Counter(t.players[0] for played in history for t in played.tables)
+    seated = []
+    for table in sorted(tables, key=lambda t: min(position[p] for p in t)):
+        table.sort(key=position.__getitem__)
+        first = min(table, key=lambda p: (firsts[p], position[p]))
+        seated.append((first, *(p for p in table if p != first)))
+    return RoundPlan(len(history) + 1, tuple(seated), tuple(sorted(byes, key=position.__getitem__)))
+
+
+def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1) -> list[SwissRow]:
+    """The ranking with its tie-breaks (see the module docstring for the order)."""
+    score = scores(players, history, bye_points)
+    buchholz = {p: Fraction(0) for p in players}
+    sb = {p: Fraction(0) for p in players}
+    duel_points: dict[tuple[str, str], Fraction] = {}
+    for played in history:
+        for table in played.tables:
+            for a, b, points in table.duels():
+                buchholz[a] += score[b]
+                sb[a] += points * score[b]
+                duel_points[(a, b)] = duel_points.get((a, b), Fraction(0)) + points
+    seed = {p: i for i, p in enumerate(players)}
+
+    def key(p: str) -> tuple[Fraction, Fraction, Fraction]:
+        return (-score[p], -buchholz[p], -sb[p])
+
+    by_key: dict[tuple[Fraction, Fraction, Fraction], list[str]] = {}
+    for p in players:
+        by_key.setdefault(key(p), []).append(p)
+    h2h = {p: Fraction(0) for p in players}
+    for level in by_key.values():
+        for a in level:
+            h2h[a] = sum((duel_points.get((a, b), Fraction(0)) for b in level if b != a), Fraction(0))
+    order = sorted(players, key=lambda p: (*key(p), -h2h[p], seed[p]))
+    rows: list[SwissRow] = []
+    for i, p in enumerate(order):
+        tied = rows and (*key(p), -h2h[p]) == (*key(rows[-1].player), -h2h[rows[-1].player])
+        rank = rows[-1].rank if rows and tied else i + 1
+        rows.append(SwissRow(rank, p, score[p], buchholz[p], sb[p], h2h[p]))
+    return rows
