@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tourney.cli import app
@@ -69,3 +71,16 @@ def test_a_game_without_a_rules_engine_is_for_live_events_only() -> None:
         assert result.stderr.startswith("error: No engine yet has no rules engine yet: its live tables are reported")
     finally:
         unregister_game(stub.name)
+
+
+def test_play_takes_a_python_bot_and_names_a_broken_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "firstbot.py").write_text(
+        "class Bot:\n    name = 'first'\n    def act(self, view):\n        return view.legal_actions()[0]\n",
+        encoding="utf-8")
+    (tmp_path / "brokenbot.py").write_text("def broken(:\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    played = runner.invoke(app, ["play", "pp", "--seed", "3", "--bots", "module:firstbot:Bot,random", "-q"])
+    assert played.exit_code == 0, played.output
+    broken = runner.invoke(app, ["play", "pp", "--bots", "module:brokenbot:Bot"])
+    assert broken.exit_code == 1
+    assert broken.stderr.startswith("error: bot 'brokenbot:Bot': cannot import 'brokenbot' (SyntaxError")

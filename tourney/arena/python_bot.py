@@ -25,8 +25,9 @@ def load_class(spec: str) -> type[Any]:
         raise InvalidInputError(f"a Python bot is module:Class, such as mybots.strong:StrongBot, not {spec!r}")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise InvalidInputError(f"bot {spec!r}: cannot import {module_name!r} ({error})") from None
+    except Exception as error:  # a user's module: ImportError, but also SyntaxError or its own bug
+        first = str(error).splitlines()[0] if str(error) else ""
+        raise InvalidInputError(f"bot {spec!r}: cannot import {module_name!r} ({type(error).__name__}: {first})") from None
     found = getattr(module, class_name, None)
     if not inspect.isclass(found):
         raise InvalidInputError(f"bot {spec!r}: module {module_name!r} has no class {class_name!r}")

@@ -36,6 +36,7 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the standings.")] = False,
 ) -> None:
     """Play one seeded game between bots; print the game and the standings."""
+    import tourney.arena  # noqa: F401 - registers the cmd: and module: bot kinds for every game
     from tourney.engine.match import make_bots, play_match, seat_names
     from tourney.engine.records import write_record
     from tourney.errors import InvalidInputError
