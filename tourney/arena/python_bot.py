@@ -27,7 +27,8 @@ def load_class(spec: str) -> type[Any]:
         module = importlib.import_module(module_name)
     except Exception as error:  # a user's module: ImportError, but also SyntaxError or its own bug
         first = str(error).splitlines()[0] if str(error) else ""
-        raise InvalidInputError(f"bot {spec!r}: cannot import {module_name!r} ({type(error).__name__}: {first})") from None
+        reason = f"{type(error).__name__}: {first}"
+        raise InvalidInputError(f"bot {spec!r}: cannot import {module_name!r} ({reason})") from None
     found = getattr(module, class_name, None)
     if not inspect.isclass(found):
         raise InvalidInputError(f"bot {spec!r}: module {module_name!r} has no class {class_name!r}")
