@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final, Protocol
 
 import jinja2
 
-TEMPLATES: Final = Path(__file__).resolve().parent.parent.parent / "templates"
+from tourney.render.env import TEMPLATES
+
 WIDTH, HEIGHT, PAD = 720, 300, 40
 COLOURS: Final = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 
