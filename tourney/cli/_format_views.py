@@ -1,0 +1,173 @@
+"""The view models of the bracket formats' sheets, built from the engine's pure formats (issue 12).
+
+    elimination_page(event, bracket, entrants, winners, ...)   knockout, double elimination
+    crosstable_page(event, players, plans, played, ...)        round robin
+    swiss_page(event, players, played, current, ...)           Swiss
+
+Each takes what the format itself works from (the bracket and its results; the rounds' plans and
+table results), so a sheet can be built before, and apart from, the live event's state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, champion, placements, resolve
+from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.formats.swiss import PlayedRound, TableResult, standings
+from tourney.render.format_pages import (
+    BracketRound,
+    CrossRow,
+    CrosstablePage,
+    EliminationPage,
+    MatchBox,
+    RoundTables,
+    ScoreGroup,
+    SlotLine,
+    SwissLine,
+    SwissPage,
+    TableLine,
+)
+from tourney.render.pages import EventInfo, LiveInfo
+
+FORMAT_LABELS = {"knockout": "knockout", "double-elimination": "double elimination"}
+_GLYPHS = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
+
+
+def points_text(value: Fraction) -> str:
+    """3½, ⅔, 2 — the usual crosstable notation; other fractions as decimals."""
+    whole, part = divmod(value, 1)
+    if not part:
+        return str(whole)
+    if part in _GLYPHS:
+        return (str(whole) if whole else "") + _GLYPHS[part]
+    return f"{float(value):.2f}"
+
+
+# ------------------------------------------------------------------------------------ elimination
+
+def _slot_line(slot: Slot, player: str | None, seeds: Mapping[str, int], won: bool, score: int | None,
+               champ: str | None) -> SlotLine:
+    bye = player == BYE or slot.is_bye
+    name = None if bye else player
+    source = "bye" if slot.is_bye else (f"{slot}".replace("winner ", "winner of ").replace("loser ", "loser of "))
+    return SlotLine(player=name, bye=bye, source=source, seed=seeds.get(name) if name else None, score=score,
+                    won=won and not bye, champion=name is not None and name == champ)
+
+
+def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str], winners: Mapping[str, str], *,
+                     best_of: int = 1, scores: Mapping[str, tuple[int, int]] | None = None, paper: str = "a4",
+                     live: LiveInfo | None = None) -> EliminationPage:
+    """The bracket under the results so far; `scores` are the games each slot won (best-of-N)."""
+    states: dict[str, MatchState] = resolve(bracket, entrants, winners)
+    champ = champion(bracket, states)
+    seeds = {name: i for i, name in enumerate(entrants, start=1)}
+    rounds = []
+    for bracket_round in bracket.rounds:
+        boxes = []
+        for match in bracket_round.matches:
+            state = states[match.id]
+            score = (scores or {}).get(match.id)
+            slots = tuple(
+                _slot_line(slot, state.players[i], seeds, state.status in ("done", "bye") and
+                           state.winner == state.players[i], None if score is None else score[i], champ)
+                for i, slot in enumerate(match.slots))
+            winner_to, winner_slot = match.next_for_winner or (None, 0)
+            boxes.append(MatchBox(
+                id=match.id, side=match.side, status=state.status, slots=(slots[0], slots[1]),
+                winner_to=winner_to, winner_slot=winner_slot,
+                loser_to=match.next_for_loser[0] if match.next_for_loser else None,
+                champion=champ is not None and state.winner == champ))
+        rounds.append(BracketRound(bracket_round.side, bracket_round.name, tuple(boxes)))
+    return EliminationPage(event=event, format_label=FORMAT_LABELS.get(bracket.format, bracket.format),
+                           best_of=best_of, rounds=tuple(rounds), champion=champ,
+                           places=tuple(placements(bracket, states)) if champ else (), paper=paper, live=live)
+
+
+# ------------------------------------------------------------------------------------ rounds
+
+def _result_of(table: Sequence[str], played: PlayedRound | None) -> TableResult | None:
+    if played is None:
+        return None
+    for result in played.tables:
+        if set(result.players) == set(table):
+            return result
+    return None
+
+
+def _duel_result(result: TableResult) -> str:
+    a, b = result.places
+    return "½–½" if a == b else "1–0" if a < b else "0–1"
+
+
+def round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
+    """A round's tables in seat order with the places of those already played."""
+    lines = []
+    for number, table in enumerate(plan.tables, start=1):
+        result = _result_of(table, played)
+        places = None
+        if result is not None:
+            by_player = dict(zip(result.players, result.places, strict=True))
+            places = tuple(by_player[p] for p in table)
+        duel = result is not None and len(table) == 2
+        lines.append(TableLine(number=number, players=tuple(table), places=places,
+                               result=_duel_result(TableResult(tuple(table), places)) if duel and places else ""))
+    return RoundTables(number=plan.number, tables=tuple(lines), byes=plan.byes,
+                       played=all(line.places is not None for line in lines))
+
+
+def _ranks(rows: Sequence[tuple[int, str]]) -> tuple[dict[str, int], Counter[int]]:
+    ranks = {player: rank for rank, player in rows}
+    return ranks, Counter(ranks.values())
+
+
+# ------------------------------------------------------------------------------------ round robin
+
+def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[RoundPlan],
+                    played: Sequence[PlayedRound], *, paper: str = "a4",
+                    live: LiveInfo | None = None) -> CrosstablePage:
+    """`plans` every round of the schedule; `played[i]` the finished tables of round i + 1 so far."""
+    rows = standings(players, played)
+    ranks, counts = _ranks([(r.rank, r.player) for r in rows])
+    by_player = {r.player: r for r in rows}
+    meetings: dict[tuple[str, str], list[Fraction]] = {}
+    for round_played in played:
+        for table in round_played.tables:
+            for a, b, points in table.duels():
+                meetings.setdefault((a, b), []).append(points)
+    cross = []
+    for number, player in enumerate(players, start=1):
+        cells = tuple("" if other == player else " ".join(points_text(p) for p in meetings.get((player, other), []))
+                      for other in players)
+        row = by_player[player]
+        cross.append(CrossRow(number=number, rank=ranks[player], shared=counts[ranks[player]] > 1, player=player,
+                              cells=cells, points=points_text(row.score),
+                              sonneborn_berger=points_text(row.sonneborn_berger)))
+    rounds = tuple(round_tables(plan, played[i] if i < len(played) else None) for i, plan in enumerate(plans))
+    duel = all(len(t) == 2 for plan in plans for t in plan.tables)
+    return CrosstablePage(event=event, duel=duel, rows=tuple(cross), rounds=rounds,
+                          complete=bool(rounds) and all(r.played for r in rounds), paper=paper, live=live)
+
+
+# ------------------------------------------------------------------------------------ Swiss
+
+def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[PlayedRound], plans: Sequence[RoundPlan],
+               *, rounds_total: int, paper: str = "a4", live: LiveInfo | None = None) -> SwissPage:
+    """`plans` the pairings of every round drawn so far; `played[i]` the finished tables of round i + 1."""
+    rows = standings(players, played)
+    counts = Counter(r.rank for r in rows)
+    level = Counter((r.score, r.buchholz, r.sonneborn_berger) for r in rows)
+    groups: dict[Fraction, list[SwissLine]] = {}
+    for r in rows:
+        tied = level[(r.score, r.buchholz, r.sonneborn_berger)] > 1
+        groups.setdefault(r.score, []).append(SwissLine(
+            rank=r.rank, shared=counts[r.rank] > 1, player=r.player, score=points_text(r.score),
+            buchholz=points_text(r.buchholz), sonneborn_berger=points_text(r.sonneborn_berger),
+            head_to_head=points_text(r.head_to_head) if tied else ""))
+    rounds = tuple(round_tables(plan, played[i] if i < len(played) else None) for i, plan in enumerate(plans))
+    complete = len(rounds) >= rounds_total and all(r.played for r in rounds)
+    return SwissPage(event=event, rounds_total=rounds_total,
+                     groups=tuple(ScoreGroup(points_text(score), tuple(lines)) for score, lines in groups.items()),
+                     rounds=rounds, complete=complete, paper=paper, live=live)
