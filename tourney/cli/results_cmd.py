@@ -31,10 +31,26 @@ def _record_at_table(db: str | None, tournament: str | None, number: int,
 
     with open_db(db) as database:
         state = record(database, tournament=tournament, make=make).state
+    if not state.format.is_stages:
+        _format_hints(state, number)
+        return state
     for line in table_lines(state.table(number)):
         typer.echo(line)
     progress_hints(state)
     return state
+
+
+def _format_hints(state: TournamentState, number: int) -> None:
+    """After an entry in a bracket format: the table, then what the director can do next."""
+    from tourney.cli import _format_text
+
+    for line in _format_text.table_lines(state, state.table(number)):
+        typer.echo(line)
+    if state.complete:
+        typer.echo(f"The tournament is complete: {state.standings()[0].player} wins. "
+                   "`tourney standings` prints the final ranking.")
+    elif all(t.finished for t in state.tables) and not state.closed:
+        typer.echo(f"Every table of round {state.stage} has finished: `tourney advance` pairs the next round.")
 
 
 def result(
@@ -44,7 +60,9 @@ def result(
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Record one Polish Poker round at a table: the loser takes a card or, at the cap, is eliminated."""
+    """Record one Polish Poker round at a table: the loser takes a card or, at the cap, is eliminated.
+    In a bracket format (knockout, double elimination, round robin, Swiss): the loser of one game of
+    a duel; a best-of-N match is decided once a player has won a majority."""
     number = table_number(table)
     _record_at_table(db, tournament, number, lambda state: (
         "result", {"table": number, "loser": player_name(state, loser, table=number)}))
@@ -56,7 +74,8 @@ def finish(
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Record a table's finishing order at once (winner first), e.g. from a paper sheet."""
+    """Record a table's finishing order at once (winner first), e.g. from a paper sheet; a duel of a
+    bracket format: `finish TABLE WINNER LOSER`."""
     number = table_number(table)
     _record_at_table(db, tournament, number, lambda state: (
         "finish", {"table": number, "order": [player_name(state, p, table=number) for p in order]}))
@@ -114,6 +133,11 @@ def tables(
         one = state.table(number)
         if as_json:
             print_json(one.to_json())
+        elif not state.format.is_stages:
+            from tourney.cli._format_text import table_lines as format_table_lines
+
+            for line in format_table_lines(state, one):
+                typer.echo(line)
         else:
             for line in table_lines(one):
                 typer.echo(line)
@@ -123,6 +147,13 @@ def tables(
         return
     if not state.tables:
         typer.echo("No tables yet: `tourney seat` draws stage 1.")
+        return
+    if not state.format.is_stages:
+        from tourney.cli._format_text import round_label, round_lines
+
+        typer.echo(f"{round_label(state).capitalize()}:")
+        for line in round_lines(state):
+            typer.echo(line)
         return
     for each in state.tables:
         for line in table_lines(each):
@@ -157,6 +188,15 @@ def standings(
         return
     if not rows:
         typer.echo("No standings yet: nobody has been seated.")
+        return
+    if not state.format.is_stages:
+        from tourney.cli._format_text import standings_lines as format_standings_lines
+
+        if not state.complete:
+            typer.echo("Provisional: " + ("players still in the bracket share the best rank."
+                                          if state.format.is_bracket else "after the rounds played so far."))
+        for line in format_standings_lines(rows):
+            typer.echo(line)
         return
     if not state.complete:
         typer.echo("Provisional: players still in share the best rank of their stage.")

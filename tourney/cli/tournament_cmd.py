@@ -41,25 +41,72 @@ def new(
     seed: Annotated[int | None, typer.Option(
         parser=parse_seed, metavar="SEED",
         help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
+    format_: Annotated[str, typer.Option(
+        "--format", metavar="FORMAT",
+        help="stages (RULES §1.12, the default), knockout, double-elimination, round-robin or swiss.")] = "stages",
+    best_of: Annotated[int, typer.Option(
+        "--best-of", metavar="N", parser=number_parser(what="--best-of", low=1, high=99),
+        help="A duel is won by the first to win a majority of N games (N odd; default 1).")] = 1,
+    third_place: Annotated[bool, typer.Option(
+        "--third-place", help="Knockout: the semi-final losers play for third place.")] = False,
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", metavar="R", show_default=False, parser=number_parser(what="--rounds", low=1, high=1_000),
+        help="Swiss: the number of rounds (default ⌈log2 N⌉); round robin of tables: default every pair once.")]
+        = None,
+    table_size: Annotated[int, typer.Option(
+        "--table-size", metavar="K", parser=number_parser(what="--table-size", low=2, high=1_000),
+        help="Round robin and Swiss: players per table (2 = duels; up to the game's largest table).")] = 2,
+    seeding: Annotated[str, typer.Option(
+        "--seeding", metavar="lot|rating|list",
+        help="Bracket formats: seed order by lot (the default), by rating (`seat --ratings FILE`) or "
+             "registration order.")] = "lot",
     db: DbOption = None,
 ) -> None:
     """Create a tournament. It becomes the current one unless another tournament of the database is
     running (seated and not complete): then `tourney use NAME` switches to it."""
+    from tourney.engine.formats.config import FORMATS, FormatConfig, check_format
+    from tourney.engine.formats.seeding import METHODS
     from tourney.rules.games import find_game
     from tourney.storage.events import create_and_choose
 
-    game = find_game(game).name
+    descriptor = find_game(game)
+    game = descriptor.name
+    if format_ not in FORMATS:
+        raise InvalidInputError(f"--format {format_!r}: expected one of {', '.join(FORMATS)}")
+    if seeding not in METHODS:
+        raise InvalidInputError(f"--seeding {seeding!r}: expected one of {', '.join(METHODS)}")
+    config = FormatConfig(format_, best_of, third_place, rounds, table_size, seeding)
+    check_format(descriptor, config)
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     with open_db(db, create=True) as database:
-        made = create_and_choose(database, name=name, game=game, seed=chosen)
+        made = create_and_choose(database, name=name, game=game, seed=chosen,
+                                 format=None if config.is_stages else config.to_json())
         row = made.tournament
-        typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}) in {database.shown}.")
+        shown = "" if config.is_stages else f", {_format_text(config)}"
+        typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}{shown}, seed {row.seed}) "
+                   f"in {database.shown}.")
     if made.current.id != row.id:
         running = ", ".join(repr(r.name) for r in made.running)
         typer.echo(f"Commands still act on {made.current.name!r} (id {made.current.id}): {running} is running. "
                    f"Switch with `tourney use {row.id}`, or give --tournament {row.id} to one command.")
         return
     typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
+
+
+def _format_text(config: Any) -> str:
+    """'knockout, best of 3, third-place match' and the like."""
+    parts = [config.name]
+    if config.best_of != 1:
+        parts.append(f"best of {config.best_of}")
+    if config.third_place:
+        parts.append("third-place match")
+    if config.table_size != 2:
+        parts.append(f"tables of {config.table_size}")
+    if config.rounds is not None:
+        parts.append(f"{config.rounds} rounds")
+    if config.seeding != "lot":
+        parts.append(f"seeded by {config.seeding}")
+    return ", ".join(parts)
 
 
 def use(
@@ -160,13 +207,18 @@ def seat(
     table_size: TableSizeOption = None,
     advance: AdvanceOption = None,
     final_size: FinalSizeOption = None,
+    ratings: Annotated[str | None, typer.Option(
+        "--ratings", metavar="FILE", show_default=False,
+        help="A tournament seeded by rating: a CSV with name and rating columns (the players CSV with a "
+             "rating column will do).")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
     """Draw the seats of the next stage by lot (club-mates spread over tables) and each table's first starter.
 
     The first draw fixes the stage plan; --table-size, --advance and --final-size choose another
-    plan than the default (see `tourney plan`).
+    plan than the default (see `tourney plan`). A bracket format (`tourney new --format`) seeds
+    its field and draws or pairs round 1 instead.
     """
     from tourney.cli._tourney_text import table_lines
     from tourney.engine.planner import plan_stages
@@ -174,9 +226,21 @@ def seat(
     from tourney.storage.events import record
 
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
+    read = _read_ratings(ratings) if ratings is not None else None
 
     def make(state: TournamentState, row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
         chosen = None
+        if not state.format.is_stages:
+            if any(v is not None for v in overrides.values()):
+                raise InvalidInputError(f"a {state.format.name} is seated round by round: --table-size, --advance "
+                                        "and --final-size are for stages (a round robin's or Swiss' table size is "
+                                        "given to `tourney new`)")
+            draw_seed = seed if seed is not None else stage_seed(row.seed, state.stage + 1)
+            yield "seat", draw_seats(state, draw_seed, ratings=_match_ratings(state, read))
+            return
+        if read is not None:
+            raise InvalidInputError("--ratings is for a bracket format seeded by rating "
+                                    "(`tourney new --seeding rating`)")
         if any(v is not None for v in overrides.values()):
             if state.stage > 0:
                 raise InvalidInputError("the stage plan is fixed at the first seat draw; "
@@ -189,10 +253,63 @@ def seat(
     with open_db(db) as database:
         done = record(database, tournament=tournament, make=make)
     state = done.state
+    if not state.format.is_stages:
+        _print_round(state)
+        return
     typer.echo(f"Stage {state.stage} seated (seed {state.seeds[state.stage]}): {len(state.tables)} table(s).")
     for table in state.tables:
         for line in table_lines(table):
             typer.echo(line)
+
+
+def _read_ratings(path: str) -> dict[str, float]:
+    """name -> rating from a CSV with `name` and `rating` columns (header names in any case)."""
+    import csv
+    import math
+
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as handle:
+            rows = list(csv.DictReader(handle))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise InvalidInputError(f"--ratings {path}: cannot read it ({exc})") from None
+    found: dict[str, float] = {}
+    for number, raw in enumerate(rows, start=2):
+        row = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
+        if "name" not in row or "rating" not in row:
+            raise InvalidInputError(f"--ratings {path}: the header needs name and rating columns")
+        try:
+            value = float(row["rating"])
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise InvalidInputError(f"--ratings {path} line {number}: rating {row['rating']!r} is not a number")
+        found[row["name"]] = value
+    return found
+
+
+def _match_ratings(state: TournamentState, ratings: dict[str, float] | None) -> dict[str, float] | None:
+    """The ratings keyed by registered names (a name as the director typed it is resolved)."""
+    if ratings is None:
+        return None
+    out: dict[str, float] = {}
+    for name, value in ratings.items():
+        found = state.find_player(name)
+        if found is not None:
+            out[found] = value
+    return out
+
+
+def _print_round(state: TournamentState) -> None:
+    from tourney.cli._format_text import round_label, round_lines
+
+    label = round_label(state)
+    typer.echo(f"{label[0].upper()}{label[1:]} seated (seed {state.seeds[state.stage]}): "
+               f"{len(state.tables)} table(s).")
+    if state.stage == 1:
+        typer.echo(f"Seeds ({state.format.seeding}): "
+                   + ", ".join(f"{i}. {p}" for i, p in enumerate(state.entrants, start=1)))
+    for line in round_lines(state):
+        typer.echo(line)
 
 
 def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -215,6 +332,10 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     with open_db(db) as database:
         done = record(database, tournament=tournament, make=make)
     state = done.state
+    if not state.format.is_stages:
+        typer.echo(f"Round {state.stage - 1} closed; {len(moving)} still in.")
+        _print_round(state)
+        return
     typer.echo(f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.")
     label = "The final" if state.is_final_stage else f"Stage {state.stage}"
     fresh = "every player starts with 1 card" if state.game == "polish-poker" else "every table starts afresh"
@@ -248,10 +369,16 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
                     stages=len(state.plan.stages) if state.plan else None, **counts,
                     slowest=[{"table": t.number, "in": len(t.still_in), "stops_at": t.advance, "rounds": t.rounds}
                              for t in slowest])
+        if not state.format.is_stages:
+            view = state.format_view()
+            data.update(format=state.format.to_json(), rounds=getattr(view, "total_rounds", None) or None)
         print_json(data)
         return
     typer.echo(f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {len(active)} players"
                + (f", {len(state.players) - len(active)} dropped" if len(active) != len(state.players) else ""))
+    if not state.format.is_stages:
+        _format_status(state, report)
+        return
     if state.stage == 0:
         typer.echo("Not seated yet: `tourney seat` draws stage 1.")
         return
@@ -272,6 +399,27 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
             typer.echo(f"  - {blocker}")
     else:
         typer.echo("Every table has finished: `tourney advance` seats the next stage.")
+
+
+def _format_status(state: TournamentState, report: Any) -> None:
+    from tourney.cli._format_text import round_label, round_lines
+
+    typer.echo(f"Format: {_format_text(state.format)}.")
+    if state.stage == 0:
+        typer.echo("Not seated yet: `tourney seat` seeds the field and draws round 1.")
+        return
+    typer.echo(f"Now: {round_label(state)}, {len(state.tables)} table(s).")
+    if state.complete:
+        typer.echo(f"Complete: {state.standings()[0].player} wins.")
+        return
+    for line in round_lines(state):
+        typer.echo(f"  {line}")
+    if report.blockers:
+        typer.echo("Advance is blocked by:")
+        for blocker in report.blockers:
+            typer.echo(f"  - {blocker}")
+    else:
+        typer.echo("Every table has finished: `tourney advance` pairs the next round.")
 
 
 def _floor_counts(state: TournamentState) -> dict[str, int]:

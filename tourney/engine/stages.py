@@ -6,6 +6,7 @@ Functions of a `TournamentState`; the state applies what they produce (tournamen
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
@@ -79,7 +80,12 @@ def first_plan(game: GameDescriptor, players: int, plan: Plan | None) -> Plan:
 def advancing_players(state: TournamentState) -> list[str]:
     """Who moves on from the current stage (so far): the players left at its finished tables,
     best place first, table by table; a qualifier who dropped out is replaced by the next player
-    of that table's finishing order (see `advancers`). Empty at the final."""
+    of that table's finishing order (see `advancers`). Empty at the final. A bracket format's
+    players still in contention (formats/live.py)."""
+    if not state.format.is_stages:
+        from tourney.engine.formats.live import contenders
+
+        return contenders(state)
     return advancers(state, promote=True)[0]
 
 
@@ -105,12 +111,23 @@ def advancers(state: TournamentState, promote: bool) -> tuple[list[str], dict[st
     return out, promoted
 
 
-def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None) -> dict[str, Any]:
+def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None,
+               ratings: Mapping[str, float] | None = None) -> dict[str, Any]:
     """The `seat` payload for the next stage to seat (same state and seed, same payload).
 
     `plan` (stage 1 only) fixes a non-default plan, e.g. from `plan_stages(..., table_size=5)`;
-    the stage-1 payload always carries the plan it was drawn for.
+    the stage-1 payload always carries the plan it was drawn for. A bracket format's next round
+    comes from formats/live.py (`ratings`: round 1 of a field seeded by rating).
     """
+    if not state.format.is_stages:
+        if plan is not None:
+            raise IllegalActionError(f"a {state.format.name} has rounds, not a stage plan: "
+                                     "--table-size/--advance/--final-size are for stages")
+        from tourney.engine.formats.live import draw_round
+
+        return draw_round(state, seed, ratings)
+    if ratings is not None:
+        raise InvalidInputError("--ratings is for the bracket formats seeded by rating")
     if state.complete:
         raise IllegalActionError("the tournament is complete")
     if state.stage > 0 and not state.closed:

@@ -10,15 +10,29 @@ stage; those still in at a table that is playing have no place yet (`place` is N
 dropped out while waiting to advance is ranked by their place instead.
 
 A row may carry a note: who dropped out, who was promoted in place of a qualifier who dropped.
+
+Bracket formats (formats/live.py) rank here too:
+- knockout and double elimination (`rank_bracket`): players still in the bracket rank level at
+  the top; those out by the last bracket round they played (a later round is better, the winner of
+  that match ahead of its loser), as `bracket.placements` does; losers of one round share a place.
+  Once the bracket is complete its champion alone is still in: rank 1.
+- round robin and Swiss (`rank_points`): `swiss.standings`' order and ranks: score, Buchholz,
+  Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank);
+  the rows carry the score (`points`) and the tie-breaks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
+from tourney.engine.formats.bracket import Bracket, MatchState
 from tourney.engine.tables import TableState
+
+if TYPE_CHECKING:
+    from tourney.engine.formats.swiss import SwissRow  # imports networkx: only when a Swiss ranks
 
 
 @dataclass(frozen=True)
@@ -31,10 +45,18 @@ class StandingRow:
     table: int
     place: int | None
     note: str | None = None  # "dropped", "promoted in place of X"
+    points: float | None = None  # round robin and Swiss: the score
+    tiebreaks: Mapping[str, float] | None = None  # round robin and Swiss: buchholz, sonneborn_berger, head_to_head
+    reached: str | None = None  # knockout and double elimination: the last bracket round played ("semi-final")
 
     def to_json(self) -> dict[str, Any]:
-        return {"rank": self.rank, "player": self.player, "stage": self.stage, "table": self.table,
-                "place": self.place, "note": self.note}
+        data: dict[str, Any] = {"rank": self.rank, "player": self.player, "stage": self.stage, "table": self.table,
+                                "place": self.place, "note": self.note}
+        if self.points is not None:
+            data.update(points=self.points, tiebreaks=dict(self.tiebreaks or {}))
+        if self.reached is not None:
+            data["reached"] = self.reached
+        return data
 
 
 def rank_players(tables: Iterable[TableState], dropped: Collection[str] = (),
@@ -60,4 +82,63 @@ def rank_players(tables: Iterable[TableState], dropped: Collection[str] = (),
         table = last[name]
         place = table.places.get(name)
         rows.append(StandingRow(rank, name, table.stage, table.number, place, (notes or {}).get(name)))
+    return rows
+
+
+def _last_tables(tables: Iterable[Iterable[TableState]]) -> dict[str, TableState]:
+    last: dict[str, TableState] = {}
+    for stage in tables:
+        for table in stage:
+            for name in table.seats:
+                last[name] = table
+    return last
+
+
+def _number(value: Fraction) -> float:
+    """A score or tie-break for JSON: exact halves stay exact; thirds to 4 places."""
+    return round(float(value), 4)
+
+
+def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[SwissRow]) -> list[StandingRow]:
+    """Round robin and Swiss standings: `swiss.standings` rows with each player's last table."""
+    last = _last_tables(history)
+    out: list[StandingRow] = []
+    for row in rows:
+        table = last.get(row.player)
+        out.append(StandingRow(row.rank, row.player, table.stage if table else 0, table.number if table else 0,
+                               table.places.get(row.player) if table else None, None, _number(row.score),
+                               {"buchholz": _number(row.buchholz), "sonneborn_berger": _number(row.sonneborn_berger),
+                                "head_to_head": _number(row.head_to_head)}))
+    return out
+
+
+def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str], out: Collection[str],
+                 states: Mapping[str, MatchState], bracket: Bracket) -> list[StandingRow]:
+    """Knockout and double-elimination standings (see the module docstring)."""
+    last = _last_tables(history)
+    reached: dict[str, tuple[int, int]] = {}
+    names: dict[str, str] = {}
+    for match in bracket.matches:
+        state = states[match.id]
+        if state.status != "done" or state.winner is None or state.loser is None:
+            continue
+        index = bracket.round_index(match.id)
+        reached[state.winner], reached[state.loser] = (index, 1), (index, 0)
+        names[state.winner] = names[state.loser] = bracket.rounds[index].name
+    seed = {p: i for i, p in enumerate(entrants)}
+
+    def key(name: str) -> tuple[int, int]:
+        # Still in: level at the top (above any round index); out: by the last round played.
+        return (len(bracket.rounds), 0) if name not in out else reached.get(name, (-1, 0))
+
+    ordered = sorted(entrants, key=lambda n: (tuple(-k for k in key(n)), seed[n]))
+    rows: list[StandingRow] = []
+    rank = 0
+    for i, name in enumerate(ordered):
+        if i == 0 or key(name) != key(ordered[i - 1]):
+            rank = i + 1
+        table = last.get(name)
+        rows.append(StandingRow(rank, name, table.stage if table else 0, table.number if table else 0,
+                                table.places.get(name) if table and table.finished else None,
+                                reached=names.get(name, "")))
     return rows

@@ -41,6 +41,13 @@ class TableState:
     finished: bool = False
     cap_rule: Callable[[int], int] | None = field(default=None, compare=False, repr=False)
     start_cards: int = 1
+    # A table of a bracket format (formats/live.py): its bracket match id ("" outside brackets), the
+    # games of its best-of-N series (0: not a series, a stage table), the winner of each game so far,
+    # and whether equal chips are a draw (round robin and Swiss) rather than a tie to break.
+    match: str = ""
+    best_of: int = 0
+    games: list[str] = field(default_factory=list)
+    draws: bool = False
 
     def __post_init__(self) -> None:
         for name in self.seats:
@@ -84,7 +91,17 @@ class TableState:
             "starter": self.starter,
             "players": [{"name": p, "seat": i, "cards": self.counts[p], "eliminated": p in out}
                         for i, p in enumerate(self.seats, start=1)],
-        }
+        } | self._format_json()
+
+    def _format_json(self) -> dict[str, Any]:
+        """What a table of a bracket format adds: its match, the series so far, the places."""
+        if not self.best_of:
+            return {}
+        data: dict[str, Any] = {"best_of": self.best_of, "games": list(self.games),
+                                "places": {p: self.places[p] for p in self.seats if p in self.places}}
+        if self.match:
+            data["match"] = self.match
+        return data
 
     def snapshot(self) -> dict[str, Any]:
         """Everything derived, for equality checks (tests, previews)."""
@@ -98,6 +115,7 @@ class TableState:
         new = copy.copy(self)
         new.seats, new.eliminated = list(self.seats), list(self.eliminated)
         new.counts, new.chips, new.places = dict(self.counts), dict(self.chips), dict(self.places)
+        new.games = list(self.games)
         return new
 
     # ----------------------------------------------------------------- checks
@@ -137,6 +155,23 @@ class TableState:
         # "regardless of who lost": count on from the starter's seat, even if they just went out.
         if not self._settle() and self.starter is not None:
             self.starter = self._next_from(self.starter)
+
+    def check_game(self, loser: str) -> None:
+        """`loser` may lose one game of this table's series (a duel of a bracket format)."""
+        self.check_open()
+        self.check_player_in(loser)
+        if not self.best_of or len(self.seats) != 2:
+            raise IllegalActionError(f"table {self.number} seats {len(self.seats)}: `result` records one game of "
+                                     "a duel; enter the table with `finish` (or `chips`)")
+
+    def record_game(self, loser: str) -> None:
+        """One game of the series lost by `loser`; the match ends once its winner has a majority."""
+        winner = next(p for p in self.seats if p != loser)
+        self.games.append(winner)
+        self.rounds += 1
+        needed = self.best_of // 2 + 1
+        if self.games.count(winner) >= needed:
+            self.record_order([winner, loser])
 
     def record_drop(self, name: str) -> None:
         """A player leaves: out at once, taking the next lowest place."""

@@ -38,6 +38,10 @@ from typing import Any
 
 from tourney.engine import names as names_
 from tourney.engine.events import KINDS, Event, EventError
+from tourney.engine.formats import live
+from tourney.engine.formats.bracket import Bracket
+from tourney.engine.formats.config import FormatConfig, check_format
+from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.log import (
     Renames,
     Touch,
@@ -51,7 +55,7 @@ from tourney.engine.payload import integer_field, text_field
 from tourney.engine.planner import Plan, plan_stages
 from tourney.engine.rewrites import check_new_name, check_rewrite
 from tourney.engine.stages import advancers, advancing_players, draw_seats, first_plan, parse_tables, seat_sizes
-from tourney.engine.standings import StandingRow, rank_players
+from tourney.engine.standings import StandingRow, rank_bracket, rank_players, rank_points
 from tourney.engine.tables import TableState, chip_places, tied_at_cut
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 from tourney.rules.games import GameDescriptor, find_game
@@ -108,6 +112,13 @@ class TournamentState:
     _where: dict[str, TableState] = field(default_factory=dict)  # name -> table in `stage`
     promoted: dict[str, str] = field(default_factory=dict)  # promoted player -> the qualifier replaced
     _touches: dict[int, frozenset[Touch]] = field(default_factory=dict)  # event id -> what it touched
+    # The format (formats/config.py; `stages` unless the log's first event says otherwise) and, once
+    # round 1 of a bracket format is seated, its field in seed order, its bracket and its rounds.
+    format: FormatConfig = field(default_factory=FormatConfig)
+    entrants: list[str] = field(default_factory=list)
+    bracket: Bracket | None = None
+    round_plans: list[RoundPlan] = field(default_factory=list)  # each seated round (round robin, Swiss)
+    schedule_cache: tuple[Any, list[RoundPlan]] | None = field(default=None, compare=False, repr=False)
 
     _rules: GameDescriptor | None = None
     _frozen: bool = False
@@ -145,6 +156,7 @@ class TournamentState:
         new._where = {name: copies[id(t)] for name, t in self._where.items()}
         new.seeds, new.events, new._folded = dict(self.seeds), list(self.events), dict(self._folded)
         new.promoted, new._touches = dict(self.promoted), dict(self._touches)
+        new.entrants, new.round_plans = list(self.entrants), list(self.round_plans)
         new._frozen = False
         return new
 
@@ -155,16 +167,22 @@ class TournamentState:
         registered and not dropped (None while fewer than 2)."""
         if self._fixed_plan is not None:
             return self._fixed_plan
+        if not self.format.is_stages:
+            return None  # a bracket format has rounds, not a stage plan
         active = sum(1 for p in self.players if not p.dropped)
         return plan_stages(active, max_table=self.rules.max_table) if active >= 2 else None
 
     @property
     def is_final_stage(self) -> bool:
+        if not self.format.is_stages:
+            return live.is_last_round(self)
         return self._fixed_plan is not None and self.stage == len(self._fixed_plan.stages)
 
     @property
     def complete(self) -> bool:
         """True once the final table has finished."""
+        if not self.format.is_stages:
+            return live.complete(self)
         return self.is_final_stage and all(t.finished for t in self.tables)
 
     def player(self, name: str) -> PlayerInfo:
@@ -203,6 +221,11 @@ class TournamentState:
         dropped = {p.name for p in self.players if p.dropped}
         notes = {name: "dropped" for name in dropped}
         notes.update({new: f"promoted in place of {old}" for new, old in self.promoted.items()})
+        if self.format.is_bracket and self.bracket is not None:
+            return rank_bracket(self.history, self.entrants, live.eliminated(self), live.bracket_view(self).states,
+                                self.bracket)
+        if not self.format.is_stages and self.entrants:
+            return rank_points(self.history, live.swiss_rows(self))
         return rank_players((t for tables in self.history for t in tables), dropped, notes)
 
     def can_advance(self) -> list[str]:
@@ -213,6 +236,9 @@ class TournamentState:
             return [f"stage {self.stage} is already closed: seat stage {self.stage + 1}"]
         if self.complete:
             return ["the tournament is complete"]
+        if not self.format.is_stages:
+            return [f"table {t.number} still playing" + (f" ({t.match})" if t.match else "")
+                    for t in self.tables if not t.finished]
         missing = [f"table {t.number} still playing ({len(t.still_in)} players in, stops at {t.advance})"
                    for t in self.tables if not t.finished]
         if self.is_final_stage:
@@ -238,7 +264,8 @@ class TournamentState:
     def snapshot(self) -> dict[str, Any]:
         """Everything derived, as plain data: equal snapshots mean equal states (the log aside)."""
         plan = self.plan
-        return {
+        extra = {} if self.format.is_stages else {"format": self.format.to_json(), "entrants": list(self.entrants)}
+        return extra | {
             "game": self.game,
             "players": [(p.name, p.club, p.dropped) for p in self.players],
             "plan": plan.to_json() if plan else None, "stage": self.stage, "closed": self.closed,
@@ -275,7 +302,29 @@ class TournamentState:
         self.events.append(event)
 
     def _check_rewrite(self, event: Event) -> None:
+        if event.kind == "undo" and isinstance(event.data, dict):
+            target = next((e for e in self.events if e.id == event.data.get("target")), None)
+            if target is not None and target.kind == "format":
+                raise IllegalActionError("undo: the format is fixed when the tournament is created "
+                                         "(create another tournament for another format)")
         check_rewrite(self, event)
+
+    # ---------------------------------------------------------------- format
+    def format_view(self) -> live.BracketView | live.RoundsView | None:
+        """The format's view data for printouts (ARCHITECTURE.md "Bracket formats"): a `BracketView`
+        for knockout and double elimination, a `RoundsView` for round robin and Swiss; None for
+        stages or before round 1 is seated."""
+        if self.format.is_stages or self.stage == 0:
+            return None
+        return live.bracket_view(self) if self.format.is_bracket else live.rounds_view(self)
+
+    def _format(self, data: dict[str, Any]) -> frozenset[Touch]:
+        config = FormatConfig.from_json(data)
+        if self.events or self.players or self.stage or not self.format.is_stages:
+            raise IllegalActionError("format: the format is the first event of a tournament")
+        check_format(self.rules, config)
+        self.format = config
+        return frozenset({("F",)})
 
     def _check_new_name(self, new: str, old: str, kind: str) -> None:
         check_new_name(self, new, old, kind)
@@ -289,7 +338,7 @@ class TournamentState:
         if kind == "chips":
             return self._chips(data, strict=strict)
         handler = {
-            "drop": self._drop, "seat": self._seat, "result": self._result,
+            "format": self._format, "drop": self._drop, "seat": self._seat, "result": self._result,
             "finish": self._finish, "advance": self._advance,
         }.get(kind)
         if handler is None:
@@ -320,6 +369,8 @@ class TournamentState:
         taken = self._folded.get(names_.key(name))
         if name in self._by_name or (strict and taken is not None):
             raise IllegalActionError(f"a player named {taken or name!r} is already registered")
+        if self.stage > 0 and not self.format.is_stages:
+            raise IllegalActionError(f"late entry is closed: the {self.format.name} field is fixed at round 1")
         table = self._late_entry_table() if self.stage > 0 else None
         info = PlayerInfo(name, club, bot=bot)
         self.players.append(info)
@@ -353,6 +404,9 @@ class TournamentState:
             raise IllegalActionError(f"{name} has already dropped out")
         if self.complete:
             raise IllegalActionError("the tournament is complete")
+        if self.stage > 0 and not self.format.is_stages:
+            raise IllegalActionError(f"{name} is in the {self.format.name} field: a player who leaves loses their "
+                                     "match, entered with `finish` (or `chips`)")
         table = self._where.get(name)
         seated_before = any(name in t.counts for tables in self.history for t in tables)
         if (table is None and seated_before) or (table is not None and name in table.eliminated):
@@ -385,6 +439,8 @@ class TournamentState:
             raise IllegalActionError(f"stage {self.stage} is still being played: advance before seating")
         if stage != self.stage + 1:
             raise IllegalActionError(f"seat: the next stage to seat is {self.stage + 1}, not {stage}")
+        if not self.format.is_stages:
+            return self._seat_round(data, stage, seed)
         # Seat draws stored before promotions existed carry no `promoted` list: they replay the old rule.
         names, promoted = self._players_to_seat(promote="promoted" in data)
         if "promoted" in data and data["promoted"] != list(promoted):
@@ -413,6 +469,25 @@ class TournamentState:
         touched.update(("P", name) for name in names)
         return frozenset(touched)
 
+    def _seat_round(self, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
+        """A round of a bracket format (formats/live.py checks it against the format)."""
+        checked = live.check_round(self, data, stage)
+        config = self.format
+        self.entrants, self.bracket = checked.entrants, checked.bracket
+        self.stage, self.closed, self.seeds[stage] = stage, False, seed
+        self.tables = [TableState(number, stage, seats, 1, starter=starter, cap_rule=None, start_cards=0, match=match,
+                                  best_of=config.best_of if len(seats) == 2 else 1, draws=config.draws)
+                       for number, seats, starter, match in checked.tables]
+        self.history.append(self.tables)
+        if not config.is_bracket:
+            self.round_plans.append(RoundPlan(stage, tuple(tuple(t.seats) for t in self.tables), checked.byes))
+        self._where = {name: t for t in self.tables for name in t.seats}
+        names = [name for t in self.tables for name in t.seats] + list(checked.byes)
+        touched: set[Touch] = {("S", stage), ("S", stage - 1)}
+        touched.update(("T", stage, t.number) for t in self.tables)
+        touched.update(("P", name) for name in names)
+        return frozenset(touched)
+
     # ---------------------------------------------------------------- play
     def _open_table(self, data: dict[str, Any], kind: str) -> TableState:
         number = integer_field(data, "table", kind)
@@ -423,6 +498,8 @@ class TournamentState:
         return table
 
     def _result(self, data: dict[str, Any]) -> frozenset[Touch]:
+        if not self.format.is_stages:
+            return self._game_result(data)
         if self.rules.live_result != "rounds":
             raise IllegalActionError(f"round results are for games played in rounds; {self.rules.title} tables "
                                      "report chips")
@@ -431,6 +508,15 @@ class TournamentState:
         self.player(loser)
         table.check_player_in(loser)
         table.record_loss(loser)
+        return frozenset({("T", self.stage, table.number), ("P", loser)})
+
+    def _game_result(self, data: dict[str, Any]) -> frozenset[Touch]:
+        """One game of a duel of a bracket format, lost by `loser`."""
+        table = self._open_table(data, "result")
+        loser = text_field(data, "loser", "result")
+        self.player(loser)
+        table.check_game(loser)
+        table.record_game(loser)
         return frozenset({("T", self.stage, table.number), ("P", loser)})
 
     def _finish(self, data: dict[str, Any]) -> frozenset[Touch]:
@@ -458,7 +544,7 @@ class TournamentState:
             self.player(name)
         table.check_order(list(counts))
         places = chip_places(counts)
-        tied = sorted(tied_at_cut(places, table.advance), key=table.seats.index)
+        tied = [] if table.draws else sorted(tied_at_cut(places, table.advance), key=table.seats.index)
         if tied:
             raise IllegalActionError(
                 f"table {table.number}: {' and '.join(tied)} tie on {counts[tied[0]]} chips for the last "

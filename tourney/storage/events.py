@@ -88,17 +88,23 @@ def create_tournament(database: Database, *, name: str, game: str, seed: int) ->
     return create_and_choose(database, name=name, game=game, seed=seed).tournament
 
 
-def create_and_choose(database: Database, *, name: str, game: str, seed: int) -> Created:
+def create_and_choose(database: Database, *, name: str, game: str, seed: int,
+                      format: dict[str, Any] | None = None) -> Created:
     """A new tournament, in one transaction with the choice of the current one: the new tournament
     becomes current only when no other tournament of the database is running (seated and not
-    complete), so a `tourney new` for next week never moves the desks of tonight's event."""
-    # Validate the game by folding an empty log: the engine owns the list of games.
-    fold(game, [])
+    complete), so a `tourney new` for next week never moves the desks of tonight's event.
+
+    `format` (a bracket format's configuration) is stored as the tournament's first event, in the
+    same transaction: the log says how the event is run, no column needed."""
+    # Validate the game (and the format) by folding a log: the engine owns the list of games.
+    fold(game, [Event(1, "format", format)] if format is not None else [])
     with database.write() as session:
         before = repo.list_tournaments(session=session)
         previous = repo.find_tournament(session=session) if before else None
         running = [row for row in before if _running(database, session, row)]
         row = repo.create_tournament(session=session, name=name, game=game, seed=seed)
+        if format is not None:
+            repo.insert_event(session=session, tournament_id=row.id, kind="format", data=format)
         current = previous if running and previous is not None else row
         repo.set_setting(session=session, key=repo.CURRENT_KEY, value=str(current.id))
     return Created(row, current, running)

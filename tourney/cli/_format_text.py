@@ -1,0 +1,93 @@
+"""Plain text of the bracket formats (knockout, double elimination, round robin, Swiss) for the
+director's terminal: a round's tables (matches and series), its byes, the standings with points."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from tourney.engine.standings import StandingRow
+from tourney.engine.tables import TableState
+from tourney.engine.tournament import TournamentState
+
+
+def round_label(state: TournamentState, stage: int | None = None) -> str:
+    """'round 2 of 4', 'round 3 (semi-final)' or 'round 5 (losers' round 3, winners' final)'."""
+    stage = state.stage if stage is None else stage
+    if state.format.is_bracket and state.bracket is not None and 1 <= stage <= len(state.history):
+        names: list[str] = []
+        for table in state.history[stage - 1]:
+            name = state.bracket.rounds[state.bracket.round_index(table.match)].name
+            if name not in names and name != f"round {stage}":
+                names.append(name)
+        return f"round {stage}" + (f" ({', '.join(names)})" if names else "")
+    view = state.format_view()
+    total = getattr(view, "total_rounds", 0)
+    return f"round {stage} of {total}" if total else f"round {stage}"
+
+
+def table_lines(state: TournamentState, table: TableState) -> Iterator[str]:
+    """One table of a format: who plays, the series so far, or how it finished."""
+    where = f"table {table.number}" + (f" [{table.match}]" if table.match else "")
+    if len(table.seats) == 2:
+        a, b = table.seats
+        score = ""
+        if table.best_of > 1:
+            score = f", best of {table.best_of}: {a} {table.games.count(a)}-{table.games.count(b)} {b}"
+        if table.finished:
+            order = table.finishing_order()
+            if table.places.get(a) == table.places.get(b):
+                yield f"{where}: {a} and {b} drew" + _chips(table)
+            else:
+                series = f" ({score.split(': ', 1)[1]})" if score else ""
+                yield f"{where}: {order[0]} beat {order[1]}{series}{_chips(table)}"
+        else:
+            yield f"{where}: {a} v {b}{score}; {a} starts"
+        return
+    if table.finished:
+        places = ", ".join(f"{table.places.get(p, 1)}. {p}" for p in table.finishing_order())
+        yield f"{where}: finished ({places})" + _chips(table)
+    else:
+        yield f"{where}: {', '.join(table.seats)}; {table.seats[0]} starts; enter it with finish (or chips)"
+
+
+def _chips(table: TableState) -> str:
+    if not table.chips:
+        return ""
+    return " [" + ", ".join(f"{p} {table.chips[p]}" for p in table.seats if p in table.chips) + " chips]"
+
+
+def round_lines(state: TournamentState) -> Iterator[str]:
+    """The tables of the round being played and its byes."""
+    for table in state.tables:
+        yield from table_lines(state, table)
+    byes = list(state.round_plans[-1].byes) if state.round_plans and state.stage == len(state.round_plans) else []
+    if state.format.is_bracket and state.bracket is not None and state.tables:
+        view = state.format_view()
+        seated = {state.bracket.round_index(t.match) for t in state.tables}
+        states = getattr(view, "states", {})
+        byes = [str(states[m.id].winner) for i in sorted(seated) for m in state.bracket.rounds[i].matches
+                if states[m.id].status == "bye" and states[m.id].winner]
+    if byes:
+        yield f"bye: {', '.join(byes)}"
+
+
+def standings_lines(rows: Iterable[StandingRow]) -> Iterator[str]:
+    """Rank, player, then points and tie-breaks (round robin, Swiss) or the last round reached."""
+    rows = list(rows)
+    width = max((len(r.player) for r in rows), default=6)
+    if rows and rows[0].points is not None:
+        yield f"{'rank':>4}  {'player':<{width}}  points  buchholz  sonneborn-berger  head-to-head"
+        for row in rows:
+            tb = row.tiebreaks or {}
+            yield (f"{row.rank:>4}  {row.player:<{width}}  {_num(row.points):>6}  {_num(tb.get('buchholz')):>8}  "
+                   f"{_num(tb.get('sonneborn_berger')):>16}  {_num(tb.get('head_to_head')):>12}")
+        return
+    yield f"{'rank':>4}  {'player':<{width}}  reached"
+    for row in rows:
+        yield f"{row.rank:>4}  {row.player:<{width}}  {row.reached or '-'}"
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
