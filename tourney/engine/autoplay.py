@@ -82,6 +82,8 @@ def play_table(game: GameDescriptor, table: TableState, *, seed: int, bots: Bots
     (rounds entered by hand, a player who dropped out) is the director's to finish."""
     if table.finished:
         return []
+    if table.best_of:
+        return _resume_series(table, series_entries(game, table, seed=seed, bots=bots, play=play))
     entries = match_entries(game, table, seed=seed, bots=bots, play=play)
     if not table.started:
         return entries
@@ -90,6 +92,65 @@ def play_table(game: GameDescriptor, table: TableState, *, seed: int, bots: Bots
         return entries[done:]
     raise IllegalActionError(f"table {table.number} has entries that are not its bots' match "
                              "(entered by hand, or a player dropped out): the director finishes it")
+
+
+# A series whose games keep ending level (a pot game's equal chips) is left to the director after this
+# many games rather than played for ever.
+MAX_SERIES_GAMES = 50
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game `number` (from 0) of a best-of-N match at a table seeded `seed`."""
+    return seed if number == 0 else random.Random(f"tourney-game/{seed}/{number}").getrandbits(63)
+
+
+def series_entries(game: GameDescriptor, table: TableState, *, seed: int, bots: Bots = ("random",),
+                   play: MatchPlayer = builtin_match) -> list[Entry]:
+    """Every entry of the bots' match at a table of a bracket format (formats/live.py).
+
+    A duel is a best-of-N series: one `result` (the game's loser) per game until a player has won
+    a majority; the players swap seats every game, so each starts in turn. A game that ends level
+    decides nothing and is replayed, except in a single-game round robin or Swiss duel, where equal
+    chips are a draw (a `chips` entry). A table of 3 or more plays one match: `chips` (equal chips
+    share a place) or, for games played in rounds, `finish` in the match's order."""
+    seats, specs = list(table.seats), seat_specs(table, bots)
+    options: dict[str, object] = {game.until_option: 1} if game.until_option else {}
+    if len(seats) > 2:
+        outcome = play(game, seats, specs, seed, options).outcome()
+        counts = outcome.chip_counts()
+        if counts and (table.draws or not tied_at_cut(chip_places(counts), 1)):
+            return [("chips", {"table": table.number, "counts": counts})]
+        return [("finish", {"table": table.number, "order": list(outcome.standings)})]
+    entries: list[Entry] = []
+    wins: dict[str, int] = {}
+    needed = table.best_of // 2 + 1
+    for number in range(MAX_SERIES_GAMES):
+        turn = 1 if number % 2 else 0
+        order, order_specs = seats[turn:] + seats[:turn], specs[turn:] + specs[:turn]
+        outcome = play(game, order, order_specs, game_seed(seed, number), options).outcome()
+        first, second = outcome.standings[0], outcome.standings[1]
+        if outcome.place_of(first) == outcome.place_of(second):
+            if table.draws and table.best_of == 1 and outcome.chips is not None:
+                return [("chips", {"table": table.number, "counts": outcome.chip_counts()})]
+            continue
+        entries.append(("result", {"table": table.number, "loser": second}))
+        wins[first] = wins.get(first, 0) + 1
+        if wins[first] >= needed:
+            return entries
+    raise IllegalActionError(f"table {table.number}: no decision after {MAX_SERIES_GAMES} games; the director "
+                             "enters it")
+
+
+def _resume_series(table: TableState, entries: list[Entry]) -> list[Entry]:
+    """The entries still to make: the games entered so far must be the first games of the bots' series."""
+    done = len(table.games)
+    if not done and not table.started:
+        return entries
+    losers = [next(p for p in table.seats if p != winner) for winner in table.games]
+    if done < len(entries) and [data.get("loser") for _kind, data in entries[:done]] == losers:
+        return entries[done:]
+    raise IllegalActionError(f"table {table.number} has entries that are not its bots' match "
+                             "(entered by hand): the director finishes it")
 
 
 def _replays(table: TableState, entries: Sequence[Entry]) -> bool:
