@@ -12,11 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, champion, placements, resolve
+from tourney.engine.formats.config import ROUND_ROBIN
+from tourney.engine.formats.live import BracketView
 from tourney.engine.formats.rounds import RoundPlan
-from tourney.engine.formats.swiss import PlayedRound, TableResult, standings
+from tourney.engine.formats.swiss import PlayedRound, SwissRow, TableResult, standings
+from tourney.errors import IllegalActionError
 from tourney.render.format_pages import (
     BracketRound,
     CrossRow,
@@ -30,7 +35,12 @@ from tourney.render.format_pages import (
     SwissPage,
     TableLine,
 )
+from tourney.render.formats import FormatPage
 from tourney.render.pages import EventInfo, LiveInfo
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.repo import Tournament
 
 FORMAT_LABELS = {"knockout": "knockout", "double-elimination": "double elimination"}
 _GLYPHS = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
@@ -57,33 +67,43 @@ def _slot_line(slot: Slot, player: str | None, seeds: Mapping[str, int], won: bo
                     won=won and not bye, champion=name is not None and name == champ)
 
 
-def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str], winners: Mapping[str, str], *,
-                     best_of: int = 1, scores: Mapping[str, tuple[int, int]] | None = None, paper: str = "a4",
-                     live: LiveInfo | None = None) -> EliminationPage:
-    """The bracket under the results so far; `scores` are the games each slot won (best-of-N)."""
-    states: dict[str, MatchState] = resolve(bracket, entrants, winners)
-    champ = champion(bracket, states)
+def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str], states: Mapping[str, MatchState],
+                     *, best_of: int = 1, games: Mapping[str, Sequence[str]] | None = None,
+                     tables: Mapping[str, tuple[int, int]] | None = None, champ: str | None = None,
+                     paper: str = "a4", live: LiveInfo | None = None) -> EliminationPage:
+    """The bracket under `states` (`bracket.resolve`); `games` the game winners of each best-of-N
+    match so far (the score), `tables` where a seated match is played, `champ` the champion."""
     seeds = {name: i for i, name in enumerate(entrants, start=1)}
     rounds = []
     for bracket_round in bracket.rounds:
         boxes = []
         for match in bracket_round.matches:
             state = states[match.id]
-            score = (scores or {}).get(match.id)
+            won = (games or {}).get(match.id)
+            decided = state.status in ("done", "bye")
             slots = tuple(
-                _slot_line(slot, state.players[i], seeds, state.status in ("done", "bye") and
-                           state.winner == state.players[i], None if score is None else score[i], champ)
+                _slot_line(slot, state.players[i], seeds, decided and state.winner == state.players[i],
+                           None if not won or best_of < 2 else sum(1 for g in won if g == state.players[i]), champ)
                 for i, slot in enumerate(match.slots))
             winner_to, winner_slot = match.next_for_winner or (None, 0)
+            where = (tables or {}).get(match.id)
             boxes.append(MatchBox(
                 id=match.id, side=match.side, status=state.status, slots=(slots[0], slots[1]),
                 winner_to=winner_to, winner_slot=winner_slot,
                 loser_to=match.next_for_loser[0] if match.next_for_loser else None,
-                champion=champ is not None and state.winner == champ))
+                champion=champ is not None and state.winner == champ,
+                table=where[1] if where is not None and state.status == "ready" else None))
         rounds.append(BracketRound(bracket_round.side, bracket_round.name, tuple(boxes)))
     return EliminationPage(event=event, format_label=FORMAT_LABELS.get(bracket.format, bracket.format),
                            best_of=best_of, rounds=tuple(rounds), champion=champ,
                            places=tuple(placements(bracket, states)) if champ else (), paper=paper, live=live)
+
+
+def results_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str], winners: Mapping[str, str],
+                 **options: Any) -> EliminationPage:
+    """`elimination_page` from the match winners alone (resolved here; the champion once decided)."""
+    states = resolve(bracket, entrants, winners)
+    return elimination_page(event, bracket, entrants, states, champ=champion(bracket, states), **options)
 
 
 # ------------------------------------------------------------------------------------ rounds
@@ -126,10 +146,11 @@ def _ranks(rows: Sequence[tuple[int, str]]) -> tuple[dict[str, int], Counter[int
 # ------------------------------------------------------------------------------------ round robin
 
 def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[RoundPlan],
-                    played: Sequence[PlayedRound], *, paper: str = "a4",
+                    played: Sequence[PlayedRound], *, rows: Sequence[SwissRow] | None = None, paper: str = "a4",
                     live: LiveInfo | None = None) -> CrosstablePage:
-    """`plans` every round of the schedule; `played[i]` the finished tables of round i + 1 so far."""
-    rows = standings(players, played)
+    """`plans` every round of the schedule; `played[i]` the finished tables of round i + 1 so far;
+    `rows` the standings when the caller has them (else computed from `played`)."""
+    rows = rows if rows is not None else standings(players, played)
     ranks, counts = _ranks([(r.rank, r.player) for r in rows])
     by_player = {r.player: r for r in rows}
     meetings: dict[tuple[str, str], list[Fraction]] = {}
@@ -154,9 +175,10 @@ def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[Ro
 # ------------------------------------------------------------------------------------ Swiss
 
 def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[PlayedRound], plans: Sequence[RoundPlan],
-               *, rounds_total: int, paper: str = "a4", live: LiveInfo | None = None) -> SwissPage:
+               *, rounds_total: int, rows: Sequence[SwissRow] | None = None, paper: str = "a4",
+               live: LiveInfo | None = None) -> SwissPage:
     """`plans` the pairings of every round drawn so far; `played[i]` the finished tables of round i + 1."""
-    rows = standings(players, played)
+    rows = rows if rows is not None else standings(players, played)
     counts = Counter(r.rank for r in rows)
     level = Counter((r.score, r.buchholz, r.sonneborn_berger) for r in rows)
     groups: dict[Fraction, list[SwissLine]] = {}
@@ -171,3 +193,42 @@ def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[Played
     return SwissPage(event=event, rounds_total=rounds_total,
                      groups=tuple(ScoreGroup(points_text(score), tuple(lines)) for score, lines in groups.items()),
                      rounds=rounds, complete=complete, paper=paper, live=live)
+
+
+# ------------------------------------------------------------------------------------ live events
+
+def format_event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
+    """The page header of a format's event: rounds, not stages."""
+    from tourney.cli._views import event_info
+
+    info = event_info(tournament, state)
+    if state.stage == 0:
+        where = "no seats drawn yet"
+    elif state.complete:
+        where = "complete"
+    elif all(t.finished for t in state.tables):
+        where = f"round {state.stage} finished; advance to draw the next"
+    else:
+        where = f"round {state.stage} playing"
+    return replace(info, stage_text=f"{FORMAT_LABELS.get(state.format.name, state.format.name)} · {where}")
+
+
+def format_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+                live: LiveInfo | None = None) -> FormatPage | None:
+    """The bracket sheet of a tournament whose format is not `stages` (None for `stages`): the
+    classic bracket, the crosstable (round robin) or the score groups (Swiss)."""
+    if state.format.is_stages:
+        return None
+    view = state.format_view()
+    if view is None:
+        raise IllegalActionError("no seats have been drawn yet: `tourney seat` draws round 1")
+    event = format_event_info(tournament, state)
+    if isinstance(view, BracketView):
+        return elimination_page(event, view.bracket, view.entrants, view.states, best_of=view.best_of,
+                                games=view.games, tables=view.tables, champ=view.champion, paper=paper, live=live)
+    players = state.entrants
+    if state.format.name == ROUND_ROBIN:
+        plans = list(view.rounds)
+        return crosstable_page(event, players, plans, view.results, rows=view.rows, paper=paper, live=live)
+    return swiss_page(event, players, view.results, view.rounds, rounds_total=view.total_rounds, rows=view.rows,
+                      paper=paper, live=live)

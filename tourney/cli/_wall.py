@@ -42,7 +42,9 @@ def _standings(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
 
 
 def _bracket(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
-    return sheets.render_bracket(_views.bracket_page(row, state, live=live))
+    from tourney.cli.print_cmd import bracket_html
+
+    return bracket_html(row, state, live=live)  # the format's sheet when the format is not `stages`
 
 
 def _seating(row: Tournament, state: TournamentState, live: LiveInfo) -> str:

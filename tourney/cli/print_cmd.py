@@ -17,6 +17,7 @@ from tourney.cli._db_options import DbOption, TournamentOption
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
+    from tourney.render.pages import LiveInfo
     from tourney.storage.repo import Tournament
 
 SHEETS = ("standings", "bracket", "seating", "seat-cards", "table-sheets")
@@ -33,7 +34,7 @@ def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, 
     if sheet == "standings":
         return sheets.render_standings(_views.standings_page(tournament, state, paper=paper), templates)
     if sheet == "bracket":
-        return sheets.render_bracket(_views.bracket_page(tournament, state, paper=paper), templates)
+        return bracket_html(tournament, state, paper=paper, templates=templates)
     if sheet == "seating":
         return sheets.render_seating(_views.seating_page(tournament, state, stage=stage, paper=paper), templates)
     if sheet == "seat-cards":
@@ -44,11 +45,26 @@ def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, 
                                       templates)
 
 
+def bracket_html(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+                 templates: Path | None = None, live: LiveInfo | None = None) -> str:
+    """The bracket sheet of the tournament's format: the stages' bracket, or a format's classic
+    bracket, crosstable or Swiss score groups (shared with the wall display)."""
+    from tourney.cli import _format_views, _views
+    from tourney.render import formats, sheets
+
+    page = _format_views.format_page(tournament, state, paper=paper, live=live)
+    if page is not None:
+        return formats.render_format_page(page, templates)
+    return sheets.render_bracket(_views.bracket_page(tournament, state, paper=paper, live=live), templates)
+
+
 def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
               stage: int | None = None, templates: Path | None = None) -> list[Path]:
     """Every sheet into `folder` (created); the sheets of seats only once a stage is seated.
     Everything is rendered before the first file is written, so an error writes nothing."""
-    wanted = [s for s in SHEETS if s not in STAGED or state.history]
+    # A format's bracket needs round 1 seated, like the sheets of seats.
+    seated_only = STAGED if state.format.is_stages else (*STAGED, "bracket")
+    wanted = [s for s in SHEETS if s not in seated_only or state.history]
     pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates)
              for sheet in wanted}
     try:

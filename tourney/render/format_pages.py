@@ -42,6 +42,7 @@ class MatchBox:
     winner_slot: int
     loser_to: str | None  # the match the loser drops to (double elimination, third place)
     champion: bool  # the champion won this match: it is on the winners' path
+    table: int | None = None  # where a match ready to play is played, this round
 
 
 @dataclass(frozen=True)
