@@ -38,7 +38,8 @@ def table_lines(state: TournamentState, table: TableState) -> Iterator[str]:
             if table.places.get(a) == table.places.get(b):
                 yield f"{where}: {a} and {b} drew" + _chips(table)
             else:
-                series = f" ({score.split(': ', 1)[1]})" if score else ""
+                won, lost = table.games.count(order[0]), table.games.count(order[1])
+                series = f" {won}-{lost}" if table.games and table.best_of > 1 else ""
                 yield f"{where}: {order[0]} beat {order[1]}{series}{_chips(table)}"
         else:
             yield f"{where}: {a} v {b}{score}; {a} starts"

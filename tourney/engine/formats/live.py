@@ -196,7 +196,8 @@ def contenders(state: TournamentState) -> list[str]:
 
 
 def eliminated(state: TournamentState) -> set[str]:
-    """Bracket players out: the loser of a match whose loser goes nowhere (or to a void reset)."""
+    """Bracket players out: the loser of a match whose loser goes nowhere (or to a void reset), and
+    both players of a third-place match."""
     assert state.bracket is not None
     states = bracket_states(state)
     out: set[str] = set()
@@ -207,6 +208,8 @@ def eliminated(state: TournamentState) -> set[str]:
         nxt = match.next_for_loser
         if nxt is None or states[nxt[0]].status == "void":
             out.add(done.loser)
+        if match.side == "third" and done.winner is not None:
+            out.add(done.winner)  # third place is the winner's last match too
     return out
 
 
