@@ -1,7 +1,8 @@
-"""`tourney print bracket` on a live knockout made through the CLI: the format's classic bracket."""
+"""`tourney print bracket` (and the wall's /bracket) on a live knockout made through the CLI."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from html_support import parse
@@ -28,6 +29,21 @@ def current(url: str) -> TournamentState:
     clear_cache()
     with open_database(url, create=False, read_only=True) as database:
         return snapshot(database).state
+
+
+def serve_bracket(url: str) -> str:
+    """The wall display's /bracket page, through its handler (no socket)."""
+    from starlette.requests import Request
+
+    from tourney.cli._wall import wall_app
+
+    clear_cache()
+    with open_database(url, create=False, read_only=True) as database:
+        route = next(r for r in wall_app(database, None).routes if getattr(r, "path", "") == "/bracket")
+        scope = {"type": "http", "method": "GET", "path": "/bracket", "headers": [], "query_string": b""}
+        response = asyncio.run(route.endpoint(Request(scope)))  # type: ignore[attr-defined]
+    assert response.status_code == 200
+    return bytes(response.body).decode()
 
 
 def test_print_bracket_of_a_live_knockout(tmp_path: Path) -> None:
@@ -66,6 +82,8 @@ def test_print_bracket_of_a_live_knockout(tmp_path: Path) -> None:
     assert "3P" in {b.attrs["data-match"] for b in root.find_all("div", "mbox")}
     shown = " ".join(n.text() for n in root.find_all("span", "name"))
     assert all(name in shown for name in NAMES)
+    wall = parse(serve_bracket(url))  # the wall display serves the same sheet, live
+    assert wall.texts(cls="champion-name") == [view.champion] and wall.find_all("nav", "live-nav")
     out = tmp_path / "sheets"
     run("print", "all", "-o", str(out), "--db", url)
     assert "Bracket" in (out / "bracket.html").read_text(encoding="utf-8")
