@@ -94,8 +94,14 @@ def undo(
     if target.kind in ("result", "finish", "chips") and state.tables and wanted is None:
         number = int(target.data["table"])
         if 1 <= number <= len(state.tables):
-            for line in table_lines(state.table(number)):
-                typer.echo(line)
+            if state.format.is_stages:
+                for line in table_lines(state.table(number)):
+                    typer.echo(line)
+            else:
+                from tourney.cli import _format_text
+
+                for line in _format_text.table_lines(state, state.table(number)):
+                    typer.echo(line)
     progress_hints(state)
 
 

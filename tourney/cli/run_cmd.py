@@ -56,26 +56,33 @@ def _report(done: BotRun, faults: dict[str, dict[str, int]]) -> None:
 
     state = done.state
     final = len(state.plan.stages) if state.plan is not None else 0
+    unit = "stage" if state.format.is_stages else "round"  # the bracket formats play rounds
     for stage in sorted(set(done.tables) | set(done.seated)):
-        label = "the final" if stage == final else f"stage {stage}"
+        label = "the final" if stage == final else f"{unit} {stage}"
         seated = " (seated by this run)" if stage in done.seated else ""
         typer.echo(f"{label}{seated}: {done.tables.get(stage, 0)} table(s) played by bots, "
                    f"{done.entries.get(stage, 0)} entries")
     for left in done.left:
-        typer.echo(f"table {left.table} of stage {left.stage} is left to the director: {left.reason}")
+        typer.echo(f"table {left.table} of {unit} {left.stage} is left to the director: {left.reason}")
     for player, counts in faults.items():
         typer.echo(f"faults of {player}: " + ", ".join(f"{kind} {n}" for kind, n in counts.items()))
     if state.complete:
         played = bool(done.tables)
         typer.echo(f"Tournament {done.tournament.name!r} is complete" + ("." if played else "; nothing to play."))
-        lines = list(standings_lines(state.standings()))
+        if state.format.is_stages:
+            lines = list(standings_lines(state.standings()))
+        else:
+            from tourney.cli import _format_text
+
+            lines = list(_format_text.standings_lines(state.standings()))
         for line in lines[:1 + SHOWN]:
             typer.echo(line)
         if len(lines) > 1 + SHOWN:
             typer.echo(f"... {len(lines) - 1 - SHOWN} more: tourney standings")
     elif not done.left:
-        typer.echo(f"Stage {state.stage}: every table has finished" if all(t.finished for t in state.tables)
-                   else f"Stage {state.stage}: nothing for bots to play")
+        where = f"{unit.capitalize()} {state.stage}"
+        typer.echo(f"{where}: every table has finished" if all(t.finished for t in state.tables)
+                   else f"{where}: nothing for bots to play")
 
 
 class _progress:
