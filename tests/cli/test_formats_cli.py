@@ -299,3 +299,10 @@ def test_seeding_by_rating_and_list(url: str, tmp_path: Path) -> None:
     listed = f"{url}.list"
     new(listed, "khlyust", "--format", "swiss", "--seeding", "list", players=4)
     assert "1. Anna, 2. Boris, 3. Clara, 4. Dima" in ok(listed, "seat").stdout
+
+
+def test_the_log_tells_the_format_in_words(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'log.db'}"
+    ok(url, "new", "Cup", "--game", "khlyust", "--format", "knockout", "--best-of", "3", "--third-place")
+    first = ok(url, "log").stdout.splitlines()[0]
+    assert first.split(None, 1)[1] == "format knockout, best of 3, third-place match, seeding by lot"

@@ -74,6 +74,18 @@ def standings_lines(rows: Iterable[StandingRow]) -> Iterator[str]:
 
 def event_text(kind: str, data: dict[str, Any]) -> str:
     """One event of the log as a short sentence."""
+    if kind == "format":
+        parts = [str(data.get("format"))]
+        if data.get("best_of", 1) != 1:
+            parts.append(f"best of {data['best_of']}")
+        if data.get("third_place"):
+            parts.append("third-place match")
+        if data.get("rounds"):
+            parts.append(f"{data['rounds']} rounds")
+        if data.get("table_size", 2) != 2:
+            parts.append(f"tables of {data['table_size']}")
+        parts.append(f"seeding by {data.get('seeding', 'lot')}")
+        return "format " + ", ".join(parts)
     if kind == "register":
         club = data.get("club")
         return f"register {data['name']}" + (f" ({club})" if club else "")
