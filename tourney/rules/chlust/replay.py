@@ -7,7 +7,6 @@ With `check_seed`, the record's seed must also draw the first dealer and deal ev
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from tourney.rules.chlust.options import OPTIONS
 from tourney.rules.chlust.record import ACTION_EVENTS, key_difference
 from tourney.rules.chlust.state import CALL, FOLD, KEEP, PLAY_BASE, RAISE, SWAP, ChlustState, RandomDealer
 from tourney.rules.games import OptionSpec, OptionValue
+from tourney.rules.tricks.records import read_header
 
 RecordLines = list[tuple[int, dict[str, Any]]]
 
@@ -83,33 +83,21 @@ def _options(line: int, data: object) -> dict[str, OptionValue]:
 
 def replay(events: RecordLines, check_seed: bool = False) -> ChlustState:
     """Replay a record and return the final state; raise `RecordError` at the first bad line."""
-    line, header = events[0]
-    if header.get("event") != "game" or header.get("game") != "chlust":
-        raise RecordError(line, "the first line must be the 'game' event of a chlust game")
-    players = header.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError(line, "'players' must be a list of names")
-    options = _options(line, header.get("options", {}))
-    deals = [(n, e) for n, e in events if e.get("event") == "deal"]
-    if not deals:
-        raise RecordError(line + 1, "the record has no 'deal' line")
-    first_dealer = deals[0][1].get("dealer")
-    if first_dealer not in players:
-        raise RecordError(deals[0][0], f"dealer {first_dealer!r} is not a player")
-    seed = header.get("seed")
+    header = read_header(events, "chlust")
+    players, line = header.players, header.line
+    options = _options(line, header.options)
+    first_dealer = header.recorded_first_dealer()
     seeded: RandomDealer | None = None
     if check_seed:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(line, f"seed {seed!r} is not an integer, so the deals cannot be checked against it")
-        rng = random.Random(seed)
-        lot = players[int(rng.random() * len(players))]
+        rng = header.seeded_rng()
+        lot = int(rng.random() * len(players))
         if lot != first_dealer:
-            raise RecordError(deals[0][0], f"seed {seed} draws {lot} to deal first, not {first_dealer}")
+            raise RecordError(header.deals[0][0], f"seed {header.seed} draws {players[lot]} to deal first, "
+                                                  f"not {players[first_dealer]}")
         seeded = RandomDealer(rng)
-    dealer = _ScriptedDealer(deals, events[-1][0], bool(options["with_nines"]), seeded)
+    dealer = _ScriptedDealer(header.deals, events[-1][0], bool(options["with_nines"]), seeded)
     try:
-        state = ChlustState(players, dealer, first_dealer=players.index(first_dealer), options=options,
-                            seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
+        state = ChlustState(players, dealer, first_dealer=first_dealer, options=options, seed=header.seed)
     except InvalidInputError as error:
         raise RecordError(line, str(error)) from None
     _run(state, events)

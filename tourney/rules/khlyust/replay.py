@@ -8,7 +8,6 @@ first that does not is named.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from tourney.rules.khlyust.options import KhlyustRules
 from tourney.rules.khlyust.record import ACTION_EVENTS, GAME_NAME
 from tourney.rules.khlyust.state import Dealer, KhlyustState, RandomDealer
 from tourney.rules.tricks.cards import ID_OF_TEXT
+from tourney.rules.tricks.records import read_header
 
 Line = tuple[int, dict[str, Any]]
 
@@ -78,38 +78,21 @@ class _ScriptedDealer:
 
 def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
     """Replay a record and return the final state; `RecordError` at the first bad line."""
-    line, header = lines[0]
-    if header.get("event") != "game" or header.get("game") != GAME_NAME:
-        raise RecordError(line, f"the first line must be the 'game' event of {GAME_NAME!r}")
-    players = header.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError(line, "'players' must be a list of names")
-    options = header.get("options", {})
-    if not isinstance(options, dict):
-        raise RecordError(line, "'options' must be an object")
-    seed = header.get("seed")
-    deals = [(n, e) for n, e in lines if e.get("event") == "deal"]
+    header = read_header(lines, GAME_NAME)
+    players = header.players
     try:
-        rules = KhlyustRules.from_mapping(options)
+        rules = KhlyustRules.from_mapping(header.options)
         dealer: Dealer
         if check_seed:
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise RecordError(line, f"seed {seed!r} is not an integer, so the deals cannot be checked against it")
-            rng = random.Random(seed)
+            rng = header.seeded_rng()
             first = int(rng.random() * len(players))
             dealer = RandomDealer(rng)
         else:
-            if not deals:
-                raise RecordError(line + 1, "the record has no 'deal' line")
-            first_name = deals[0][1].get("dealer")
-            if first_name not in players:
-                raise RecordError(deals[0][0], f"dealer {first_name!r} is not a player")
-            first = players.index(first_name)
+            first = header.recorded_first_dealer()
             dealer = _ScriptedDealer(lines)
-        state = KhlyustState(players, dealer, rules, first_dealer=first,
-                             seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None, start=False)
+        state = KhlyustState(players, dealer, rules, first_dealer=first, seed=header.seed, start=False)
     except InvalidInputError as error:
-        raise RecordError(line, str(error)) from None
+        raise RecordError(header.line, str(error)) from None
     _Replayer(state, lines).run()
     return state
 
