@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 from tourney_db_support import assert_one_error_line, dump, ok, tourney
+from typer.testing import CliRunner
 
+from tourney.cli import app
 from tourney.rules.games import find_game, register_game, unregister_game
 
 NAMES = ["Anna", "Boris", "Clara", "Dima", "Egor", "Fedya", "Galya", "Hanna", "Igor", "Julia", "Kolya", "Lena",
@@ -306,3 +308,22 @@ def test_the_log_tells_the_format_in_words(tmp_path: Path) -> None:
     ok(url, "new", "Cup", "--game", "khlyust", "--format", "knockout", "--best-of", "3", "--third-place")
     first = ok(url, "log").stdout.splitlines()[0]
     assert first.split(None, 1)[1] == "format knockout, best of 3, third-place match, seeding by lot"
+
+
+def test_a_bot_league_is_seeded_by_the_ratings_of_an_arena_run(tmp_path: Path) -> None:
+    """`--seeding rating` from an arena results file: each bot player takes the OpenSkill rating
+    of its bot spec, so the strongest strategy is seed 1."""
+    results = tmp_path / "arena.jsonl"
+    arena = CliRunner()
+    ran = arena.invoke(app, ["arena", "run", "--bots", "random,prob,honest", "--games", "60", "--seed", "2",
+                             "--out", str(results)])
+    assert ran.exit_code == 0, ran.output
+    report = json.loads(arena.invoke(app, ["arena", "report", str(results), "--json"]).stdout)
+    best = max(report["bots"], key=lambda row: row["rating"]["ordinal"])["bot"]
+    url = f"sqlite:///{tmp_path / 'league.db'}"
+    ok(url, "new", "League", "--game", "pp", "--format", "knockout", "--seeding", "rating")
+    for spec in ("random", "prob", "honest"):
+        ok(url, "player", "add", f"{spec}-bot", "--bot", spec)
+    seated = ok(url, "seat", "--ratings", str(results)).stdout
+    seeds = next(line for line in seated.splitlines() if line.startswith("Seeds"))
+    assert seeds.split(": ", 1)[1].startswith(f"1. {best}-bot")

@@ -210,7 +210,8 @@ def seat(
     ratings: Annotated[str | None, typer.Option(
         "--ratings", metavar="FILE", show_default=False,
         help="A tournament seeded by rating: a CSV with name and rating columns (the players CSV with a "
-             "rating column will do).")] = None,
+             "rating column will do), or an arena results file (`tourney arena run --out`), whose OpenSkill "
+             "ratings seed the players named like a bot, or played by that bot spec.")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
@@ -263,10 +264,13 @@ def seat(
 
 
 def _read_ratings(path: str) -> dict[str, float]:
-    """name -> rating from a CSV with `name` and `rating` columns (header names in any case)."""
+    """name -> rating from a CSV with `name` and `rating` columns (header names in any case), or
+    label -> OpenSkill ordinal (mu - 3 sigma) from an arena results file (JSON lines)."""
     import csv
     import math
 
+    if _is_json_lines(path):
+        return _arena_ratings(path)
     try:
         with open(path, encoding="utf-8-sig", newline="") as handle:
             rows = list(csv.DictReader(handle))
@@ -287,8 +291,30 @@ def _read_ratings(path: str) -> dict[str, float]:
     return found
 
 
+def _is_json_lines(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(64).lstrip().startswith(b"{")
+    except OSError:
+        return False  # the CSV reader names the problem
+
+
+def _arena_ratings(path: str) -> dict[str, float]:
+    from pathlib import Path
+
+    from tourney.arena.ratings import build_report
+    from tourney.arena.results import read_lines
+
+    try:
+        report = build_report(read_lines(Path(path)))
+    except OSError as exc:
+        raise InvalidInputError(f"--ratings {path}: cannot read it ({exc.strerror})") from None
+    return {row.label: row.ordinal for row in report.rows}
+
+
 def _match_ratings(state: TournamentState, ratings: dict[str, float] | None) -> dict[str, float] | None:
-    """The ratings keyed by registered names (a name as the director typed it is resolved)."""
+    """The ratings keyed by registered names (a name as the director typed it is resolved); a bot
+    player without a rating of its own name takes the rating of its bot spec (an arena label)."""
     if ratings is None:
         return None
     out: dict[str, float] = {}
@@ -296,6 +322,9 @@ def _match_ratings(state: TournamentState, ratings: dict[str, float] | None) -> 
         found = state.find_player(name)
         if found is not None:
             out[found] = value
+    for player in state.players:
+        if player.name not in out and player.bot is not None and player.bot in ratings:
+            out[player.name] = ratings[player.bot]
     return out
 
 
