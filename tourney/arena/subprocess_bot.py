@@ -90,7 +90,11 @@ class BotProcess:
         return self._proc.poll() is None
 
     def send(self, message: Mapping[str, Any], deadline: float) -> None:
-        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        self.send_line(json.dumps(message, separators=(",", ":")), deadline)
+
+    def send_line(self, text: str, deadline: float) -> None:
+        """One line of JSON text already encoded (the act message, assembled from cached parts)."""
+        data = memoryview((text + "\n").encode())
         while data:
             try:
                 written = os.write(self._in, data)
@@ -203,6 +207,7 @@ class SubprocessBot:
         self._game: GameDescriptor | None = None
         self._text_game: GameDescriptor | None = None
         self._text_of: dict[int, str] = {}
+        self._legal_json: dict[tuple[str, ...], str] = {}
         self._next_id = 0
         self._strikes = 0
 
@@ -258,7 +263,7 @@ class SubprocessBot:
         ident = self._next_id
         deadline = time.monotonic() + self.limits.move_timeout
         try:
-            process.send({"type": "act", "id": ident, "view": view.to_json(), "legal": texts}, deadline)
+            process.send_line(self._act_line(ident, view, texts), deadline)
         except _Timeout:
             raise self._forfeit(PROTOCOL, "does not read its input") from None
         except _Died:
@@ -284,6 +289,16 @@ class SubprocessBot:
             if isinstance(chosen, str) and chosen in texts:
                 return legal[texts.index(chosen)]
             return self._strike(ILLEGAL, legal)
+
+    def _act_line(self, ident: int, view: GameView, texts: list[str]) -> str:
+        """`{"type": "act", "id": N, "view": {...}, "legal": [...]}` as one line; the legal list's
+        JSON is cached by its texts (Polish Poker offers the same 89 openings every round)."""
+        key = tuple(texts)
+        legal = self._legal_json.get(key)
+        if legal is None:
+            legal = self._legal_json[key] = json.dumps(texts, separators=(",", ":"))
+        body = json.dumps(view.to_json(), separators=(",", ":"))
+        return f'{{"type":"act","id":{ident},"view":{body},"legal":{legal}}}'
 
     def _texts(self, legal: list[int]) -> list[str]:
         """The canonical texts of `legal`, from a per-game table: a Polish Poker opening offers 89
