@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tourney_db_support import assert_one_error_line, dump, ok, tourney
+from tourney_db_support import BACKENDS, assert_one_error_line, dump, fresh_url, ok, tourney
 from typer.testing import CliRunner
 
 from tourney.cli import app
@@ -23,9 +23,10 @@ NAMES = ["Anna", "Boris", "Clara", "Dima", "Egor", "Fedya", "Galya", "Hanna", "I
          "Misha"]
 
 
-@pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'formats.db'}"
+@pytest.fixture(params=BACKENDS)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Every format on SQLite and on PostgreSQL (when .ci/postgres provides one)."""
+    yield from fresh_url(request.param, tmp_path)
 
 
 def new(url: str, game: str, *options: str, players: int = 0, bots: bool = False) -> None:
@@ -182,13 +183,13 @@ def test_double_elimination_bot_league_by_tourney_run(url: str) -> None:
     ("khlyust", ("--format", "swiss", "--best-of", "3")),
     ("lou", ("--format", "swiss", "--table-size", "3", "--rounds", "2")),
 ])
-def test_bot_tournament_in_every_format(url: str, game: str, options: tuple[str, ...]) -> None:
+def test_bot_tournament_in_every_format(url: str, game: str, options: tuple[str, ...], tmp_path: Path) -> None:
     new(url, game, *options, players=5, bots=True)
     ok(url, "run")
     assert status(url)["complete"]
     rows = standings(url)
     assert len(rows) == 5 and rows[0]["rank"] == 1
-    again = f"{url}.again"
+    again = f"sqlite:///{tmp_path / 'again.db'}"  # a second event, on a database of its own
     new(again, game, *options, players=5, bots=True)
     ok(again, "run")
     assert standings(again) == rows  # the same seed plays the same tournament
@@ -298,7 +299,7 @@ def test_seeding_by_rating_and_list(url: str, tmp_path: Path) -> None:
     out = ok(url, "seat", "--ratings", str(ratings)).stdout
     assert "1. Boris, 2. Clara, 3. Anna, 4. Dima" in out
     assert seats(tables(url)[0]) == ["Boris", "Dima"]
-    listed = f"{url}.list"
+    listed = f"sqlite:///{tmp_path / 'listed.db'}"
     new(listed, "khlyust", "--format", "swiss", "--seeding", "list", players=4)
     assert "1. Anna, 2. Boris, 3. Clara, 4. Dima" in ok(listed, "seat").stdout
 
