@@ -328,3 +328,29 @@ def test_a_bot_league_is_seeded_by_the_ratings_of_an_arena_run(tmp_path: Path) -
     seated = ok(url, "seat", "--ratings", str(results)).stdout
     seeds = next(line for line in seated.splitlines() if line.startswith("Seeds"))
     assert seeds.split(": ", 1)[1].startswith(f"1. {best}-bot")
+
+
+def test_a_swiss_player_withdraws_between_rounds(url: str) -> None:
+    """A Swiss player who leaves after entering a round's match keeps the points, is paired no more,
+    and the standings say so; leaving mid-match is refused (their match is entered first)."""
+    new(url, "khlyust", "--format", "swiss", "--rounds", "3", players=8)
+    ok(url, "seat")
+    first = tables(url)[0]
+    leaver, other = seats(first)
+    assert_one_error_line(tourney(url, "player", "drop", leaver), "enter", "finish")
+    for table in tables(url):
+        a, b = seats(table)
+        ok(url, "finish", str(table["table"]), a, b)
+    ok(url, "player", "drop", leaver)
+    ok(url, "advance")
+    for _ in range(2):
+        seated = [name for table in tables(url) for name in seats(table)]
+        assert leaver not in seated and len(seated) == 6  # 7 left: six seated, one bye
+        for table in tables(url):
+            a, b = seats(table)
+            ok(url, "finish", str(table["table"]), a, b)
+        if not status(url)["complete"]:
+            ok(url, "advance")
+    assert status(url)["complete"]
+    rows = {row["player"]: row for row in standings(url)}
+    assert rows[leaver]["note"] == "withdrew" and rows[leaver]["points"] in (0, 1)

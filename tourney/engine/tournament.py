@@ -40,7 +40,7 @@ from tourney.engine import names as names_
 from tourney.engine.events import KINDS, Event, EventError
 from tourney.engine.formats import live
 from tourney.engine.formats.bracket import Bracket
-from tourney.engine.formats.config import FormatConfig, check_format
+from tourney.engine.formats.config import SWISS, FormatConfig, check_format
 from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.log import (
     Renames,
@@ -225,7 +225,8 @@ class TournamentState:
             return rank_bracket(self.history, self.entrants, live.eliminated(self), live.bracket_view(self).states,
                                 self.bracket)
         if not self.format.is_stages and self.entrants:
-            return rank_points(self.history, live.swiss_rows(self))
+            rows = rank_points(self.history, live.swiss_rows(self))
+            return [replace(row, note="withdrew") if row.player in dropped else row for row in rows]
         return rank_players((t for tables in self.history for t in tables), dropped, notes)
 
     def can_advance(self) -> list[str]:
@@ -405,8 +406,16 @@ class TournamentState:
         if self.complete:
             raise IllegalActionError("the tournament is complete")
         if self.stage > 0 and not self.format.is_stages:
-            raise IllegalActionError(f"{name} is in the {self.format.name} field: a player who leaves loses their "
-                                     "match, entered with `finish` (or `chips`)")
+            table = self._where.get(name)
+            playing = table is not None and not table.finished and not self.closed
+            if self.format.name != SWISS or playing:
+                raise IllegalActionError(
+                    f"{name} is in the {self.format.name} field: a player who leaves loses their match, entered "
+                    "with `finish` (or `chips`)" + ("; then drop them before the next round is paired"
+                                                    if self.format.name == SWISS else ""))
+            # Swiss: withdrawn between rounds (or with this round's match entered): never paired again.
+            info.dropped = True
+            return frozenset({("P", name)})
         table = self._where.get(name)
         seated_before = any(name in t.counts for tables in self.history for t in tables)
         if (table is None and seated_before) or (table is not None and name in table.eliminated):

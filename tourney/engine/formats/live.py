@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.engine.formats import round_robin
 from tourney.engine.formats.bracket import Bracket, MatchState, champion, resolve
-from tourney.engine.formats.config import KNOCKOUT, ROUND_ROBIN, FormatConfig
+from tourney.engine.formats.config import KNOCKOUT, ROUND_ROBIN, SWISS, FormatConfig
 from tourney.engine.formats.double_elimination import double_elimination
 from tourney.engine.formats.knockout import knockout
 from tourney.engine.formats.rounds import RoundPlan
@@ -277,7 +277,12 @@ def _next_plan(state: TournamentState, entrants: Sequence[str], stage: int, firs
 
     history = played_rounds(state) if stage > 1 else []
     return pair_round(entrants, history, random.Random(f"tourney-swiss/{seed}"), table_size=config.table_size,
-                      min_table=min_table(state))
+                      min_table=min_table(state), withdrawn=withdrawn(state))
+
+
+def withdrawn(state: TournamentState) -> set[str]:
+    """Swiss players who left between rounds: paired no more, their points kept."""
+    return {p.name for p in state.players if p.dropped} if state.format.name == SWISS else set()
 
 
 def round_robin_schedule(state: TournamentState, entrants: Sequence[str], first_seed: int) -> list[RoundPlan]:
@@ -345,7 +350,8 @@ def check_round(state: TournamentState, data: dict[str, Any], stage: int) -> Che
             raise IllegalActionError(f"seat: round {stage} of the bracket is {shown}, not the stored tables")
     else:
         seated = [p for _, seats, _, _ in tables for p in seats] + list(byes_raw)
-        if sorted(seated) != sorted(entrants):
+        gone = withdrawn(state)
+        if sorted(seated) != sorted(p for p in entrants if p not in gone):
             raise IllegalActionError(f"seat: round {stage} must seat every entrant once (tables and byes)")
         too_big = [seats for _, seats, _, _ in tables if not min_table(state) <= len(seats) <= state.format.table_size]
         if too_big:

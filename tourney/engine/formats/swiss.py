@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -152,9 +152,13 @@ def pair_round(
     table_size: int = 2,
     min_table: int = 2,
     bye_points: Fraction | int = 1,
+    withdrawn: Collection[str] = (),
 ) -> RoundPlan:
-    """The tables (in seat order) and bye of the next round."""
-    score = scores(players, history, bye_points)
+    """The tables (in seat order) and bye of the next round. `withdrawn` players keep the points of
+    the rounds they played (and count in their opponents' tie-breaks) but are paired no more."""
+    every = scores(players, history, bye_points)
+    players = [p for p in players if p not in withdrawn]
+    score = {p: every[p] for p in players}
     if len(players) < 2:
         raise InvalidInputError(f"a Swiss needs at least 2 players, got {len(players)}")
     if table_size == 2:
