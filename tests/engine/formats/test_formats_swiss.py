@@ -179,3 +179,13 @@ def test_bad_history_is_refused() -> None:
         scores(["A", "B"], [PlayedRound((TableResult(("A", "B"), WIN),), ("A",))])
     with pytest.raises(InvalidInputError, match="place for each"):
         scores(["A", "B"], [PlayedRound((TableResult(("A", "B"), (1,)),))])
+
+
+def test_a_withdrawn_player_is_paired_no_more_but_keeps_the_points() -> None:
+    # After round 1 of the event, E (who had the bye, 1 point) withdraws: four players are paired,
+    # nobody needs a bye, and E's point still counts in the standings.
+    plan = pair_round(FIELD, EVENT[:1], random.Random(0), withdrawn={"E"})
+    assert plan.byes == () and sorted(p for t in plan.tables for p in t) == ["A", "B", "C", "D"]
+    assert scores(FIELD, EVENT[:1])["E"] == 1
+    with pytest.raises(InvalidInputError, match="at least 2 players"):
+        pair_round(FIELD, EVENT[:1], random.Random(0), withdrawn={"A", "B", "C", "D"})
