@@ -61,8 +61,10 @@ def subprocess_decisions_per_second(games: int) -> float:
         for seed in range(games):
             assert game.new_state is not None
             state = game.new_state(["a", "b"], random.Random(seed), options, seed)
-            for seat, bot in enumerate(bots):
-                bot.begin(game, seat, ["a", "b"], options)
+            for seat, bot in enumerate(bots):  # as the referee greets them: every hello, then every ready
+                bot.send_hello(game, seat, ["a", "b"], options)
+            for bot in bots:
+                bot.await_ready()
             game.play_out(state, bots)
             for bot in bots:
                 bot.end(None)

@@ -336,7 +336,7 @@ def test_a_swiss_player_withdraws_between_rounds(url: str) -> None:
     new(url, "khlyust", "--format", "swiss", "--rounds", "3", players=8)
     ok(url, "seat")
     first = tables(url)[0]
-    leaver, other = seats(first)
+    leaver, _other = seats(first)
     assert_one_error_line(tourney(url, "player", "drop", leaver), "enter", "finish")
     for table in tables(url):
         a, b = seats(table)

@@ -82,12 +82,14 @@ def play_game(game: GameDescriptor, job: GameJob, entrants: Sequence[Entrant],
     bots = [factory.make(entrants[entrant], bot_rng(job.seed, seat)) for seat, entrant in enumerate(job.seats)]
     state = require_engine(game)(names, random.Random(job.seed), options, job.seed)
     forfeited: list[int] = []
-    for seat, bot in enumerate(bots):
-        if isinstance(bot, SubprocessBot):
-            try:
-                bot.begin(game, seat, names, options)
-            except Forfeit:
-                forfeited.append(seat)
+    greeted = [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, SubprocessBot)]
+    for seat, greeting in greeted:  # every hello first: the bots start up side by side
+        greeting.send_hello(game, seat, names, options)
+    for seat, greeting in greeted:
+        try:
+            greeting.await_ready()
+        except Forfeit:
+            forfeited.append(seat)
     if all(not isinstance(bot, SubprocessBot | GuardedBot) for bot in bots):
         game.play_out(state, bots)
     else:

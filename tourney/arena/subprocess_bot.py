@@ -208,6 +208,10 @@ class SubprocessBot:
         self._text_game: GameDescriptor | None = None
         self._text_of: dict[int, str] = {}
         self._legal_json: dict[tuple[str, ...], str] = {}
+        self._hello: dict[str, Any] = {}
+        self._reused = False
+        self._hello_deadline = 0.0
+        self._hello_failure: tuple[str, str] | None = None
         self._next_id = 0
         self._strikes = 0
 
@@ -215,19 +219,40 @@ class SubprocessBot:
 
     def begin(self, game: GameDescriptor, seat: int, players: Sequence[str], options: Mapping[str, object]) -> None:
         """Start (or reuse) the process and greet it; `Forfeit` when it does not answer `ready`."""
+        self.send_hello(game, seat, players, options)
+        self.await_ready()
+
+    def send_hello(self, game: GameDescriptor, seat: int, players: Sequence[str],
+                   options: Mapping[str, object]) -> None:
+        """The first half of `begin`: start (or reuse) the process and send hello. A referee sends
+        every seat's hello before it waits for any `ready`, so the bots start up side by side."""
         if self._pool is None:
             self._pool = ProcessPool()
         self._game = game
         self._strikes = 0
-        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "seat": seat,
-                 "players": list(players), "options": dict(options), "seed": self._seed}
-        process, reused = self._pool.acquire(self.command)
-        failure = self._greet(process, hello)
-        if failure is not None and reused:
+        self._hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "seat": seat,
+                       "players": list(players), "options": dict(options), "seed": self._seed}
+        process, self._reused = self._pool.acquire(self.command)
+        self._process = process
+        self._hello_deadline = time.monotonic() + self.limits.hello_timeout
+        try:
+            process.send(self._hello, self._hello_deadline)
+            self._hello_failure = None
+        except _Timeout:
+            self._hello_failure = (TIMEOUT, "does not read its hello")
+        except _Died:
+            self._hello_failure = (CRASH, "exited before ready")
+
+    def await_ready(self) -> None:
+        """The second half of `begin`: the bot's `ready`; `Forfeit` when it does not come."""
+        process = self._process
+        assert process is not None
+        failure = self._hello_failure or self._ready(process, self._hello_deadline)
+        if failure is not None and self._reused:
             # A reused process may have exited after its last `bye` (allowed): start it afresh.
             process.close()
             process = BotProcess(self.command)
-            failure = self._greet(process, hello)
+            failure = self._greet(process, self._hello)
         if failure is not None:
             self._process = process
             raise self._forfeit(*failure)
@@ -238,6 +263,14 @@ class SubprocessBot:
         deadline = time.monotonic() + self.limits.hello_timeout
         try:
             process.send(hello, deadline)
+        except _Timeout:
+            return TIMEOUT, "no ready within the hello timeout"
+        except _Died:
+            return CRASH, "exited before ready"
+        return self._ready(process, deadline)
+
+    def _ready(self, process: BotProcess, deadline: float) -> tuple[str, str] | None:
+        try:
             line = process.receive(deadline)
         except _Timeout:
             return TIMEOUT, "no ready within the hello timeout"

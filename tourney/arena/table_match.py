@@ -50,12 +50,14 @@ class TableReferee:
         state = require_engine(game)(list(players), random.Random(seed), values, seed)
         forfeited: list[int] = []
         try:
-            for seat, bot in enumerate(bots):
-                if isinstance(bot, SubprocessBot):
-                    try:
-                        bot.begin(game, seat, players, values)
-                    except Forfeit:
-                        forfeited.append(seat)
+            greeted = [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, SubprocessBot)]
+            for seat, greeting in greeted:  # every hello first: the bots start up side by side
+                greeting.send_hello(game, seat, players, values)
+            for seat, greeting in greeted:
+                try:
+                    greeting.await_ready()
+                except Forfeit:
+                    forfeited.append(seat)
             _play_refereed(state, bots, forfeited, seed)
         finally:
             self._settle(bots, players, forfeited, state)
