@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tourney.engine import entries
 from tourney.engine import names as names_
 from tourney.engine.events import KINDS, Event, EventError
 from tourney.engine.formats import live
@@ -56,7 +57,7 @@ from tourney.engine.planner import Plan, plan_stages
 from tourney.engine.rewrites import check_new_name, check_rewrite
 from tourney.engine.stages import advancers, advancing_players, draw_seats, first_plan, parse_tables, seat_sizes
 from tourney.engine.standings import StandingRow, rank_bracket, rank_players, rank_points
-from tourney.engine.tables import TableState, chip_places, tied_at_cut
+from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 from tourney.rules.games import GameDescriptor, find_game
 
@@ -337,11 +338,12 @@ class TournamentState:
         if kind == "register":
             return self._register(data, strict=strict)
         if kind == "chips":
-            return self._chips(data, strict=strict)
-        handler = {
-            "format": self._format, "drop": self._drop, "seat": self._seat, "result": self._result,
-            "finish": self._finish, "advance": self._advance,
-        }.get(kind)
+            return entries.chips(self, data, strict=strict)
+        if kind == "result":
+            return entries.result(self, data)
+        if kind == "finish":
+            return entries.finish(self, data)
+        handler = {"format": self._format, "drop": self._drop, "seat": self._seat, "advance": self._advance}.get(kind)
         if handler is None:
             raise InvalidInputError(f"unknown event kind {kind!r} (kinds: {', '.join(KINDS)})")
         return handler(data)
@@ -449,7 +451,7 @@ class TournamentState:
         if stage != self.stage + 1:
             raise IllegalActionError(f"seat: the next stage to seat is {self.stage + 1}, not {stage}")
         if not self.format.is_stages:
-            return self._seat_round(data, stage, seed)
+            return live.seat_round(self, data, stage, seed)
         # Seat draws stored before promotions existed carry no `promoted` list: they replay the old rule.
         names, promoted = self._players_to_seat(promote="promoted" in data)
         if "promoted" in data and data["promoted"] != list(promoted):
@@ -477,90 +479,6 @@ class TournamentState:
         touched.update(("T", stage, t.number) for t in self.tables)
         touched.update(("P", name) for name in names)
         return frozenset(touched)
-
-    def _seat_round(self, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
-        """A round of a bracket format (formats/live.py checks it against the format)."""
-        checked = live.check_round(self, data, stage)
-        config = self.format
-        self.entrants, self.bracket = checked.entrants, checked.bracket
-        self.stage, self.closed, self.seeds[stage] = stage, False, seed
-        self.tables = [TableState(number, stage, seats, 1, starter=starter, cap_rule=None, start_cards=0, match=match,
-                                  best_of=config.best_of if len(seats) == 2 else 1, draws=config.draws)
-                       for number, seats, starter, match in checked.tables]
-        self.history.append(self.tables)
-        if not config.is_bracket:
-            self.round_plans.append(RoundPlan(stage, tuple(tuple(t.seats) for t in self.tables), checked.byes))
-        self._where = {name: t for t in self.tables for name in t.seats}
-        names = [name for t in self.tables for name in t.seats] + list(checked.byes)
-        touched: set[Touch] = {("S", stage), ("S", stage - 1)}
-        touched.update(("T", stage, t.number) for t in self.tables)
-        touched.update(("P", name) for name in names)
-        return frozenset(touched)
-
-    # ---------------------------------------------------------------- play
-    def _open_table(self, data: dict[str, Any], kind: str) -> TableState:
-        number = integer_field(data, "table", kind)
-        if self.stage > 0 and self.closed:
-            raise IllegalActionError(f"stage {self.stage} is closed: seat stage {self.stage + 1} first")
-        table = self.table(number)
-        table.check_open()
-        return table
-
-    def _result(self, data: dict[str, Any]) -> frozenset[Touch]:
-        if not self.format.is_stages:
-            return self._game_result(data)
-        if self.rules.live_result != "rounds":
-            raise IllegalActionError(f"round results are for games played in rounds; {self.rules.title} tables "
-                                     "report chips")
-        table = self._open_table(data, "result")
-        loser = text_field(data, "loser", "result")
-        self.player(loser)
-        table.check_player_in(loser)
-        table.record_loss(loser)
-        return frozenset({("T", self.stage, table.number), ("P", loser)})
-
-    def _game_result(self, data: dict[str, Any]) -> frozenset[Touch]:
-        """One game of a duel of a bracket format, lost by `loser`."""
-        table = self._open_table(data, "result")
-        loser = text_field(data, "loser", "result")
-        self.player(loser)
-        table.check_game(loser)
-        table.record_game(loser)
-        return frozenset({("T", self.stage, table.number), ("P", loser)})
-
-    def _finish(self, data: dict[str, Any]) -> frozenset[Touch]:
-        table = self._open_table(data, "finish")
-        order = data.get("order")
-        if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
-            raise InvalidInputError(f"finish: order must be a list of names, not {order!r}")
-        for name in order:
-            self.player(name)
-        table.check_order(order)
-        table.record_order(order)
-        return frozenset({("T", self.stage, table.number), *(("P", name) for name in order)})
-
-    def _chips(self, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
-        if self.rules.live_result != "chips":
-            raise IllegalActionError(f"chip counts are for pot games; {self.rules.title} tables report round results")
-        table = self._open_table(data, "chips")
-        counts = data.get("counts")
-        if not isinstance(counts, dict) or not all(
-                isinstance(n, str) and isinstance(c, int) and not isinstance(c, bool) for n, c in counts.items()):
-            raise InvalidInputError(f"chips: counts must map names to whole numbers, not {counts!r}")
-        if strict and any(c < 0 for c in counts.values()):
-            raise InvalidInputError(f"chips: counts cannot be negative ({counts})")
-        for name in counts:
-            self.player(name)
-        table.check_order(list(counts))
-        places = chip_places(counts)
-        tied = [] if table.draws else sorted(tied_at_cut(places, table.advance), key=table.seats.index)
-        if tied:
-            raise IllegalActionError(
-                f"table {table.number}: {' and '.join(tied)} tie on {counts[tied[0]]} chips for the last "
-                f"{'winning' if table.advance == 1 else 'advancing'} place; break the tie and record the order "
-                "with finish")
-        table.record_chips(dict(counts), places)
-        return frozenset({("T", self.stage, table.number), *(("P", name) for name in counts)})
 
     def _advance(self, data: dict[str, Any]) -> frozenset[Touch]:
         stage = integer_field(data, "stage", "advance")

@@ -43,12 +43,13 @@ from tourney.engine.formats.double_elimination import double_elimination
 from tourney.engine.formats.knockout import knockout
 from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.formats.seeding import seed as seed_order
+from tourney.engine.log import Touch
+from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
     # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
     from tourney.engine.formats.swiss import PlayedRound, SwissRow, TableResult
-    from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
 
 
@@ -362,6 +363,26 @@ def check_round(state: TournamentState, data: dict[str, Any], stage: int) -> Che
             if stage > limit:
                 raise IllegalActionError(f"seat: the round robin has {limit} rounds")
     return CheckedRound(tables, tuple(byes_raw), entrants, bracket)
+
+
+def seat_round(state: TournamentState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
+    """Apply the `seat` event of a round of a format, checked against the format first."""
+    checked = check_round(state, data, stage)
+    config = state.format
+    state.entrants, state.bracket = checked.entrants, checked.bracket
+    state.stage, state.closed, state.seeds[stage] = stage, False, seed
+    state.tables = [TableState(number, stage, seats, 1, starter=starter, cap_rule=None, start_cards=0, match=match,
+                              best_of=config.best_of if len(seats) == 2 else 1, draws=config.draws)
+                   for number, seats, starter, match in checked.tables]
+    state.history.append(state.tables)
+    if not config.is_bracket:
+        state.round_plans.append(RoundPlan(stage, tuple(tuple(t.seats) for t in state.tables), checked.byes))
+    state._where = {name: t for t in state.tables for name in t.seats}
+    names = [name for t in state.tables for name in t.seats] + list(checked.byes)
+    touched: set[Touch] = {("S", stage), ("S", stage - 1)}
+    touched.update(("T", stage, t.number) for t in state.tables)
+    touched.update(("P", name) for name in names)
+    return frozenset(touched)
 
 
 def total_rounds_for(state: TournamentState, entrants: Sequence[str]) -> int:
