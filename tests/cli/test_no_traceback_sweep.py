@@ -43,13 +43,18 @@ COMMANDS: list[list[str]] = [
 ]
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A seated four-player Polish Poker event with one round played."""
+EVENTS = {
+    "stages": [["new", "Friday", "--game", "pp", "--seed", "5"]],
+    "knockout": [["new", "Cup", "--game", "khlyust", "--format", "knockout", "--best-of", "3", "--seed", "5"]],
+}
+
+
+@pytest.fixture(scope="module", params=sorted(EVENTS))
+def template(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A seated four-player event: Polish Poker stages, or a best-of-3 Хлюст-duel knockout."""
     path = tmp_path_factory.mktemp("sweep") / "template.db"
     url = f"sqlite:///{path}"
-    for args in (["new", "Friday", "--game", "pp", "--seed", "5"], ["player", "add", "ann", "bob", "cy", "dee"],
-                 ["seat"]):
+    for args in (*EVENTS[request.param], ["player", "add", "ann", "bob", "cy", "dee"], ["seat"]):
         result = runner.invoke(app, [*args, "--db", url])
         assert result.exit_code == 0, result.output
     table = runner.invoke(app, ["tables", "1", "--json", "--db", url])
