@@ -27,6 +27,9 @@ def test_games_json_lists_polish_poker_with_its_options() -> None:
     assert {name: games[name]["live_result"] for name in ("chlust", "khlyust", "lou")} == dict.fromkeys(
         ("chlust", "khlyust", "lou"), "chips")
     assert games["lou"]["max_table"] == 8 and games["chlust"]["max_table"] == 4
+    # Which formats each game's table sizes allow (issue 12): duels need 2-seat games.
+    assert games["khlyust"]["formats"] == ["stages", "knockout", "double-elimination", "round-robin", "swiss"]
+    assert all("knockout" in games[name]["formats"] for name in ("polish-poker", "chlust", "lou"))
 
 
 def test_games_text_names_aliases_and_options() -> None:

@@ -70,17 +70,19 @@ def games(
 ) -> None:
     """List the games tourney knows: names, aliases, seats, largest live table, how live tables
     report, and each game's rule options."""
+    from tourney.engine.formats.config import formats_for
     from tourney.rules.games import all_games
 
     found = all_games()
     if as_json:
-        print_json([game.to_json() for game in found])
+        print_json([{**game.to_json(), "formats": list(formats_for(game))} for game in found])
         return
     for game in found:
         low, high = game.seats
         engine = "" if game.playable else "  (live events only: no rules engine yet)"
         typer.echo(f"{game.name}  {game.title}: {low}-{high} players, live tables of up to {game.max_table} "
                    f"report {game.live_result}{engine}")
+        typer.echo(f"    formats: {', '.join(formats_for(game))}")
         if game.aliases:
             typer.echo(f"    aliases: {', '.join(game.aliases)}")
         for spec in game.options:
