@@ -354,3 +354,18 @@ def test_a_swiss_player_withdraws_between_rounds(url: str) -> None:
     assert status(url)["complete"]
     rows = {row["player"]: row for row in standings(url)}
     assert rows[leaver]["note"] == "withdrew" and rows[leaver]["points"] in (0, 1)
+
+
+def test_player_list_speaks_in_rounds_for_a_format(url: str) -> None:
+    new(url, "khlyust", "--format", "knockout", players=4)
+    ok(url, "seat")
+    first = tables(url)[0]
+    winner, loser = seats(first)
+    ok(url, "finish", str(first["table"]), winner, loser)
+    listed = {row["name"]: row for row in json.loads(ok(url, "player", "list", "--json").stdout)}
+    assert listed[winner]["status"] == "waiting" and listed[loser]["status"] == "out"
+    others = [name for name in listed if name not in (winner, loser)]
+    assert {listed[name]["status"] for name in others} == {"playing"}
+    text = ok(url, "player", "list").stdout
+    assert f"waiting for the next round (table {first['table']} of round 1)" in text
+    assert "advance" not in text and "stage" not in text

@@ -23,11 +23,14 @@ class PlayerStatus:
     stage: int | None
     table: int | None
     place: int | None
+    rounds: bool = False  # a bracket format, round robin or Swiss: its stages are rounds
 
     def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "stage": self.stage, "table": self.table, "place": self.place}
 
     def text(self) -> str:
+        if self.rounds:
+            return self._round_text()
         if self.status == "playing":
             return f"playing at table {self.table}"
         if self.status == "waiting":
@@ -39,6 +42,21 @@ class PlayerStatus:
         if self.status == "dropped" and self.stage is not None:
             return f"dropped (stage {self.stage}, table {self.table}" + (
                 f", place {self.place})" if self.place is not None else ")")
+        return self.status
+
+
+    def _round_text(self) -> str:
+        where = f"table {self.table} of round {self.stage}"
+        if self.status == "playing":
+            return f"playing at table {self.table}"
+        if self.status == "waiting":
+            return f"waiting for the next round ({where})"
+        if self.status == "out":
+            return f"out, place {self.place}" if self.place is not None else f"out ({where})"
+        if self.status == "won":
+            return "won the tournament"
+        if self.status == "dropped" and self.stage is not None:
+            return f"dropped after round {self.stage}"
         return self.status
 
 
@@ -63,8 +81,38 @@ def last_tables(state: TournamentState) -> dict[str, TableState]:
 def statuses(state: TournamentState) -> list[PlayerStatus]:
     """Every registered player's status, in registration order."""
     last = last_tables(state)
+    if not state.format.is_stages:
+        return _format_statuses(state, last)
     moving = set(advancing_players(state)) if state.tables else set()
     return [_status(state, info.name, info.dropped, last.get(info.name), moving) for info in state.players]
+
+
+def _format_statuses(state: TournamentState, last: dict[str, TableState]) -> list[PlayerStatus]:
+    """A bracket, round robin or Swiss: playing at this round's table, waiting for the next round
+    (a finished match or a bye), out of a bracket, dropped; once complete, the standings' places."""
+    from tourney.engine.formats import live
+
+    out = live.eliminated(state) if state.format.is_bracket and state.bracket is not None else set()
+    ranks = {row.player: row.rank for row in state.standings()} if state.complete else {}
+    found: list[PlayerStatus] = []
+    for info in state.players:
+        table = last.get(info.name)
+        stage, number = (table.stage, table.number) if table is not None else (None, None)
+        if table is None and state.stage == 0:
+            status, place = ("dropped" if info.dropped else "registered"), None
+        elif info.dropped:
+            status, place = "dropped", None
+        elif state.complete:
+            place = ranks.get(info.name)
+            status = "won" if place == 1 else "out"
+        elif info.name in out:
+            status, place = "out", None
+        elif table is not None and table.stage == state.stage and not table.finished:
+            status, place = "playing", None
+        else:
+            status, place = "waiting", None  # a finished match of this round, or a bye
+        found.append(PlayerStatus(info.name, status, stage, number, place, rounds=True))
+    return found
 
 
 def _status(state: TournamentState, name: str, dropped: bool, table: TableState | None,
