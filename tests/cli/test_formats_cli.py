@@ -369,3 +369,5 @@ def test_player_list_speaks_in_rounds_for_a_format(url: str) -> None:
     text = ok(url, "player", "list").stdout
     assert f"waiting for the next round (table {first['table']} of round 1)" in text
     assert "advance" not in text and "stage" not in text
+    shown = ok(url, "player", "show", loser).stdout.splitlines()
+    assert shown[1].split() == ["round", "1", "table", str(first["table"]), "seat", "2", "lost", "to", winner]

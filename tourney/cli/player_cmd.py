@@ -170,7 +170,8 @@ def show(
     if not steps:
         typer.echo("  not seated yet")
     for step in steps:
-        typer.echo(f"  stage {step.stage}  table {step.table}  seat {step.seat}  {step.result}")
+        unit = "stage" if state.format.is_stages else "round"
+        typer.echo(f"  {unit} {step.stage}  table {step.table}  seat {step.seat}  {step.result}")
 
 
 @app.command("rename")

@@ -147,6 +147,8 @@ def path(state: TournamentState, name: str) -> list[Step]:
 
 
 def _result(state: TournamentState, table: TableState, name: str) -> str:
+    if not state.format.is_stages:
+        return _match_result(table, name)
     place = table.places.get(name)
     last = not any(name in t.seats for tables in state.history[table.stage:] for t in tables)
     dropped = state.player(name).dropped and last
@@ -163,3 +165,18 @@ def _result(state: TournamentState, table: TableState, name: str) -> str:
     if dropped:
         return f"place {place}, dropped out before the next stage" + note
     return f"place {place}, advances" + note
+
+
+def _match_result(table: TableState, name: str) -> str:
+    """A player's table in a round of a format: the match (or the table of 3-4) as it stands."""
+    opponents = ", ".join(p for p in table.seats if p != name)
+    if not table.finished:
+        games = f", games so far {table.games.count(name)}-{len(table.games) - table.games.count(name)}" \
+            if table.best_of > 1 and table.games else ""
+        return f"playing {opponents}{games}"
+    place = table.places.get(name)
+    if len(table.seats) == 2:
+        other = table.places.get(opponents)
+        outcome = "drew with" if place == other else ("beat" if place == 1 else "lost to")
+        return f"{outcome} {opponents}"
+    return f"place {place} of {len(table.seats)} (with {opponents})"
