@@ -47,6 +47,9 @@ class Limits:
     max_strikes: int = 3
 
 
+_LEGAL_CACHE_SIZE = 4096
+
+
 class _Timeout(Exception):
     pass
 
@@ -325,16 +328,18 @@ class SubprocessBot:
 
     def _act_line(self, ident: int, view: GameView, texts: list[str]) -> str:
         """`{"type": "act", "id": N, "view": {...}, "legal": [...]}` as one line; the legal list's
-        JSON is cached by its texts (Polish Poker offers the same 89 openings every round)."""
+        JSON is cached by its texts (a game that offers the same long list every round encodes it once)."""
         key = tuple(texts)
         legal = self._legal_json.get(key)
         if legal is None:
+            if len(self._legal_json) >= _LEGAL_CACHE_SIZE:
+                self._legal_json.clear()  # games whose legal lists rarely repeat: keep the cache small
             legal = self._legal_json[key] = json.dumps(texts, separators=(",", ":"))
         body = json.dumps(view.to_json(), separators=(",", ":"))
         return f'{{"type":"act","id":{ident},"view":{body},"legal":{legal}}}'
 
     def _texts(self, legal: list[int]) -> list[str]:
-        """The canonical texts of `legal`, from a per-game table: a Polish Poker opening offers 89
+        """The canonical texts of `legal`, from a per-game table: an opening may offer many dozen
         declarations, and converting each one for every decision cost a fifth of a decision."""
         game = self._game
         assert game is not None and game.action_text is not None
