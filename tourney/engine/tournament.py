@@ -54,7 +54,7 @@ from tourney.engine.log import (
 )
 from tourney.engine.payload import integer_field, text_field
 from tourney.engine.planner import Plan, plan_stages
-from tourney.engine.rewrites import check_new_name, check_rewrite
+from tourney.engine.rewrites import check_rewrite
 from tourney.engine.stages import advancers, advancing_players, draw_seats, first_plan, parse_tables, seat_sizes
 from tourney.engine.standings import StandingRow, rank_bracket, rank_players, rank_points
 from tourney.engine.tables import TableState
@@ -327,9 +327,6 @@ class TournamentState:
         check_format(self.rules, config)
         self.format = config
         return frozenset({("F",)})
-
-    def _check_new_name(self, new: str, old: str, kind: str) -> None:
-        check_new_name(self, new, old, kind)
 
     def _apply_effective(self, kind: str, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
         """Apply one event in effect; returns what it touched (log.first_dependent reads it)."""
