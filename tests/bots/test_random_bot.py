@@ -40,6 +40,13 @@ def test_bad_bot_specs(spec: str) -> None:
     assert "\n" not in str(info.value)
 
 
+def test_bad_call_probabilities_are_named() -> None:
+    with pytest.raises(InvalidInputError, match=r"^bot 'random:x': call probability 'x' is not a number$"):
+        make_bot("polish-poker", "random:x", random.Random(1))
+    with pytest.raises(InvalidInputError, match=r"^bot 'random:2': call probability must be within 0\.\.1$"):
+        make_bot("polish-poker", "random:2", random.Random(1))
+
+
 def test_random_bot_rejects_bad_probability() -> None:
     with pytest.raises(ValueError):
         RandomBot(random.Random(1), 1.5)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tourney.bots.polish_poker.random_bot import RandomBot
+from tourney.bots.polish_poker.random_bot import DEFAULT_CALL_PROBABILITY, RandomBot
 from tourney.bots.polish_poker.strategic import DEFAULT_BLUFF_RATE, DEFAULT_THRESHOLD, BlufferBot, HonestBot, ProbBot
 from tourney.bots.registry import register_bot
 from tourney.errors import InvalidInputError
@@ -13,15 +13,7 @@ from tourney.rules.games import Bot
 
 def _random(parameter: str, rng: random.Random) -> Bot:
     """`random` or `random:P`: calls with probability P (default 0.3), else raises uniformly."""
-    if not parameter:
-        return RandomBot(rng)
-    try:
-        probability = float(parameter)
-    except ValueError:
-        raise InvalidInputError(f"bot 'random:{parameter}': call probability {parameter!r} is not a number") from None
-    if not 0.0 <= probability <= 1.0:
-        raise InvalidInputError(f"bot 'random:{parameter}': call probability must be within 0..1")
-    return RandomBot(rng, probability)
+    return RandomBot(rng, _fraction("random", parameter, "call probability", DEFAULT_CALL_PROBABILITY))
 
 
 def _fraction(kind: str, parameter: str, what: str, default: float) -> float:
