@@ -27,21 +27,48 @@ def table_number(raw: str) -> int:
         raise InvalidInputError(f"a table is a number such as 3, not {raw!r}") from None
 
 
+def current_table(state: TournamentState, number: int | None) -> TableState | None:
+    """Table `number` of the current stage, or None (no number, or no such table: the engine then
+    refuses the entry with its own message)."""
+    if number is not None and 1 <= number <= len(state.tables):
+        return state.tables[number - 1]
+    return None
+
+
 def player_name(state: TournamentState, raw: str, table: int | None = None) -> str:
     """The registered name a director means by `raw`: the name in any case, normal form or spacing,
     a seat at `table` (`s2`), a unique prefix, or the name without diacritics (`zdzblo` for
     Źdźbło). An ambiguous entry is refused listing the candidates; an unknown name passes through
     (cleaned) so that the engine's own message, with its did-you-mean hint, reaches the director."""
-    seats = None
-    if table is not None and state.tables and 1 <= table <= len(state.tables):
-        seats = state.tables[table - 1].seats
-    return _resolve(state, raw, seats, f"table {table}")
+    return player_at(state, raw, current_table(state, table))
 
 
 def player_at(state: TournamentState, raw: str, table: TableState | None) -> str:
     """`player_name` for a table of any stage (a correction names players of its entry's table)."""
     where = f"table {table.number}" if table is not None else "that table"
     return _resolve(state, raw, table.seats if table is not None else None, where)
+
+
+# More chips than any table holds; keeps every count an exact integer in JSON and the database.
+MAX_CHIPS = 10**12
+
+
+def chip_counts(state: TournamentState, pairs: list[str], table: TableState | None) -> dict[str, int]:
+    """NAME=N pairs (`tourney chips` and `tourney correct --counts`): counts whole numbers, not
+    negative; names resolved as `player_at` resolves them at `table`."""
+    counts: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, value = pair.rpartition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InvalidInputError(f"a chip count is NAME=N, such as bob=120, not {pair!r}")
+        if value.strip().startswith("-"):
+            raise InvalidInputError(f"a chip count cannot be negative: {pair!r}")
+        count = whole_number(value, what=f"the chip count of {name.strip()!r}", high=MAX_CHIPS)
+        resolved = player_at(state, name, table)
+        if resolved in counts:
+            raise InvalidInputError(f"{resolved} has two chip counts")
+        counts[resolved] = count
+    return counts
 
 
 def _resolve(state: TournamentState, raw: str, seats: list[str] | None, where: str) -> str:

@@ -11,7 +11,7 @@ import typer
 
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db
-from tourney.cli._live import player_at, progress_hints
+from tourney.cli._live import chip_counts, player_at, progress_hints
 from tourney.cli._numbers import whole_number
 from tourney.errors import InvalidInputError
 
@@ -194,20 +194,6 @@ def _fields(state: TournamentState, target: Event, *, loser: str | None, order: 
     if club is not None:
         fields["club"] = names.check(club, what="club") if names.clean(club) else None
     return fields
-
-
-def chip_counts(state: TournamentState, pairs: list[str], table: Any = None) -> dict[str, int]:
-    """NAME=N pairs: names resolved at `table`, counts whole numbers, not negative."""
-    out: dict[str, int] = {}
-    for pair in pairs:
-        who, sep, value = pair.rpartition("=")
-        if not sep or not who.strip():
-            raise InvalidInputError(f"a chip count is NAME=N, such as bob=120, not {pair!r}")
-        resolved = player_at(state, who, table)
-        if resolved in out:
-            raise InvalidInputError(f"{resolved} has two chip counts")
-        out[resolved] = whole_number(value, what=f"the chip count of {resolved}", low=0, high=10**15)
-    return out
 
 
 def correction_changes(before: TournamentState, after: TournamentState) -> Iterator[str]:

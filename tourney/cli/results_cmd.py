@@ -9,9 +9,7 @@ import typer
 
 from tourney.cli._common import fail, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db
-from tourney.cli._live import player_name, progress_hints, table_number
-from tourney.cli._numbers import whole_number
-from tourney.errors import InvalidInputError
+from tourney.cli._live import chip_counts, current_table, player_name, progress_hints, table_number
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
@@ -81,26 +79,6 @@ def finish(
         "finish", {"table": number, "order": [player_name(state, p, table=number) for p in order]}))
 
 
-# More chips than any table holds; keeps every count an exact integer in JSON and the database.
-MAX_CHIPS = 10**12
-
-
-def _chip_counts(state: TournamentState, pairs: list[str], table: int | None = None) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for pair in pairs:
-        name, sep, value = pair.rpartition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise InvalidInputError(f"a chip count is NAME=N, such as bob=120, not {pair!r}")
-        if value.strip().startswith("-"):
-            raise InvalidInputError(f"a chip count cannot be negative: {pair!r}")
-        count = whole_number(value, what=f"the chip count of {name.strip()!r}", high=MAX_CHIPS)
-        resolved = player_name(state, name, table=table)
-        if resolved in counts:
-            raise InvalidInputError(f"{resolved} has two chip counts")
-        counts[resolved] = count
-    return counts
-
-
 def chips(
     table: TableArgument,
     counts: Annotated[list[str], typer.Argument(
@@ -111,7 +89,7 @@ def chips(
     """Record a pot-game table's final chip counts (Chlust, Хлюст, Lou): most chips first."""
     number = table_number(table)
     _record_at_table(db, tournament, number, lambda state: (
-        "chips", {"table": number, "counts": _chip_counts(state, counts, number)}))
+        "chips", {"table": number, "counts": chip_counts(state, counts, current_table(state, number))}))
 
 
 def tables(
