@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tourney.engine.standings import last_tables
 from tourney.engine.tables import TableState
 from tourney.engine.tournament import TournamentState, advancing_players
 
@@ -73,14 +74,9 @@ class Step:
         return {"stage": self.stage, "table": self.table, "seat": self.seat, "result": self.result}
 
 
-def last_tables(state: TournamentState) -> dict[str, TableState]:
-    """Each seated player's latest table."""
-    return {name: table for tables in state.history for table in tables for name in table.seats}
-
-
 def statuses(state: TournamentState) -> list[PlayerStatus]:
     """Every registered player's status, in registration order."""
-    last = last_tables(state)
+    last = last_tables(state.history)
     if not state.format.is_stages:
         return _format_statuses(state, last)
     moving = set(advancing_players(state)) if state.tables else set()

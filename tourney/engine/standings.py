@@ -85,13 +85,9 @@ def rank_players(tables: Iterable[TableState], dropped: Collection[str] = (),
     return rows
 
 
-def _last_tables(tables: Iterable[Iterable[TableState]]) -> dict[str, TableState]:
-    last: dict[str, TableState] = {}
-    for stage in tables:
-        for table in stage:
-            for name in table.seats:
-                last[name] = table
-    return last
+def last_tables(history: Iterable[Iterable[TableState]]) -> dict[str, TableState]:
+    """Each seated player's latest table (`history`: the tables of every stage, stage 1 first)."""
+    return {name: table for tables in history for table in tables for name in table.seats}
 
 
 def _number(value: Fraction) -> float:
@@ -101,7 +97,7 @@ def _number(value: Fraction) -> float:
 
 def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[SwissRow]) -> list[StandingRow]:
     """Round robin and Swiss standings: `swiss.standings` rows with each player's last table."""
-    last = _last_tables(history)
+    last = last_tables(history)
     out: list[StandingRow] = []
     for row in rows:
         table = last.get(row.player)
@@ -115,7 +111,7 @@ def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[SwissRow
 def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str], out: Collection[str],
                  states: Mapping[str, MatchState], bracket: Bracket) -> list[StandingRow]:
     """Knockout and double-elimination standings (see the module docstring)."""
-    last = _last_tables(history)
+    last = last_tables(history)
     reached: dict[str, tuple[int, int]] = {}
     names: dict[str, str] = {}
     for match in bracket.matches:
