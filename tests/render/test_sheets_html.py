@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from html_support import parse
-from render_events import CYRILLIC, EVIL, LONG, POLISH, event, tournament
+from render_events import CYRILLIC, EVIL, LONG, POLISH, Builder, event, tournament
 
 from tourney.cli import _views
 from tourney.engine.tournament import TournamentState
@@ -133,6 +133,20 @@ def test_seating_of_an_earlier_stage(complete: TournamentState) -> None:
         _views.seating_page(tournament(), complete, stage=4)
     with pytest.raises(IllegalActionError, match="no seats have been drawn yet"):
         _views.seating_page(tournament(), TournamentState("polish-poker"))
+
+
+def test_a_renamed_starter_is_still_marked() -> None:
+    builder = Builder()
+    builder.register(["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"])
+    builder.seat(3)
+    before = _views.first_starters(builder.state, 1)
+    builder.add("rename", {"name": before[1], "new": "Zed"})
+    assert _views.first_starters(builder.state, 1) == {**before, 1: "Zed"}
+    seating = _views.seating_page(tournament(), builder.state)
+    sheets_page = _views.table_sheets_page(tournament(), builder.state)
+    for seat_lines in ([t.seats for t in seating.tables], [s.seats for s in sheets_page.sheets]):
+        marked = [line.player for lines in seat_lines for line in lines if line.starter]
+        assert sorted(marked) == sorted({**before, 1: "Zed"}.values())
 
 
 # ------------------------------------------------------------------------------------ seat cards

@@ -100,11 +100,16 @@ def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[T
 
 
 def first_starters(state: TournamentState, stage: int) -> dict[int, str]:
-    """Table number -> the player who drew the first start, from the stage's seat draw in effect."""
+    """Table number -> the player who drew the first start, from the stage's seat draw in effect.
+
+    The draw names players as they were called then; the starter is found by seat, so a player
+    renamed since is named as the tables (read with the final names) call them now."""
     effective = effective_ids(state.events)
+    seats = {t.number: t.seats for t in state.history[stage - 1]}
     for event in reversed(state.events):
         if event.kind == "seat" and event.id in effective and event.data.get("stage") == stage:
-            return {int(t["table"]): str(t["starter"]) for t in event.data.get("tables", []) if t.get("starter")}
+            return {int(t["table"]): seats[int(t["table"])][t["players"].index(t["starter"])]
+                    for t in event.data.get("tables", []) if t.get("starter")}
     return {}
 
 
