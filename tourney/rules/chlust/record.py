@@ -37,16 +37,9 @@ at the end:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 # The actions a player chooses (the replayer drives the state with these lines); every other
 # line is derived by the rules and must be equal in a record.
 ACTION_EVENTS: Final = frozenset({"swap", "bet", "fold", "play"})
 
-
-def key_difference(recorded: dict[str, Any], derived: dict[str, Any]) -> str | None:
-    """The first key whose value differs between two lines (None when equal)."""
-    for key in sorted(set(recorded) | set(derived)):
-        if recorded.get(key) != derived.get(key):
-            return key
-    return None

@@ -7,16 +7,15 @@ With `check_seed`, the record's seed must also draw the first dealer and deal ev
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidInputError, RecordError
 from tourney.rules.chlust.deck import parse_id
 from tourney.rules.chlust.options import OPTIONS
-from tourney.rules.chlust.record import ACTION_EVENTS, key_difference
+from tourney.rules.chlust.record import ACTION_EVENTS
 from tourney.rules.chlust.state import CALL, FOLD, KEEP, PLAY_BASE, RAISE, SWAP, ChlustState, RandomDealer
 from tourney.rules.games import OptionSpec, OptionValue
-from tourney.rules.tricks.records import read_header
+from tourney.rules.tricks.records import check_turn, read_header, run_record
 
 RecordLines = list[tuple[int, dict[str, Any]]]
 
@@ -100,42 +99,13 @@ def replay(events: RecordLines, check_seed: bool = False) -> ChlustState:
         state = ChlustState(players, dealer, first_dealer=first_dealer, options=options, seed=header.seed)
     except InvalidInputError as error:
         raise RecordError(line, str(error)) from None
-    _run(state, events)
+    run_record(events, state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal)
     return state
 
 
-def _run(state: ChlustState, events: Sequence[tuple[int, dict[str, Any]]]) -> None:
-    position = 0
-    last_line = events[0][0]
-    for line, event in events:
-        last_line = line
-        kind = event.get("event")
-        derived = state.events
-        if position >= len(derived):
-            if state.terminal:
-                raise RecordError(line, f"{kind!r} after the end of the match")
-            if kind not in ACTION_EVENTS:
-                expected = state.players[state.to_act]
-                raise RecordError(line, f"expected {expected}'s action, found {kind!r}")
-            _drive(state, line, event)
-            derived = state.events
-        recorded_kind, derived_kind = kind, derived[position]["event"]
-        if recorded_kind != derived_kind:
-            raise RecordError(line, f"expected a {derived_kind!r} line here, found {recorded_kind!r}")
-        key = key_difference(event, derived[position])
-        if key is not None:
-            raise RecordError(line, f"{kind} {key} is {event.get(key)!r} but the rules give "
-                                    f"{derived[position].get(key)!r}")
-        position += 1
-    if position < len(state.events) or not state.terminal:
-        raise RecordError(last_line + 1, "the record ends before the match does")
-
-
 def _drive(state: ChlustState, line: int, event: dict[str, Any]) -> None:
+    check_turn(line, event, state.players, state.to_act, state.terminal, ACTION_EVENTS)
     kind = event["event"]
-    expected = state.players[state.to_act]
-    if event.get("player") != expected:
-        raise RecordError(line, f"{event.get('player')!r} acts out of turn: it is {expected}'s turn")
     if event.get("deal") != state.deal:
         raise RecordError(line, f"deal is {event.get('deal')!r} but the match is in deal {state.deal}")
     if kind == "swap":

@@ -17,7 +17,7 @@ from tourney.rules.khlyust.options import KhlyustRules
 from tourney.rules.khlyust.record import ACTION_EVENTS, GAME_NAME
 from tourney.rules.khlyust.state import Dealer, KhlyustState, RandomDealer
 from tourney.rules.tricks.cards import ID_OF_TEXT
-from tourney.rules.tricks.records import read_header
+from tourney.rules.tricks.records import check_turn, read_header, run_record
 
 Line = tuple[int, dict[str, Any]]
 
@@ -93,68 +93,34 @@ def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
         state = KhlyustState(players, dealer, rules, first_dealer=first, seed=header.seed, start=False)
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
-    _Replayer(state, lines).run()
+    state._start_deal()
+    run_record(lines, state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal,
+               "RULES §3, Appendix A.2")
     return state
 
 
-class _Replayer:
-    def __init__(self, state: KhlyustState, lines: list[Line]) -> None:
-        self.state = state
-        self.lines = lines
-        self.position = 0
-
-    def run(self) -> None:
-        state = self.state
-        state._start_deal()
-        for line, event in self.lines:
-            if self.position >= len(state._events):
-                self._drive(line, event)
-            self._compare(line, event)
-        if self.position < len(state._events) or not state.terminal:
-            raise RecordError(self.lines[-1][0] + 1,
-                              "the record ends before the match does (§0.5: it ends with an 'end' line)")
-
-    def _drive(self, line: int, event: dict[str, Any]) -> None:
-        state = self.state
-        kind = event.get("event")
-        if state.terminal:
-            raise RecordError(line, f"{kind!r} after the end of the match")
-        expected = state.players[state.to_act]
-        if kind not in ACTION_EVENTS:
-            raise RecordError(line, f"expected {expected}'s action here, found {kind!r}")
-        if event.get("player") != expected:
-            raise RecordError(line, f"{event.get('player')!r} acts out of turn: it is {expected}'s turn")
-        if kind == "declare":
-            action = DECLARE
-        elif kind == "play":
-            action = PLAY
-        elif kind == "pass":
-            action = PASS
-        elif kind == "answer":
-            answer = event.get("answer")
-            if answer not in ("play", "pass"):
-                raise RecordError(line, f"an answer is 'play' or 'pass', not {answer!r} (§3.8)")
-            action = PLAY if answer == "play" else PASS
-        elif kind == "exchange":
-            discards = event.get("discards")
-            if not isinstance(discards, list) or not 1 <= len(discards) <= 3:
-                raise RecordError(line, "exchange needs 'discards', a list of 1-3 cards (§3.7)")
-            action = exchange_action([_card(line, text, state.deck) for text in discards])
-        else:
-            action = CARD_BASE + _card(line, event.get("card"), state.deck)
-        try:
-            state.apply(action)
-        except (IllegalActionError, InvalidInputError) as error:
-            raise RecordError(line, str(error)) from None
-
-    def _compare(self, line: int, event: dict[str, Any]) -> None:
-        derived = self.state._events[self.position]
-        self.position += 1
-        if event == derived:
-            return
-        if event.get("event") != derived["event"]:
-            raise RecordError(line, f"expected a {derived['event']!r} line here, found {event.get('event')!r}")
-        for key in sorted(set(event) | set(derived)):
-            if event.get(key) != derived.get(key):
-                raise RecordError(line, f"{derived['event']} {key} is {event.get(key)!r} but the rules give "
-                                        f"{derived.get(key)!r} (RULES §3, Appendix A.2)")
+def _drive(state: KhlyustState, line: int, event: dict[str, Any]) -> None:
+    check_turn(line, event, state.players, state.to_act, state.terminal, ACTION_EVENTS)
+    kind = event.get("event")
+    if kind == "declare":
+        action = DECLARE
+    elif kind == "play":
+        action = PLAY
+    elif kind == "pass":
+        action = PASS
+    elif kind == "answer":
+        answer = event.get("answer")
+        if answer not in ("play", "pass"):
+            raise RecordError(line, f"an answer is 'play' or 'pass', not {answer!r} (§3.8)")
+        action = PLAY if answer == "play" else PASS
+    elif kind == "exchange":
+        discards = event.get("discards")
+        if not isinstance(discards, list) or not 1 <= len(discards) <= 3:
+            raise RecordError(line, "exchange needs 'discards', a list of 1-3 cards (§3.7)")
+        action = exchange_action([_card(line, text, state.deck) for text in discards])
+    else:
+        action = CARD_BASE + _card(line, event.get("card"), state.deck)
+    try:
+        state.apply(action)
+    except (IllegalActionError, InvalidInputError) as error:
+        raise RecordError(line, str(error)) from None

@@ -18,7 +18,7 @@ from tourney.rules.lou.options import LouOptions
 from tourney.rules.lou.record import GAME_NAME
 from tourney.rules.lou.state import Dealer, LouState, RandomDealer
 from tourney.rules.tricks.cards import ID_OF_TEXT, N_IDS
-from tourney.rules.tricks.records import read_header
+from tourney.rules.tricks.records import check_turn, read_header, run_record
 
 Line = tuple[int, dict[str, Any]]
 ACTION_EVENTS = ("in", "out", "draw", "play")
@@ -95,67 +95,25 @@ def replay(lines: list[Line], check_seed: bool = False) -> LouState:
         state = LouState(players, dealer, options, first_dealer=first, seed=header.seed, start=False)
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
-    _Replayer(state, lines).run()
+    state._start_game()  # derives the first ante and deal; a scripted deal may refuse here
+    run_record(lines, state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal,
+               "RULES §4, Appendix A.2")
     return state
 
 
-class _Replayer:
-    def __init__(self, state: LouState, lines: list[Line]) -> None:
-        self.state = state
-        self.lines = lines
-        self.position = 0
-        self.pending: list[Line] = []
-
-    def run(self) -> None:
-        state = self.state
-        try:
-            state._start_game()  # derives the first ante and deal; a scripted deal may refuse here
-        except RecordError:
-            raise
-        for line, event in self.lines:
-            if self.position < len(state._events):
-                self._compare(line, event)
-            else:
-                self._drive(line, event)
-                self.pending.append((line, event))
-            while self.pending and self.position < len(state._events):
-                self._compare(*self.pending.pop(0))
-        if self.pending or self.position < len(state._events) or not state.terminal:
-            raise RecordError(self.lines[-1][0] + 1,
-                              "the record ends before the match does (§0.5: it ends with an 'end' line)")
-
-    def _drive(self, line: int, event: dict[str, Any]) -> None:
-        state = self.state
-        kind = event.get("event")
-        if state.terminal:
-            raise RecordError(line, f"{kind!r} after the end of the match")
-        expected = state.players[state.to_act]
-        if kind not in ACTION_EVENTS:
-            raise RecordError(line, f"expected {expected}'s action here, found {kind!r}")
-        if event.get("player") != expected:
-            raise RecordError(line, f"{event.get('player')!r} acts out of turn: it is {expected}'s turn")
-        if kind == "in" or kind == "out":
-            action = IN if kind == "in" else OUT
-        elif kind == "draw":
-            discards = event.get("discards")
-            if not isinstance(discards, list) or len(discards) > 3:
-                raise RecordError(line, "draw needs 'discards', a list of 0-3 cards (§4.6)")
-            action = draw_action([_card(line, text) for text in discards])
-        else:
-            action = PLAY_BASE + _card(line, event.get("card"))
-        try:
-            state.apply(action)
-        except (IllegalActionError, InvalidInputError) as error:
-            raise RecordError(line, str(error)) from None
-
-    def _compare(self, line: int, event: dict[str, Any]) -> None:
-        derived = self.state._events[self.position]
-        self.position += 1
-        if event == derived:
-            return
-        if event.get("event") != derived["event"]:
-            raise RecordError(line, f"expected a {derived['event']!r} line here, found {event.get('event')!r}")
-        for key in sorted(set(event) | set(derived)):
-            if event.get(key) != derived.get(key):
-                raise RecordError(line, f"{derived['event']} {key} is {event.get(key)!r} but the rules give "
-                                        f"{derived.get(key)!r} (RULES §4, Appendix A.2)")
+def _drive(state: LouState, line: int, event: dict[str, Any]) -> None:
+    check_turn(line, event, state.players, state.to_act, state.terminal, ACTION_EVENTS)
+    kind = event.get("event")
+    if kind == "in" or kind == "out":
+        action = IN if kind == "in" else OUT
+    elif kind == "draw":
+        discards = event.get("discards")
+        if not isinstance(discards, list) or len(discards) > 3:
+            raise RecordError(line, "draw needs 'discards', a list of 0-3 cards (§4.6)")
+        action = draw_action([_card(line, text) for text in discards])
+    else:
+        action = PLAY_BASE + _card(line, event.get("card"))
+    try:
+        state.apply(action)
+    except (IllegalActionError, InvalidInputError) as error:
+        raise RecordError(line, str(error)) from None
