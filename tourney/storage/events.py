@@ -125,10 +125,7 @@ def overview(database: Database) -> list[Overview]:
         rows = repo.list_tournaments(session=session)
         current = repo.find_tournament(session=session, settings=database.has_settings).id if rows else None
         for row in rows:
-            state, last_id = _current(database, session, row)
-            state.freeze()
-            _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
-            found.append(Overview(row, state, row.id == current))
+            found.append(Overview(row, _shared_state(database, session, row), row.id == current))
     return found
 
 
@@ -152,10 +149,7 @@ def snapshot(database: Database, *, tournament: str | None = None) -> Snapshot:
     """The tournament (`None`: the current one) and its current state, read-only."""
     with database.read() as session:
         row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
-        state, last_id = _current(database, session, row)
-    state.freeze()
-    _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
-    return Snapshot(row, state)
+        return Snapshot(row, _shared_state(database, session, row))
 
 
 def all_events(database: Database, *, tournament: str | None = None) -> tuple[Tournament, list[Event]]:
@@ -167,9 +161,7 @@ def all_events(database: Database, *, tournament: str | None = None) -> tuple[To
         row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
         assert row.id is not None
         events = repo.load_events(session=session, tournament_id=row.id)
-        state, last_id = _current(database, session, row)
-    state.freeze()
-    _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
+        _shared_state(database, session, row)
     return row, events
 
 
@@ -241,11 +233,17 @@ def _current(database: Database, session: Session, row: Tournament, *,
 
 
 def _running(database: Database, session: Session, row: Tournament) -> bool:
+    state = _shared_state(database, session, row)
+    return state.stage > 0 and not state.complete
+
+
+def _shared_state(database: Database, session: Session, row: Tournament) -> TournamentState:
+    """The state of `row` as of this transaction, handed to a reader: frozen, and cached as shared,
+    so the next command copies it before applying anything (see `_Folded.shared`)."""
     state, last_id = _current(database, session, row)
-    # Possibly a reader's frozen snapshot: cached as shared, so the next command copies it.
     state.freeze()
     _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
-    return state.stage > 0 and not state.complete
+    return state
 
 
 def _fold_stored(row: Tournament, events: list[Event]) -> TournamentState:
