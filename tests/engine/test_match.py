@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tourney.bots.polish_poker import RandomBot
-from tourney.engine.match import make_bots, play_match, seat_names
+from tourney.engine.match import fill_specs, make_bots, play_match, seat_names
 from tourney.errors import InvalidInputError
 from tourney.rules.polish_poker import PolishPokerOptions
 
@@ -29,6 +29,14 @@ def test_make_bots_repeats_the_last_spec() -> None:
     assert [b.call_probability for b in bots] == [1.0, 0.0, 0.0, 0.0]  # type: ignore[attr-defined]
     assert all(isinstance(b, RandomBot) for b in make_bots(PP, [], 3, seed=3))
     assert len(make_bots(PP, [], 3, seed=3)) == 3
+
+
+def test_fill_specs_gives_every_seat_a_spec() -> None:
+    assert fill_specs(["prob", "random:0.5"], 4) == ["prob", "random:0.5", "random:0.5", "random:0.5"]
+    assert fill_specs([], 2) == ["random", "random"]
+    assert fill_specs(("a", "b"), 2) == ["a", "b"]
+    with pytest.raises(InvalidInputError, match=r"^3 bots given for 2 players$"):
+        fill_specs(["a", "b", "c"], 2)
 
 
 def test_make_bots_errors() -> None:

@@ -18,8 +18,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from tourney.bots import make_bot
-from tourney.engine.match import bot_rng, play_match
+from tourney.engine.match import fill_specs, make_bots, play_match
 from tourney.engine.tables import TableState, chip_places, tied_at_cut
 from tourney.engine.tournament import TournamentState
 from tourney.errors import IllegalActionError, InvalidInputError
@@ -42,8 +41,7 @@ def table_seed(event_seed: int, stage: int, table: int) -> int:
 def builtin_match(game: GameDescriptor, players: Sequence[str], specs: Sequence[str], seed: int,
                   options: Mapping[str, object]) -> GameState:
     """A match between in-process bots (the game's registered kinds), each from its seat's stream."""
-    bots = [make_bot(game, spec, bot_rng(seed, seat)) for seat, spec in enumerate(specs)]
-    return play_match(game, players, bots, seed=seed, options=options)
+    return play_match(game, players, make_bots(game, specs, len(players), seed), seed=seed, options=options)
 
 
 def seat_specs(table: TableState, bots: Bots) -> list[str]:
@@ -53,10 +51,7 @@ def seat_specs(table: TableState, bots: Bots) -> list[str]:
         if missing:
             raise InvalidInputError(f"table {table.number}: no bot plays {', '.join(missing)}")
         return [bots[name] for name in table.seats]
-    specs = list(bots) or ["random"]
-    if len(specs) > len(table.seats):
-        raise InvalidInputError(f"{len(specs)} bots given for {len(table.seats)} players")
-    return specs + [specs[-1]] * (len(table.seats) - len(specs))
+    return fill_specs(bots, len(table.seats))
 
 
 def match_entries(game: GameDescriptor, table: TableState, *, seed: int, bots: Bots = ("random",),

@@ -26,14 +26,18 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"tourney-bot/{seed}/{seat}")
 
 
-def make_bots(game: str | GameDescriptor, specs: Sequence[str], n_players: int, seed: int) -> list[Bot]:
-    """Bots for every seat; a shorter spec list repeats its last entry."""
+def fill_specs(specs: Sequence[str], n_players: int) -> list[str]:
+    """A bot spec for every seat: a shorter list repeats its last entry; none means `random`."""
     if not specs:
         specs = ["random"]
     if len(specs) > n_players:
         raise InvalidInputError(f"{len(specs)} bots given for {n_players} players")
-    full = list(specs) + [specs[-1]] * (n_players - len(specs))
-    return [make_bot(game, spec, bot_rng(seed, seat)) for seat, spec in enumerate(full)]
+    return list(specs) + [specs[-1]] * (n_players - len(specs))
+
+
+def make_bots(game: str | GameDescriptor, specs: Sequence[str], n_players: int, seed: int) -> list[Bot]:
+    """Bots for every seat (`fill_specs`), each drawing from its seat's stream."""
+    return [make_bot(game, spec, bot_rng(seed, seat)) for seat, spec in enumerate(fill_specs(specs, n_players))]
 
 
 def play_match(
