@@ -4,7 +4,6 @@ case, without diacritics, from the start of the name or of any word of it."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from tourney.cli._desk_runner import TABLE_COMMANDS
+from tourney.engine.names import plain
 
 if TYPE_CHECKING:
     from tourney.cli._desk_runner import Desk
@@ -62,20 +62,15 @@ class DeskCompleter(Completer):
 
 
 def matching(candidates: Iterable[str], typed: str) -> list[str]:
-    """The candidates whose whole text, or one of whose words, starts with `typed` (folded)."""
-    want = fold(typed)
+    """The candidates whose whole text, or one of whose words, starts with `typed`, both read as a
+    director's quick entry reads them (`names.plain`: no case, no diacritics)."""
+    want = plain(typed)
     found = []
     for candidate in candidates:
-        folded = fold(candidate)
+        folded = plain(candidate)
         if folded.startswith(want) or any(word.startswith(want) for word in folded.split()):
             found.append(candidate)
     return found
-
-
-def fold(text: str) -> str:
-    """Case and diacritics folded, so that `zdz` finds "Źdźbło" (Ł has no decomposition: mapped)."""
-    decomposed = unicodedata.normalize("NFD", text.replace("ł", "l").replace("Ł", "L"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def quote(name: str) -> str:
