@@ -18,8 +18,6 @@ from tourney.render.pages import (
     TableSheetsPage,
 )
 
-AnyPage = StandingsPage | BracketPage | SeatingPage | SeatCardsPage | TableSheetsPage
-
 
 def render_standings(page: StandingsPage, templates: Path | None = None) -> str:
     return render("standings.html", templates, page=page)
@@ -44,15 +42,3 @@ def render_table_sheets(page: TableSheetsPage, templates: Path | None = None) ->
 def render_message(page: MessagePage, templates: Path | None = None) -> str:
     return render("message.html", templates, page=page)
 
-
-def render_page(page: AnyPage, templates: Path | None = None) -> str:
-    """Whichever sheet `page` is the view model of."""
-    if isinstance(page, StandingsPage):
-        return render_standings(page, templates)
-    if isinstance(page, BracketPage):
-        return render_bracket(page, templates)
-    if isinstance(page, SeatingPage):
-        return render_seating(page, templates)
-    if isinstance(page, SeatCardsPage):
-        return render_seat_cards(page, templates)
-    return render_table_sheets(page, templates)
