@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tourney.cli._common import TourneyGroup, print_json
+
+if TYPE_CHECKING:
+    from tourney.rules.chlust.arbiter import ShowdownReport
+    from tourney.rules.khlyust.arbiter import KhlyustShowdown
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True, rich_markup_mode=None,
                   help="Ask the rules: does a declared hand exist? Which declarations are there?")
@@ -85,26 +89,21 @@ def showdown(
     """Rank the hands of a Chlust showdown and name the winner (RULES §2.6, §2.8); for Хлюст, name
     Листы and Хлюст in each hand and who takes the kassa before play (RULES §3.5, §3.6)."""
     from tourney.errors import InvalidInputError
-    from tourney.rules.chlust import CHLUST
-    from tourney.rules.chlust.arbiter import judge
     from tourney.rules.games import find_game, parse_option_assignments, resolve_options
 
     descriptor = find_game(game)
+    if descriptor.name not in ("chlust", "khlyust"):
+        raise InvalidInputError(f"showdown judges Chlust and Хлюст hands, not {descriptor.title}")
+    options = resolve_options(descriptor, parse_option_assignments(descriptor, option or []))
+    report: ShowdownReport | KhlyustShowdown
     if descriptor.name == "khlyust":
         from tourney.rules.khlyust.arbiter import judge as judge_khlyust
 
-        options = resolve_options(descriptor, parse_option_assignments(descriptor, option or []))
-        verdict = judge_khlyust(upcard, hands, options)
-        if json_output:
-            print_json(verdict.to_json())
-        else:
-            for line in verdict.lines():
-                typer.echo(line)
-        return
-    if descriptor is not CHLUST:
-        raise InvalidInputError(f"showdown judges Chlust and Хлюст hands, not {descriptor.title}")
-    options = resolve_options(descriptor, parse_option_assignments(descriptor, option or []))
-    report = judge(upcard, hands, options)
+        report = judge_khlyust(upcard, hands, options)
+    else:
+        from tourney.rules.chlust.arbiter import judge
+
+        report = judge(upcard, hands, options)
     if json_output:
         print_json(report.to_json())
         return
