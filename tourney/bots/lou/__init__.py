@@ -1,11 +1,12 @@
-"""Lou bots, registered with the game: `random` and the rule-based `rule`."""
+"""Lou bots, registered with the game: `random` (the registry's uniform bot: Lou's modules are not
+compiled, so a typed copy would gain nothing) and the rule-based `rule`."""
 
 from __future__ import annotations
 
 import random
 
-from tourney.bots.lou.random_bot import RandomBot
 from tourney.bots.lou.rule_bot import DEFAULT_NERVE, RuleBot
+from tourney.bots.registry import UniformBot as RandomBot
 from tourney.bots.registry import register_bot
 from tourney.errors import InvalidInputError
 from tourney.rules.games import Bot
