@@ -90,3 +90,23 @@ def test_chips_refuses_a_negative_count_and_leaves_the_database_alone(db_url: st
     assert_one_error_line(tourney(db_url, "chips", "1", "ann=12", "bob=", "cy=30", "dee=18"), "NAME=N")
     assert dump(db_url) == before
     ok(db_url, "chips", "1", "ann=12", "bob=0", "cy=30", "dee=18")
+
+
+def test_entries_in_a_bracket_format_speak_of_rounds(db_url: str) -> None:  # noqa: F811
+    ok(db_url, "new", "Cup", "--game", "khlyust", "--format", "knockout", "--seed", "3")
+    ok(db_url, "player", "add", "ann", "bob", "cy", "dee")
+    ok(db_url, "seat")
+    duels = json.loads(ok(db_url, "tables", "--json").stdout)
+    first, second = ([p["name"] for p in t["players"]] for t in duels)
+    ok(db_url, "finish", "1", *first)
+    done = ok(db_url, "finish", "2", *second).stdout
+    assert f"table 2 [{duels[1]['match']}]: {second[0]} beat {second[1]}" in done
+    hint = "Every table of round 1 has finished: `tourney advance` pairs the next round."
+    assert hint in done
+    # A correction's hint and an undo's table speak of rounds and matches, as an entry does.
+    fid = json.loads(ok(db_url, "log", "--json").stdout)[-1]["id"]
+    corrected = ok(db_url, "correct", str(fid), "--order", second[1], second[0], "--yes").stdout
+    assert hint in corrected
+    assert hint in ok(db_url, "undo").stdout  # the correction
+    undone = ok(db_url, "undo").stdout  # the finish of table 2
+    assert f"table 2 [{duels[1]['match']}]: {second[0]} v {second[1]}" in undone and "stage" not in undone

@@ -78,10 +78,28 @@ def _resolve(state: TournamentState, raw: str, seats: list[str] | None, where: s
     return found if found is not None else names.clean(raw)
 
 
+def echo_table(state: TournamentState, table: TableState) -> None:
+    """Print `table` in its tournament's words: a stage's table (cards, cap, places) or a format's
+    match (the series so far, or how it finished)."""
+    if state.format.is_stages:
+        from tourney.cli._tourney_text import table_lines
+
+        lines = table_lines(table)
+    else:
+        from tourney.cli._format_text import table_lines as format_table_lines
+
+        lines = format_table_lines(state, table)
+    for line in lines:
+        typer.echo(line)
+
+
 def progress_hints(state: TournamentState) -> None:
     """After an entry: say what the director can do next once tables have finished."""
     if state.complete:
         winner = state.standings()[0].player
         typer.echo(f"The tournament is complete: {winner} wins. `tourney standings` prints the final ranking.")
     elif state.tables and all(t.finished for t in state.tables) and not state.closed:
-        typer.echo(f"Every table of stage {state.stage} has finished: `tourney advance` seats the next stage.")
+        if state.format.is_stages:
+            typer.echo(f"Every table of stage {state.stage} has finished: `tourney advance` seats the next stage.")
+        else:
+            typer.echo(f"Every table of round {state.stage} has finished: `tourney advance` pairs the next round.")

@@ -11,7 +11,7 @@ import typer
 
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db
-from tourney.cli._live import chip_counts, player_at, progress_hints
+from tourney.cli._live import chip_counts, echo_table, player_at, progress_hints
 from tourney.cli._numbers import whole_number
 from tourney.errors import InvalidInputError
 
@@ -60,7 +60,7 @@ def undo(
 ) -> None:
     """Revert an entry by appending an undo: the last one still in effect, or EVENT_ID (an advance
     with its seat draw together). Refused, naming it, while a later entry depends on it."""
-    from tourney.cli._tourney_text import event_text, table_lines
+    from tourney.cli._tourney_text import event_text
     from tourney.engine.log import undo_group, undo_group_of
     from tourney.storage.events import record
 
@@ -94,14 +94,7 @@ def undo(
     if target.kind in ("result", "finish", "chips") and state.tables and wanted is None:
         number = int(target.data["table"])
         if 1 <= number <= len(state.tables):
-            if state.format.is_stages:
-                for line in table_lines(state.table(number)):
-                    typer.echo(line)
-            else:
-                from tourney.cli import _format_text
-
-                for line in _format_text.table_lines(state, state.table(number)):
-                    typer.echo(line)
+            echo_table(state, state.table(number))
     progress_hints(state)
 
 

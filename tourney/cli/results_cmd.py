@@ -9,7 +9,7 @@ import typer
 
 from tourney.cli._common import fail, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db
-from tourney.cli._live import chip_counts, current_table, player_name, progress_hints, table_number
+from tourney.cli._live import chip_counts, current_table, echo_table, player_name, progress_hints, table_number
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
@@ -21,7 +21,6 @@ TableArgument = Annotated[str, typer.Argument(metavar="TABLE", help="Table numbe
 def _record_at_table(db: str | None, tournament: str | None, number: int,
                      build: Callable[[TournamentState], tuple[str, dict[str, Any]]]) -> TournamentState:
     """Append the one event `build(state)` returns for table `number`; print the table after it."""
-    from tourney.cli._tourney_text import table_lines
     from tourney.storage.events import record
 
     def make(state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -29,26 +28,9 @@ def _record_at_table(db: str | None, tournament: str | None, number: int,
 
     with open_db(db) as database:
         state = record(database, tournament=tournament, make=make).state
-    if not state.format.is_stages:
-        _format_hints(state, number)
-        return state
-    for line in table_lines(state.table(number)):
-        typer.echo(line)
+    echo_table(state, state.table(number))
     progress_hints(state)
     return state
-
-
-def _format_hints(state: TournamentState, number: int) -> None:
-    """After an entry in a bracket format: the table, then what the director can do next."""
-    from tourney.cli import _format_text
-
-    for line in _format_text.table_lines(state, state.table(number)):
-        typer.echo(line)
-    if state.complete:
-        typer.echo(f"The tournament is complete: {state.standings()[0].player} wins. "
-                   "`tourney standings` prints the final ranking.")
-    elif all(t.finished for t in state.tables) and not state.closed:
-        typer.echo(f"Every table of round {state.stage} has finished: `tourney advance` pairs the next round.")
 
 
 def result(
@@ -111,14 +93,8 @@ def tables(
         one = state.table(number)
         if as_json:
             print_json(one.to_json())
-        elif not state.format.is_stages:
-            from tourney.cli._format_text import table_lines as format_table_lines
-
-            for line in format_table_lines(state, one):
-                typer.echo(line)
         else:
-            for line in table_lines(one):
-                typer.echo(line)
+            echo_table(state, one)
         return
     if as_json:
         print_json(state.tables_json())
