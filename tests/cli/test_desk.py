@@ -180,6 +180,8 @@ def test_history_lives_next_to_a_sqlite_file_or_in_the_data_dir(
     assert history_path("sqlite:///friday.db") == Path("friday.db.desk-history")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert history_path("postgresql+psycopg2://u@h/db") == tmp_path / "data" / "tourney" / "desk-history"
+    # No file to sit beside (an in-memory URL, refused anyway): never a ":memory:.desk-history".
+    assert history_path("sqlite:///:memory:") == tmp_path / "data" / "tourney" / "desk-history"
 
 
 def test_an_unwritable_history_is_kept_in_memory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

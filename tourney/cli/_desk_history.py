@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import suppress
 from pathlib import Path
 
 HISTORY_SUFFIX = ".desk-history"
@@ -12,16 +13,13 @@ HISTORY_SUFFIX = ".desk-history"
 
 def history_path(url: str) -> Path:
     """The history file of the desk on database `url` (already resolved: `--db` or `$TOURNEY_DB`)."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from tourney.errors import StorageError
+    from tourney.storage.db import sqlite_file
 
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        parsed = None
-    if parsed is not None and parsed.get_backend_name() == "sqlite" and parsed.database:
-        path = Path(parsed.database)
-        return path.with_name(path.name + HISTORY_SUFFIX)
+    if url.startswith("sqlite:"):
+        with suppress(StorageError):  # not a SQLite file the desk could open: no file to sit beside
+            path = Path(sqlite_file(url))
+            return path.with_name(path.name + HISTORY_SUFFIX)
     # A server database (PostgreSQL): one history per user, in the data directory.
     return data_dir() / "desk-history"
 

@@ -190,7 +190,7 @@ def open_database(url: str | None = None, *, create: bool = True, read_only: boo
     raw = resolve_url(url)
     lock_wait_seconds()  # a bad $TOURNEY_LOCK_WAIT is refused by every command, on every backend
     if raw.startswith("sqlite:"):
-        path = _sqlite_path(raw)
+        path = sqlite_file(raw)
         if not create and not Path(path).exists():
             raise _no_database_at(raw)
         database = Database(raw, sqlite_path=path, read_only=read_only)
@@ -204,8 +204,8 @@ def open_database(url: str | None = None, *, create: bool = True, read_only: boo
     return database
 
 
-def _sqlite_path(url: str) -> str:
-    """The file of a `sqlite:///path` URL; an in-memory or malformed one is refused."""
+def sqlite_file(url: str) -> str:
+    """The file of a `sqlite:///path` URL; an in-memory or malformed one is refused (StorageError)."""
     match = re.fullmatch(r"sqlite(?:\+pysqlite)?://(/(?P<path>[^?]*))?(\?(?P<query>.*))?", url, flags=re.DOTALL)
     if match is None:
         raise StorageError(f"not a database URL: {url!r} (e.g. sqlite:///tourney.db)")
