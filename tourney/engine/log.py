@@ -212,19 +212,23 @@ def first_dependent(ordered: Sequence[Event], effective: Collection[int],
 def undo_group(ordered: Sequence[Event]) -> list[int]:
     """Ids one `tourney undo` reverts, latest first: a stage's seat draw comes with the `advance`
     just before it (they were one command), anything else alone. Empty when nothing is left."""
-    effective = effective_ids(ordered)
-    live = [e for e in ordered if e.id in effective and e.kind != "undo"]
-    if not live:
-        return []
-    return undo_group_of(ordered, live[-1].id)
+    live = _entries_in_effect(ordered)
+    return _group(live, live[-1].id) if live else []
 
 
 def undo_group_of(ordered: Sequence[Event], target: int) -> list[int]:
     """Ids `tourney undo TARGET` reverts, latest first: an `advance` with the seat draw that followed
     it in the same command (the next entry in effect), a seat draw with the `advance` just before
     it when it is the last entry; anything else alone."""
+    return _group(_entries_in_effect(ordered), target)
+
+
+def _entries_in_effect(ordered: Sequence[Event]) -> list[Event]:
     effective = effective_ids(ordered)
-    live = [e for e in ordered if e.id in effective and e.kind != "undo"]
+    return [e for e in ordered if e.id in effective and e.kind != "undo"]
+
+
+def _group(live: Sequence[Event], target: int) -> list[int]:
     at = next((i for i, e in enumerate(live) if e.id == target), None)
     if at is None:
         return [target]
