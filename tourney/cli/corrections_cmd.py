@@ -199,9 +199,8 @@ def correction_changes(before: TournamentState, after: TournamentState) -> Itera
     renamed: dict[str, str] = {}
     if len(old_names) == len(new_names):
         renamed = {was: now for was, now in zip(old_names, new_names, strict=True) if was != now}
-        for was, now in zip(old_names, new_names, strict=True):
-            if was != now:
-                yield f"{was} is now called {now}"
+        for was, now in renamed.items():
+            yield f"{was} is now called {now}"
         for was_info, now_info in zip(before.players, after.players, strict=True):
             if was_info.club != now_info.club:
                 yield f"{now_info.name}: club {now_info.club or 'none'} instead of {was_info.club or 'none'}"
