@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from tourney.arena.python_bot import GuardedBot, instantiate, load_class
+from tourney.arena.python_bot import guarded_bot
 from tourney.arena.subprocess_bot import Limits, SubprocessBot
 from tourney.bots import ANY_GAME, Bot, register_bot
 
@@ -19,7 +19,7 @@ def _cmd(parameter: str, rng: random.Random) -> Bot:
 
 
 def _module(parameter: str, rng: random.Random) -> Bot:
-    return GuardedBot(instantiate(load_class(parameter), rng), rng, Limits().max_strikes)
+    return guarded_bot(parameter, rng, Limits().max_strikes)
 
 
 register_bot(ANY_GAME, "cmd", _cmd, "cmd:COMMAND runs a program speaking the JSON-lines bot protocol")

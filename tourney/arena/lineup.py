@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tourney.arena.python_bot import GuardedBot, instantiate, load_class
+from tourney.arena.python_bot import guarded_bot, load_class
 from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot, split_command
 from tourney.bots import Bot, bot_kinds, make_bot
 from tourney.errors import InvalidInputError
@@ -78,8 +78,7 @@ class SeatFactory:
         if entrant.transport == "cmd":
             return SubprocessBot(entrant.spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool)
         if entrant.transport == "python":
-            spec = entrant.spec.removeprefix("module:")
-            return GuardedBot(instantiate(load_class(spec), rng), rng, self.limits.max_strikes)
+            return guarded_bot(entrant.spec, rng, self.limits.max_strikes)
         return make_bot(self.game, entrant.spec, rng)
 
     def close(self) -> None:

@@ -50,6 +50,11 @@ def instantiate(cls: type[Any], rng: random.Random) -> Bot:
     return bot
 
 
+def guarded_bot(spec: str, rng: random.Random, max_strikes: int) -> GuardedBot:
+    """The refereed bot of `[module:]package.module:Class`."""
+    return GuardedBot(instantiate(load_class(spec.removeprefix("module:")), rng), rng, max_strikes)
+
+
 class GuardedBot:
     """Referees an in-process bot: exceptions forfeit, illegal actions strike (a random legal action)."""
 

@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tourney.arena.faults import FORFEIT, Forfeit
+from tourney.arena.faults import FORFEIT, FaultCounter, Forfeit
 from tourney.arena.lineup import Entrant, SeatFactory
 from tourney.arena.python_bot import GuardedBot
 from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.bots import Bot
 from tourney.engine.match import bot_rng
 from tourney.engine.records import write_record
-from tourney.rules.games import GameDescriptor, OptionValue, require_engine
+from tourney.rules.games import GameDescriptor, GameState, OptionValue, require_engine
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,42 +82,38 @@ def play_game(game: GameDescriptor, job: GameJob, entrants: Sequence[Entrant],
     bots = [factory.make(entrants[entrant], bot_rng(job.seed, seat)) for seat, entrant in enumerate(job.seats)]
     state = require_engine(game)(names, random.Random(job.seed), options, job.seed)
     forfeited: list[int] = []
+    play_refereed(game, state, bots, names, options, job.seed, forfeited)
+    outcome = state.outcome()
+    if records is not None:
+        (records / f"game-{job.index:06d}.jsonl").write_text(write_record(state.events), encoding="utf-8")
+    places = _places([outcome.place_of(name) for name in names], forfeited)
+    result = GameResult(job.index, job.deal, job.seed, labels, places)
+    end = {"kind": "end", "places": dict(zip(names, places, strict=True))}
+    for seat, faults in settle(bots, forfeited, end).items():
+        if faults.total():
+            merged = result.faults.setdefault(labels[seat], {})
+            for kind, n in faults.to_json().items():
+                merged[kind] = merged.get(kind, 0) + n
+    result.forfeits = [labels[seat] for seat in forfeited]
+    return result
+
+
+def play_refereed(game: GameDescriptor, state: GameState, bots: Sequence[Bot], names: Sequence[str],
+                  options: Mapping[str, object], seed: int, forfeited: list[int]) -> None:
+    """Play `state` to its end: greet the subprocess bots (every hello first, so that they start up
+    side by side, then every ready), then the game's own loop when every bot is a trusted built-in
+    one, else the refereed loop. Each seat that forfeits is appended to `forfeited` as it does."""
     greeted = [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, SubprocessBot)]
-    for seat, greeting in greeted:  # every hello first: the bots start up side by side
+    for seat, greeting in greeted:
         greeting.send_hello(game, seat, names, options)
     for seat, greeting in greeted:
         try:
             greeting.await_ready()
         except Forfeit:
             forfeited.append(seat)
-    if all(not isinstance(bot, SubprocessBot | GuardedBot) for bot in bots):
+    if not any(isinstance(bot, SubprocessBot | GuardedBot) for bot in bots):
         game.play_out(state, bots)
-    else:
-        _play_refereed(state, bots, forfeited, job.seed)
-    outcome = state.outcome()
-    if records is not None:
-        (records / f"game-{job.index:06d}.jsonl").write_text(write_record(state.events), encoding="utf-8")
-    places = _places([outcome.place_of(name) for name in names], forfeited)
-    result = GameResult(job.index, job.deal, job.seed, labels, places)
-    for seat, bot in enumerate(bots):
-        if isinstance(bot, SubprocessBot | GuardedBot):
-            faults = bot.faults
-            if seat in forfeited:
-                faults.add(FORFEIT)
-            if faults.total():
-                merged = result.faults.setdefault(labels[seat], {})
-                for kind, n in faults.to_json().items():
-                    merged[kind] = merged.get(kind, 0) + n
-        if isinstance(bot, SubprocessBot):
-            if seat in forfeited:
-                bot.abandon()
-            else:
-                bot.end({"kind": "end", "places": dict(zip(names, places, strict=True))})
-    result.forfeits = [labels[seat] for seat in forfeited]
-    return result
-
-
-def _play_refereed(state: Any, bots: Sequence[Bot], forfeited: list[int], seed: int) -> None:
+        return
     fallback = [random.Random(f"tourney-forfeit/{seed}/{seat}").random for seat in range(len(bots))]
     while not state.terminal:
         seat = state.to_act
@@ -131,6 +127,25 @@ def _play_refereed(state: Any, bots: Sequence[Bot], forfeited: list[int], seed: 
             forfeited.append(seat)
             continue
         state.apply(action)
+
+
+def settle(bots: Sequence[Bot], forfeited: Sequence[int], end: Mapping[str, Any] | None) -> dict[int, FaultCounter]:
+    """The faults of each refereed seat (a forfeit counted), and its process done with: told `end`
+    and kept for the next match, or ended after a forfeit or when `end` is None (a match that
+    stopped part-way)."""
+    faults: dict[int, FaultCounter] = {}
+    for seat, bot in enumerate(bots):
+        if not isinstance(bot, SubprocessBot | GuardedBot):
+            continue
+        faults[seat] = bot.faults
+        if seat in forfeited:
+            bot.faults.add(FORFEIT)
+        if isinstance(bot, SubprocessBot):
+            if seat in forfeited or end is None:
+                bot.abandon()
+            else:
+                bot.end(end)
+    return faults
 
 
 def _places(game_places: Sequence[int], forfeited: Sequence[int]) -> list[int]:

@@ -13,22 +13,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tourney.arena.faults import FORFEIT, FaultCounter, Forfeit
+from tourney.arena.faults import FaultCounter
 from tourney.arena.lineup import CMD_PREFIX
-from tourney.arena.python_bot import GuardedBot, instantiate, load_class
-from tourney.arena.referee import _play_refereed
+from tourney.arena.python_bot import guarded_bot
+from tourney.arena.referee import play_refereed, settle
 from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot
 from tourney.bots import Bot, make_bot
-from tourney.engine.autoplay import builtin_match
 from tourney.engine.match import bot_rng
 from tourney.rules.games import GameDescriptor, GameState, require_engine, resolve_options
 
 MODULE_PREFIX = "module:"
-
-
-def is_refereed(spec: str) -> bool:
-    """Whether `spec` is a bot that is not one of the game's trusted built-in kinds."""
-    return spec.startswith((CMD_PREFIX, MODULE_PREFIX))
 
 
 class TableReferee:
@@ -42,48 +36,26 @@ class TableReferee:
 
     def __call__(self, game: GameDescriptor, players: Sequence[str], specs: Sequence[str], seed: int,
                  options: Mapping[str, object]) -> GameState:
-        if not any(is_refereed(spec) for spec in specs):
-            return builtin_match(game, players, specs, seed, options)
         game.check_seats(len(players))
         values = resolve_options(game, options)
         bots = [self._bot(game, spec, bot_rng(seed, seat)) for seat, spec in enumerate(specs)]
         state = require_engine(game)(list(players), random.Random(seed), values, seed)
         forfeited: list[int] = []
         try:
-            greeted = [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, SubprocessBot)]
-            for seat, greeting in greeted:  # every hello first: the bots start up side by side
-                greeting.send_hello(game, seat, players, values)
-            for seat, greeting in greeted:
-                try:
-                    greeting.await_ready()
-                except Forfeit:
-                    forfeited.append(seat)
-            _play_refereed(state, bots, forfeited, seed)
+            play_refereed(game, state, bots, players, values, seed, forfeited)
         finally:
-            self._settle(bots, players, forfeited, state)
+            # A forfeiter's process is not reused, nor one of a match that stopped part-way.
+            end = {"kind": "end", "standings": list(state.outcome().standings)} if state.terminal else None
+            for seat, faults in settle(bots, forfeited, end).items():
+                self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts)
         return state
 
     def _bot(self, game: GameDescriptor, spec: str, rng: random.Random) -> Bot:
         if spec.startswith(CMD_PREFIX):
             return SubprocessBot(spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool)
         if spec.startswith(MODULE_PREFIX):
-            return GuardedBot(instantiate(load_class(spec[len(MODULE_PREFIX):]), rng), rng, self.limits.max_strikes)
+            return guarded_bot(spec, rng, self.limits.max_strikes)
         return make_bot(game, spec, rng)
-
-    def _settle(self, bots: Sequence[Bot], players: Sequence[str], forfeited: Sequence[int], state: GameState) -> None:
-        """Tally each refereed seat's faults and end its process (a forfeiter's is not reused)."""
-        for seat, bot in enumerate(bots):
-            if not isinstance(bot, SubprocessBot | GuardedBot):
-                continue
-            tally = self.faults.setdefault(players[seat], FaultCounter())
-            tally.merge(bot.faults.counts)
-            if seat in forfeited:
-                tally.add(FORFEIT)
-            if isinstance(bot, SubprocessBot):
-                if seat in forfeited or not state.terminal:
-                    bot.abandon()
-                else:
-                    bot.end({"kind": "end", "standings": list(state.outcome().standings)})
 
     def fault_report(self) -> dict[str, dict[str, int]]:
         """Faults by player, only players that had any."""
