@@ -1,9 +1,9 @@
 """The HTML arena report: a table of the bots and an inline SVG chart of their ratings over the
 games, so that the page shows offline in any browser (no script, no network).
 
-It builds its own Jinja2 environment on the project's templates (autoescaped, strict undefined);
-the view-model is computed here from an arena report value (typed by protocol: render imports neither
-the arena nor storage).
+It renders through the one environment of `env.py` (autoescaped, strict undefined); the view-model
+is computed here from an arena report value (typed by protocol: render imports neither the arena nor
+storage).
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-import jinja2
-
-from tourney.render.env import TEMPLATES
+from tourney.render.env import render
 
 WIDTH, HEIGHT, PAD = 720, 300, 40
 COLOURS: Final = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
@@ -118,6 +116,4 @@ def arena_page(report: ArenaReport) -> ArenaPage:
 
 
 def render_arena_report(report: ArenaReport) -> str:
-    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                                     undefined=jinja2.StrictUndefined)
-    return environment.get_template("arena_report.html").render(page=arena_page(report))
+    return render("arena_report.html", None, page=arena_page(report))
