@@ -4,6 +4,7 @@ to the final with every entry in the event log; mixed events; determinism; undo;
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -215,3 +216,20 @@ def test_subprocess_bots_play_refereed_and_faults_are_reported(tmp_path: Path) -
     assert "Tournament 'Bots' is complete." in out
     assert "faults of Crash: crash 1, forfeit 1" in out
     assert "faults of Last" not in out
+
+
+def test_python_bots_play_refereed_in_a_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "run_test_bots.py").write_text(
+        "class Last:\n    def act(self, view):\n        return view.legal_actions()[-1]\n\n"
+        "class Illegal:\n    def act(self, view):\n        return 10_000\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    url = bot_event(tmp_path, "polish-poker", {"random": 3})
+    ok(url, "player", "add", "Last", "--bot", "module:run_test_bots:Last")
+    ok(url, "player", "add", "Odd", "--bot", "module:run_test_bots:Illegal")
+    out = ok(url, "run")
+    assert "Tournament 'Bots' is complete." in out
+    assert "faults of Last" not in out
+    faults = re.search(r"^faults of Odd: illegal (\d+), forfeit (\d+)$", out, flags=re.M)
+    assert faults is not None, out
+    illegal, forfeits = int(faults.group(1)), int(faults.group(2))
+    assert forfeits >= 1 and illegal == 4 * forfeits  # more than 3 strikes (the default) in each match it played
