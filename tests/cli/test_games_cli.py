@@ -76,6 +76,13 @@ def test_a_game_without_a_rules_engine_is_for_live_events_only() -> None:
         unregister_game(stub.name)
 
 
+def test_a_game_with_a_rules_engine_must_describe_its_actions_records_and_summary() -> None:
+    with pytest.raises(ValueError, match=r"^half-done: a game with a rules engine needs action_text, parse_action, "
+                                         r"replay, summary_lines$"):
+        GameDescriptor(name="half-done", title="Half done", aliases=(), seats=(2, 4), max_table=4,
+                       live_result="chips", new_state=lambda players, rng, options, seed: None)  # type: ignore[arg-type,return-value]
+
+
 def test_play_takes_a_python_bot_and_names_a_broken_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "firstbot.py").write_text(
         "class Bot:\n    name = 'first'\n    def act(self, view):\n        return view.legal_actions()[0]\n",

@@ -31,7 +31,7 @@ def replay(
     except RecordError as error:
         fail(f"{file}: {error}")
     if not quiet:
-        if game.summary_lines is not None:
-            for line in game.summary_lines(state.events):
-                typer.echo(line)
+        assert game.summary_lines is not None  # a game that replays has them (GameDescriptor)
+        for line in game.summary_lines(state.events):
+            typer.echo(line)
         typer.echo(f"record OK: {len(state.events)} events replayed")

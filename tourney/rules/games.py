@@ -224,6 +224,12 @@ class GameDescriptor:
         self._option_index.update({spec.name: spec for spec in self.options})
         if self.live_result == "rounds" and self.live_cap is None:
             raise ValueError(f"{self.name}: a game whose live tables report rounds needs live_cap")
+        if self.new_state is not None:
+            # play, replay and the arena use these for every playable game
+            missing = [name for name in ("action_text", "parse_action", "replay", "summary_lines")
+                       if getattr(self, name) is None]
+            if missing:
+                raise ValueError(f"{self.name}: a game with a rules engine needs {', '.join(missing)}")
 
     @property
     def playable(self) -> bool:
