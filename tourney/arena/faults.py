@@ -45,10 +45,6 @@ class FaultCounter:
         for kind, n in other.items():
             self.add(kind, n)
 
-    @property
-    def strikes(self) -> int:
-        return sum(self.counts.get(kind, 0) for kind in (TIMEOUT, MALFORMED, ILLEGAL))
-
     def total(self) -> int:
         return sum(self.counts.values())
 

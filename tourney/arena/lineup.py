@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -83,7 +82,3 @@ class SeatFactory:
 
     def close(self) -> None:
         self.pool.close()
-
-
-def seat_labels(entrants: Sequence[Entrant]) -> list[str]:
-    return [entrant.label for entrant in entrants]

@@ -201,7 +201,6 @@ class SubprocessBot:
         self.command = command
         self.limits = limits or Limits()
         self.faults = FaultCounter()
-        self.bot_name = ""
         self._fallback = rng.random
         self._seed = int(rng.random() * 2**31)
         self._pool = pool
@@ -284,8 +283,6 @@ class SubprocessBot:
         answer = _decode(line)
         if answer is None or answer.get("type") != "ready":
             return PROTOCOL, f"expected a ready line, got {line[:80]!r}"
-        name = answer.get("name")
-        self.bot_name = name if isinstance(name, str) else ""
         return None
 
     def act(self, view: GameView) -> int:
