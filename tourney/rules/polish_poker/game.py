@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from tourney.errors import InvalidActionError
-from tourney.rules.games import Bot, GameDescriptor, GameState, OptionSpec, OptionValue, RecordLine
+from tourney.rules.games import Bot, GameDescriptor, GameState, OptionSpec, OptionValue
 from tourney.rules.polish_poker.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -32,8 +32,7 @@ OPTIONS = (
 
 @lru_cache(maxsize=64)
 def _options(items: tuple[tuple[str, OptionValue], ...]) -> PolishPokerOptions:
-    options = PolishPokerOptions.from_dict(dict(items))
-    return options
+    return PolishPokerOptions.from_dict(dict(items))
 
 
 def new_state(players: Sequence[str], rng: random.Random, options: Mapping[str, OptionValue],
@@ -46,10 +45,6 @@ def action_text(action: int) -> str:
     if action.__class__ is not int or not 0 <= action < N_ACTIONS:
         raise InvalidActionError(f"unknown action id {action!r} (0..{N_ACTIONS - 1})")
     return ACTION_TEXT[action]
-
-
-def _replay(events: list[RecordLine], check_seed: bool) -> GameState:
-    return replay(events, check_seed)
 
 
 def _play_out(state: GameState, bots: Sequence[Bot]) -> None:
@@ -68,7 +63,7 @@ POLISH_POKER = GameDescriptor(
     new_state=new_state,
     action_text=action_text,
     parse_action=action_id,
-    replay=_replay,
+    replay=replay,
     summary_lines=summary_lines,
     play_out=_play_out,
     live_cap=cap_for,
