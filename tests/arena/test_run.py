@@ -135,3 +135,14 @@ def test_resuming_another_run_is_refused(tmp_path: Path) -> None:
     run_arena(make_spec("pp", "prob,random", seed=1), 4, InlineBackend(), out=out)
     with pytest.raises(InvalidInputError, match="another run"):
         run_arena(make_spec("pp", "prob,random", seed=2), 4, InlineBackend(), out=out)
+
+
+def test_a_longer_run_on_the_same_file_plays_only_the_new_games(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    spec = make_spec("pp", "prob,random", seed=4)
+    first = run_arena(spec, 5, InlineBackend(), out=out)
+    longer = run_arena(spec, 12, InlineBackend(), out=out)
+    assert (first.played, longer.played) == (5, 7)
+    assert longer.games == run_arena(spec, 12, InlineBackend()).games  # the recorded games are reported too
+    assert longer.leaderboard.games == 12
+    assert [line["game"] for line in read_lines(out) if line["type"] == "game"] == list(range(12))

@@ -29,11 +29,11 @@ def read_lines(path: Path) -> Iterator[dict[str, Any]]:
 
 
 class ResultsFile:
-    """Open for appending; `done` holds the game indices already recorded."""
+    """Open for appending; `games` holds the game lines already recorded, by game index."""
 
     def __init__(self, path: Path, header: dict[str, Any]) -> None:
         self.path = path
-        self.done: set[int] = set()
+        self.games: dict[int, dict[str, Any]] = {}
         existing = path.exists() and path.stat().st_size > 0
         if existing:
             lines = read_lines(path)
@@ -45,16 +45,16 @@ class ResultsFile:
                                         "--duplicate differ); give another --out")
             for line in lines:
                 if line.get("type") == "game" and isinstance(line.get("game"), int):
-                    self.done.add(line["game"])
+                    self.games[line["game"]] = line
             _drop_partial_last_line(path)
         self._handle: IO[str] = path.open("a", encoding="utf-8")
         if not existing:
             self._write([header])
 
     def append(self, games: Iterable[dict[str, Any]]) -> None:
-        fresh = [game for game in games if game["game"] not in self.done]
+        fresh = [game for game in games if game["game"] not in self.games]
         self._write(fresh)
-        self.done.update(game["game"] for game in fresh)
+        self.games.update((game["game"], game) for game in fresh)
 
     def _write(self, lines: Iterable[dict[str, Any]]) -> None:
         self._handle.write("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))

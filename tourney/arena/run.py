@@ -14,7 +14,7 @@ from typing import Any
 
 from tourney.arena.backends import Backend, Handle
 from tourney.arena.leaderboard import Leaderboard
-from tourney.arena.results import ResultsFile, read_lines
+from tourney.arena.results import ResultsFile
 from tourney.arena.schedule import RunSpec
 from tourney.arena.shards import ShardSizer
 from tourney.arena.subprocess_bot import Limits
@@ -37,11 +37,10 @@ def run_arena(spec: RunSpec, games: int, backend: Backend, *, limits: Limits | N
     results = ResultsFile(out, spec.header()) if out is not None else None
     board = Leaderboard(entrant.label for entrant in spec.entrants)
     collected: dict[int, dict[str, Any]] = {}
-    if results is not None and results.done:
-        assert out is not None
-        for line in read_lines(out):
-            if line.get("type") == "game" and line["game"] < games:
-                collected[line["game"]] = line
+    if results is not None:
+        for index, line in results.games.items():
+            if index < games:
+                collected[index] = line
                 board.add(line)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
