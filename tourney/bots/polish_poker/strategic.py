@@ -29,18 +29,16 @@ class _OddsBot:
         if not 0.0 <= threshold <= 1.0:
             raise ValueError(f"threshold must be within 0..1, not {threshold}")
         self.threshold = threshold
-        self._key = (-1, -1)
         self._odds: dict[int, float] = {}
-        self._known = 0
-        self._unseen = 0
+        self._known = -1  # no round observed yet
+        self._unseen = -1
 
     def _observe(self, view: View) -> None:
         known = 1 << view.community_id
         for card in view.hand_ids:
             known |= 1 << card
         unseen = sum(view.counts) - len(view.hand_ids)
-        if (known, unseen) != self._key:
-            self._key = (known, unseen)
+        if known != self._known or unseen != self._unseen:
             self._known, self._unseen = known, unseen
             self._odds = {}
 
@@ -95,9 +93,10 @@ class ProbBot(_OddsBot):
 
     def act(self, view: View) -> int:
         self._observe(view)
-        best = self.strongest_likely(self.raises(view), self.threshold)
+        candidates = self.raises(view)
+        best = self.strongest_likely(candidates, self.threshold)
         if view.last < 0:
-            return best if best >= 0 else self.raises(view)[-1]
+            return best if best >= 0 else candidates[-1]
         if best < 0 or self.odds(view.last) < 1.0 - self.odds(best):
             return CALL
         return best
