@@ -1,4 +1,5 @@
-"""Build hook: compile the Polish Poker hot path with mypyc, or install pure Python, and say which.
+"""Build hook: compile the hot path (`HOT_MODULES`, tourney/_build.py) with mypyc, or install pure
+Python, and say which.
 
 Everything else about the package lives in pyproject.toml, including the exact mypy (which ships
 mypyc) that compiles. The compiled modules behave exactly as their Python source (same types, same
