@@ -24,7 +24,7 @@ for line in sys.stdin:
         print(json.dumps({"type": "action", "id": msg["id"], "action": msg["legal"][-1]}), flush=True)
 """
 
-# Hostile bots: each greets properly, then misbehaves on every decision in its own way.
+# Hostile bots: each greets properly, then misbehaves in its own way (on every decision but `late`).
 HOSTILE = {
     "garbage": 'print("this is not json", flush=True)',
     "illegal": 'print(json.dumps({"type": "action", "id": msg["id"], "action": "FIVE:Z"}), flush=True)',
@@ -32,6 +32,9 @@ HOSTILE = {
     "exits": 'sys.exit(3)',
     "flood": 'sys.stdout.write("x" * (3 << 20)); sys.stdout.flush(); time.sleep(5)',
     "chatty": 'print(json.dumps({"type": "action", "id": msg["id"] + 1000, "action": "CALL"}), flush=True)',
+    # Its first answer comes 1.2 s late; every answer is otherwise good.
+    "late": ('time.sleep(1.2 if msg["id"] == 1 else 0); '
+             'print(json.dumps({"type": "action", "id": msg["id"], "action": msg["legal"][-1]}), flush=True)'),
 }
 
 HOSTILE_TEMPLATE = """

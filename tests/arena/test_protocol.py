@@ -80,6 +80,13 @@ def test_a_bot_sleeping_past_the_timeout_strikes(bot_script: Callable[[str], str
     assert result.places == [2, 1]
 
 
+def test_a_late_answer_is_skipped_by_its_id(bot_script: Callable[[str], str]) -> None:
+    """The answer to act 1, after its timeout, arrives while act 2 is awaited: one timeout strike,
+    and the late line is neither taken for act 2's answer nor counted as a second fault."""
+    result = play(f"late={bot_script('late')},random", limits=Limits(move_timeout=1.0))[0]
+    assert result.faults == {"late": {"timeout": 1}} and result.forfeits == []
+
+
 def test_no_ready_is_a_forfeit_before_the_first_move(bot_script: Callable[[str], str]) -> None:
     result = play(f"mute={bot_script('silent')},random", limits=Limits(hello_timeout=0.1))[0]
     assert result.faults["mute"] == {"timeout": 1, "forfeit": 1}
