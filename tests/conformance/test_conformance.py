@@ -181,3 +181,26 @@ def test_every_action_that_is_not_legal_raises_our_error_and_changes_nothing(nam
                           seed=1)
     with pytest.raises(IllegalActionError):
         finished.apply(0)
+
+
+class _Returns:
+    """A bot that answers every decision with one fixed value (a wrong one, in the test below)."""
+
+    name = "returns"
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def act(self, view: Any) -> Any:
+        return self.value
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_a_bot_that_returns_no_legal_action_meets_our_error_in_the_play_loop(name: str) -> None:
+    """`play_match` runs the game's own loop (`play_out`, compiled for some games): a bot's wrong
+    answer is refused with the project's error there too, never a TypeError."""
+    game = find_game(name)
+    players = game.seats[0]
+    for value in [*NOT_ACTIONS, -1, 10_000]:
+        with pytest.raises((InvalidActionError, IllegalActionError)):
+            play_match(game, seat_names(game, players), [_Returns(value) for _ in range(players)], seed=1)
