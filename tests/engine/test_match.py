@@ -7,6 +7,7 @@ import pytest
 from tourney.bots.polish_poker import RandomBot
 from tourney.engine.match import fill_specs, make_bots, play_match, seat_names
 from tourney.errors import InvalidInputError
+from tourney.rules.games import GameDescriptor
 from tourney.rules.polish_poker import PolishPokerOptions
 
 PP = "polish-poker"
@@ -16,6 +17,13 @@ def test_seat_names() -> None:
     assert seat_names(PP, 2) == ["ann", "bob"]
     assert seat_names(PP, 4) == ["ann", "bob", "cy", "dee"]
     assert len(seat_names(PP, 6)) == len(set(seat_names(PP, 6))) == 6
+
+
+def test_seat_names_beyond_the_default_names() -> None:
+    big = GameDescriptor(name="big-table", title="Big table", aliases=(), seats=(2, 12), max_table=12,
+                         live_result="chips")
+    assert seat_names(big, 8)[-1] == "hal"
+    assert seat_names(big, 9) == [f"p{seat}" for seat in range(1, 10)]
 
 
 @pytest.mark.parametrize("n", [0, 1, 7])
