@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tourney.rules.tricks.text import end_lines, signed
+
 _RESULTS = {"listy": "Листы take the kassa", "conceded": "everyone concedes to the Хлюст",
             "instant": "the Хлюст wins at once", "three_aces": "three aces win at once"}
-
-
-def _signed(deltas: dict[str, int]) -> str:
-    return ", ".join(f"{name} {delta:+d}" for name, delta in deltas.items() if delta) or "no chips move"
 
 
 def summary_lines(events: Sequence[dict[str, Any]]) -> Iterator[str]:
@@ -35,9 +33,6 @@ def summary_lines(events: Sequence[dict[str, Any]]) -> Iterator[str]:
                 hidden = f"; concealed by {', '.join(event['concealers'])}" if event["concealers"] else ""
                 body = f"tricks {tricks}{declared}{hidden}"
             busted = f"; busted {', '.join(event['busted'])}" if event["busted"] else ""
-            yield f"{head}{body}; {_signed(event['deltas'])}{busted}; carried {event['pot']}"
+            yield f"{head}{body}; {signed(event['deltas'])}{busted}; carried {event['pot']}"
         elif kind == "end":
-            if any(event["split"].values()):
-                yield f"kassa left at the end shared: {_signed(event['split'])}"
-            yield "chips: " + ", ".join(f"{name} {chips}" for name, chips in event["chips"].items())
-            yield "standings: " + ", ".join(f"{name} {event['chips'][name]}" for name in event["standings"])
+            yield from end_lines(event, "kassa")

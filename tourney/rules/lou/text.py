@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-
-def _signed(deltas: dict[str, int]) -> str:
-    return ", ".join(f"{name} {delta:+d}" for name, delta in deltas.items() if delta) or "no chips move"
+from tourney.rules.tricks.text import end_lines, signed
 
 
 def summary_lines(events: Sequence[dict[str, Any]]) -> Iterator[str]:
@@ -33,11 +31,8 @@ def summary_lines(events: Sequence[dict[str, Any]]) -> Iterator[str]:
             else:
                 tricks = ", ".join(f"{name} {n}" for name, n in event["tricks"].items())
                 looed = f"; looed {', '.join(event['looed'])}" if event["looed"] else ""
-                body = f"tricks {tricks}{looed}; {_signed(event['deltas'])}"
+                body = f"tricks {tricks}{looed}; {signed(event['deltas'])}"
             busted = f"; busted {', '.join(event['busted'])}" if event["busted"] else ""
             yield f"{head}{body}{busted}; pot {event['pot']}{'' if event['game_over'] else ' (game goes on)'}"
         elif kind == "end":
-            if any(event["split"].values()):
-                yield f"pot left at the end shared: {_signed(event['split'])}"
-            yield "chips: " + ", ".join(f"{name} {chips}" for name, chips in event["chips"].items())
-            yield "standings: " + ", ".join(f"{name} {event['chips'][name]}" for name in event["standings"])
+            yield from end_lines(event)
