@@ -146,3 +146,19 @@ def test_a_longer_run_on_the_same_file_plays_only_the_new_games(tmp_path: Path) 
     assert longer.games == run_arena(spec, 12, InlineBackend()).games  # the recorded games are reported too
     assert longer.leaderboard.games == 12
     assert [line["game"] for line in read_lines(out) if line["type"] == "game"] == list(range(12))
+
+
+def test_on_a_terminal_a_progress_bar_and_live_leaderboard_go_to_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tourney.cli.arena_cmd as arena_cmd
+
+    monkeypatch.setattr(arena_cmd, "stdout_is_terminal", lambda: True)
+    result = CliRunner().invoke(app, ["arena", "run", "--bots", "p=prob,random", "--games", "10"])
+    assert result.exit_code == 0, result.output
+    assert "10/10" in result.stderr and "leaderboard" in result.stderr
+    live = [[cell.strip() for cell in line.strip().strip("│").split("│")]
+            for line in result.stderr.splitlines() if line.startswith(("│ p ", "│ random "))]
+    printed = [line.split() for line in result.stdout.splitlines()[2:]]
+    # The live board ends where the printed one does: bot, games, wins, mean place.
+    assert [row[:3] + row[4:5] for row in live] == [row[:3] + row[4:5] for row in printed]
+    assert sorted(row[0] for row in live) == ["p", "random"]
+    assert "leaderboard" not in result.stdout

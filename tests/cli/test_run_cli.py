@@ -233,3 +233,17 @@ def test_python_bots_play_refereed_in_a_run(tmp_path: Path, monkeypatch: pytest.
     assert faults is not None, out
     illegal, forfeits = int(faults.group(1)), int(faults.group(2))
     assert forfeits >= 1 and illegal == 4 * forfeits  # more than 3 strikes (the default) in each match it played
+
+
+def test_on_a_terminal_a_progress_bar_per_stage_goes_to_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tourney.cli.run_cmd as run_cmd
+
+    monkeypatch.setattr(run_cmd, "stdout_is_terminal", lambda: True)
+    url = bot_event(tmp_path, "polish-poker", {"random": 14})
+    result = invoke(url, "run")
+    assert result.exit_code == 0, result.output
+    played = re.findall(r"^(?:stage (\d+)|the final) \(seated by this run\): (\d+) table", result.stdout, flags=re.M)
+    bars = re.findall(r"^stage (\d+) .* (\d+)/\2 tables", result.stderr, flags=re.M)
+    assert len(bars) == len(played) == 2  # each stage's bar full: every table it played
+    assert [tables for _stage, tables in bars] == [tables for _stage, tables in played]
+    assert "━" not in result.stdout  # the bar is not in what a script reads
