@@ -41,6 +41,9 @@ def test_round_trip_hello_act_bye(bot_script: Callable[[str], str], tmp_path: Pa
     assert hello == {"type": "hello", "protocol": 1, "game": "polish-poker", "seat": 0,
                      "players": ["me", "random", "random#2"], "options": resolve_options(GAME),
                      "seed": hello["seed"]}
+    again = tmp_path / "again.jsonl"
+    play(f"me={bot_script('good')} {again},random,random")
+    assert isinstance(hello["seed"], int) and json.loads(again.read_text().splitlines()[0]) == hello  # reproducible
     acts = [m for m in messages if m["type"] == "act"]
     assert acts and [m["id"] for m in acts] == list(range(1, len(acts) + 1))
     for act in acts:

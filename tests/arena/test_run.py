@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -62,8 +63,7 @@ def test_one_and_two_workers_give_the_same_games(tmp_path: Path) -> None:
     assert lines["one.jsonl"] == lines["two.jsonl"]
 
 
-def test_subprocess_bots_on_two_workers(bot_script: object) -> None:
-    assert callable(bot_script)
+def test_subprocess_bots_on_two_workers(bot_script: Callable[[str], str]) -> None:
     spec = make_spec("pp", f"good={bot_script('good')},random", seed=2)
     one = run_arena(spec, 12, InlineBackend(), shard_seconds=0.01)
     two = run_arena(spec, 12, PoolBackend(2), shard_seconds=0.01)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -30,7 +31,7 @@ def sheet_text(url: str) -> str:
 
 
 @pytest.mark.parametrize(("game", "bot", "bots"), [("chlust", "rules", 7), ("lou", "rule", 11)])
-def test_a_chip_stage_with_bots_and_a_director(tmp_path: str, game: str, bot: str, bots: int) -> None:
+def test_a_chip_stage_with_bots_and_a_director(tmp_path: Path, game: str, bot: str, bots: int) -> None:
     url = f"sqlite:///{tmp_path}/pot.db"
     ok(url, "new", "Pot night", "--game", game, "--seed", "6")
     ok(url, "player", "add", *[f"bot{i}" for i in range(1, bots + 1)], "--bot", bot)
