@@ -33,7 +33,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.formats import round_robin
@@ -410,8 +409,3 @@ def bracket_view(state: TournamentState) -> BracketView:
 def rounds_view(state: TournamentState) -> RoundsView:
     return RoundsView(tuple(state.round_plans), tuple(played_rounds(state)), tuple(swiss_rows(state)),
                       total_rounds(state) or 0, state.format.table_size)
-
-
-def as_number(value: Fraction) -> float | int:
-    """A score for JSON: an int when whole, else a float to 4 places (thirds at tables of 4)."""
-    return int(value) if value.denominator == 1 else round(float(value), 4)
