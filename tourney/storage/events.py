@@ -161,7 +161,7 @@ def all_events(database: Database, *, tournament: str | None = None) -> tuple[To
         row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
         assert row.id is not None
         events = repo.load_events(session=session, tournament_id=row.id)
-        _shared_state(database, session, row)
+        _shared_state(database, session, row, log=events)
     return row, events
 
 
@@ -201,11 +201,12 @@ def _key(database: Database, row: Tournament) -> tuple[str, str]:
 
 
 def _current(database: Database, session: Session, row: Tournament, *,
-             for_write: bool = False) -> tuple[TournamentState, int]:
+             for_write: bool = False, log: list[Event] | None = None) -> tuple[TournamentState, int]:
     """The folded state of `row` as of this transaction and the last event id in it.
 
     Taken out of the cache (from which the caller puts it back when done), brought up to date with
-    the events appended since it was cached, or folded from the whole log on a cache miss.
+    the events appended since it was cached, or folded from the whole log on a cache miss (`log`,
+    when the caller has read the whole log in this transaction already, instead of reading it again).
     """
     assert row.id is not None
     cached = _cache.pop(_key(database, row), None)
@@ -214,7 +215,7 @@ def _current(database: Database, session: Session, row: Tournament, *,
         newer = repo.events_since(session=session, tournament_id=row.id, last_id=cached.last_id)
     if cached is None or newer is None:
         # No cached state, or the log no longer holds what it was folded from: fold it all.
-        events = repo.load_events(session=session, tournament_id=row.id)
+        events = log if log is not None else repo.load_events(session=session, tournament_id=row.id)
         return _fold_stored(row, events), (events[-1].id if events else 0)
     state, last_id = cached.state, cached.last_id
     if cached.shared:
@@ -237,10 +238,11 @@ def _running(database: Database, session: Session, row: Tournament) -> bool:
     return state.stage > 0 and not state.complete
 
 
-def _shared_state(database: Database, session: Session, row: Tournament) -> TournamentState:
+def _shared_state(database: Database, session: Session, row: Tournament, *,
+                  log: list[Event] | None = None) -> TournamentState:
     """The state of `row` as of this transaction, handed to a reader: frozen, and cached as shared,
     so the next command copies it before applying anything (see `_Folded.shared`)."""
-    state, last_id = _current(database, session, row)
+    state, last_id = _current(database, session, row, log=log)
     state.freeze()
     _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
     return state
