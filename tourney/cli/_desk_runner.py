@@ -56,12 +56,10 @@ class Desk:
     takes them unless the entry names its own.
     """
 
-    def __init__(self, root: Command, *, db: str | None, tournament: str | None,
-                 echo: Callable[[str], None] | None = None) -> None:
+    def __init__(self, root: Command, *, db: str | None, tournament: str | None) -> None:
         self.root = root
         self.db = db
         self.tournament = tournament
-        self.echo = echo or (lambda text: typer.echo(text))
         self.failures = 0
         self._words = Words()
         self._stale = True
@@ -105,7 +103,7 @@ class Desk:
             return False
         if args[0] == "help":
             if len(args) == 1:
-                self.echo(DESK_HELP)
+                typer.echo(DESK_HELP)
             args = [*args[1:], "--help"]
         elif args[0] == "desk":
             self._error("already at the desk")
