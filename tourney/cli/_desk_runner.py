@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -194,14 +193,9 @@ class Desk:
             self._database = None
 
 
-def read_lines(desk: Desk, lines: Callable[[], str | None]) -> None:
-    """The plain loop, for a desk whose input is not a terminal: one entry per line until EOF/quit."""
-    while True:
-        line = lines()
-        if line is None or not desk.run(line):
+def read_lines(desk: Desk) -> None:
+    """The plain loop, for a desk whose input is not a terminal: one entry per line of standard
+    input until EOF or `quit`."""
+    while line := sys.stdin.readline():
+        if not desk.run(line):
             return
-
-
-def stdin_line() -> str | None:
-    line = sys.stdin.readline()
-    return line if line else None

@@ -29,7 +29,7 @@ def desk(
     import typer.main
 
     from tourney.cli import app
-    from tourney.cli._desk_runner import Desk, read_lines, stdin_line
+    from tourney.cli._desk_runner import Desk, read_lines
 
     desk_ = Desk(typer.main.get_command(app), db=db, tournament=tournament)
     desk_.warm_up()
@@ -42,7 +42,7 @@ def desk(
             typer.echo("tourney desk: `help` lists the commands, Tab completes, `quit` or Ctrl-D leaves.")
             run_prompt(desk_, history=open_history(history or history_path(resolve_url(db))))
         else:
-            read_lines(desk_, stdin_line)
+            read_lines(desk_)
     finally:
         desk_.close()
     if desk_.failures:
