@@ -138,11 +138,6 @@ def round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
                        played=all(line.places is not None for line in lines))
 
 
-def _ranks(rows: Sequence[tuple[int, str]]) -> tuple[dict[str, int], Counter[int]]:
-    ranks = {player: rank for rank, player in rows}
-    return ranks, Counter(ranks.values())
-
-
 # ------------------------------------------------------------------------------------ round robin
 
 def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[RoundPlan],
@@ -151,7 +146,7 @@ def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[Ro
     """`plans` every round of the schedule; `played[i]` the finished tables of round i + 1 so far;
     `rows` the standings when the caller has them (else computed from `played`)."""
     rows = rows if rows is not None else standings(players, played)
-    ranks, counts = _ranks([(r.rank, r.player) for r in rows])
+    counts = Counter(r.rank for r in rows)
     by_player = {r.player: r for r in rows}
     meetings: dict[tuple[str, str], list[Fraction]] = {}
     for round_played in played:
@@ -163,7 +158,7 @@ def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[Ro
         cells = tuple("" if other == player else " ".join(points_text(p) for p in meetings.get((player, other), []))
                       for other in players)
         row = by_player[player]
-        cross.append(CrossRow(number=number, rank=ranks[player], shared=counts[ranks[player]] > 1, player=player,
+        cross.append(CrossRow(number=number, rank=row.rank, shared=counts[row.rank] > 1, player=player,
                               cells=cells, points=points_text(row.score),
                               sonneborn_berger=points_text(row.sonneborn_berger)))
     rounds = tuple(round_tables(plan, played[i] if i < len(played) else None) for i, plan in enumerate(plans))
