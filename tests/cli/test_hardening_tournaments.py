@@ -52,6 +52,20 @@ def test_use_switches_by_name_in_any_case_or_by_id(db_url: str) -> None:  # noqa
     assert dump(db_url) == before
 
 
+def test_tournament_names_are_read_as_people_read_them(db_url: str) -> None:  # noqa: F811
+    """Like player names (item 1): spacing and Unicode form make no difference, and a control
+    character, which `tourney list` would print raw to the terminal, is refused."""
+    ok(db_url, "new", "Saturday\u00a0 Cup", "--game", "lou")
+    assert _listed(db_url)[0]["name"] == "Saturday Cup"
+    assert json.loads(ok(db_url, "status", "--json", tournament="saturday  cup").stdout)["id"] == 1
+    before = dump(db_url)
+    assert_one_error_line(tourney(db_url, "new", "SATURDAY\u200b CUP", "--game", "lou"),
+                          "'Saturday Cup' already exists")
+    assert_one_error_line(tourney(db_url, "new", "Fri\x1b[31mday", "--game", "lou"), "control characters")
+    assert_one_error_line(tourney(db_url, "new", "x" * 61, "--game", "lou"), "at most 60 characters")
+    assert dump(db_url) == before
+
+
 def test_list_shows_game_state_players_and_current(db_url: str) -> None:  # noqa: F811
     ok(db_url, "new", "Spring", "--game", "lou")
     _seated(db_url, "Friday")

@@ -12,12 +12,12 @@ importing SQLAlchemy and SQLModel about 0.2 s, most of a one-shot command's budg
 from __future__ import annotations
 
 import json
-import unicodedata
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from tourney.engine import names
 from tourney.engine.events import KINDS, Event
 from tourney.errors import InvalidInputError, NotFoundError, StorageError
 from tourney.storage.sql import Tx
@@ -49,16 +49,18 @@ DEMO_KEY = "demo"
 
 def create_tournament(*, session: Session, name: str, game: str, seed: int) -> Tournament:
     """A new tournament; its name must be new in any case (names are how directors refer to them)."""
-    name = unicodedata.normalize("NFC", name.strip())
-    if not name:
+    if not name.strip():
         raise InvalidInputError("a tournament needs a name")
-    if _is_id(name) or name.isdigit():
+    # Read as people read names (engine.names): NFC, invisible characters and runs of spaces folded;
+    # control characters (`tourney list` would print them raw) and overlong names refused.
+    name = names.check(name, what="tournament name")
+    if name.isdigit():
         # `--tournament 3` means the tournament with id 3; a name of digits could never be chosen.
         raise InvalidInputError(f"a tournament name cannot be only digits ({name!r}): it would read as an id")
     if not 0 <= seed <= MAX_INT64:
         raise InvalidInputError(f"a seed must be from 0 to {MAX_INT64}, got {seed}")
     for other in list_tournaments(session=session):
-        if other.name.casefold() == name.casefold():
+        if names.key(other.name) == names.key(name):
             raise InvalidInputError(f"a tournament named {other.name!r} already exists (id {other.id})")
     now = datetime.now(UTC).replace(tzinfo=None)
     uid = uuid.uuid4().hex
@@ -80,7 +82,7 @@ def find_tournament(*, session: Session, ref: str | None = None, lock: bool = Fa
     """
     sql = f"SELECT {_TOURNAMENT_COLUMNS} FROM tournament"
     params: dict[str, Any] = {}
-    name = unicodedata.normalize("NFC", ref.strip()) if ref is not None else ""
+    name = names.clean(ref) if ref is not None else ""
     if ref is None:
         latest = "(SELECT max(id) FROM tournament)"
         if settings:
@@ -101,14 +103,14 @@ def find_tournament(*, session: Session, ref: str | None = None, lock: bool = Fa
     found = rows[0] if rows else None
     if found is None and ref is not None and not _is_id(name):
         # Names match in any case, like player names: one more query, only when the exact one missed.
-        same = [t for t in list_tournaments(session=session) if t.name.casefold() == name.casefold()]
+        same = [t for t in list_tournaments(session=session) if names.key(t.name) == names.key(name)]
         if len(same) == 1:
             return find_tournament(session=session, ref=str(same[0].id), lock=lock, settings=settings)
     if found is None:
         if ref is None:
             raise NotFoundError("no tournament in this database: create one with `tourney new NAME --game ...`")
-        names = ", ".join(t.name for t in list_tournaments(session=session)) or "none"
-        raise NotFoundError(f"no tournament {ref!r} (tournaments: {names})")
+        known = ", ".join(t.name for t in list_tournaments(session=session)) or "none"
+        raise NotFoundError(f"no tournament {ref!r} (tournaments: {known})")
     return _from_values(tuple(found))
 
 
