@@ -6,7 +6,8 @@ a terminal (rich, on stderr) and prints what was played and what is left to the 
 
 from __future__ import annotations
 
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -85,27 +86,22 @@ def _report(done: BotRun, faults: dict[str, dict[str, int]]) -> None:
                    else f"{where}: nothing for bots to play")
 
 
-class _progress:
+@contextmanager
+def _progress() -> Iterator[Observer]:
     """A rich progress bar on stderr, one task per stage, advanced after each table."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-    def __enter__(self) -> Observer:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+    from tourney.cli._bot_run import Observer
 
-        from tourney.cli._bot_run import Observer
-
-        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                             TextColumn("tables"), TimeElapsedColumn(), console=Console(stderr=True))
-        self._bar.__enter__()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("tables"),
+                  TimeElapsedColumn(), console=Console(stderr=True)) as bar:
         tasks: dict[int, TaskID] = {}
 
         def started(stage: int, tables: int) -> None:
-            tasks[stage] = self._bar.add_task(f"stage {stage}", total=tables)
+            tasks[stage] = bar.add_task(f"stage {stage}", total=tables)
 
         def done(stage: int, tables: int) -> None:
-            self._bar.update(tasks[stage], completed=tables)
+            bar.update(tasks[stage], completed=tables)
 
-        return Observer(stage_started=started, table_done=done)
-
-    def __exit__(self, *exc: object) -> None:
-        self._bar.__exit__(None, None, None)
+        yield Observer(stage_started=started, table_done=done)
