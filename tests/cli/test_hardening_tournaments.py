@@ -116,6 +116,23 @@ def test_status_of_a_small_stage_still_lists_its_tables(db_url: str) -> None:  #
     assert "Tables still playing: 1, 2." in out and "table 1 still playing" in out
 
 
+@pytest.mark.parametrize(("game", "fresh"), [("polish-poker", "every player starts with 1 card"),
+                                             ("lou", "every table starts afresh")])
+def test_advance_says_how_the_next_stage_starts(db_url: str, game: str, fresh: str) -> None:  # noqa: F811
+    """Read from the game's descriptor (a table reporting rounds deals its first hand), not its name."""
+    ok(db_url, "new", "Friday", "--game", game, "--seed", "1")
+    ok(db_url, "player", "add", *[f"P{i}" for i in range(10)])
+    ok(db_url, "seat")
+    for table in json.loads(ok(db_url, "tables", "--json").stdout):
+        order = [p["name"] for p in table["players"]]
+        if game == "lou":
+            ok(db_url, "chips", str(table["table"]), *[f"{name}={50 - 10 * i}" for i, name in enumerate(order)])
+        else:
+            ok(db_url, "finish", str(table["table"]), *order)
+    shown = [line for line in ok(db_url, "advance").stdout.splitlines() if line.startswith("The final is seated")]
+    assert len(shown) == 1 and shown[0].endswith(f"); {fresh}.")
+
+
 # --- the demo and other people's files --------------------------------------------------------------
 
 def _demo(tmp_path: Path, db_file: Path) -> object:

@@ -367,7 +367,9 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
         return
     typer.echo(f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.")
     label = "The final" if state.is_final_stage else f"Stage {state.stage}"
-    fresh = "every player starts with 1 card" if state.game == "polish-poker" else "every table starts afresh"
+    rules = state.rules  # the game's descriptor: a table that reports rounds deals the first hand afresh
+    fresh = (f"every player starts with {rules.live_start_cards} card{'s' if rules.live_start_cards != 1 else ''}"
+             if rules.live_result == "rounds" else "every table starts afresh")
     typer.echo(f"{label} is seated (seed {state.seeds[state.stage]}); {fresh}.")
     for table in state.tables:
         for line in table_lines(table):
