@@ -336,8 +336,8 @@ class SubprocessBot:
         return f'{{"type":"act","id":{ident},"view":{body},"legal":{legal}}}'
 
     def _texts(self, legal: list[int]) -> list[str]:
-        """The canonical texts of `legal`, from a per-game table: an opening may offer many dozen
-        declarations, and converting each one for every decision cost a fifth of a decision."""
+        """The canonical texts of `legal`, from a per-game table: a game may offer many dozen legal
+        actions, and converting each one for every decision cost a fifth of a decision."""
         game = self._game
         assert game is not None and game.action_text is not None
         if self._text_game is not game:
