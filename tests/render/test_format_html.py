@@ -176,6 +176,16 @@ def test_crosstable_cells_are_symmetric_and_add_up() -> None:
     assert sorted(ranks)[0] == 1
     assert len(root.find_all("div", "round-box")) == 7  # 7 players: 7 rounds, one bye each
     assert sum(1 for b in root.find_all("div", "round-box") if "open" in b.classes) == 2
+    # Each played duel's result agrees with the crosstable; the rounds not played show none.
+    number = {row.player: row.number for row in page.rows}
+    results = {"1": "1–0", "½": "½–½", "0": "0–1"}
+    for index, box in enumerate(root.find_all("div", "round-box")):
+        for line in box.find_all("tr"):
+            if "bye" in line.classes:
+                continue
+            a, b = (node.text() for node in line.find_all("td", "name"))
+            shown = line.texts("td", "result")[0]
+            assert shown == (results[cells[number[a] - 1][number[b] - 1]] if index < 5 else "–"), (a, b)
 
 
 def test_crosstable_of_small_tables_lists_places_per_round() -> None:
