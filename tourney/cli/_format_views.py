@@ -117,8 +117,8 @@ def _result_of(table: Sequence[str], played: PlayedRound | None) -> TableResult 
     return None
 
 
-def _duel_result(result: TableResult) -> str:
-    a, b = result.places
+def _duel_result(places: tuple[int, ...]) -> str:
+    a, b = places
     return "½–½" if a == b else "1–0" if a < b else "0–1"
 
 
@@ -131,9 +131,8 @@ def round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
         if result is not None:
             by_player = dict(zip(result.players, result.places, strict=True))
             places = tuple(by_player[p] for p in table)
-        duel = result is not None and len(table) == 2
         lines.append(TableLine(number=number, players=tuple(table), places=places,
-                               result=_duel_result(TableResult(tuple(table), places)) if duel and places else ""))
+                               result=_duel_result(places) if places is not None and len(table) == 2 else ""))
     return RoundTables(number=plan.number, tables=tuple(lines), byes=plan.byes,
                        played=all(line.places is not None for line in lines))
 
