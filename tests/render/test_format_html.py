@@ -231,4 +231,8 @@ def test_swiss_head_to_head_shown_only_where_players_are_level() -> None:
 def test_format_sheets_escape_every_name_once_per_cell() -> None:
     page: EliminationPage = elimination("knockout", 5)
     html = render_elimination(page)
-    assert html.count("&lt;script&gt;") >= 1 and "<script>" not in html.replace("<script>\n(function", "")
+    assert html.count("&lt;script&gt;") >= 1 and "<script>" not in html
+    assert "&amp;lt;" not in html  # escaped once, not twice
+    root = parse(html)
+    cells = [n.text() for n in root.find_all("span", "name") if "script" in n.text()]
+    assert cells and set(cells) == {EVIL}  # every box naming the player reads the name as typed

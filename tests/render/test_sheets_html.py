@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import jinja2
 import pytest
 from html_support import parse
 from render_events import CYRILLIC, EVIL, LONG, POLISH, Builder, event, tournament
@@ -275,3 +276,5 @@ def test_environment_is_strict_and_escapes() -> None:
     env = environment()
     assert env.autoescape is True
     assert env.from_string("{{ x }}").render(x="<b>") == "&lt;b&gt;"
+    with pytest.raises(jinja2.UndefinedError):
+        env.from_string("{{ missing }}").render()
