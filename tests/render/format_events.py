@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from render_events import sample_names
 
-from tourney.cli._format_views import crosstable_page, results_page, swiss_page
+from tourney.cli._format_views import crosstable_page, elimination_page, swiss_page
 from tourney.engine.formats import swiss
-from tourney.engine.formats.bracket import Bracket, resolve
+from tourney.engine.formats.bracket import Bracket, champion, resolve
 from tourney.engine.formats.double_elimination import double_elimination
 from tourney.engine.formats.knockout import knockout
 from tourney.engine.formats.round_robin import balanced_tables, berger
@@ -42,7 +42,9 @@ def elimination(kind: str, players: int, *, matches: int | None = None, third_pl
     names = sample_names(players)
     winners = play(bracket, names, matches)
     games = {m: (w,) * (best_of // 2 + 1) for m, w in winners.items()}
-    return results_page(EVENT, bracket, names, winners, best_of=best_of, games=games, paper=paper)
+    states = resolve(bracket, names, winners)
+    return elimination_page(EVENT, bracket, names, states, best_of=best_of, games=games,
+                            champ=champion(bracket, states), paper=paper)
 
 
 def _result(table: Sequence[str], rng: random.Random) -> TableResult:

@@ -1,8 +1,8 @@
 """The view models of the bracket formats' sheets, built from the engine's pure formats (issue 12).
 
-    elimination_page(event, bracket, entrants, winners, ...)   knockout, double elimination
-    crosstable_page(event, players, plans, played, ...)        round robin
-    swiss_page(event, players, played, current, ...)           Swiss
+    elimination_page(event, bracket, entrants, states, ...)   knockout, double elimination
+    crosstable_page(event, players, plans, played, ...)       round robin
+    swiss_page(event, players, played, plans, ...)            Swiss
 
 Each takes what the format itself works from (the bracket and its results; the rounds' plans and
 table results), so a sheet can be built before, and apart from, the live event's state.
@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, champion, placements, resolve
+from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, placements
 from tourney.engine.formats.config import ROUND_ROBIN
 from tourney.engine.formats.live import BracketView
 from tourney.engine.formats.rounds import RoundPlan
@@ -97,13 +97,6 @@ def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str]
     return EliminationPage(event=event, format_label=FORMAT_LABELS.get(bracket.format, bracket.format),
                            best_of=best_of, rounds=tuple(rounds), champion=champ,
                            places=tuple(placements(bracket, states)) if champ else (), paper=paper, live=live)
-
-
-def results_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str], winners: Mapping[str, str],
-                 **options: Any) -> EliminationPage:
-    """`elimination_page` from the match winners alone (resolved here; the champion once decided)."""
-    states = resolve(bracket, entrants, winners)
-    return elimination_page(event, bracket, entrants, states, champ=champion(bracket, states), **options)
 
 
 # ------------------------------------------------------------------------------------ rounds
