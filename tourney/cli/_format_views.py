@@ -16,6 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tourney.cli._views import event_info
 from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, placements
 from tourney.engine.formats.config import ROUND_ROBIN
 from tourney.engine.formats.live import BracketView
@@ -186,8 +187,6 @@ def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[Played
 
 def format_event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
     """The page header of a format's event: rounds, not stages."""
-    from tourney.cli._views import event_info
-
     info = event_info(tournament, state)
     if state.stage == 0:
         where = "no seats drawn yet"
