@@ -401,8 +401,10 @@ def play_out(state: PolishPokerState, bots: Sequence[Bot]) -> None:
     direct C calls (the generic loop of the registry would call them through Python)."""
     while not state.terminal:
         seat = state.to_act
-        # Typed `object` so that a bot returning a non-int meets the project's error, not mypyc's TypeError.
-        action: object = bots[seat].act(state.view(seat))
+        # The bot is `Any` and its answer `object`: typed as `Bot.act`'s int, a compiled build would
+        # check the answer itself and raise TypeError instead of the project's error.
+        bot: Any = bots[seat]
+        action: object = bot.act(state.view(seat))
         if isinstance(action, int) and not isinstance(action, bool):
             state.apply_id(action)
         else:
