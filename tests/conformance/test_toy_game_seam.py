@@ -10,8 +10,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from tourney.app.bot_run import play_stage
 from tourney.cli import app
-from tourney.engine.autoplay import play_stage
 from tourney.engine.tournament import TournamentState
 from tourney.storage import events
 from tourney.storage.db import open_database

@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from tourney.cli.print_cmd import SHEETS, render_sheet
-from tourney.engine.autoplay import play_stage
+from tourney.app.bot_run import play_stage
+from tourney.app.sheets import SHEETS, render_sheet
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.storage.repo import Tournament

@@ -17,7 +17,7 @@ RENDER = """
 from datetime import datetime
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, draw_seats
-from tourney.cli import _views
+from tourney.app import views as _views
 from tourney.render import env, sheets
 from tourney.storage.repo import Tournament
 state = TournamentState("polish-poker")

@@ -10,8 +10,8 @@ from html_support import parse
 from render_events import EVIL
 from typer.testing import CliRunner, Result
 
+from tourney.app.demo import run_demo_tournament
 from tourney.cli import app
-from tourney.cli._demo_event import run_demo_tournament
 from tourney.engine.tournament import draw_seats
 from tourney.storage.db import open_database
 from tourney.storage.events import clear_cache, create_tournament, record

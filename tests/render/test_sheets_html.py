@@ -12,7 +12,7 @@ import pytest
 from html_support import parse
 from render_events import CYRILLIC, EVIL, LONG, POLISH, Builder, event, tournament
 
-from tourney.cli import _views
+from tourney.app import views as _views
 from tourney.engine.tournament import TournamentState
 from tourney.errors import IllegalActionError
 from tourney.render import sheets

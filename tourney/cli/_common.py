@@ -6,7 +6,6 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
@@ -15,7 +14,10 @@ import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
+from tourney.app.files import read_text, write_text
 from tourney.errors import TourneyError
+
+__all__ = ["TourneyGroup", "fail", "print_json", "read_text", "stdout_is_terminal", "write_text"]
 
 
 class TourneyGroup(TyperGroup):
@@ -68,27 +70,6 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=None))
-
-
-def read_text(path: Path) -> str:
-    """Read a UTF-8 text file, turning every failure into a one-line error."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        fail(f"no such file: {str(path)!r}")
-    except IsADirectoryError:
-        fail(f"{str(path)!r} is a directory, not a file")
-    except UnicodeDecodeError:
-        fail(f"{str(path)!r} is not UTF-8 text")
-    except OSError as error:
-        fail(f"cannot read {str(path)!r}: {error.strerror}")
-
-
-def write_text(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        fail(f"cannot write {str(path)!r}: {error.strerror}")
 
 
 def stdout_is_terminal() -> bool:

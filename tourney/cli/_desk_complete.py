@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from tourney.app.names import plain
 from tourney.cli._desk_runner import TABLE_COMMANDS
-from tourney.engine.names import plain
 
 if TYPE_CHECKING:
     from tourney.cli._desk_runner import Desk

@@ -13,8 +13,8 @@ HISTORY_SUFFIX = ".desk-history"
 
 def history_path(url: str) -> Path:
     """The history file of the desk on database `url` (already resolved: `--db` or `$TOURNEY_DB`)."""
+    from tourney.app.database import sqlite_file
     from tourney.errors import StorageError
-    from tourney.storage.db import sqlite_file
 
     if url.startswith("sqlite:"):
         with suppress(StorageError):  # not a SQLite file the desk could open: no file to sit beside

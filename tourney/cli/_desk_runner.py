@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 import typer
 from typer._click import Command, Context
 
+from tourney.app.database import TournamentReader
 from tourney.errors import TourneyError
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
-    from tourney.storage.db import Database
+    from tourney.app.types import TournamentState
 
 QUIT_WORDS = frozenset({"quit", "exit"})
 DESK_WORDS = ("help", "quit", "exit")
@@ -63,7 +63,7 @@ class Desk:
         self._words = Words()
         self._stale = True
         self._context = Context(root, info_name="tourney")
-        self._database: Database | None = None
+        self._reader = TournamentReader(db, tournament)
 
     def warm_up(self) -> None:
         """Import and build every command and fold the tournament's state now, so that the first
@@ -176,21 +176,13 @@ class Desk:
         return self._words
 
     def _read_words(self) -> Words:
-        from tourney.storage.events import snapshot
-
         try:
-            if self._database is None:
-                from tourney.storage.db import open_database
-
-                self._database = open_database(self.db, create=False, read_only=True)
-            return words_of(snapshot(self._database, tournament=self.tournament).state)
+            return words_of(self._reader.state())
         except TourneyError:
             return Words()  # no database or tournament yet: nothing to offer
 
     def close(self) -> None:
-        if self._database is not None:
-            self._database.close()
-            self._database = None
+        self._reader.close()
 
 
 def read_lines(desk: Desk) -> None:

@@ -4,10 +4,10 @@ director's terminal: a round's tables (matches and series), its byes, the standi
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from tourney.engine.standings import StandingRow
-from tourney.engine.tables import TableState
-from tourney.engine.tournament import TournamentState
+if TYPE_CHECKING:
+    from tourney.app.types import StandingRow, TableState, TournamentState
 
 
 def round_label(state: TournamentState, stage: int | None = None) -> str:

@@ -6,11 +6,10 @@ Pure functions from engine values to lines; the commands print them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tourney.engine.planner import Plan
-from tourney.engine.standings import StandingRow
-from tourney.engine.tables import TableState
+if TYPE_CHECKING:
+    from tourney.app.types import Plan, StandingRow, TableState
 
 
 def plan_lines(plan: Plan) -> Iterator[str]:

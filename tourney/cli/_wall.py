@@ -1,15 +1,14 @@
 """The wall display's web application (`tourney serve`): Starlette, GET only, read-only database.
 
-Each request reads a snapshot of the tournament (only the events appended since the last request
-are read, thanks to the storage cache) and renders the sheet with a `LiveInfo`: the page polls
-`/_token`, which changes whenever an event is appended, and swaps in the new page; browsers
-without JavaScript reload by a meta refresh. Handlers are `async` and read the database inline:
-one reader, a few milliseconds a request, and the storage cache is never touched from two threads.
+A front end over `tourney.app.wall`: each request takes a snapshot of the tournament and renders
+the page with a `LiveInfo`: the page polls `/_token`, which changes whenever an event is appended,
+and swaps in the new page; browsers without JavaScript reload by a meta refresh. Handlers are
+`async` and read the database inline: one reader, a few milliseconds a request, and the storage
+cache is never touched from two threads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
@@ -18,74 +17,46 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from tourney.cli import _views
+from tourney.app.wall import PAGES, Wall, message_html
 from tourney.errors import TourneyError
-from tourney.render import sheets
-from tourney.render.pages import LiveInfo, MessagePage
+from tourney.render.pages import LiveInfo
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
-    from tourney.storage.db import Database
-    from tourney.storage.repo import Tournament
+    from tourney.app.types import Database
 
-NAV = (("Standings", "/standings"), ("Bracket", "/bracket"), ("Seating", "/seating"))
+NAV = PAGES
 TOKEN_URL = "/_token"
 POLL_MS = 1000  # a result shows on the wall within about a second
 REFRESH_SECONDS = 15  # without JavaScript
 NO_CACHE = {"Cache-Control": "no-store"}
 
-Builder = Callable[["Tournament", "TournamentState", LiveInfo], str]
-
-
-def _standings(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
-    return sheets.render_standings(_views.standings_page(row, state, live=live))
-
-
-def _bracket(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
-    from tourney.cli.print_cmd import bracket_html
-
-    return bracket_html(row, state, live=live)  # the format's sheet when the format is not `stages`
-
-
-def _seating(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
-    return sheets.render_seating(_views.seating_page(row, state, live=live))
-
-
-PAGES: dict[str, Builder] = {"/standings": _standings, "/bracket": _bracket, "/seating": _seating}
-
-
-def token(row: Tournament, state: TournamentState) -> str:
-    """Changes whenever the tournament does (every change, undo included, appends an event)."""
-    return f"{row.uid}:{state.events[-1].id if state.events else 0}"
-
 
 def wall_app(database: Database, tournament: str | None) -> Starlette:
-    from tourney.storage.events import snapshot
+    wall = Wall(database, tournament)
 
     def live(current: str) -> LiveInfo:
         return LiveInfo(poll_url=TOKEN_URL, token=current, poll_ms=POLL_MS, refresh_seconds=REFRESH_SECONDS, nav=NAV)
 
     def message(title: str, text: str, status: int, current: str | None = None) -> HTMLResponse:
-        page = MessagePage(title=title, message=text, nav=NAV, live=live(current) if current is not None else None)
-        return HTMLResponse(sheets.render_message(page), status_code=status, headers=NO_CACHE)
+        html = message_html(title, text, live(current) if current is not None else None, NAV)
+        return HTMLResponse(html, status_code=status, headers=NO_CACHE)
 
     async def show(request: Request) -> Response:
-        build = PAGES[request.url.path]
         current = None
         try:
-            snap = snapshot(database, tournament=tournament)
-            current = token(snap.tournament, snap.state)
-            return HTMLResponse(build(snap.tournament, snap.state, live(current)), headers=NO_CACHE)
+            snap = wall.read()
+            current = snap.token
+            return HTMLResponse(wall.render(request.url.path, snap, live(current)), headers=NO_CACHE)
         except TourneyError as error:
             # Not there yet (no seats drawn) or the database is busy: say so, and keep polling.
             return message("Not available yet", str(error), 503, current if current is not None else "")
 
     async def current_token(_request: Request) -> Response:
         try:
-            snap = snapshot(database, tournament=tournament)
+            snap = wall.read()
         except TourneyError as error:
             return PlainTextResponse(f"unavailable: {error}", status_code=503, headers=NO_CACHE)
-        return PlainTextResponse(token(snap.tournament, snap.state), headers=NO_CACHE)
+        return PlainTextResponse(snap.token, headers=NO_CACHE)
 
     async def home(_request: Request) -> Response:
         return RedirectResponse("/standings", status_code=307)
@@ -110,5 +81,5 @@ def wall_app(database: Database, tournament: str | None) -> Starlette:
         return message("Error", f"error: {exc}", 500)
 
     routes = [Route("/", home, methods=["GET", "HEAD"]), Route(TOKEN_URL, current_token, methods=["GET", "HEAD"])]
-    routes += [Route(path, show, methods=["GET", "HEAD"]) for path in PAGES]
+    routes += [Route(path, show, methods=["GET", "HEAD"]) for _label, path in PAGES]
     return Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error})

@@ -35,9 +35,9 @@ def desk(
     desk_.warm_up()
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
+            from tourney.app.database import resolve_url
             from tourney.cli._desk_history import history_path
             from tourney.cli._desk_prompt import open_history, run_prompt
-            from tourney.storage.db import resolve_url
 
             typer.echo("tourney desk: `help` lists the commands, Tab completes, `quit` or Ctrl-D leaves.")
             run_prompt(desk_, history=open_history(history or history_path(resolve_url(db))))

@@ -8,11 +8,11 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli._common import print_json, write_text
+from tourney.cli._common import print_json
 from tourney.cli._numbers import parse_seed
 
-BOTS_HELP = ("Comma-separated bot per seat (`tourney games` lists each game's; Polish Poker: 'random' or "
-             "'random:P' calling with probability P); the last one fills the remaining seats.")
+BOTS_HELP = ("Comma-separated bot per seat (`tourney games` lists each game's bots, e.g. 'random'); the last one "
+             "fills the remaining seats.")
 
 
 def play(
@@ -36,31 +36,12 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the standings.")] = False,
 ) -> None:
     """Play one seeded game between bots; print the game and the standings."""
-    import tourney.arena  # noqa: F401 - registers the cmd: and module: bot kinds for every game
-    from tourney.engine.match import make_bots, play_match, seat_names
-    from tourney.engine.records import write_record
-    from tourney.errors import InvalidInputError
-    from tourney.rules.games import find_game, parse_option_assignments, require_engine
+    from tourney.app.games import play_game
 
-    descriptor = find_game(game)
-    require_engine(descriptor)
-    options = parse_option_assignments(descriptor, option or [])
     legacy = {"until": until, "start_cards": start_cards, "suit_order": suit_order, "next_starter": next_starter}
-    for name, value in legacy.items():
-        if value is not None:
-            if name in options:
-                raise InvalidInputError(f"option {name!r} is given twice (--{name.replace('_', '-')} and --option)")
-            options[name] = descriptor.option(name).check(value)
-    names = seat_names(descriptor, players)
-    specs = [spec.strip() for spec in bots.split(",")]
-    if not all(specs):
-        raise InvalidInputError(f"--bots {bots!r} has an empty entry (e.g. 'random,random:0.5')")
-    state = play_match(descriptor, names, make_bots(descriptor, specs, players, seed), seed=seed, options=options)
-    events = state.events
-    if record is not None:
-        write_text(record, write_record(events))
-    assert descriptor.summary_lines is not None
-    for line in descriptor.summary_lines(events):
+    played = play_game(game, players=players, seed=seed, bots=bots, options=option or [], named_options=legacy,
+                       record=record)
+    for line in played.summary_lines():
         if not quiet or not line.startswith(("round", "    ")):
             typer.echo(line)
 
@@ -69,22 +50,24 @@ def games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """List the games tourney knows: names, aliases, seats, largest live table, how live tables
-    report, and each game's rule options."""
-    from tourney.engine.formats.config import formats_for
-    from tourney.rules.games import all_games
+    report, each game's bots and rule options."""
+    from tourney.app.games import list_games
 
-    found = all_games()
+    found = list_games()
     if as_json:
-        print_json([{**game.to_json(), "formats": list(formats_for(game))} for game in found])
+        print_json([info.to_json() for info in found])
         return
-    for game in found:
+    for info in found:
+        game = info.descriptor
         low, high = game.seats
         engine = "" if game.playable else "  (live events only: no rules engine yet)"
         typer.echo(f"{game.name}  {game.title}: {low}-{high} players, live tables of up to {game.max_table} "
                    f"report {game.live_result}{engine}")
-        typer.echo(f"    formats: {', '.join(formats_for(game))}")
+        typer.echo(f"    formats: {', '.join(info.formats)}")
         if game.aliases:
             typer.echo(f"    aliases: {', '.join(game.aliases)}")
+        if game.playable:
+            typer.echo(f"    bots: {', '.join(kind for kind, _help in info.bots)}")
         for spec in game.options:
             choices = f" [{'|'.join(spec.choices)}]" if spec.choices else ""
             typer.echo(f"    --option {spec.name}={spec.default}{choices}  {spec.help} ({spec.section})")

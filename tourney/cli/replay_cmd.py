@@ -19,19 +19,15 @@ def replay(
                              "(records of `tourney play` and the arena).")] = False,
 ) -> None:
     """Replay a game record through the rules; exit 1 naming the first line that breaks a rule."""
-    from tourney.engine.records import read_record, record_game
+    from tourney.app.games import replay_record
     from tourney.errors import RecordError
 
     text = read_text(file)
     try:
-        events = read_record(text.splitlines())
-        game = record_game(events)
-        assert game.replay is not None
-        state = game.replay(events, check_seed)
+        replayed = replay_record(text, check_seed=check_seed)
     except RecordError as error:
         fail(f"{file}: {error}")
     if not quiet:
-        assert game.summary_lines is not None  # a game that replays has them (GameDescriptor)
-        for line in game.summary_lines(state.events):
+        for line in replayed.summary_lines():
             typer.echo(line)
-        typer.echo(f"record OK: {len(state.events)} events replayed")
+        typer.echo(f"record OK: {len(replayed.state.events)} events replayed")

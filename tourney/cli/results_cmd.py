@@ -2,35 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tourney.cli._common import fail, print_json
-from tourney.cli._db_options import DbOption, JsonOption, TournamentOption, open_db
-from tourney.cli._live import chip_counts, current_table, echo_table, player_name, progress_hints, table_number
+from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
+from tourney.cli._live import echo_table, progress_hints, table_number
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
-    from tourney.storage.repo import Tournament
+    from tourney.app.results import Entered
 
 TableArgument = Annotated[str, typer.Argument(metavar="TABLE", help="Table number of the current stage.")]
 
 
-def _record_at_table(db: str | None, tournament: str | None, number: int,
-                     build: Callable[[TournamentState], tuple[str, dict[str, Any]]]) -> TournamentState:
-    """Append the one event `build(state)` returns for table `number`; print the table after it."""
-    from tourney.storage.events import record
-
-    def make(state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
-        yield build(state)
-
-    with open_db(db) as database:
-        state = record(database, tournament=tournament, make=make).state
-    echo_table(state, state.table(number))
-    progress_hints(state)
-    return state
+def _show(entered: Entered) -> None:
+    """The table after an entry, then what the director can do next."""
+    echo_table(entered.state, entered.table)
+    progress_hints(entered.state)
 
 
 def result(
@@ -40,12 +29,12 @@ def result(
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Record one Polish Poker round at a table: the loser takes a card or, at the cap, is eliminated.
+    """Record one round at a table (games played in rounds): the loser takes a card or, at the cap, is eliminated.
     In a bracket format (knockout, double elimination, round robin, Swiss): the loser of one game of
     a duel; a best-of-N match is decided once a player has won a majority."""
-    number = table_number(table)
-    _record_at_table(db, tournament, number, lambda state: (
-        "result", {"table": number, "loser": player_name(state, loser, table=number)}))
+    from tourney.app.results import enter_result
+
+    _show(enter_result(table_number(table), loser, db=db, tournament=tournament))
 
 
 def finish(
@@ -56,9 +45,9 @@ def finish(
 ) -> None:
     """Record a table's finishing order at once (winner first), e.g. from a paper sheet; a duel of a
     bracket format: `finish TABLE WINNER LOSER`."""
-    number = table_number(table)
-    _record_at_table(db, tournament, number, lambda state: (
-        "finish", {"table": number, "order": [player_name(state, p, table=number) for p in order]}))
+    from tourney.app.results import finish as enter_finish
+
+    _show(enter_finish(table_number(table), order, db=db, tournament=tournament))
 
 
 def chips(
@@ -68,10 +57,11 @@ def chips(
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Record a pot-game table's final chip counts (Chlust, Хлюст, Lou): most chips first."""
-    number = table_number(table)
-    _record_at_table(db, tournament, number, lambda state: (
-        "chips", {"table": number, "counts": chip_counts(state, counts, current_table(state, number))}))
+    """Record a pot-game table's final chip counts (games whose tables report chips, see `tourney games`):
+    most chips first."""
+    from tourney.app.results import enter_chips
+
+    _show(enter_chips(table_number(table), counts, db=db, tournament=tournament))
 
 
 def tables(
@@ -82,13 +72,12 @@ def tables(
     tournament: TournamentOption = None,
 ) -> None:
     """The tables of the current stage (or only TABLE): players, cards each, the cap and who starts next."""
+    from tourney.app.results import tables as read_tables
     from tourney.cli._tourney_text import table_lines
-    from tourney.storage.events import snapshot
 
     # A bad TABLE is refused before the database is even opened.
     number = table_number(table) if table is not None else None
-    with open_db(db, read_only=True) as database:
-        state = snapshot(database, tournament=tournament).state
+    state = read_tables(db=db, tournament=tournament)
     if number is not None:
         one = state.table(number)
         if as_json:
@@ -122,23 +111,19 @@ def standings(
     tournament: TournamentOption = None,
 ) -> None:
     """The standings: the final table's order first, then by stage reached, then place at the table."""
+    from tourney.app.results import standings as read_standings
     from tourney.cli._tourney_text import standings_lines
-    from tourney.storage.events import snapshot
 
     if as_json and as_csv:
         fail("--json and --csv cannot be used together: choose one")
-    with open_db(db, read_only=True) as database:
-        state = snapshot(database, tournament=tournament).state
-    rows = state.standings()
+    found = read_standings(db=db, tournament=tournament)
+    state, rows = found.state, found.rows
     if as_csv:
-        from tourney.cli._standings_csv import standings_csv
-
-        clubs = {p.name: p.club for p in state.players}
         # Bytes, so the file is UTF-8 whatever the terminal's encoding.
-        typer.echo(standings_csv(rows, clubs).encode("utf-8"), nl=False)
+        typer.echo(found.to_csv().encode("utf-8"), nl=False)
         return
     if as_json:
-        print_json([row.to_json() for row in rows])
+        print_json(found.to_json())
         return
     if not rows:
         typer.echo("No standings yet: nobody has been seated.")

@@ -1,6 +1,6 @@
 """`tourney run`: bots play the tables of a live event, stage after stage, to the final.
 
-The work is `_bot_run.run_bot_tournament`; this module reads the options, shows a progress bar on
+The work is `tourney.app.bot_run.run_bots`; this module reads the options, shows a progress bar on
 a terminal (rich, on stderr) and prints what was played and what is left to the director.
 """
 
@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tourney.cli._common import stdout_is_terminal
-from tourney.cli._db_options import DbOption, TournamentOption, open_db
+from tourney.cli._db_options import DbOption, TournamentOption
 from tourney.cli._numbers import number_parser, parse_seed
 
 if TYPE_CHECKING:
-    from tourney.cli._bot_run import BotRun, Observer
+    from tourney.app.bot_run import BotRun, Observer
 
 SHOWN = 10  # standings rows printed at the end (the rest: `tourney standings`)
 
@@ -38,21 +38,16 @@ def run(
     """Bots play every unfinished table of the current stage whose players are all bots (players
     registered with `player add NAME --bot SPEC`), entering each round or final chip count as a
     director would; then advance and repeat to the final. Tables with a person are left to the director."""
-    import tourney.arena  # noqa: F401  (registers the cmd: and module: bot kinds)
-    from tourney.arena.table_match import TableReferee
-    from tourney.cli._bot_run import run_bot_tournament
+    from tourney.app.bot_run import run_bots
 
-    referee = TableReferee()
     with ExitStack() as stack:
-        stack.callback(referee.close)
         observer = stack.enter_context(_progress()) if stdout_is_terminal() else None
-        with open_db(db) as database:
-            done = run_bot_tournament(database, tournament=tournament, seed=seed, until_stage=until_stage,
-                                      advance=not no_advance, play=referee, observer=observer)
-    _report(done, referee.fault_report())
+        done = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=not no_advance,
+                        observer=observer)
+    _report(done)
 
 
-def _report(done: BotRun, faults: dict[str, dict[str, int]]) -> None:
+def _report(done: BotRun) -> None:
     from tourney.cli._tourney_text import standings_lines
 
     state = done.state
@@ -65,7 +60,7 @@ def _report(done: BotRun, faults: dict[str, dict[str, int]]) -> None:
                    f"{done.entries.get(stage, 0)} entries")
     for left in done.left:
         typer.echo(f"table {left.table} of {unit} {left.stage} is left to the director: {left.reason}")
-    for player, counts in faults.items():
+    for player, counts in done.faults.items():
         typer.echo(f"faults of {player}: " + ", ".join(f"{kind} {n}" for kind, n in counts.items()))
     if state.complete:
         played = bool(done.tables)
@@ -92,7 +87,7 @@ def _progress() -> Iterator[Observer]:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-    from tourney.cli._bot_run import Observer
+    from tourney.app.bot_run import Observer
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("tables"),
                   TimeElapsedColumn(), console=Console(stderr=True)) as bar:

@@ -46,18 +46,17 @@ def serve(
     """Serve the standings, bracket and seating read-only for a wall display; pages update themselves."""
     import uvicorn
 
-    from tourney.cli._db_options import open_db
+    from tourney.app.wall import open_wall
     from tourney.cli._wall import NAV, wall_app
-    from tourney.storage.events import snapshot
 
-    with open_db(db, read_only=True) as database:
-        name = snapshot(database, tournament=tournament).tournament.name  # refuse a bad database now
+    with open_wall(db, tournament) as wall:  # a bad database is refused now
+        name = wall.read().tournament.name
         sock = _listen(host, port)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"Serving {name!r} on http://{shown}:{sock.getsockname()[1]}/ "
                    f"({', '.join(label.lower() for label, _ in NAV)}); Ctrl-C stops.")
         if host not in ("127.0.0.1", "localhost", "::1"):
             typer.echo("Read-only pages, visible to every computer that can reach this address.")
-        config = uvicorn.Config(wall_app(database, tournament), log_level="warning", access_log=False,
+        config = uvicorn.Config(wall_app(wall.database, tournament), log_level="warning", access_log=False,
                                 lifespan="off")
         uvicorn.Server(config).run(sockets=[sock])

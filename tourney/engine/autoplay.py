@@ -1,6 +1,7 @@
 """Bots play the tables of a live stage: the entries a director would make, table by table.
 
-The demo, `tourney run` and the arena share this loop. It names no game: a table is one seeded
+The demo, `tourney run` and the arena share it; the loop over a stage's tables is the application's
+(`tourney.app.bot_run.stage_plays`). It names no game: a table is one seeded
 match of the tournament's game (stopping where the live table stops, through the game's
 `until_option`), and its outcome becomes the entries the game's live tables take: one `result`
 per round lost, or the final `chips` (a `finish` when chips tie across the last place that goes
@@ -15,7 +16,7 @@ engine cannot import.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tourney.engine.match import fill_specs, make_bots, play_match
@@ -170,13 +171,3 @@ def bot_specs(state: TournamentState) -> dict[str, str]:
 def humans_at(table: TableState, specs: Mapping[str, str]) -> list[str]:
     """The players of `table` no bot plays (the director's)."""
     return [name for name in table.seats if name not in specs]
-
-
-def play_stage(state: TournamentState, *, event_seed: int, bots: Bots = ("random",),
-               play: MatchPlayer = builtin_match) -> Iterator[Entry]:
-    """The entries for every table of the current stage that has not finished, table by table."""
-    if state.stage == 0 or state.closed:
-        raise IllegalActionError("no stage is being played: seat the next stage first")
-    for table in list(state.tables):
-        yield from play_table(state.rules, table, seed=table_seed(event_seed, state.stage, table.number),
-                              bots=bots, play=play)

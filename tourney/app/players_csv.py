@@ -80,3 +80,4 @@ def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
     if not players:
         raise InvalidInputError(f"{source} has a header but no players")
     return players
+

@@ -16,7 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from tourney.cli._views import event_info
+from tourney.app.views import event_info
 from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, placements
 from tourney.engine.formats.config import ROUND_ROBIN
 from tourney.engine.formats.live import BracketView

@@ -1,0 +1,212 @@
+"""A bot tournament, run: the operation behind `tourney run` (and the demo).
+
+Every unfinished table of the current stage whose players are all bots is played as one seeded
+match of the tournament's game (`engine.autoplay`; the arena's referee for `cmd:`/`module:` bots),
+and each of its entries (a round's loser, or the final chips) is stored exactly as a director's
+`tourney result` / `chips` would store it: one transaction each, so standings, printouts, the wall
+display, `undo` and `log` see an ordinary live event. When the stage is over, it advances and seats
+the next stage as `tourney advance` does (`seating.advance_and_seat`), and goes on to the final.
+Tables with a person at them are left to the director. Everything follows from the tournament's
+seed (or `seed`): the seat draws from the stage seeds, each match from `table_seed(seed, stage, table)`.
+
+`stage_plays` is the one loop over a stage's tables; `play_stage` runs it on a state alone (no
+database), for tests and benchmarks that build an event in memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tourney.app._tx import NewEvent
+from tourney.app.database import open_db
+from tourney.app.seating import advance_and_seat, seat_next
+from tourney.errors import IllegalActionError, InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.autoplay import Bots, Entry, MatchPlayer
+    from tourney.engine.tables import TableState
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.db import Database
+    from tourney.storage.repo import Tournament
+
+# Told before a stage's bot tables are played (stage, tables to play) and after each one (stage, done).
+StageObserver = Callable[[int, int], None]
+TableObserver = Callable[[int, int], None]
+
+
+@dataclass
+class Observer:
+    """Hooks for a progress display (the CLI's rich bar); both optional."""
+
+    stage_started: StageObserver | None = None
+    table_done: TableObserver | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeftTable:
+    """A table of the stage where the run stopped that bots did not play, and why."""
+
+    stage: int
+    table: int
+    reason: str
+
+
+@dataclass
+class BotRun:
+    """What a run did."""
+
+    state: TournamentState
+    tournament: Tournament
+    seated: list[int] = field(default_factory=list)  # stages this run seated
+    entries: dict[int, int] = field(default_factory=dict)  # stage -> entries stored
+    tables: dict[int, int] = field(default_factory=dict)  # stage -> tables played
+    left: list[LeftTable] = field(default_factory=list)
+    faults: dict[str, dict[str, int]] = field(default_factory=dict)  # player -> fault kind -> count
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlay:
+    """One table of a stage as bots play it: the entries to store, or why it is left to the director."""
+
+    table: int
+    entries: tuple[Entry, ...] = ()
+    left: str | None = None
+
+
+def _humans(table: TableState, bots: Bots) -> list[str]:
+    """The players of `table` no bot plays (none when every seat takes the same list of specs)."""
+    from tourney.engine.autoplay import humans_at
+
+    return humans_at(table, bots) if isinstance(bots, Mapping) else []
+
+
+def playable_tables(state: TournamentState, bots: Bots) -> int:
+    """How many unfinished tables of the current stage bots play alone."""
+    return sum(1 for table in state.tables if not table.finished and not _humans(table, bots))
+
+
+def stage_plays(state: TournamentState, *, event_seed: int, bots: Bots, play: MatchPlayer) -> Iterator[TablePlay]:
+    """Every unfinished table of the current stage, in table order: the tables with a person at them
+    first (left to the director), then each table bots play, played when the iteration reaches it."""
+    from tourney.engine.autoplay import play_table, table_seed
+
+    if state.stage == 0 or state.closed:
+        raise IllegalActionError("no stage is being played: seat the next stage first")
+    open_tables = [table for table in state.tables if not table.finished]
+    for table in open_tables:
+        humans = _humans(table, bots)
+        if humans:
+            yield TablePlay(table.number, left=f"{', '.join(humans)} {'is' if len(humans) == 1 else 'are'} not a bot")
+    for table in open_tables:
+        if _humans(table, bots):
+            continue
+        try:
+            entries = play_table(state.rules, table, seed=table_seed(event_seed, state.stage, table.number),
+                                 bots=bots, play=play)
+        except IllegalActionError as error:
+            yield TablePlay(table.number, left=str(error).removeprefix(f"table {table.number} "))
+            continue
+        yield TablePlay(table.number, tuple(entries))
+
+
+def play_stage(state: TournamentState, *, event_seed: int, bots: Bots = ("random",),
+               play: MatchPlayer | None = None) -> Iterator[Entry]:
+    """The entries for every table of the current stage that has not finished, table by table,
+    for an event built in memory (no database); a table bots cannot play raises `IllegalActionError`."""
+    from tourney.engine.autoplay import builtin_match
+
+    for table_play in stage_plays(state, event_seed=event_seed, bots=bots, play=play or builtin_match):
+        if table_play.left is not None:
+            raise IllegalActionError(f"table {table_play.table} {table_play.left}")
+        yield from table_play.entries
+
+
+def run_bots(*, db: str | None = None, tournament: str | None = None, seed: int | None = None,
+             until_stage: int | None = None, advance: bool = True, play: MatchPlayer | None = None,
+             observer: Observer | None = None) -> BotRun:
+    """`run_bot_tournament` on the database at `db` (opened for the run, closed after it). Unless
+    `play` says how to play a match, the arena's referee plays it (so `cmd:` and `module:` bots are
+    refereed, their processes closed after the run) and `BotRun.faults` reports their faults."""
+    if play is not None:
+        with open_db(db) as database:
+            return run_bot_tournament(database, tournament=tournament, seed=seed, until_stage=until_stage,
+                                      advance=advance, play=play, observer=observer)
+    import tourney.arena  # noqa: F401  (registers the cmd: and module: bot kinds)
+    from tourney.arena.table_match import TableReferee
+
+    referee = TableReferee()
+    try:
+        run = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=advance,
+                       play=referee, observer=observer)
+    finally:
+        referee.close()
+    run.faults = referee.fault_report()
+    return run
+
+
+def run_bot_tournament(database: Database, *, tournament: str | None = None, seed: int | None = None,
+                       until_stage: int | None = None, advance: bool = True, play: MatchPlayer | None = None,
+                       observer: Observer | None = None) -> BotRun:
+    """Play the bot tables of the current stage, then (with `advance`) advance and repeat until the
+    final is over, a table needs the director, or stage `until_stage` is over."""
+    from tourney.engine.autoplay import bot_specs, builtin_match
+    from tourney.storage.events import record, snapshot
+
+    snap = snapshot(database, tournament=tournament)
+    row, state = snap.tournament, snap.state
+    ref = str(row.id)  # the same tournament for every transaction, whatever `tourney use` says meanwhile
+    event_seed = row.seed if seed is None else seed
+    if until_stage is not None and state.stage > until_stage:
+        raise InvalidInputError(f"--until-stage {until_stage}: the tournament is at stage {state.stage} already")
+    run = BotRun(state, row)
+    if state.complete:
+        return run
+    if state.stage == 0 or state.closed:  # nothing seated yet, or a closed stage whose successor is not
+        if not bot_specs(state):
+            raise InvalidInputError("no player is a bot: register bots with `tourney player add NAME --bot SPEC`")
+        state = record(database, tournament=ref, make=seat_next).state
+        run.seated.append(state.stage)
+    watch = observer or Observer()
+    while True:
+        state = _play_stage(database, ref, state, run, event_seed, play or builtin_match, watch)
+        run.state = state
+        if run.left or state.complete or not advance:
+            return run
+        if until_stage is not None and state.stage >= until_stage:
+            return run
+        state = record(database, tournament=ref, make=advance_and_seat).state
+        run.seated.append(state.stage)
+
+
+def _play_stage(database: Database, ref: str, state: TournamentState, run: BotRun, event_seed: int,
+                play: MatchPlayer, observer: Observer) -> TournamentState:
+    from tourney.engine.autoplay import bot_specs
+    from tourney.storage.events import record
+
+    specs = bot_specs(state)
+    stage = state.stage
+    if observer.stage_started is not None:
+        observer.stage_started(stage, playable_tables(state, specs))
+    done = 0
+    for table_play in stage_plays(state, event_seed=event_seed, bots=specs, play=play):
+        if table_play.left is not None:
+            run.left.append(LeftTable(stage, table_play.table, table_play.left))
+            continue
+        for entry in table_play.entries:
+            state = record(database, tournament=ref, make=_entry(entry)).state
+        run.entries[stage] = run.entries.get(stage, 0) + len(table_play.entries)
+        run.tables[stage] = run.tables.get(stage, 0) + 1
+        done += 1
+        if observer.table_done is not None:
+            observer.table_done(stage, done)
+    run.left.sort(key=lambda left: left.table)
+    return state
+
+
+def _entry(entry: Entry) -> Callable[[TournamentState, Tournament], Iterator[NewEvent]]:
+    def make(_state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
+        yield entry
+
+    return make

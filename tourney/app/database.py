@@ -1,0 +1,80 @@
+"""Opening the database of an operation, and the seeds the application derives from a tournament's.
+
+The storage layer is imported inside `open_db` so that importing the application (and `tourney
+--help`) never loads it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.db import Database
+
+
+@contextmanager
+def open_db(url: str | None, *, create: bool = False, read_only: bool = False) -> Iterator[Database]:
+    """The database for one operation; closed (its connections released) when the operation ends.
+
+    `url` is a SQLAlchemy URL (`sqlite:///friday.db`); None means `$TOURNEY_DB`, else `tourney.db`
+    in the working directory. Only creating a tournament creates a database (`create=True`); any
+    other operation refuses one that does not exist yet instead of leaving an empty one behind.
+    Reading operations pass `read_only=True`: they then work on a backup copy or a viewer's
+    read-only file, and never upgrade an older schema (the next operation that writes does).
+    """
+    from tourney.storage.db import open_database
+
+    database = open_database(url, create=create, read_only=read_only)
+    try:
+        yield database
+    finally:
+        database.close()
+
+
+def resolve_url(url: str | None) -> str:
+    """The URL an operation opens for `url` (`--db`, else `$TOURNEY_DB`, else tourney.db here)."""
+    from tourney.storage.db import resolve_url as resolve
+
+    return resolve(url)
+
+
+def sqlite_file(url: str) -> str:
+    """The file of a `sqlite:` URL (a `StorageError` for any other)."""
+    from tourney.storage.db import sqlite_file as file_of
+
+    return file_of(url)
+
+
+def stage_seed(tournament_seed: int, stage: int) -> int:
+    """The seat-draw seed of a stage when the director gives none: fixed by the tournament's seed,
+    different for every stage, and printed with the draw so the seating can be reproduced."""
+    digest = hashlib.sha256(f"tourney-seat/{tournament_seed}/{stage}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % 1_000_000
+
+
+class TournamentReader:
+    """A read-only database kept open across many reads of one tournament (the desk's completion):
+    opened on the first read; each read costs only the events appended since the last one."""
+
+    def __init__(self, db: str | None, tournament: str | None) -> None:
+        self._db = db
+        self._tournament = tournament
+        self._database: Database | None = None
+
+    def state(self) -> TournamentState:
+        """The tournament's state now (a `TourneyError` when there is no database or tournament yet)."""
+        from tourney.storage.db import open_database
+        from tourney.storage.events import snapshot
+
+        if self._database is None:
+            self._database = open_database(self._db, create=False, read_only=True)
+        return snapshot(self._database, tournament=self._tournament).state
+
+    def close(self) -> None:
+        if self._database is not None:
+            self._database.close()
+            self._database = None

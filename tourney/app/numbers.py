@@ -1,0 +1,42 @@
+"""Reading whole numbers strictly, for every front end and the operations that read text.
+
+`str.isdigit()` accepts `²` and other Unicode digits that `int()` then rejects (or reads as another
+number), and Python ints are unbounded while SQLite and `random.Random` seeds are not: every number
+typed by a person goes through here so that bad text is one clear error line, never a traceback.
+"""
+
+from __future__ import annotations
+
+from tourney.errors import InvalidInputError
+
+# The largest seed a 64-bit signed database column (SQLite INTEGER, PostgreSQL BIGINT) can store.
+MAX_SEED = 2**63 - 1
+
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def whole_number(text: str, *, what: str, low: int = 0, high: int | None = None) -> int:
+    """`text` as an int: ASCII digits only, surrounding spaces allowed, a leading `-` only when
+    `low < 0` (a `+` never), and `low <= value <= high`. Anything else is an `InvalidInputError`
+    naming `what` and the text."""
+    stripped = text.strip(" ")
+    digits = stripped[1:] if stripped.startswith("-") and low < 0 else stripped
+    if not digits or not set(digits) <= _ASCII_DIGITS:
+        raise InvalidInputError(f"{what} must be a whole number, got {text!r}")
+    if len(digits) > 40:  # far beyond any bound used here; spares int() a huge parse
+        raise InvalidInputError(f"{what} {text.strip()!r} is out of range")
+    value = int(stripped)
+    return check_range(value, what=what, low=low, high=high)
+
+
+def check_range(value: int, *, what: str, low: int = 0, high: int | None = None) -> int:
+    """`value` itself when `low <= value <= high`, else an `InvalidInputError` naming `what`."""
+    if value < low or (high is not None and value > high):
+        allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise InvalidInputError(f"{what} must be {allowed}, got {value}")
+    return value
+
+
+def check_seed(seed: int, *, what: str = "seed") -> int:
+    """`seed` itself when it fits a database column and a seeded shuffle (0..MAX_SEED)."""
+    return check_range(seed, what=what, low=0, high=MAX_SEED)

@@ -1,0 +1,102 @@
+"""Seat draws: the first stage (or round), and "advance, then seat the next stage" — the one place
+where both are made, for the director's `seat`/`advance` and for a bot run alike."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tourney.app._tx import NewEvent, write
+from tourney.app.database import stage_seed
+from tourney.app.ratings import match_ratings, read_ratings
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.planner import Plan
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.repo import Tournament
+
+
+def seat_next(state: TournamentState, row: Tournament, *, seed: int | None = None, plan: Plan | None = None,
+              ratings: Mapping[str, float] | None = None) -> Iterator[NewEvent]:
+    """The seat draw of the next stage (or round): `seed`, else the stage's seed derived from the
+    tournament's; `plan` only for the first draw of stages; `ratings` for a format seeded by rating."""
+    from tourney.engine.tournament import draw_seats
+
+    draw_seed = seed if seed is not None else stage_seed(row.seed, state.stage + 1)
+    if not state.format.is_stages:
+        yield "seat", draw_seats(state, draw_seed, ratings=match_ratings(state, ratings))
+        return
+    yield "seat", draw_seats(state, draw_seed, plan)
+
+
+def advance_and_seat(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
+    """Close the stage when every table has finished (else refuse, listing what is missing), then
+    draw the next stage from the state the advance left (applied by the time it resumes)."""
+    blockers = state.can_advance()
+    if blockers:
+        raise InvalidInputError(f"cannot advance stage {state.stage}: {'; '.join(blockers)}")
+    yield "advance", {"stage": state.stage}
+    yield from seat_next(state, row)
+
+
+def seat(*, seed: int | None = None, table_size: int | None = None, advance: int | None = None,
+         final_size: int | None = None, ratings: str | Path | Mapping[str, float] | None = None,
+         db: str | None = None, tournament: str | None = None) -> TournamentState:
+    """Draw the seats of the next stage by lot (club-mates spread) and each table's first starter.
+
+    The first draw fixes the stage plan; `table_size`, `advance` and `final_size` choose another
+    plan than the default. A bracket format seeds its field and draws or pairs round 1 instead;
+    `ratings` (a file, or name -> rating) seeds a format seeded by rating. Returns the state after
+    the draw."""
+    overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
+    given = read_ratings(ratings) if isinstance(ratings, str | Path) else ratings
+
+    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
+        if not state.format.is_stages:
+            if any(v is not None for v in overrides.values()):
+                raise InvalidInputError(f"a {state.format.name} is seated round by round: --table-size, --advance "
+                                        "and --final-size are for stages (a round robin's or Swiss' table size is "
+                                        "given to `tourney new`)")
+            yield from seat_next(state, row, seed=seed, ratings=given)
+            return
+        if given is not None:
+            raise InvalidInputError("--ratings is for a bracket format seeded by rating "
+                                    "(`tourney new --seeding rating`)")
+        chosen = None
+        if any(v is not None for v in overrides.values()):
+            if state.stage > 0:
+                raise InvalidInputError("the stage plan is fixed at the first seat draw; "
+                                        "--table-size/--advance/--final-size apply only to it")
+            from tourney.engine.planner import plan_stages
+
+            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), **overrides,
+                                 max_table=state.rules.max_table)
+        yield from seat_next(state, row, seed=seed, plan=chosen)
+
+    return write(db, tournament, make).state
+
+
+@dataclass(frozen=True, slots=True)
+class Advanced:
+    """The state after an advance and the next stage's draw, and who moved on (in finishing order)."""
+
+    state: TournamentState
+    moving: tuple[str, ...]
+
+
+def advance(*, db: str | None = None, tournament: str | None = None) -> Advanced:
+    """Close the stage when every table has finished (else refuse, listing what is missing) and
+    seat the next one, in one transaction."""
+    from tourney.engine.tournament import advancing_players
+
+    moving: list[str] = []
+
+    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
+        if not state.can_advance():
+            moving.extend(advancing_players(state))
+        yield from advance_and_seat(state, row)
+
+    return Advanced(write(db, tournament, make).state, tuple(moving))

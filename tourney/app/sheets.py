@@ -1,0 +1,123 @@
+"""The printed sheets as standalone HTML: one sheet of a tournament, or every sheet into a folder.
+
+The page models are built in `views.py` (stages) and `format_views.py` (the bracket formats); the
+HTML is the render layer's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.render.pages import LiveInfo
+    from tourney.storage.repo import Tournament
+
+SHEETS = ("standings", "bracket", "seating", "seat-cards", "table-sheets")
+STAGED = ("seating", "seat-cards", "table-sheets")  # the sheets of one stage's seats (`--stage`)
+PAPERS = ("a4", "letter")
+
+
+def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+                 stage: int | None = None, templates: Path | None = None) -> str:
+    """The HTML of one sheet of a state (shared with the demo, the golden files and the benchmark)."""
+    from tourney.app import views
+    from tourney.render import sheets
+
+    if sheet == "standings":
+        return sheets.render_standings(views.standings_page(tournament, state, paper=paper), templates)
+    if sheet == "bracket":
+        return bracket_html(tournament, state, paper=paper, templates=templates)
+    if sheet == "seating":
+        return sheets.render_seating(views.seating_page(tournament, state, stage=stage, paper=paper), templates)
+    if sheet == "seat-cards":
+        return sheets.render_seat_cards(views.seat_cards_page(tournament, state, stage=stage, paper=paper),
+                                        templates)
+    assert sheet == "table-sheets", sheet
+    return sheets.render_table_sheets(views.table_sheets_page(tournament, state, stage=stage, paper=paper),
+                                      templates)
+
+
+def bracket_html(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+                 templates: Path | None = None, live: LiveInfo | None = None) -> str:
+    """The bracket sheet of the tournament's format: the stages' bracket, or a format's classic
+    bracket, crosstable or Swiss score groups (shared with the wall display)."""
+    from tourney.app import format_views, views
+    from tourney.render import formats, sheets
+
+    page = format_views.format_page(tournament, state, paper=paper, live=live)
+    if page is not None:
+        return formats.render_format_page(page, templates)
+    return sheets.render_bracket(views.bracket_page(tournament, state, paper=paper, live=live), templates)
+
+
+def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+              stage: int | None = None, templates: Path | None = None) -> list[Path]:
+    """Every sheet into `folder` (created); the sheets of seats only once a stage is seated.
+    Everything is rendered before the first file is written, so an error writes nothing."""
+    from tourney.app.files import write_text
+
+    # A format's bracket needs round 1 seated, like the sheets of seats.
+    seated_only = STAGED if state.format.is_stages else (*STAGED, "bracket")
+    wanted = [s for s in SHEETS if s not in seated_only or state.history]
+    pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates)
+             for sheet in wanted}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InvalidInputError(f"cannot create the folder {str(folder)!r}: {error.strerror}") from None
+    written = []
+    for sheet, html in pages.items():
+        path = folder / f"{sheet}.html"
+        write_text(path, html)
+        written.append(path)
+    return written
+
+
+def check_sheet_options(sheet: str, *, paper: str = "a4", stage: int | None = None) -> tuple[str, str]:
+    """The sheet's name (or `all`) and the paper, as the operations take them; a bad choice is
+    refused in one line (the CLI reports it as a usage error)."""
+    name = sheet.strip().lower()
+    if name not in (*SHEETS, "all"):
+        raise InvalidInputError(f"unknown sheet {sheet!r} (sheets: {', '.join(SHEETS)}, all)")
+    chosen = paper.strip().lower()
+    if chosen not in PAPERS:
+        raise InvalidInputError(f"--paper must be a4 or letter, not {chosen!r}")
+    if stage is not None and name not in (*STAGED, "all"):
+        raise InvalidInputError(f"--stage applies to {', '.join(STAGED)} and all, not {name}")
+    return name, chosen
+
+
+def sheet_html(sheet: str, *, paper: str = "a4", stage: int | None = None, templates: Path | None = None,
+               db: str | None = None, tournament: str | None = None) -> str:
+    """One sheet of the tournament (`standings`, `bracket`, `seating`, `seat-cards`, `table-sheets`)."""
+    from tourney.app._tx import read
+
+    name, chosen = check_sheet_options(sheet, paper=paper, stage=stage)
+    _check_templates(templates)
+    snap = read(db, tournament)
+    return render_sheet(name, snap.tournament, snap.state, paper=chosen, stage=stage, templates=templates)
+
+
+def write_sheets(folder: Path, *, paper: str = "a4", stage: int | None = None, templates: Path | None = None,
+                 db: str | None = None, tournament: str | None = None) -> list[Path]:
+    """Every sheet of the tournament into `folder`; the paths written."""
+    from tourney.app._tx import read
+
+    _name, chosen = check_sheet_options("all", paper=paper, stage=stage)
+    _check_templates(templates)
+    snap = read(db, tournament)
+    return write_all(folder, snap.tournament, snap.state, paper=chosen, stage=stage, templates=templates)
+
+
+def _check_templates(templates: Path | None) -> None:
+    if templates is not None and not templates.is_dir():
+        raise InvalidInputError(f"--templates: {str(templates)!r} is not a folder")
+
+
+def write_demo_sheets(db_file: Path, folder: Path) -> list[Path]:
+    """Every sheet of the demo's event (`tourney demo`), read back from its database as `print` would."""
+    return write_sheets(folder, db=f"sqlite:///{db_file}")

@@ -1,0 +1,211 @@
+"""Tournaments of a database: create one, choose the current one, list them, plan and read the status."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tourney.app._tx import read
+from tourney.app.database import open_db
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.formats.config import FormatConfig
+    from tourney.engine.planner import Plan
+    from tourney.engine.tables import TableState
+    from tourney.engine.tournament import Status, TournamentState
+    from tourney.storage.repo import Tournament
+
+# Far above any real event (3,000 players plan in milliseconds) and far below what exhausts memory:
+# a plan for 10^9 players took 13 GB.
+MAX_PLAN_PLAYERS = 100_000
+# Above this many tables still playing, the status summarises (counts and the slowest tables)
+# instead of listing every one: a floor of 84 playing tables reads better as numbers.
+SUMMARY_ABOVE = 8
+SLOWEST_SHOWN = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new tournament; `current` is the one the database's commands act on after it (the new
+    one unless another tournament is `running`); `shown` names the database for people."""
+
+    tournament: Tournament
+    current: Tournament
+    running: tuple[Tournament, ...]
+    format: FormatConfig
+    shown: str
+
+
+def new_tournament(name: str, *, game: str, seed: int | None = None, format: str = "stages", best_of: int = 1,
+                   third_place: bool = False, rounds: int | None = None, table_size: int = 2, seeding: str = "lot",
+                   db: str | None = None) -> Created:
+    """Create a tournament of `game` (a name or alias), creating the database if need be. It
+    becomes the current one unless another tournament of the database is running."""
+    from tourney.engine.formats.config import FORMATS, FormatConfig, check_format
+    from tourney.engine.formats.seeding import METHODS
+    from tourney.rules.games import find_game
+    from tourney.storage.events import create_and_choose
+
+    descriptor = find_game(game)
+    if format not in FORMATS:
+        raise InvalidInputError(f"--format {format!r}: expected one of {', '.join(FORMATS)}")
+    if seeding not in METHODS:
+        raise InvalidInputError(f"--seeding {seeding!r}: expected one of {', '.join(METHODS)}")
+    config = FormatConfig(format, best_of, third_place, rounds, table_size, seeding)
+    check_format(descriptor, config)
+    chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+    with open_db(db, create=True) as database:
+        made = create_and_choose(database, name=name, game=descriptor.name, seed=chosen,
+                                 format=None if config.is_stages else config.to_json())
+        shown = database.shown
+    return Created(made.tournament, made.current, tuple(made.running), config, shown)
+
+
+def use_tournament(tournament: str, *, db: str | None = None) -> Tournament:
+    """Make `tournament` (a name in any case, or an id) the one every operation acts on by default."""
+    from tourney.storage.events import use_tournament as choose
+
+    with open_db(db) as database:
+        return choose(database, tournament=tournament)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """One line of `tourney list`."""
+
+    id: int
+    name: str
+    game: str
+    state: str  # registering / stage N / complete
+    players: int  # not dropped
+    current: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "game": self.game, "state": self.state, "players": self.players,
+                "current": self.current}
+
+
+def list_tournaments(*, db: str | None = None) -> list[TournamentSummary]:
+    """Every tournament of the database, oldest first, marking the current one."""
+    from tourney.storage.events import overview
+
+    with open_db(db, read_only=True) as database:
+        found = overview(database)
+    summaries = []
+    for item in found:
+        row = item.tournament
+        assert row.id is not None
+        summaries.append(TournamentSummary(row.id, row.name, row.game, progress(item.state),
+                                           sum(1 for p in item.state.players if not p.dropped), item.current))
+    return summaries
+
+
+def progress(state: TournamentState) -> str:
+    """registering / stage N / complete."""
+    if state.complete:
+        return "complete"
+    return f"stage {state.stage}" if state.stage else "registering"
+
+
+@dataclass(frozen=True, slots=True)
+class PlanShown:
+    """A stage plan and what it was made for ("for 30 players of lou", "(fixed at the first seat draw)")."""
+
+    plan: Plan
+    source: str
+
+
+def plan(*, players: int | None = None, game: str = "polish-poker", table_size: int | None = None,
+         advance: int | None = None, final_size: int | None = None, db: str | None = None,
+         tournament: str | None = None) -> PlanShown:
+    """The stage plan (RULES §1.12) for `players` of `game`, or else for the tournament's registered
+    players (its fixed plan once seated, unless an override asks for another)."""
+    from tourney.engine.planner import plan_stages
+    from tourney.rules.games import find_game
+
+    overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
+    if players is not None:
+        if not 2 <= players <= MAX_PLAN_PLAYERS:
+            raise InvalidInputError(f"--players must be from 2 to {MAX_PLAN_PLAYERS}, got {players}")
+        return PlanShown(plan_stages(players, **overrides, max_table=find_game(game).max_table),
+                         f"for {players} players of {game}")
+    state = read(db, tournament).state
+    active = sum(1 for p in state.players if not p.dropped)
+    if state.stage > 0 and state.plan is not None and not any(v is not None for v in overrides.values()):
+        return PlanShown(state.plan, "(fixed at the first seat draw)")
+    if active < 2:
+        raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
+    return PlanShown(plan_stages(active, **overrides, max_table=state.rules.max_table),
+                     f"for the {active} registered players")
+
+
+@dataclass(frozen=True, slots=True)
+class FloorCounts:
+    """Tables playing and finished in the current stage; players still in at them, out and dropped."""
+
+    tables_playing_count: int
+    tables_finished_count: int
+    players_in: int
+    players_out: int
+    players_dropped: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"tables_playing_count": self.tables_playing_count,
+                "tables_finished_count": self.tables_finished_count, "players_in": self.players_in,
+                "players_out": self.players_out, "players_dropped": self.players_dropped}
+
+
+@dataclass(frozen=True, slots=True)
+class StatusView:
+    """Where a tournament stands: the engine's `Status` plus the floor's counts and slowest tables."""
+
+    tournament: Tournament
+    state: TournamentState
+    report: Status
+    active: int  # players not dropped
+    counts: FloorCounts
+    slowest: tuple[TableState, ...]
+
+    @property
+    def summarised(self) -> bool:
+        """Whether so many tables play that the status shows counts instead of the list."""
+        return len(self.report.tables_playing) > SUMMARY_ABOVE
+
+    def to_json(self) -> dict[str, Any]:
+        """The shape of `tourney status --json`."""
+        state, row = self.state, self.tournament
+        data = self.report.to_json()
+        data.update(tournament=row.name, id=row.id, game=row.game, players=self.active,
+                    stages=len(state.plan.stages) if state.plan else None, **self.counts.to_json(),
+                    slowest=[{"table": t.number, "in": len(t.still_in), "stops_at": t.advance, "rounds": t.rounds}
+                             for t in self.slowest])
+        if not state.format.is_stages:
+            view = state.format_view()
+            data.update(format=state.format.to_json(), rounds=getattr(view, "total_rounds", None) or None)
+        return data
+
+
+def status(*, db: str | None = None, tournament: str | None = None) -> StatusView:
+    """The stage, the tables still playing, what blocks an advance; counts and the slowest tables."""
+    snap = read(db, tournament)
+    state = snap.state
+    return StatusView(snap.tournament, state, state.status(), sum(1 for p in state.players if not p.dropped),
+                      _floor_counts(state), tuple(_slowest(state)))
+
+
+def _floor_counts(state: TournamentState) -> FloorCounts:
+    playing = sum(1 for t in state.tables if not t.finished)
+    still_in = sum(len(t.still_in) for t in state.tables)
+    dropped = sum(1 for p in state.players if p.dropped)
+    return FloorCounts(playing, len(state.tables) - playing,
+                       still_in if state.stage else len(state.players) - dropped,
+                       len(state.players) - dropped - still_in if state.stage else 0, dropped)
+
+
+def _slowest(state: TournamentState) -> list[TableState]:
+    """The tables furthest from finishing: most players still to go out, then fewest rounds played."""
+    playing = [t for t in state.tables if not t.finished]
+    playing.sort(key=lambda t: (-(len(t.still_in) - t.advance), t.rounds, t.number))
+    return playing[:SLOWEST_SHOWN]
