@@ -12,9 +12,9 @@ from tourney.cli._common import TourneyGroup, fail, print_json, stdout_is_termin
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="The bot arena: seeded games between bots (any language), ratings and reports.")
 
-BOTS_HELP = ("Comma-separated entrants, each [LABEL=]SPEC: a bot kind of the game (`tourney games`; Polish Poker: "
-             "random, honest, prob:T, bluffer:R), cmd:COMMAND (a program speaking the JSON-lines protocol, see the "
-             "README) or package.module:Class (a Python bot).")
+BOTS_HELP = ("Comma-separated entrants, each [LABEL=]SPEC: a bot kind of the game (`tourney games` lists each game's "
+             "bots, e.g. random or prob:T), cmd:COMMAND (a program speaking the JSON-lines protocol, see the README) "
+             "or package.module:Class (a Python bot).")
 
 
 @app.command("run")
