@@ -4,8 +4,8 @@
     CrosstablePage    round robin: players x players, points, rank, and the rounds' tables
     SwissPage         Swiss: standings grouped by score with tie-breaks, and the rounds' pairings
 
-The CLI fills them from the engine's bracket formats (`tourney/cli/_format_views.py`); the layout
-of a bracket on paper (columns, sections, lines) is the render layer's (`bracket_layout.py`).
+The application fills them from the engine's bracket formats (`tourney/app/format_views.py`); the
+layout of a bracket on paper (columns, sections, lines) is the render layer's (`bracket_layout.py`).
 """
 
 from __future__ import annotations
