@@ -22,6 +22,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from tourney.app.arena import arena_report, run_arena_games
     from tourney.app.bot_run import run_bots
     from tourney.app.corrections import apply_correction, event_log, preview_correction, undo
     from tourney.app.games import list_games, play_game, replay_record
@@ -52,16 +53,16 @@ _HOMES = {
     "standings": "results",
     "event_log": "corrections", "undo": "corrections", "preview_correction": "corrections",
     "apply_correction": "corrections",
-    "run_bots": "bot_run",
+    "run_bots": "bot_run", "run_arena_games": "arena", "arena_report": "arena",
     "sheet_html": "sheets", "write_sheets": "sheets",
     "list_games": "games", "play_game": "games", "replay_record": "games",
 }
 
-__all__ = ["NewPlayer", "add_players", "advance", "apply_correction", "drop", "enter_chips", "enter_result",
-           "event_log", "finish", "import_players", "list_games", "list_players", "list_tournaments",
+__all__ = ["NewPlayer", "add_players", "advance", "apply_correction", "arena_report", "drop", "enter_chips",
+           "enter_result", "event_log", "finish", "import_players", "list_games", "list_players", "list_tournaments",
            "new_tournament", "plan", "play_game", "preview_correction", "read_ratings", "register", "rename",
-           "replay_record", "run_bots", "seat", "sheet_html", "show_player", "standings", "status", "tables", "undo",
-           "use_tournament", "write_sheets"]
+           "replay_record", "run_arena_games", "run_bots", "seat", "sheet_html", "show_player", "standings",
+           "status", "tables", "undo", "use_tournament", "write_sheets"]
 
 
 def __getattr__(name: str) -> Any:

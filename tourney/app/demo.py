@@ -131,12 +131,7 @@ class ArenaDemo:
 def demo_arena(db_file: Path, *, seed: int, game: str = "polish-poker") -> ArenaDemo:
     """A short arena run between the game's built-in bots, beside the demo's database: the results
     file (`demo-arena.jsonl`, a fresh run each time) and its HTML report (`demo-arena.html`)."""
-    from tourney.app.files import write_text
-    from tourney.arena.backends import make_backend
-    from tourney.arena.ratings import build_report
-    from tourney.arena.run import run_arena
-    from tourney.arena.schedule import make_spec
-    from tourney.render.arena_report import render_arena_report
+    from tourney.app.arena import arena_report, run_arena_games
 
     strategies = demo_strategies(game)
     results = db_file.with_name("demo-arena.jsonl")
@@ -145,9 +140,8 @@ def demo_arena(db_file: Path, *, seed: int, game: str = "polish-poker") -> Arena
         results.unlink(missing_ok=True)  # a fresh run each time, not a resumed one
     except OSError as error:
         raise InvalidInputError(f"cannot remove the old arena results {str(results)!r}: {error.strerror}") from None
-    spec = make_spec(game, ",".join(strategies), seed=seed)
-    report = run_arena(spec, ARENA_GAMES, make_backend("local", 1), out=results)
-    write_text(html, render_arena_report(build_report([spec.header(), *report.games])))
+    report = run_arena_games(",".join(strategies), game=game, games=ARENA_GAMES, seed=seed, out=results)
+    arena_report(results, html=html)
     return ArenaDemo(ARENA_GAMES, tuple(strategies), tuple(report.leaderboard.lines()), results, html)
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli._common import TourneyGroup, fail, print_json, stdout_is_terminal, write_text
+from tourney.cli._common import TourneyGroup, print_json, stdout_is_terminal
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="The bot arena: seeded games between bots (any language), ratings and reports.")
@@ -44,30 +44,21 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
 ) -> None:
     """Play seeded games between bots with seats rotated, on local workers or Ray; print a leaderboard."""
-    from tourney.arena.backends import make_backend
-    from tourney.arena.run import run_arena
-    from tourney.arena.schedule import make_spec
-    from tourney.arena.subprocess_bot import Limits
-    from tourney.cli._numbers import check_range, check_seed
-    from tourney.rules.games import find_game, parse_option_assignments
+    from functools import partial
 
-    check_range(games, what="--games", low=1)
-    check_seed(seed)
-    check_range(max_strikes, what="--max-strikes", low=0)
-    if not (move_timeout > 0 and hello_timeout > 0):
-        fail("--move-timeout and --hello-timeout must be positive")
-    descriptor = find_game(game)
-    spec = make_spec(descriptor.name, bots, seed=seed, players=players, duplicate=duplicate,
-                     options=parse_option_assignments(descriptor, option or []))
-    limits = Limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes)
-    chosen = make_backend(backend, workers, ray_address)
+    from tourney.app.arena import run_arena_games
+
+    play = partial(run_arena_games, bots, game=game, games=games, seed=seed, players=players, workers=workers,
+                   backend=backend, ray_address=ray_address, duplicate=duplicate, records=records, out=out,
+                   move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
+                   options=option or [])
     if stdout_is_terminal() and not as_json:
         from tourney.arena.progress import LiveProgress
 
         with LiveProgress(games) as live:
-            report = run_arena(spec, games, chosen, limits=limits, out=out, records=records, observer=live.update)
+            report = play(observer=live.update)
     else:
-        report = run_arena(spec, games, chosen, limits=limits, out=out, records=records)
+        report = play()
     if as_json:
         print_json({"games": len(report.games), "played": report.played, "bots": [
             {"bot": label, "games": t.games, "wins": t.wins, "mean_place": t.mean_place, "faults": t.faults}
@@ -88,16 +79,9 @@ def report(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """Per bot: games, wins, win rate with a 95 % interval, mean place, OpenSkill rating, faults."""
-    from tourney.arena.ratings import build_report
-    from tourney.arena.results import read_lines
+    from tourney.app.arena import arena_report
 
-    if not file.is_file():
-        fail(f"no such file: {str(file)!r}")
-    built = build_report(read_lines(file))
-    if html is not None:
-        from tourney.render.arena_report import render_arena_report
-
-        write_text(html, render_arena_report(built))
+    built = arena_report(file, html=html)
     if as_json:
         print_json(built.to_json())
         return

@@ -1,0 +1,63 @@
+"""The bot arena as operations: a run of seeded games between bots, and the ratings report of a
+results file (with its HTML chart)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tourney.app.numbers import check_range, check_seed
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.arena.leaderboard import Leaderboard
+    from tourney.arena.ratings import ArenaReport
+    from tourney.arena.run import RunReport
+
+# Told after each shard: (leaderboard so far, games done, games in all).
+ArenaObserver = Callable[["Leaderboard", int, int], None]
+
+
+def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, seed: int = 1,
+                    players: int | None = None, workers: int = 1, backend: str = "local",
+                    ray_address: str | None = None, duplicate: bool = False, records: Path | None = None,
+                    out: Path | None = None, move_timeout: float = 1.0, hello_timeout: float = 5.0,
+                    max_strikes: int = 3, options: Sequence[str] = (),
+                    observer: ArenaObserver | None = None) -> RunReport:
+    """Play `games` seeded games between `bots` ([LABEL=]SPEC, comma-separated) with seats rotated,
+    on local workers or Ray; `out` appends one JSON line per game (and resumes a run)."""
+    from tourney.arena.backends import make_backend
+    from tourney.arena.run import run_arena
+    from tourney.arena.schedule import make_spec
+    from tourney.arena.subprocess_bot import Limits
+    from tourney.rules.games import find_game, parse_option_assignments
+
+    check_range(games, what="--games", low=1)
+    check_seed(seed)
+    check_range(max_strikes, what="--max-strikes", low=0)
+    if not (move_timeout > 0 and hello_timeout > 0):
+        raise InvalidInputError("--move-timeout and --hello-timeout must be positive")
+    descriptor = find_game(game)
+    spec = make_spec(descriptor.name, bots, seed=seed, players=players, duplicate=duplicate,
+                     options=parse_option_assignments(descriptor, list(options)))
+    limits = Limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes)
+    chosen = make_backend(backend, workers, ray_address)
+    return run_arena(spec, games, chosen, limits=limits, out=out, records=records, observer=observer)
+
+
+def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:
+    """Per bot of a results file: games, wins, win rate with a 95 % interval, mean place, OpenSkill
+    rating, faults; the HTML report with its ratings chart written to `html` if given."""
+    from tourney.app.files import write_text
+    from tourney.arena.ratings import build_report
+    from tourney.arena.results import read_lines
+
+    if not file.is_file():
+        raise InvalidInputError(f"no such file: {str(file)!r}")
+    built = build_report(read_lines(file))
+    if html is not None:
+        from tourney.render.arena_report import render_arena_report
+
+        write_text(html, render_arena_report(built))
+    return built
