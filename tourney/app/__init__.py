@@ -22,6 +22,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from tourney.app.arbiter import check_declaration, declarations, settle, showdown
     from tourney.app.arena import arena_report, run_arena_games
     from tourney.app.bot_run import run_bots
     from tourney.app.corrections import apply_correction, event_log, preview_correction, undo
@@ -56,13 +57,15 @@ _HOMES = {
     "run_bots": "bot_run", "run_arena_games": "arena", "arena_report": "arena",
     "sheet_html": "sheets", "write_sheets": "sheets",
     "list_games": "games", "play_game": "games", "replay_record": "games",
+    "check_declaration": "arbiter", "declarations": "arbiter", "showdown": "arbiter", "settle": "arbiter",
 }
 
-__all__ = ["NewPlayer", "add_players", "advance", "apply_correction", "arena_report", "drop", "enter_chips",
-           "enter_result", "event_log", "finish", "import_players", "list_games", "list_players", "list_tournaments",
-           "new_tournament", "plan", "play_game", "preview_correction", "read_ratings", "register", "rename",
-           "replay_record", "run_arena_games", "run_bots", "seat", "sheet_html", "show_player", "standings",
-           "status", "tables", "undo", "use_tournament", "write_sheets"]
+__all__ = ["NewPlayer", "add_players", "advance", "apply_correction", "arena_report", "check_declaration",
+           "declarations", "drop", "enter_chips", "enter_result", "event_log", "finish", "import_players",
+           "list_games", "list_players", "list_tournaments", "new_tournament", "plan", "play_game",
+           "preview_correction", "read_ratings", "register", "rename", "replay_record", "run_arena_games",
+           "run_bots", "seat", "settle", "sheet_html", "show_player", "showdown", "standings", "status", "tables",
+           "undo", "use_tournament", "write_sheets"]
 
 
 def __getattr__(name: str) -> Any:

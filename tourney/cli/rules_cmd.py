@@ -1,16 +1,12 @@
-"""`tourney rules ...`: the arbiter's questions, answered from the rules core."""
+"""`tourney rules ...`: the arbiter's questions (`tourney.app.arbiter` answers them from the rules core)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from tourney.cli._common import TourneyGroup, print_json
-
-if TYPE_CHECKING:
-    from tourney.rules.chlust.arbiter import ShowdownReport
-    from tourney.rules.khlyust.arbiter import KhlyustShowdown
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True, rich_markup_mode=None,
                   help="Ask the rules: does a declared hand exist? Which declarations are there?")
@@ -27,29 +23,20 @@ def check(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a sentence.")] = False,
 ) -> None:
     """Does DECLARATION exist among these cards? (Polish Poker, RULES §1.8; the joker fills one gap.)"""
-    from tourney.errors import InvalidCardError
-    from tourney.rules.cards import POLISH_POKER_DECK, parse_cards
-    from tourney.rules.polish_poker import CANONICAL, deficit, mask_of_cards, parse_declaration
+    from tourney.app.arbiter import check_declaration
 
-    index = parse_declaration(declaration)
-    in_play = parse_cards(cards, POLISH_POKER_DECK)
-    if not in_play:
-        raise InvalidCardError("no cards given: list every revealed card with --cards")
-    mask = mask_of_cards(in_play)
-    missing = deficit(index, mask)
-    joker = any(card.is_joker for card in in_play)
-    exists = missing <= (1 if joker else 0)
-    name = CANONICAL[index]
+    found = check_declaration(declaration, cards)
+    name, missing = found.declaration, found.deficit
     if json_output:
-        print_json({"declaration": name, "exists": exists, "deficit": missing})
+        print_json(found.to_json())
         return
-    if exists and missing:
+    if found.exists and missing:
         typer.echo(f"{name} EXISTS: 1 card missing, filled by the joker")
-    elif exists:
+    elif found.exists:
         typer.echo(f"{name} EXISTS")
     else:
         gap = f"{missing} card{'s' if missing != 1 else ''} missing"
-        typer.echo(f"{name} does NOT exist: {gap}{', the joker fills only one' if joker else ''}")
+        typer.echo(f"{name} does NOT exist: {gap}{', the joker fills only one' if found.joker else ''}")
 
 
 @app.command("declarations")
@@ -60,19 +47,14 @@ def declarations(
              "spades).")] = "equal",
 ) -> None:
     """List all 89 declarations, weakest first, with their strength level."""
-    from tourney.errors import InvalidInputError
-    from tourney.rules.polish_poker import DECLARATIONS
+    from tourney.app.arbiter import declarations as ordered
 
-    if suit_order not in ("equal", "ranked"):
-        raise InvalidInputError(f"--suit-order must be 'equal' or 'ranked', not {suit_order!r}")
-    ranked = suit_order == "ranked"
-    ordered = sorted(DECLARATIONS, key=lambda d: (d.ranked_level if ranked else d.level, d.index))
-    rows = [(str(d), d.ranked_level if ranked else d.level, d.spoken()) for d in ordered]
+    rows = ordered(suit_order)
     if json_output:
-        print_json([{"declaration": name, "level": level} for name, level, _ in rows])
+        print_json([{"declaration": row.declaration, "level": row.level} for row in rows])
         return
-    for name, level, spoken in rows:
-        typer.echo(f"{level:>3}  {name:<15} {spoken}")
+    for row in rows:
+        typer.echo(f"{row.level:>3}  {row.declaration:<15} {row.spoken}")
 
 
 @app.command("showdown")
@@ -88,22 +70,9 @@ def showdown(
 ) -> None:
     """Rank the hands of a Chlust showdown and name the winner (RULES §2.6, §2.8); for Хлюст, name
     Листы and Хлюст in each hand and who takes the kassa before play (RULES §3.5, §3.6)."""
-    from tourney.errors import InvalidInputError
-    from tourney.rules.games import find_game, parse_option_assignments, resolve_options
+    from tourney.app.arbiter import showdown as judge
 
-    descriptor = find_game(game)
-    if descriptor.name not in ("chlust", "khlyust"):
-        raise InvalidInputError(f"showdown judges Chlust and Хлюст hands, not {descriptor.title}")
-    options = resolve_options(descriptor, parse_option_assignments(descriptor, option or []))
-    report: ShowdownReport | KhlyustShowdown
-    if descriptor.name == "khlyust":
-        from tourney.rules.khlyust.arbiter import judge as judge_khlyust
-
-        report = judge_khlyust(upcard, hands, options)
-    else:
-        from tourney.rules.chlust.arbiter import judge
-
-        report = judge(upcard, hands, options)
+    report = judge(game, hands, upcard, option or [])
     if json_output:
         print_json(report.to_json())
         return
@@ -122,27 +91,16 @@ def settle(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of lines.")] = False,
 ) -> None:
     """Settle a played Lou deal: each player's chips and the next pot (RULES §4.8, §0.3)."""
-    from tourney.cli._numbers import whole_number
-    from tourney.errors import InvalidInputError
-    from tourney.rules.games import find_game
-    from tourney.rules.lou import LOU, parse_tricks
-    from tourney.rules.lou import settle as settle_deal
+    from tourney.app.arbiter import settle as settle_deal
 
-    descriptor = find_game(game)
-    if descriptor is not LOU:
-        raise InvalidInputError(f"settle settles Lou deals, not {descriptor.title}")
-    payout = str(descriptor.option("payout").parse(payout))
-    size = whole_number(pot, what="--pot")
-    counts = parse_tricks(tricks)
-    result = settle_deal(size, counts, payout)
-    chips = {name: result.receipts.get(name, 0) - result.owed.get(name, 0) for name in counts}
+    result = settle_deal(game, pot, tricks, payout)
     if json_output:
-        print_json({"chips": chips, "next_pot": result.next_pot()})
+        print_json(result.to_json())
         return
-    for name, change in chips.items():
-        won = counts[name]
-        why = "looed: matches the pot" if name in result.owed else f"{won} trick{'s' if won != 1 else ''}"
+    for name, change in result.chips.items():
+        won = result.tricks[name]
+        why = "looed: matches the pot" if name in result.looed else f"{won} trick{'s' if won != 1 else ''}"
         typer.echo(f"{name}: {change:+d} ({why})")
     kept = f", of which {result.kept} stays from this pot" if result.kept else ""
     end = "the game goes on" if not result.game_over else "no loo: the game ends"
-    typer.echo(f"next pot: {result.next_pot()}{kept} ({end})")
+    typer.echo(f"next pot: {result.next_pot}{kept} ({end})")
