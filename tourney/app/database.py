@@ -1,4 +1,4 @@
-"""Opening the database of an operation, and the seeds the application derives from a tournament's.
+"""Opening the database of an operation (or of many reads of one tournament).
 
 The storage layer is imported inside `open_db` so that importing the application (and `tourney
 --help`) never loads it.
@@ -6,7 +6,6 @@ The storage layer is imported inside `open_db` so that importing the application
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -47,13 +46,6 @@ def sqlite_file(url: str) -> str:
     from tourney.storage.db import sqlite_file as file_of
 
     return file_of(url)
-
-
-def stage_seed(tournament_seed: int, stage: int) -> int:
-    """The seat-draw seed of a stage when the director gives none: fixed by the tournament's seed,
-    different for every stage, and printed with the draw so the seating can be reproduced."""
-    digest = hashlib.sha256(f"tourney-seat/{tournament_seed}/{stage}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") % 1_000_000
 
 
 class TournamentReader:

@@ -3,13 +3,13 @@ where both are made, for the director's `seat`/`advance` and for a bot run alike
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.app._tx import NewEvent, write
-from tourney.app.database import stage_seed
 from tourney.app.ratings import match_ratings, read_ratings
 from tourney.errors import InvalidInputError
 
@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from tourney.engine.planner import Plan
     from tourney.engine.tournament import TournamentState
     from tourney.storage.repo import Tournament
+
+
+def stage_seed(tournament_seed: int, stage: int) -> int:
+    """The seat-draw seed of a stage when the director gives none: fixed by the tournament's seed,
+    different for every stage, and printed with the draw so the seating can be reproduced."""
+    digest = hashlib.sha256(f"tourney-seat/{tournament_seed}/{stage}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % 1_000_000
 
 
 def seat_next(state: TournamentState, row: Tournament, *, seed: int | None = None, plan: Plan | None = None,
