@@ -102,8 +102,10 @@ def advance(*, db: str | None = None, tournament: str | None = None) -> Advanced
     moving: list[str] = []
 
     def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        if not state.can_advance():
-            moving.extend(advancing_players(state))
-        yield from advance_and_seat(state, row)
+        steps = advance_and_seat(state, row)
+        closing = next(steps)  # refused here while a table plays
+        moving.extend(advancing_players(state))  # read before the advance is applied
+        yield closing
+        yield from steps
 
     return Advanced(write(db, tournament, make).state, tuple(moving))
