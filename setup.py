@@ -11,8 +11,9 @@ arithmetic), they only run faster. The build is pure Python when:
   same modules install as pure Python (slower, same behaviour).
 
 Either way the build writes `tourney/_build_info.json` (see `tourney/_build.py`), from which
-`tourney --version` says which build runs and the CLI refuses a compiled module whose `.py` has
-changed since the build.
+`tourney --version` says which build runs, and `import tourney` refuses a compiled build one of
+whose sources (a compiled `.py`, or a module whose constants mypyc may have inlined) has changed
+since the build.
 """
 
 from __future__ import annotations
@@ -181,7 +182,8 @@ def main() -> None:
             print(f"tourney: installing pure Python ({reason})", file=sys.stderr, flush=True)
         plan.build_info = build.make_build_info("pure", pure_reason=reason)
     elif builds_code(sys.argv):
-        sources = {path: build.source_sha256(ROOT / path) for path in build.HOT_MODULES if (ROOT / path).is_file()}
+        # Each compiled .py and each module whose constants mypyc may copy into the compiled code.
+        sources = {path: build.source_sha256(ROOT / path) for path in build.compiled_build_sources(ROOT)}
         output = Tee(sys.stdout)
         try:
             from mypy.version import __version__ as mypyc_version
