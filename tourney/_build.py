@@ -230,9 +230,13 @@ def exit_if_stale(package_dir: Path | None = None) -> None:
 def runs_as_the_command() -> bool:
     """Whether this process is the `tourney` command: its console script (which imports tourney
     before `main()` can catch anything), or `python -m tourney` (while -m looks for the module,
-    `sys.argv[0]` is "-m", and only looking for tourney itself imports tourney)."""
+    which imports its package, `sys.argv[0]` is "-m" and `sys.orig_argv` names the module)."""
     program = sys.argv[0] if sys.argv else ""
-    return program == "-m" or Path(program).name in ("tourney", "tourney.exe", "tourney-script.py")
+    if program == "-m":
+        arguments = sys.orig_argv
+        module = next((arguments[at + 1] for at in range(len(arguments) - 1) if arguments[at] == "-m"), "")
+        return module.split(".")[0] == "tourney"
+    return Path(program).name in ("tourney", "tourney.exe")
 
 
 def guard_import() -> None:
