@@ -4,6 +4,9 @@ A *scripted dealer* is any callable ``dealer(names, counts) -> (hands, community
 from ``tourney.rules.polish_poker.existence.ID_OF_CARD``. `PPKit.dealer` scripts some rounds and
 fills the others from a fixed stack that holds no nines (ids 4.. = TS TH TD TC JS ...), so that in a
 filler round ``PAIR:9`` never exists and ``HIGH:T`` always does (the first card dealt is TS).
+
+Before those helpers import tourney, the session checks which copy of tourney it would test (issue
+15): one whose sources differ from this checkout's stops it at once.
 """
 
 from __future__ import annotations
@@ -26,10 +29,10 @@ def refuse_another_copy_of_tourney() -> None:
     spec = importlib.util.find_spec("tourney")
     if spec is None or not spec.submodule_search_locations:
         return  # nothing to compare: the imports below fail with Python's own message
-    loader = importlib.util.spec_from_file_location("_tourney_checkout_build", CHECKOUT_PACKAGE / "_build.py")
-    assert loader is not None and loader.loader is not None
-    build = importlib.util.module_from_spec(loader)
-    loader.loader.exec_module(build)
+    build_spec = importlib.util.spec_from_file_location("_tourney_checkout_build", CHECKOUT_PACKAGE / "_build.py")
+    assert build_spec is not None and build_spec.loader is not None
+    build = importlib.util.module_from_spec(build_spec)
+    build_spec.loader.exec_module(build)
     error = build.copy_under_test_error(Path(spec.submodule_search_locations[0]), CHECKOUT_PACKAGE)
     if error is not None:
         # SystemExit, not pytest.exit(): pytest reports any Exception from a conftest with a traceback.
@@ -54,6 +57,7 @@ def pytest_report_header() -> str:
     from tourney._build import version_line
 
     return f"under test: {version_line()}"
+
 
 # One scripted round: {player name: "cards"} and the community card.
 RoundScript = tuple[Mapping[str, str], str]
