@@ -94,6 +94,12 @@ def one_line(error: BaseException, output: str = "") -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+def source_hashes(build: ModuleType) -> dict[str, str]:
+    """The sha256 of each source the compiled build depends on, taken before mypyc reads them: each
+    compiled .py and each module whose constants mypyc may copy into the compiled code."""
+    return {path: build.source_sha256(ROOT / path) for path in build.compiled_build_sources(ROOT)}
+
+
 def announce_failure(reason: str) -> None:
     print(f"tourney: the mypyc compile failed ({reason}); installing pure Python (slower, same behaviour)",
           file=sys.stderr, flush=True)
@@ -182,8 +188,7 @@ def main() -> None:
             print(f"tourney: installing pure Python ({reason})", file=sys.stderr, flush=True)
         plan.build_info = build.make_build_info("pure", pure_reason=reason)
     elif builds_code(sys.argv):
-        # Each compiled .py and each module whose constants mypyc may copy into the compiled code.
-        sources = {path: build.source_sha256(ROOT / path) for path in build.compiled_build_sources(ROOT)}
+        sources = source_hashes(build)
         output = Tee(sys.stdout)
         try:
             from mypy.version import __version__ as mypyc_version

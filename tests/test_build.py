@@ -177,6 +177,22 @@ def test_pure_builds_run_and_say_why(tmp_path: Path) -> None:
         "pure Python: the mypyc compile failed at install: command 'gcc' failed with exit code 1")
 
 
+def test_the_version_line_says_which_copy_and_why_a_pure_build_is_pure(tmp_path: Path) -> None:
+    package = fake_package(tmp_path, compiled=())
+    start = f"tourney {tourney.__version__} (pure Python) from {package}; pure because "
+    assert _build.version_line(package) == start + "no tourney/_build_info.json records a compiled build"
+    write_info(package, _build.make_build_info("pure", pure_reason="TOURNEY_PURE is set"))
+    assert _build.version_line(package) == start + "TOURNEY_PURE is set"
+    (package / _build.BUILD_INFO_NAME).unlink()
+    (tmp_path / "setup.py").write_text("", encoding="utf-8")
+    assert _build.version_line(package) == start + (
+        "it runs from a source tree (a checkout, or an editable install of one) with no compiled module in it")
+    write_info(package, _build.make_build_info("pure", compile_failed="CompileError: gcc exited with status 1"))
+    assert _build.version_line(package) == (
+        f"tourney {tourney.__version__} (pure Python: the mypyc compile failed at install: "
+        f"CompileError: gcc exited with status 1) from {package}")
+
+
 def test_the_cli_refuses_a_stale_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     from typer.testing import CliRunner
@@ -469,6 +485,13 @@ def test_the_build_info_written_by_setup_py_is_read_back(setup_py: ModuleType, t
     assert json.loads((package / "_build_info.json").read_text(encoding="utf-8"))["group_name"] == "tourney"
     assert _build.stale_error(package) is None
     assert _build.version_line(package) == f"tourney {tourney.__version__} (compiled with mypyc 9.9.9) from {package}"
+
+
+def test_setup_py_records_every_source_the_compiled_build_depends_on(setup_py: ModuleType) -> None:
+    recorded = setup_py.source_hashes(_build)
+    assert sorted(recorded) == _build.compiled_build_sources(ROOT)
+    options = "tourney/rules/khlyust/options.py"
+    assert recorded[options] == _build.source_sha256(ROOT / options)
 
 
 def test_stray_extensions_left_by_an_earlier_build_are_removed(setup_py: ModuleType, tmp_path: Path,
