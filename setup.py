@@ -188,9 +188,9 @@ def main() -> None:
             print(f"tourney: installing pure Python ({reason})", file=sys.stderr, flush=True)
         plan.build_info = build.make_build_info("pure", pure_reason=reason)
     elif builds_code(sys.argv):
-        sources = source_hashes(build)
         output = Tee(sys.stdout)
         try:
+            sources = source_hashes(build)  # a source that does not parse fails here, as in mypyc
             from mypy.version import __version__ as mypyc_version
             from mypyc.build import mypycify
 
