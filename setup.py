@@ -11,8 +11,9 @@ arithmetic), they only run faster. The build is pure Python when:
   same modules install as pure Python (slower, same behaviour).
 
 Either way the build writes `tourney/_build_info.json` (see `tourney/_build.py`), from which
-`tourney --version` says which build runs and the CLI refuses a compiled module whose `.py` has
-changed since the build.
+`tourney --version` says which build runs, and `import tourney` refuses a compiled build one of
+whose sources (a compiled `.py`, or a module whose constants mypyc may have inlined) has changed
+since the build.
 """
 
 from __future__ import annotations
@@ -91,6 +92,12 @@ def one_line(error: BaseException, output: str = "") -> str:
     elif not isinstance(error, SystemExit):
         text = f"{type(error).__name__}: {text}" if text else type(error).__name__
     return text if len(text) <= 200 else text[:197] + "..."
+
+
+def source_hashes(build: ModuleType) -> dict[str, str]:
+    """The sha256 of each source the compiled build depends on, taken before mypyc reads them: each
+    compiled .py and each module whose constants mypyc may copy into the compiled code."""
+    return {path: build.source_sha256(ROOT / path) for path in build.compiled_build_sources(ROOT)}
 
 
 def announce_failure(reason: str) -> None:
@@ -181,9 +188,9 @@ def main() -> None:
             print(f"tourney: installing pure Python ({reason})", file=sys.stderr, flush=True)
         plan.build_info = build.make_build_info("pure", pure_reason=reason)
     elif builds_code(sys.argv):
-        sources = {path: build.source_sha256(ROOT / path) for path in build.HOT_MODULES if (ROOT / path).is_file()}
         output = Tee(sys.stdout)
         try:
+            sources = source_hashes(build)  # a source that does not parse fails here, as in mypyc
             from mypy.version import __version__ as mypyc_version
             from mypyc.build import mypycify
 

@@ -4,24 +4,60 @@ A *scripted dealer* is any callable ``dealer(names, counts) -> (hands, community
 from ``tourney.rules.polish_poker.existence.ID_OF_CARD``. `PPKit.dealer` scripts some rounds and
 fills the others from a fixed stack that holds no nines (ids 4.. = TS TH TD TC JS ...), so that in a
 filler round ``PAIR:9`` never exists and ``HIGH:T`` always does (the first card dealt is TS).
+
+Before those helpers import tourney, the session checks which copy of tourney it would test (issue
+15): one whose sources differ from this checkout's stops it at once.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
-from tourney.rules.cards import POLISH_POKER_DECK, parse_cards
-from tourney.rules.polish_poker import (
+CHECKOUT_PACKAGE = Path(__file__).resolve().parents[1] / "tourney"
+
+
+def refuse_another_copy_of_tourney() -> None:
+    """Stop the session at once, with one line, when `import tourney` would find a copy whose
+    sources differ from this checkout's (plain `pytest` imports an installed copy first; `python -m
+    pytest` and an editable install import the checkout). Runs before anything imports tourney, so
+    it reads the checkout's tourney/_build.py by path and finds the copy without importing it."""
+    spec = importlib.util.find_spec("tourney")
+    if spec is None or not spec.submodule_search_locations:
+        return  # nothing to compare: the imports below fail with Python's own message
+    build_spec = importlib.util.spec_from_file_location("_tourney_checkout_build", CHECKOUT_PACKAGE / "_build.py")
+    assert build_spec is not None and build_spec.loader is not None
+    build = importlib.util.module_from_spec(build_spec)
+    build_spec.loader.exec_module(build)
+    error = build.copy_under_test_error(Path(spec.submodule_search_locations[0]), CHECKOUT_PACKAGE)
+    if error is not None:
+        # SystemExit, not pytest.exit(): pytest reports any Exception from a conftest with a traceback.
+        raise SystemExit(f"error: {error}")
+
+
+refuse_another_copy_of_tourney()
+
+from tourney.rules.cards import POLISH_POKER_DECK, parse_cards  # noqa: E402 (after the copy check)
+from tourney.rules.polish_poker import (  # noqa: E402
     CALL,
     PolishPokerOptions,
     PolishPokerState,
     mask_of_cards,
     parse_declaration,
 )
-from tourney.rules.polish_poker.existence import ID_OF_CARD
+from tourney.rules.polish_poker.existence import ID_OF_CARD  # noqa: E402
+
+
+def pytest_report_header() -> str:
+    """Which copy of tourney and which build the session tests (`pytest -v`; `-q` hides the header)."""
+    from tourney._build import version_line
+
+    return f"under test: {version_line()}"
+
 
 # One scripted round: {player name: "cards"} and the community card.
 RoundScript = tuple[Mapping[str, str], str]

@@ -6,8 +6,9 @@
     │   └── InvalidActionError             an action or declaration that cannot be parsed
     ├── IllegalActionError (ValueError)  parses, but breaks a rule in this position
     ├── RecordError (ValueError)         a game record that does not replay (names line and rule)
-    └── StorageError                     the database refuses: wrong schema, locked, missing data
-        └── NotFoundError (LookupError)    an unknown tournament, player or table
+    ├── StorageError                     the database refuses: wrong schema, locked, missing data
+    │   └── NotFoundError (LookupError)    an unknown tournament, player or table
+    └── StaleBuildError (ImportError)    a compiled module older than a source it was built from
 
 Messages are one line, name the offending value and, where a rule is broken, the rule.
 The CLI turns every ``TourneyError`` into that one line on stderr and a non-zero exit.
@@ -50,3 +51,8 @@ class StorageError(TourneyError):
 
 class NotFoundError(StorageError, LookupError):
     """An unknown tournament, player or table."""
+
+
+class StaleBuildError(TourneyError, ImportError):
+    """Importing tourney found a compiled (mypyc) module older than a source it was built from
+    (tourney/_build.py); the message says how to rebuild."""
