@@ -176,7 +176,7 @@ def plan(
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
     chosen: Plan | None
     if players is not None:
-        chosen = plan_stages(players, **overrides, max_table=find_game(game).max_table)
+        chosen = plan_stages(players, find_game(game).table_citations, **overrides, max_table=find_game(game).max_table)
         source = f"for {players} players of {game}"
     else:
         from tourney.storage.events import snapshot
@@ -189,7 +189,7 @@ def plan(
         elif active < 2:
             raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
         else:
-            chosen = plan_stages(active, **overrides, max_table=state.rules.max_table)
+            chosen = plan_stages(active, state.rules.table_citations, **overrides, max_table=state.rules.max_table)
             source = f"for the {active} registered players"
     assert chosen is not None
     if as_json:
@@ -246,8 +246,8 @@ def seat(
             if state.stage > 0:
                 raise InvalidInputError("the stage plan is fixed at the first seat draw; "
                                         "--table-size/--advance/--final-size apply only to it")
-            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), **overrides,
-                                 max_table=state.rules.max_table)
+            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), state.rules.table_citations,
+                                 **overrides, max_table=state.rules.max_table)
         draw_seed = seed if seed is not None else stage_seed(row.seed, state.stage + 1)
         yield "seat", draw_seats(state, draw_seed, chosen)
 
