@@ -20,6 +20,7 @@
 
 A class defined elsewhere is drawn with its module; tests/test_errors_tree.py fails when a class
 exists that this drawing does not name, or is drawn under another parent than its own.
+
 Messages are one line, name the offending value and, where a rule is broken, the rule.
 The CLI turns every ``TourneyError`` into that one line on stderr and a non-zero exit.
 """
