@@ -1,13 +1,13 @@
 """The live half of the game contract: a game's `Outcome` must be what its live tables take.
 
 Bots play a table's match (engine/autoplay.py, as `tourney run` does) and its entries, one round
-loser per `result` for games that report rounds or the final `chips` for pot games, are applied
-to a live tournament (engine TournamentState): the table must accept every entry, finish with the
-last one, send on exactly the players the game's own outcome does and place them as it does (a pot
-game's table knows only the chips: equal chips share a place there, while the game may still order
-them). Then whole bot-played events run stage after stage to their final table. A game whose descriptor disagrees with its own
-rules (say a `live_cap` that is not the game's cap) fails here, not in `tourney run`; the last tests
-prove that the suite catches such a descriptor.
+loser per `result` for games that report rounds or the final `chips` for pot games, are applied to a
+live tournament (engine TournamentState): the table must accept every entry, finish with the last
+one, send on exactly the players the game's own outcome does and place them as it does (a pot game's
+table knows only the chips: equal chips share a place there, while the game may still order them).
+Then whole bot-played events run stage after stage to their final table. A game whose descriptor
+disagrees with its own rules (say a `live_cap` that is not the game's cap) fails here, not in
+`tourney run`; the last tests prove that the suite catches such a descriptor.
 """
 
 from __future__ import annotations

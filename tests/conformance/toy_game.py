@@ -1,10 +1,11 @@
 """A toy game that only the tests register: one-card high card with a pot.
 
 It proves the seam: this file is a whole game (state, view, record, replay on the shared loop of
-rules/replaying.py, descriptor) and it plays, replays, passes the conformance suite and runs a
-live stage without a line changed anywhere else. Each deal every player with chips antes 1 and gets one card of a 13-card suit;
-in turn each bets 1 more or folds; the highest card among those who bet takes the pot (nobody
-bets: the pot carries). After `deals` deals, or when one player has chips, most chips win.
+rules/replaying.py, descriptor) and it plays, replays, passes the conformance suite and runs a live
+stage without a line changed anywhere else. Each deal every player with chips antes 1 and gets one
+card of a 13-card suit; in turn each bets 1 more or folds; the highest card among those who bet
+takes the pot (nobody bets: the pot carries). After `deals` deals, or when one player has chips,
+most chips win.
 """
 
 from __future__ import annotations
