@@ -1,14 +1,26 @@
-"""The whole exception tree of tourney.
+"""The whole exception tree of tourney: every exception class defined anywhere in tourney/.
 
     TourneyError                      base of everything tourney raises on purpose
     ├── InvalidInputError (ValueError)   text that cannot be parsed
     │   ├── InvalidCardError               a card token, a duplicate, a card not in the deck
     │   └── InvalidActionError             an action or declaration that cannot be parsed
     ├── IllegalActionError (ValueError)  parses, but breaks a rule in this position
+    │   └── EventError                     engine/events.py: a log event that cannot be applied (names its id)
     ├── RecordError (ValueError)         a game record that does not replay (names line and rule)
     ├── StorageError                     the database refuses: wrong schema, locked, missing data
     │   └── NotFoundError (LookupError)    an unknown tournament, player or table
+    ├── UnplayableGameError              rules/games.py: a registered game without a rules engine
+    ├── TemplateError                    render/env.py: a template that does not load or render
+    ├── Forfeit                          arena/faults.py: a bot lost its match by a fault
+    ├── BotPipeError                     a bot program's pipe failed (never leaves arena/subprocess_bot.py,
+    │   │                                which turns it into a fault or a Forfeit)
+    │   ├── _Timeout                       arena/subprocess_bot.py: no line before the deadline
+    │   ├── _Died                          arena/subprocess_bot.py: the program closed its pipe or exited
+    │   └── _TooLong                       arena/subprocess_bot.py: an answer line over the limit
     └── StaleBuildError (ImportError)    a compiled module older than a source it was built from
+
+A class defined elsewhere is drawn with its module; tests/test_errors_tree.py fails when a class
+exists that this drawing does not name, or is drawn under another parent than its own.
 
 Messages are one line, name the offending value and, where a rule is broken, the rule.
 The CLI turns every ``TourneyError`` into that one line on stderr and a non-zero exit.
@@ -56,3 +68,7 @@ class NotFoundError(StorageError, LookupError):
 class StaleBuildError(TourneyError, ImportError):
     """Importing tourney found a compiled (mypyc) module older than a source it was built from
     (tourney/_build.py); the message says how to rebuild."""
+
+
+class BotPipeError(TourneyError):
+    """The pipe to a bot program failed; arena/subprocess_bot.py raises the kinds and catches them."""

@@ -29,4 +29,4 @@ def test_plan_refuses_an_unknown_game_and_a_table_too_big_for_the_game() -> None
     assert unknown.exit_code == 1 and unknown.stderr.startswith("error: unknown game 'bridge'")
     too_big = runner.invoke(app, ["plan", "--players", "9", "--game", "khlyust", "--table-size", "5"])
     assert too_big.exit_code == 1
-    assert too_big.stderr.strip() == "error: table size must be 2-4 (the most this game seats), not 5"
+    assert too_big.stderr.strip() == "error: table size must be 2-4 (the seats of RULES §3.2 and §3.11), not 5"

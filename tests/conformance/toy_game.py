@@ -1,10 +1,11 @@
 """A toy game that only the tests register: one-card high card with a pot.
 
-It proves the seam: this file is a whole game (state, view, record, replay, descriptor) and it
-plays, replays, passes the conformance suite and runs a live stage without a line changed
-anywhere else. Each deal every player with chips antes 1 and gets one card of a 13-card suit;
-in turn each bets 1 more or folds; the highest card among those who bet takes the pot (nobody
-bets: the pot carries). After `deals` deals, or when one player has chips, most chips win.
+It proves the seam: this file is a whole game (state, view, record, replay on the shared loop of
+rules/replaying.py, descriptor) and it plays, replays, passes the conformance suite and runs a live
+stage without a line changed anywhere else. Each deal every player with chips antes 1 and gets one
+card of a 13-card suit; in turn each bets 1 more or folds; the highest card among those who bet
+takes the pot (nobody bets: the pot carries). After `deals` deals, or when one player has chips,
+most chips win.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from tourney.errors import IllegalActionError, InvalidActionError, RecordError
+from tourney.errors import IllegalActionError, InvalidActionError, InvalidInputError, RecordError
 from tourney.rules.games import GameDescriptor, OptionSpec, OptionValue, Outcome, RecordLine, resolve_options
+from tourney.rules.replaying import check_turn, read_header, run_record
 
 NAME = "toy-high-card"
 RANKS = "23456789TJQKA"
@@ -178,8 +180,12 @@ def new_state(players: Sequence[str], rng: random.Random, options: Mapping[str, 
 
 
 def replay(lines: list[RecordLine], check_seed: bool) -> ToyState:
-    first, header = lines[0]
-    deals = iter([(n, e) for n, e in lines if e.get("event") == "deal"])
+    """The record drives the state through the shared replay loop (rules/replaying.py): the `deal`
+    lines supply the cards, the `act` lines the actions; every line must be the one derived."""
+    header = read_header(lines, NAME)
+    if check_seed:
+        raise RecordError(header.line, "toy records are not checked against their seed")
+    deals = iter(header.deals)
 
     def scripted(names: Sequence[str]) -> dict[str, str]:
         line, event = next(deals, (lines[-1][0] + 1, {}))
@@ -190,28 +196,22 @@ def replay(lines: list[RecordLine], check_seed: bool) -> ToyState:
             raise RecordError(line, "a deal gives distinct cards of the 13-card suit")
         return dict(hands)
 
-    if check_seed:
-        raise RecordError(first, "toy records are not checked against their seed")
-    options = header.get("options")
-    players = header.get("players")
-    if not isinstance(options, dict) or not isinstance(players, list):
-        raise RecordError(first, "the game line needs 'players' and 'options'")
-    state = ToyState(players, scripted, resolve_options(TOY, options), header.get("seed"))
-    position = 1
-    for line, event in lines[1:]:
-        if event.get("event") == "act" and position == len(state._events):
-            if event.get("player") != (None if state.terminal else state.players[state.to_act]):
-                raise RecordError(line, "acts out of turn")
-            try:
-                state.apply(ACTIONS.index(event.get("action")))  # type: ignore[arg-type]
-            except (ValueError, IllegalActionError) as error:
-                raise RecordError(line, str(error)) from None
-        derived = state._events
-        if position >= len(derived) or derived[position] != event:
-            raise RecordError(line, f"expected {derived[position] if position < len(derived) else 'the end'}")
-        position += 1
-    if not state.terminal or position != len(state._events):
-        raise RecordError(lines[-1][0] + 1, "the record ends before the game does")
+    try:
+        options = resolve_options(TOY, header.options)
+    except InvalidInputError as error:
+        raise RecordError(header.line, str(error)) from None
+    state = ToyState(header.players, scripted, options, header.seed)
+
+    def drive(line: int, event: dict[str, Any]) -> None:
+        check_turn(line, event, state.players, state.to_act, state.terminal, {"act"})
+        if event.get("action") not in ACTIONS:
+            raise RecordError(line, f"an action is FOLD or BET, not {event.get('action')!r}")
+        try:
+            state.apply(ACTIONS.index(event["action"]))
+        except IllegalActionError as error:
+            raise RecordError(line, str(error)) from None
+
+    run_record(lines, lambda: state._events, drive, lambda: state.terminal)
     return state
 
 

@@ -129,7 +129,8 @@ def plan(*, players: int | None = None, game: str = "polish-poker", table_size: 
     if players is not None:
         if not 2 <= players <= MAX_PLAN_PLAYERS:
             raise InvalidInputError(f"--players must be from 2 to {MAX_PLAN_PLAYERS}, got {players}")
-        return PlanShown(plan_stages(players, **overrides, max_table=find_game(game).max_table),
+        descriptor = find_game(game)
+        return PlanShown(plan_stages(players, descriptor.table_citations, **overrides, max_table=descriptor.max_table),
                          f"for {players} players of {game}")
     state = read(db, tournament).state
     active = sum(1 for p in state.players if not p.dropped)
@@ -137,7 +138,7 @@ def plan(*, players: int | None = None, game: str = "polish-poker", table_size: 
         return PlanShown(state.plan, "(fixed at the first seat draw)")
     if active < 2:
         raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
-    return PlanShown(plan_stages(active, **overrides, max_table=state.rules.max_table),
+    return PlanShown(plan_stages(active, state.rules.table_citations, **overrides, max_table=state.rules.max_table),
                      f"for the {active} registered players")
 
 

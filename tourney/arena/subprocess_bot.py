@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tourney.arena.faults import CRASH, ILLEGAL, MALFORMED, PROTOCOL, TIMEOUT, FaultCounter, Forfeit
-from tourney.errors import InvalidInputError
+from tourney.errors import BotPipeError, InvalidInputError
 from tourney.rules.games import GameDescriptor, GameView, find_game
 
 PROTOCOL_VERSION: Final = 1
@@ -50,15 +50,15 @@ class Limits:
 _LEGAL_CACHE_SIZE = 4096
 
 
-class _Timeout(Exception):
+class _Timeout(BotPipeError):
     pass
 
 
-class _Died(Exception):
+class _Died(BotPipeError):
     pass
 
 
-class _TooLong(Exception):
+class _TooLong(BotPipeError):
     pass
 
 

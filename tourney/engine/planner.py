@@ -15,15 +15,26 @@ is the text of §1.12 word for word, so one algorithm serves the default and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.errors import InvalidInputError
+from tourney.rules.games import TableCitations
 
 MIN_TABLE, MAX_TABLE = 2, 6
 # The largest table any game seats (RULES §4.2); each game's own limit comes from its descriptor.
 LARGEST_TABLE = 8
 DEFAULT_FINAL = 4
+# What the reasons cite when a caller names no game's sections: those of RULES §1, where the
+# planner comes from (its caps when tables seat 6; a plain limit otherwise).
+FIRST_FINAL = "played until one player is left (RULES §1.11)"
+
+
+def citations_for(citations: TableCitations | None, max_table: int = MAX_TABLE) -> TableCitations:
+    """The RULES sections a plan's reasons cite: the game's own (its descriptor's `table_citations`)."""
+    if citations is not None:
+        return citations
+    return TableCitations("the caps of RULES §1.3" if max_table == MAX_TABLE else TableCitations().size, FIRST_FINAL)
 
 
 @dataclass(frozen=True)
@@ -44,10 +55,12 @@ class StagePlan:
 
 @dataclass(frozen=True)
 class Plan:
-    """The stages of a tournament, the last one being the final, and one sentence per stage: why."""
+    """The stages of a tournament, the last one being the final, and one sentence per stage: why
+    (citing `citations`, the sections of the game's RULES behind its tables)."""
 
     stages: tuple[StagePlan, ...]
     reasons: tuple[str, ...]
+    citations: TableCitations | None = field(default=None, compare=False, repr=False)
 
     @property
     def final(self) -> StagePlan:
@@ -62,10 +75,11 @@ class Plan:
         return {**self.to_json(), "reasons": list(self.reasons)}
 
     @classmethod
-    def from_json(cls, data: Any) -> Plan:
+    def from_json(cls, data: Any, citations: TableCitations | None = None) -> Plan:
         """Read back `to_json()` output (as stored in the first seat event), checking it is playable.
 
-        Reasons come from a "reasons" list when present; else they are written afresh.
+        Reasons come from a "reasons" list when present; else they are written afresh, citing
+        `citations` (the game's RULES sections).
         """
         try:
             raw = data["stages"]
@@ -76,18 +90,20 @@ class Plan:
         _check_stages(stages)
         reasons = data.get("reasons")
         if isinstance(reasons, list) and len(reasons) == len(stages) and all(isinstance(r, str) for r in reasons):
-            return cls(stages, tuple(reasons))
+            return cls(stages, tuple(reasons), citations)
         # Keep the planner's own explanations when the plan is the default one for its size.
-        default = plan_stages(stages[0].players) if stages and stages[0].players >= MIN_TABLE else None
+        default = (plan_stages(stages[0].players, citations)
+                   if stages and stages[0].players >= MIN_TABLE else None)
         if default is not None and default.stages == stages:
             return default
-        return cls(stages, tuple(_generic_reason(s) for s in stages))
+        cited = citations_for(citations)
+        return cls(stages, tuple(_generic_reason(s, cited) for s in stages), citations)
 
     def with_first_stage(self, tables: tuple[int, ...]) -> Plan:
         """The same plan with stage 1 seated at `tables` (late entries grow stage-1 tables)."""
         first = StagePlan(sum(tables), tables, self.stages[0].advance)
-        reasons = (_generic_reason(first), *self.reasons[1:])
-        return Plan((first, *self.stages[1:]), reasons)
+        reasons = (_generic_reason(first, citations_for(self.citations)), *self.reasons[1:])
+        return Plan((first, *self.stages[1:]), reasons, self.citations)
 
 
 def balanced_tables(players: int, count: int) -> tuple[int, ...]:
@@ -96,18 +112,21 @@ def balanced_tables(players: int, count: int) -> tuple[int, ...]:
     return tuple(base + 1 if i < extra else base for i in range(count))
 
 
-def plan_stages(n_players: int, *, table_size: int | None = None, advance: int | None = None,
-                final_size: int | None = None, max_table: int = MAX_TABLE) -> Plan:
+def plan_stages(n_players: int, citations: TableCitations | None = None, /, *, table_size: int | None = None,
+                advance: int | None = None, final_size: int | None = None, max_table: int = MAX_TABLE) -> Plan:
     """The plan of RULES §1.12 for `n_players`, with optional director overrides.
 
     `table_size` is the largest table (2-6); `advance` the number that advance from every table
     of every stage (it must be smaller than the smallest table); `final_size` the largest final
     table (2-6). `max_table` is the game's own limit (its descriptor's largest table): §1.12's
-    thresholds are read with it in place of 6. Raises `InvalidInputError` naming the offending value.
+    thresholds are read with it in place of 6. `citations` are the game's RULES sections for its
+    tables (its descriptor's `table_citations`), which the reasons and errors cite; without them,
+    those of §1. Raises `InvalidInputError` naming the offending value.
     """
     if not MIN_TABLE <= max_table <= LARGEST_TABLE:
         raise InvalidInputError(f"a table seats {MIN_TABLE}-{LARGEST_TABLE} players, not up to {max_table}")
-    _check_overrides(n_players, table_size, advance, final_size, max_table)
+    cited = citations_for(citations, max_table)
+    _check_overrides(n_players, table_size, advance, final_size, max_table, cited)
     # Without an override every field that fits one table is already a final table (§1.2).
     final_limit = final_size if final_size is not None else max_table
     target = final_size if final_size is not None else min(DEFAULT_FINAL, max_table)
@@ -120,8 +139,8 @@ def plan_stages(n_players: int, *, table_size: int | None = None, advance: int |
         reasons.append(reason)
         remaining = stage.advance * len(stage.tables)
     stages.append(StagePlan(remaining, (remaining,), 0))
-    reasons.append(f"{remaining} players: one final table, played until one player is left (RULES §1.11).")
-    return Plan(tuple(stages), tuple(reasons))
+    reasons.append(f"{remaining} players: one final table, {cited.final}.")
+    return Plan(tuple(stages), tuple(reasons), citations)
 
 
 def _one_stage(m: int, table_size: int | None, advance: int | None, target: int,
@@ -162,10 +181,10 @@ def _one_stage(m: int, table_size: int | None, advance: int | None, target: int,
 
 
 def _check_overrides(n: int, table_size: int | None, advance: int | None, final_size: int | None,
-                     max_table: int) -> None:
+                     max_table: int, cited: TableCitations) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < MIN_TABLE:
         raise InvalidInputError(f"a tournament needs at least {MIN_TABLE} players, not {n}")
-    why = "the caps of RULES §1.3" if max_table == MAX_TABLE else "the most this game seats"
+    why = cited.size
     if table_size is not None and not MIN_TABLE <= table_size <= max_table:
         raise InvalidInputError(f"table size must be {MIN_TABLE}-{max_table} ({why}), not {table_size}")
     if final_size is not None and not MIN_TABLE <= final_size <= max_table:
@@ -200,9 +219,9 @@ def _check_stages(stages: tuple[StagePlan, ...]) -> None:
                     f"{stage.advance * len(stage.tables)}")
 
 
-def _generic_reason(stage: StagePlan) -> str:
+def _generic_reason(stage: StagePlan, cited: TableCitations) -> str:
     if stage.is_final:
-        return f"{stage.players} players: one final table, played until one player is left (RULES §1.11)."
+        return f"{stage.players} players: one final table, {cited.final}."
     return f"{stage.players} players: tables of {_sizes(stage.tables)}; top {stage.advance} of each advance."
 
 

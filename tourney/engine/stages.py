@@ -66,7 +66,7 @@ def first_plan(game: GameDescriptor, players: int, plan: Plan | None) -> Plan:
     """The plan the first seat draw fixes: `plan` if given (checked against the game's table size
     and the players registered), else the default plan for this game."""
     limit = game.max_table
-    chosen = plan if plan is not None else plan_stages(players, max_table=limit)
+    chosen = plan if plan is not None else plan_stages(players, game.table_citations, max_table=limit)
     too_big = [t for stage in chosen.stages for t in stage.tables if t > limit]
     if too_big:
         raise IllegalActionError(f"seat: a {game.name} table seats at most {limit} players, "

@@ -171,7 +171,7 @@ class TournamentState:
         if not self.format.is_stages:
             return None  # a bracket format has rounds, not a stage plan
         active = sum(1 for p in self.players if not p.dropped)
-        return plan_stages(active, max_table=self.rules.max_table) if active >= 2 else None
+        return plan_stages(active, self.rules.table_citations, max_table=self.rules.max_table) if active >= 2 else None
 
     @property
     def is_final_stage(self) -> bool:
@@ -454,7 +454,8 @@ class TournamentState:
         if "promoted" in data and data["promoted"] != list(promoted):
             raise IllegalActionError(f"seat: promoted must be {list(promoted)}, not {data['promoted']!r}")
         if stage == 1:
-            plan = first_plan(self.rules, len(names), Plan.from_json(data["plan"]) if "plan" in data else None)
+            stored = Plan.from_json(data["plan"], self.rules.table_citations) if "plan" in data else None
+            plan = first_plan(self.rules, len(names), stored)
         else:
             assert self._fixed_plan is not None
             plan = self._fixed_plan

@@ -109,6 +109,17 @@ class OptionSpec:
         return data
 
 
+@dataclass(frozen=True, slots=True)
+class TableCitations:
+    """Where RULES sets a game's live tables, as the stage planner's reasons and errors quote it:
+    `size` says why a table seats at most the game's `max_table` ("the caps of RULES §1.3"),
+    `final` how the final table is played to its end ("played until one player is left (RULES
+    §1.11)"). A game without RULES sections (a test's toy) keeps the plain defaults."""
+
+    size: str = "the most this game seats"
+    final: str = "played to the end of its match"
+
+
 # ------------------------------------------------------------------------------------ protocols
 
 class GameView(Protocol):
@@ -197,6 +208,7 @@ class GameDescriptor:
     `chips` (final chip counts). `until_option` names the option that stops a match when that many
     players remain, so that a bot-played live table stops where the live table does.
     `sheet_rules` are the reminders printed on each live table's sheet (`tourney print`).
+    `table_citations` are the RULES sections the stage planner cites for its tables (engine/planner.py).
     """
 
     name: str
@@ -218,6 +230,7 @@ class GameDescriptor:
     rules_section: str = ""
     # Lines of rules printed on a live table's sheet (render layer), in the game's own words.
     sheet_rules: tuple[str, ...] = ()
+    table_citations: TableCitations = TableCitations()
     _option_index: dict[str, OptionSpec] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -15,7 +15,7 @@ from tourney.rules.chlust.options import OPTIONS
 from tourney.rules.chlust.record import ACTION_EVENTS
 from tourney.rules.chlust.state import CALL, FOLD, KEEP, PLAY_BASE, RAISE, SWAP, ChlustState, RandomDealer
 from tourney.rules.games import OptionSpec, OptionValue
-from tourney.rules.tricks.records import check_turn, read_header, run_record
+from tourney.rules.replaying import check_turn, read_header, run_record
 
 RecordLines = list[tuple[int, dict[str, Any]]]
 
@@ -99,7 +99,7 @@ def replay(events: RecordLines, check_seed: bool = False) -> ChlustState:
         state = ChlustState(players, dealer, first_dealer=first_dealer, options=options, seed=header.seed)
     except InvalidInputError as error:
         raise RecordError(line, str(error)) from None
-    run_record(events, state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal)
+    run_record(events, lambda: state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal)
     return state
 
 

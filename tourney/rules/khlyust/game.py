@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from tourney.rules.games import Bot, GameDescriptor, GameState, OptionValue, RecordLine
+from tourney.rules.games import Bot, GameDescriptor, GameState, OptionValue, RecordLine, TableCitations
 from tourney.rules.khlyust.actions import action_text, parse_action
 from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, KhlyustRules
 from tourney.rules.khlyust.replay import replay
@@ -38,6 +38,8 @@ KHLYUST = GameDescriptor(
     name="khlyust", title="Хлюст", aliases=("хлюст", "khlust", "hlyust", "chlyust"), seats=(MIN_PLAYERS, MAX_PLAYERS),
     max_table=MAX_PLAYERS, live_result="chips", options=OPTIONS, new_state=new_state, action_text=action_text,
     parse_action=parse_action, replay=_replay, summary_lines=summary_lines, play_out=_play_out, rules_section="§3",
+    table_citations=TableCitations(size="the seats of RULES §3.2 and §3.11",
+                                   final="played to the end of the match (RULES §0.5)"),
     sheet_rules=(
         "Ante into the kassa (the carry added); 3 cards each from the dealer's left (32 cards, 7-A); the next "
         "card turned up is trump (§3.3, §3.4).",

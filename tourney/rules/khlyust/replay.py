@@ -16,8 +16,8 @@ from tourney.rules.khlyust.actions import CARD_BASE, DECLARE, PASS, PLAY, exchan
 from tourney.rules.khlyust.options import KhlyustRules
 from tourney.rules.khlyust.record import ACTION_EVENTS, GAME_NAME
 from tourney.rules.khlyust.state import Dealer, KhlyustState, RandomDealer
+from tourney.rules.replaying import check_turn, read_header, run_record
 from tourney.rules.tricks.cards import ID_OF_TEXT
-from tourney.rules.tricks.records import check_turn, read_header, run_record
 
 Line = tuple[int, dict[str, Any]]
 
@@ -94,7 +94,7 @@ def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
     state._start_deal()
-    run_record(lines, state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal,
+    run_record(lines, lambda: state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal,
                "RULES §3, Appendix A.2")
     return state
 

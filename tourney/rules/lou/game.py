@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from tourney.rules.games import GameDescriptor, GameState, OptionSpec, OptionValue, RecordLine
+from tourney.rules.games import GameDescriptor, GameState, OptionSpec, OptionValue, RecordLine, TableCitations
 from tourney.rules.lou.actions import action_text, parse_action
 from tourney.rules.lou.options import ANTE_BY, LEADS, LONE_PLAYER, MAX_PLAYERS, MIN_PLAYERS, PAYOUTS, LouOptions
 from tourney.rules.lou.replay import replay
@@ -68,6 +68,8 @@ LOU = GameDescriptor(
     replay=_replay,
     summary_lines=summary_lines,
     rules_section="§4",
+    table_citations=TableCitations(size="the seats of RULES §4.2",
+                                   final="played to the end of the match (RULES §0.5)"),
     sheet_rules=(
         f"A game starts with every player's ante ({_DEFAULT['ante']}, a multiple of 3) in the pot. Deal 3 cards "
         "each from the dealer's left and turn the next card: its suit is trump (§4.3, §4.4).",

@@ -17,8 +17,8 @@ from tourney.rules.lou.actions import IN, OUT, PLAY_BASE, draw_action
 from tourney.rules.lou.options import LouOptions
 from tourney.rules.lou.record import GAME_NAME
 from tourney.rules.lou.state import Dealer, LouState, RandomDealer
+from tourney.rules.replaying import check_turn, read_header, run_record
 from tourney.rules.tricks.cards import ID_OF_TEXT, N_IDS
-from tourney.rules.tricks.records import check_turn, read_header, run_record
 
 Line = tuple[int, dict[str, Any]]
 ACTION_EVENTS = ("in", "out", "draw", "play")
@@ -96,7 +96,7 @@ def replay(lines: list[Line], check_seed: bool = False) -> LouState:
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
     state._start_game()  # derives the first ante and deal; a scripted deal may refuse here
-    run_record(lines, state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal,
+    run_record(lines, lambda: state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal,
                "RULES §4, Appendix A.2")
     return state
 

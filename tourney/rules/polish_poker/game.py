@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from tourney.errors import InvalidActionError
-from tourney.rules.games import Bot, GameDescriptor, GameState, OptionSpec, OptionValue
+from tourney.rules.games import Bot, GameDescriptor, GameState, OptionSpec, OptionValue, TableCitations
 from tourney.rules.polish_poker.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -70,6 +70,8 @@ POLISH_POKER = GameDescriptor(
     live_start_cards=1,
     until_option="until",
     rules_section="§1",
+    table_citations=TableCitations(size="the caps of RULES §1.3",
+                                   final="played until one player is left (RULES §1.11)"),
     sheet_rules=(
         "Everyone starts with 1 card. The loser of a round takes one more card; "
         "a loser who already holds the cap is out (§1.3).",

@@ -8,7 +8,6 @@ reads the file), so this module stays pure.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from tourney.rules.polish_poker.declarations import parse_declaration
 from tourney.rules.polish_poker.existence import ID_OF_CARD
 from tourney.rules.polish_poker.options import PolishPokerOptions
 from tourney.rules.polish_poker.state import CALL, Dealer, PolishPokerState, RandomDealer
+from tourney.rules.replaying import read_header, run_record
 
 # Which rule each derived key of a record enforces, for the error message.
 RULE_OF: dict[tuple[str, str], str] = {
@@ -112,106 +112,81 @@ def replay(events: list[tuple[int, dict[str, Any]]], check_seed: bool = False) -
     as the engine does (`PolishPokerState.new`): a record changed consistently (cards and results
     together) still replays, but not from its seed.
     """
-    line, header = events[0]
-    if header.get("event") != "game":
+    line, first = events[0]
+    if first.get("event") != "game":
         raise RecordError(line, "the first line must be the 'game' event")
-    if header.get("game") != "polish-poker":
-        raise RecordError(line, f"game {header.get('game')!r} is not 'polish-poker'")
-    players = header.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError(line, "'players' must be a list of names")
-    options_data = header.get("options", {})
-    if not isinstance(options_data, dict):
-        raise RecordError(line, "'options' must be an object")
-    deals = [(n, e) for n, e in events if e.get("event") == "deal"]
-    if not deals:
-        raise RecordError(line + 1, "the record has no 'deal' line")
-    first_starter = deals[0][1].get("starter")
-    if first_starter not in players:
-        raise RecordError(deals[0][0], f"starter {first_starter!r} is not a player")
-    seed = header.get("seed")
+    if first.get("game") != "polish-poker":
+        raise RecordError(line, f"game {first.get('game')!r} is not 'polish-poker'")
+    header = read_header(events, "polish-poker")
+    players = header.players
+    starter = header.first_deal_seat("starter")
+    seed = header.raw_seed
     seeded: tuple[int, Dealer] | None = None
     if check_seed:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(line, f"seed {seed!r} is not an integer, so the deals cannot be checked against it")
-        rng = random.Random(seed)
+        rng = header.seeded_rng()
+        assert header.seed is not None  # seeded_rng refuses a record without an integer seed
         lot = players[int(rng.random() * len(players))]
-        if lot != first_starter:
-            raise RecordError(deals[0][0], f"seed {seed} draws {lot} to start, not {first_starter} (§1.10)")
-        seeded = (seed, RandomDealer(rng))
-    dealer = _ScriptedDealer(deals, last_line=events[-1][0], seeded=seeded)
+        if lot != players[starter]:
+            raise RecordError(header.deals[0][0], f"seed {header.seed} draws {lot} to start, not "
+                                                  f"{players[starter]} (§1.10)")
+        seeded = (header.seed, RandomDealer(rng))
+    dealer = _ScriptedDealer(header.deals, last_line=events[-1][0], seeded=seeded)
     try:
-        options = PolishPokerOptions.from_dict(options_data)
-        state = PolishPokerState(players, dealer, first_starter=players.index(first_starter), options=options,
+        options = PolishPokerOptions.from_dict(header.options)
+        state = PolishPokerState(players, dealer, first_starter=starter, options=options,
                                  seed=seed if isinstance(seed, int) else None)
     except RecordError:
         raise
     except InvalidInputError as error:
         raise RecordError(line, str(error)) from None
-    _Replayer(state).run(events[1:])
+    run_record(events, lambda: state.events, lambda line, event: _drive(state, line, event),
+               lambda: state.terminal, compare=_compare, ends_early=_ends_early)
     return state
 
 
-class _Replayer:
-    def __init__(self, state: PolishPokerState) -> None:
-        self.state = state
-        self.derived = state.events
-        self.position = 1  # the game line is checked already
+def _ends_early(expected: dict[str, Any] | None) -> str:
+    missing = expected["event"] if expected is not None else "action"
+    return f"the record ends before the game does: expected a {missing!r} line (§1.11: play until one player remains)"
 
-    def run(self, events: list[tuple[int, dict[str, Any]]]) -> None:
-        state = self.state
-        last_line = 1
-        for line, event in events:
-            last_line = line
-            kind = event["event"]
-            if self.position >= len(self.derived):
-                self._drive(line, event)
-                self.derived = state.events
-            if self.position >= len(self.derived):  # pragma: no cover - every action logs an event
-                raise RecordError(line, f"unexpected {kind!r} event")
-            self._compare(line, event, self.derived[self.position])
-            self.position += 1
-        if self.position < len(self.derived) or not state.terminal:
-            missing = self.derived[self.position]["event"] if self.position < len(self.derived) else "action"
-            raise RecordError(last_line + 1, f"the record ends before the game does: expected a {missing!r} "
-                                             "line (§1.11: play until one player remains)")
 
-    def _drive(self, line: int, event: dict[str, Any]) -> None:
-        state = self.state
-        kind = event["event"]
-        if state.terminal:
-            raise RecordError(line, f"{kind!r} after the end of the game (§1.11)")
-        player = event.get("player")
-        expected = state.players[state.to_act]
-        if kind not in ("declare", "call"):
-            raise RecordError(line, f"expected {expected}'s 'declare' or 'call', found {kind!r} (§1.5)")
-        if event.get("round") != state.round:
-            raise RecordError(line, f"round is {event.get('round')!r} but the game is in round {state.round} (§1.4)")
-        if player != expected:
-            raise RecordError(line, f"{player!r} acts out of turn: it is {expected}'s turn (§1.5)")
-        if kind == "call":
-            if event.get("auto"):
-                raise RecordError(line, "an automatic call follows only FIVE:A (§1.9)")
-            action = CALL
-        else:
-            text = event.get("declaration")
-            if not isinstance(text, str):
-                raise RecordError(line, "declare has no 'declaration'")
-            try:
-                action = parse_declaration(text)
-            except InvalidInputError as error:
-                raise RecordError(line, str(error)) from None
+def _drive(state: PolishPokerState, line: int, event: dict[str, Any]) -> None:
+    kind = event["event"]
+    if state.terminal:
+        raise RecordError(line, f"{kind!r} after the end of the game (§1.11)")
+    player = event.get("player")
+    expected = state.players[state.to_act]
+    if kind not in ("declare", "call"):
+        raise RecordError(line, f"expected {expected}'s 'declare' or 'call', found {kind!r} (§1.5)")
+    if event.get("round") != state.round:
+        raise RecordError(line, f"round is {event.get('round')!r} but the game is in round {state.round} (§1.4)")
+    if player != expected:
+        raise RecordError(line, f"{player!r} acts out of turn: it is {expected}'s turn (§1.5)")
+    if kind == "call":
+        if event.get("auto"):
+            raise RecordError(line, "an automatic call follows only FIVE:A (§1.9)")
+        action = CALL
+    else:
+        text = event.get("declaration")
+        if not isinstance(text, str):
+            raise RecordError(line, "declare has no 'declaration'")
         try:
-            state.apply(action)
-        except IllegalActionError as error:
+            action = parse_declaration(text)
+        except InvalidInputError as error:
             raise RecordError(line, str(error)) from None
+    try:
+        state.apply(action)
+    except IllegalActionError as error:
+        raise RecordError(line, str(error)) from None
 
-    def _compare(self, line: int, event: dict[str, Any], derived: dict[str, Any]) -> None:
-        kind, expected_kind = event["event"], derived["event"]
-        if kind != expected_kind:
-            raise RecordError(line, f"expected a {expected_kind!r} event here, found {kind!r}")
-        for key in COMPARED_KEYS[kind]:
-            if event.get(key) != derived.get(key):
-                rule = RULE_OF.get((kind, key), "Appendix A.1")
-                raise RecordError(line, f"{kind} {key} is {event.get(key)!r} but the rules give "
-                                        f"{derived.get(key)!r} ({rule})")
+
+def _compare(line: int, event: dict[str, Any], derived: dict[str, Any]) -> None:
+    """Only the keys of COMPARED_KEYS are compared (the `game` line was checked by `replay`), each
+    difference named with its rule."""
+    kind, expected_kind = event["event"], derived["event"]
+    if kind != expected_kind:
+        raise RecordError(line, f"expected a {expected_kind!r} event here, found {kind!r}")
+    for key in COMPARED_KEYS.get(kind, ()):
+        if event.get(key) != derived.get(key):
+            rule = RULE_OF.get((kind, key), "Appendix A.1")
+            raise RecordError(line, f"{kind} {key} is {event.get(key)!r} but the rules give "
+                                    f"{derived.get(key)!r} ({rule})")

@@ -1,7 +1,11 @@
-"""What the replayers of the trick-taking games share: reading a record's `game` line, the first
-dealer it shows, and the seeded generator a `check_seed` replay deals from; the turn a player's
-line must be taken in; and the loop that drives a state with the record's action lines and
-compares every line with the one the rules derive."""
+"""What every game's replayer shares (RULES Appendix A): reading a record's `game` line, the first
+`deal` line's dealer (or starter) and the seeded generator a `check_seed` replay deals from; the
+turn a player's line must be taken in; and the loop that drives a state with the record's action
+lines and compares every line with the one the rules derive.
+
+A game's replayer keeps what is its own: how its cards are dealt from the record, how a player's
+line becomes an action (`drive`), and, where it cites a rule per key, how a line is compared.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tourney.errors import RecordError
+from tourney.rules.games import RecordLine
 
-Line = tuple[int, dict[str, Any]]
+Line = RecordLine
+# (line number, the recorded line, the line the rules derive) -> None, or RecordError
+Compare = Callable[[int, dict[str, Any], dict[str, Any]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +40,16 @@ class RecordHeader:
 
     def recorded_first_dealer(self) -> int:
         """The seat of the first `deal` line's dealer."""
+        return self.first_deal_seat("dealer")
+
+    def first_deal_seat(self, key: str) -> int:
+        """The seat of the player the first `deal` line names under `key` (its dealer, or starter)."""
         if not self.deals:
             raise RecordError(self.line + 1, "the record has no 'deal' line")
         line, deal = self.deals[0]
-        name = deal.get("dealer")
+        name = deal.get(key)
         if name not in self.players:
-            raise RecordError(line, f"dealer {name!r} is not a player")
+            raise RecordError(line, f"{key} {name!r} is not a player")
         return self.players.index(name)
 
     def seeded_rng(self) -> random.Random:
@@ -92,26 +103,38 @@ def compare_line(line: int, recorded: dict[str, Any], derived: dict[str, Any], c
                                     f"{derived.get(key)!r}{source}")
 
 
-def run_record(lines: Sequence[Line], derived: list[dict[str, Any]], drive: Callable[[int, dict[str, Any]], None],
-               finished: Callable[[], bool], cite: str = "") -> None:
-    """Replay `lines` against `derived`, the state's own record (a list the state appends to).
+def match_ends_early(_expected: dict[str, Any] | None) -> str:
+    """The message of a record of a trick-taking match that stops before its `end` line."""
+    return "the record ends before the match does (§0.5: it ends with an 'end' line)"
+
+
+def run_record(lines: Sequence[Line], derived: Callable[[], Sequence[dict[str, Any]]],
+               drive: Callable[[int, dict[str, Any]], None], finished: Callable[[], bool], cite: str = "", *,
+               compare: Compare | None = None,
+               ends_early: Callable[[dict[str, Any] | None], str] = match_ends_early) -> None:
+    """Replay `lines` (the `game` line first) against `derived()`, the state's own record so far.
 
     A line the rules have already derived is compared with it; any other line is handed to `drive`
     (which applies the player's action) and compared once the rules derive it: at once for most
     actions, after the reveal for secret choices written together. The record must end where the
-    match ends (`finished()`), with every derived line matched."""
+    match ends (`finished()`), with every derived line matched; else `ends_early(the next line the
+    rules expect, or None)` says why. Lines are compared by `compare` (default: every key, by
+    `compare_line` citing `cite`)."""
+    check = compare if compare is not None else (lambda n, rec, der: compare_line(n, rec, der, cite))
     position = 0
     pending: list[Line] = []
+    record = derived()
     for line, event in lines:
-        if position < len(derived):
-            compare_line(line, event, derived[position], cite)
+        if position < len(record):
+            check(line, event, record[position])
             position += 1
         else:
             drive(line, event)
+            record = derived()
             pending.append((line, event))
-        while pending and position < len(derived):
+        while pending and position < len(record):
             pending_line, pending_event = pending.pop(0)
-            compare_line(pending_line, pending_event, derived[position], cite)
+            check(pending_line, pending_event, record[position])
             position += 1
-    if pending or position < len(derived) or not finished():
-        raise RecordError(lines[-1][0] + 1, "the record ends before the match does (§0.5: it ends with an 'end' line)")
+    if pending or position < len(record) or not finished():
+        raise RecordError(lines[-1][0] + 1, ends_early(record[position] if position < len(record) else None))

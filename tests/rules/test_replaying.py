@@ -1,4 +1,4 @@
-"""The replay loop the trick-taking games share (tourney.rules.tricks.records)."""
+"""The replay loop every game's replayer shares (tourney.rules.replaying)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tourney.errors import RecordError
-from tourney.rules.tricks.records import check_turn, compare_line, run_record
+from tourney.rules.replaying import check_turn, compare_line, run_record
 
 
 class _Secret:
@@ -35,7 +35,7 @@ def _record(*events: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
 
 def _run(lines: list[tuple[int, dict[str, Any]]]) -> None:
     game = _Secret()
-    run_record(lines, game.events, game.drive, game.finished, "RULES §9")
+    run_record(lines, lambda: game.events, game.drive, game.finished, "RULES §9")
 
 
 def test_secret_choices_are_compared_once_the_rules_write_them() -> None:
@@ -66,3 +66,24 @@ def test_compare_line_names_the_kind_first() -> None:
     compare_line(7, {"event": "x", "a": 1}, {"event": "x", "a": 1})
     with pytest.raises(RecordError, match="line 7: expected a 'y' line here, found 'x'"):
         compare_line(7, {"event": "x"}, {"event": "y"})
+
+
+def test_a_game_may_compare_its_own_keys_and_say_how_its_record_ends_early() -> None:
+    """Polish Poker's replayer compares some keys only, each with its rule, and names the line it expected."""
+
+    def only_players(line: int, recorded: dict[str, Any], derived: dict[str, Any]) -> None:
+        if recorded.get("player") != derived.get("player"):
+            raise RecordError(line, "wrong player")
+
+    def expected(line: dict[str, Any] | None) -> str:
+        return f"expected {line['event'] if line else 'an action'}"
+
+    game = _Secret()
+    lines = _record({"event": "game", "extra": 1}, {"event": "in", "player": "ann"},
+                    {"event": "out", "player": "bob", "note": "ignored"})
+    with pytest.raises(RecordError, match="line 4: expected end"):
+        run_record(lines, lambda: game.events, game.drive, game.finished, compare=only_players, ends_early=expected)
+    game = _Secret()
+    with pytest.raises(RecordError, match="line 3: expected an action"):
+        run_record(lines[:2], lambda: game.events, game.drive, game.finished, compare=only_players,
+                   ends_early=expected)
