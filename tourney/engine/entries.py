@@ -11,15 +11,15 @@ from tourney.engine.tables import chip_places, tied_at_cut
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
     from tourney.engine.log import Touch
-    from tourney.engine.tournament import TournamentState
 
 
-def result(state: TournamentState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+def result(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     return state.kind.result(state, data)
 
 
-def finish(state: TournamentState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+def finish(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     table = state.open_table(data, "finish")
     order = data.get("order")
     if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
@@ -31,7 +31,7 @@ def finish(state: TournamentState, data: dict[str, Any], strict: bool) -> frozen
     return frozenset({("T", state.stage, table.number), *(("P", name) for name in order)})
 
 
-def chips(state: TournamentState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     if state.rules.live_result != "chips":
         raise IllegalActionError(f"chip counts are for pot games; {state.rules.title} tables report round results")
     table = state.open_table(data, "chips")

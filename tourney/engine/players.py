@@ -8,27 +8,19 @@ after the first draw are the format's (`state.kind.late_entry`, `state.kind.drop
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine import names as names_
 from tourney.engine.payload import text_field
+from tourney.engine.roster import PlayerInfo
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
     from tourney.engine.log import Touch
-    from tourney.engine.tournament import TournamentState
 
 
-@dataclass
-class PlayerInfo:
-    name: str
-    club: str | None
-    dropped: bool = False
-    bot: str | None = None  # the bot spec that plays this player in `tourney run` (None: a person)
-
-
-def register(state: TournamentState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+def register(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     raw = text_field(data, "name", "register")
     club = data.get("club")
     if club is not None and not isinstance(club, str):
@@ -68,7 +60,7 @@ def register(state: TournamentState, data: dict[str, Any], strict: bool) -> froz
     return frozenset(touched)
 
 
-def drop(state: TournamentState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+def drop(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     name = text_field(data, "name", "drop")
     info = state.player(name)
     if info.dropped:

@@ -13,11 +13,11 @@ from tourney.engine.planner import Plan
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
     from tourney.engine.log import Touch
-    from tourney.engine.tournament import TournamentState
 
 
-def format_event(state: TournamentState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+def format_event(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     config = FormatConfig.from_json(data)
     if state.events or state._touches:
         raise IllegalActionError("format: the format is the first event of a tournament")
@@ -26,14 +26,14 @@ def format_event(state: TournamentState, data: dict[str, Any], strict: bool) -> 
     return frozenset({("F",)})
 
 
-def _check_next(state: TournamentState) -> None:
+def _check_next(state: LiveState) -> None:
     if state.complete:
         raise IllegalActionError("the tournament is complete")
     if state.stage > 0 and not state.closed:
         raise IllegalActionError(f"{state.kind.unit} {state.stage} is still being played: advance before seating")
 
 
-def seat(state: TournamentState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+def seat(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     stage = integer_field(data, "stage", "seat")
     seed = integer_field(data, "seed", "seat")
     _check_next(state)
@@ -42,7 +42,7 @@ def seat(state: TournamentState, data: dict[str, Any], strict: bool) -> frozense
     return state.kind.seat(state, data, stage, seed)
 
 
-def advance(state: TournamentState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+def advance(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     stage = integer_field(data, "stage", "advance")
     if stage != state.stage or state.stage == 0:
         raise IllegalActionError(f"advance: the stage being played is {state.stage}, not {stage}")
@@ -55,14 +55,14 @@ def advance(state: TournamentState, data: dict[str, Any], strict: bool) -> froze
     return frozenset({("S", stage), *(("T", stage, t.number) for t in state.tables)})
 
 
-def advancing_players(state: TournamentState) -> list[str]:
+def advancing_players(state: LiveState) -> list[str]:
     """Who moves on from the current stage (so far): at RULES §1.12's stages the players left at
     its finished tables, best place first, table by table (a qualifier who dropped out replaced by
     the next of that table's order); in a format of rounds, the players still in contention."""
     return state.kind.advancing(state)
 
 
-def draw_seats(state: TournamentState, seed: int, plan: Plan | None = None,
+def draw_seats(state: LiveState, seed: int, plan: Plan | None = None,
                ratings: Mapping[str, float] | None = None) -> dict[str, Any]:
     """The `seat` payload for the next stage (round) to seat (same state and seed, same payload).
 

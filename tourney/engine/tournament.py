@@ -32,8 +32,7 @@ from tourney.engine import entries, players, seats
 from tourney.engine import names as names_
 from tourney.engine.events import KINDS, Event, EventError
 from tourney.engine.formats.bracket import Bracket
-from tourney.engine.formats.config import FormatConfig
-from tourney.engine.formats.registry import TournamentFormat
+from tourney.engine.formats.registry import FormatConfig, TournamentFormat
 from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.formats.stages_format import seat_sizes
 from tourney.engine.log import (
@@ -47,8 +46,8 @@ from tourney.engine.log import (
 )
 from tourney.engine.payload import integer_field
 from tourney.engine.planner import Plan
-from tourney.engine.players import PlayerInfo
 from tourney.engine.rewrites import check_rewrite
+from tourney.engine.roster import PlayerInfo
 from tourney.engine.seats import advancing_players, draw_seats
 from tourney.engine.standings import StandingRow
 from tourney.engine.tables import TableState

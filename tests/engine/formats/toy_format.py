@@ -19,7 +19,7 @@ from tourney.engine.standings import StandingRow, last_tables
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.formats.registry import LiveState
 
 NAME = "king-of-the-hill"
 
@@ -33,35 +33,35 @@ class KingOfTheHill(RoundFormat):
     draws = False
     duels_only = True
 
-    def _king(self, state: TournamentState) -> str:
+    def _king(self, state: LiveState) -> str:
         return state.history[-1][0].finishing_order()[0]
 
-    def next_tables(self, state: TournamentState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
+    def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
         if stage >= len(entrants):
             raise IllegalActionError("nobody is left to challenge the king")
         king = entrants[0] if stage == 1 else self._king(state)
         pair = [king, entrants[stage]]
         return {"tables": [{"table": 1, "players": pair, "starter": king}]}
 
-    def check_tables(self, state: TournamentState, checked: CheckedRound, stage: int) -> None:
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         want = self.next_tables(state, checked.entrants, stage, 0)["tables"][0]["players"]
         if [seats for _, seats, _, _ in checked.tables] != [want]:
             raise IllegalActionError(f"seat: round {stage} is {' v '.join(want)}, not the stored table")
 
-    def complete(self, state: TournamentState) -> bool:
+    def complete(self, state: LiveState) -> bool:
         return self.is_last_round(state) and all(t.finished for t in state.tables)
 
-    def is_last_round(self, state: TournamentState) -> bool:
+    def is_last_round(self, state: LiveState) -> bool:
         return state.stage > 0 and state.stage >= len(state.entrants) - 1
 
-    def lost_in(self, state: TournamentState) -> dict[str, int]:
+    def lost_in(self, state: LiveState) -> dict[str, int]:
         """Each player who lost a round, and that round."""
         return {t.finishing_order()[1]: t.stage for tables in state.history for t in tables if t.finished}
 
-    def eliminated(self, state: TournamentState) -> set[str]:
+    def eliminated(self, state: LiveState) -> set[str]:
         return set(self.lost_in(state))
 
-    def standings(self, state: TournamentState) -> list[StandingRow]:
+    def standings(self, state: LiveState) -> list[StandingRow]:
         lost, last = self.lost_in(state), last_tables(state.history)
         field = state.entrants or [p.name for p in state.players if not p.dropped]
         ordered = sorted(field, key=lambda p: (-lost.get(p, len(field)), field.index(p)))
@@ -73,7 +73,7 @@ class KingOfTheHill(RoundFormat):
                                     table.places.get(name) if table else None))
         return rows
 
-    def view(self, state: TournamentState) -> None:
+    def view(self, state: LiveState) -> None:
         return None
 
 

@@ -20,10 +20,10 @@ from tourney.engine.standings import StandingRow, rank_bracket
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.formats.registry import LiveState
 
 
-def match_winners(state: TournamentState) -> dict[str, str]:
+def match_winners(state: LiveState) -> dict[str, str]:
     """{match id: winner} of every finished bracket table."""
     winners: dict[str, str] = {}
     for tables in state.history:
@@ -33,7 +33,7 @@ def match_winners(state: TournamentState) -> dict[str, str]:
     return winners
 
 
-def bracket_states(state: TournamentState) -> dict[str, MatchState]:
+def bracket_states(state: LiveState) -> dict[str, MatchState]:
     assert state.bracket is not None
     return resolve(state.bracket, state.entrants, match_winners(state))
 
@@ -59,18 +59,18 @@ class BracketFormat(RoundFormat):
         """The bracket for `entrants` players."""
         raise NotImplementedError
 
-    def _bracket(self, state: TournamentState, entrants: list[str], stage: int) -> Bracket:
+    def _bracket(self, state: LiveState, entrants: list[str], stage: int) -> Bracket:
         bracket = state.bracket if stage > 1 else self.build(state.format, len(entrants))
         assert bracket is not None
         return bracket
 
-    def next_tables(self, state: TournamentState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
+    def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
         bracket = self._bracket(state, entrants, stage)
         matches = next_matches(bracket, resolve(bracket, entrants, match_winners(state)))
         return {"tables": [{"table": n, "match": m.id, "players": [str(p) for p in m.players],
                             "starter": str(m.players[0])} for n, m in enumerate(matches, start=1)]}
 
-    def check_tables(self, state: TournamentState, checked: CheckedRound, stage: int) -> None:
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         bracket = self._bracket(state, checked.entrants, stage)
         expected = next_matches(bracket, resolve(bracket, checked.entrants, match_winners(state)))
         got = [(match, seats) for _, seats, _, match in checked.tables]
@@ -79,15 +79,15 @@ class BracketFormat(RoundFormat):
             shown = "; ".join(f"{mid}: {' v '.join(p)}" for mid, p in want)
             raise IllegalActionError(f"seat: round {stage} of the bracket is {shown}, not the stored tables")
 
-    def seated(self, state: TournamentState, checked: CheckedRound, stage: int) -> None:
+    def seated(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         state.bracket = self._bracket(state, checked.entrants, stage)
 
-    def complete(self, state: TournamentState) -> bool:
+    def complete(self, state: LiveState) -> bool:
         if state.stage == 0 or not all(t.finished for t in state.tables):
             return False
         return all(s.status in ("done", "bye", "void") for s in bracket_states(state).values())
 
-    def is_last_round(self, state: TournamentState) -> bool:
+    def is_last_round(self, state: LiveState) -> bool:
         """Whether the round being played holds the bracket's final match."""
         if state.stage == 0:
             return False
@@ -96,7 +96,7 @@ class BracketFormat(RoundFormat):
         final = state.bracket.match(last.reset_of) if last.reset_of else last
         return any(t.match in (final.id, last.id) for t in state.tables)
 
-    def eliminated(self, state: TournamentState) -> set[str]:
+    def eliminated(self, state: LiveState) -> set[str]:
         """Players out: the loser of a match whose loser goes nowhere (or to a void reset), and both
         players of a third-place match."""
         if state.bracket is None:
@@ -114,13 +114,13 @@ class BracketFormat(RoundFormat):
                 out.add(done.winner)  # third place is the winner's last match too
         return out
 
-    def standings(self, state: TournamentState) -> list[StandingRow]:
+    def standings(self, state: LiveState) -> list[StandingRow]:
         if state.bracket is None:
             return []
         return rank_bracket(state.history, state.entrants, self.eliminated(state), bracket_states(state),
                             state.bracket)
 
-    def view(self, state: TournamentState) -> BracketView | None:
+    def view(self, state: LiveState) -> BracketView | None:
         if state.stage == 0 or state.bracket is None:
             return None
         states = bracket_states(state)

@@ -1,7 +1,6 @@
 """A tournament's format and its options, and which formats a game's table sizes allow.
 
-    FormatConfig(name, best_of, third_place, rounds, table_size, seeding)   frozen; to_json / from_json
-    FormatConfig.kind               the registered format object (registry.py) named by `name`
+    FormatConfig                    (registry.py, re-exported here) the format's name and options
     FORMATS                         the built-in names, `stages` (RULES §1.12's multi-table stages) first
     formats_for(game) -> names      the registered formats the game's seat range allows
     check_format(game, config)      one error line when the game or the options do not fit
@@ -18,17 +17,27 @@ Which options a format takes and how it checks them is the format's own business
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from tourney.engine.formats.registry import TournamentFormat, all_formats, find_format
-from tourney.engine.formats.seeding import METHODS
+from tourney.engine.formats.registry import FormatConfig, all_formats
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 
-# The default format, and the built-in names for callers that list them before the registry is
-# asked (`tourney new --format`'s check; the registry's `format_names()` also lists any other).
-DEFAULT_FORMAT: Final = "stages"
+__all__ = [
+    "FLAGS",
+    "FORMATS",
+    "MAX_BEST_OF",
+    "ROUND_ROBIN",
+    "FormatConfig",
+    "check_format",
+    "formats_for",
+    "table_sizes_for",
+    "takers",
+    "unused_options",
+]
+
+# The built-in names for callers that list them before the registry is asked (`tourney new
+# --format`'s check; the registry's `format_names()` also lists any other).
 FORMATS: Final = ("stages", "knockout", "double-elimination", "round-robin", "swiss")
 # Kept for cli/_format_views.py until it asks the format object (ARCHITECTURE.md "Format seam").
 ROUND_ROBIN: Final = "round-robin"
@@ -37,67 +46,6 @@ FLAGS: Final = {"best_of": "--best-of", "third_place": "--third-place", "rounds"
                 "table_size": "--table-size", "seeding": "--seeding"}
 # Far above any real series; keeps a typo from planning a thousand games.
 MAX_BEST_OF: Final = 99
-
-
-@dataclass(frozen=True)
-class FormatConfig:
-    """How the tournament is run. `rounds` None: the format's default (Swiss ⌈log2 N⌉, round robin
-    every pair once)."""
-
-    name: str = DEFAULT_FORMAT
-    best_of: int = 1
-    third_place: bool = False
-    rounds: int | None = None
-    table_size: int = 2
-    seeding: str = "lot"
-
-    @property
-    def kind(self) -> TournamentFormat:
-        """The registered format this config names: everything that depends on the format asks it."""
-        return find_format(self.name)
-
-    # Kept for the callers in cli/ and render/ until they ask `kind` (ARCHITECTURE.md "Format seam").
-    @property
-    def is_stages(self) -> bool:
-        return self.kind.takes_stage_plan
-
-    @property
-    def is_bracket(self) -> bool:
-        return self.kind.view_kind == "bracket"
-
-    @property
-    def draws(self) -> bool:
-        """Whether a match may end level (equal chips): in round robin and Swiss a draw scores ½."""
-        return self.kind.draws
-
-    def to_json(self) -> dict[str, Any]:
-        return {"format": self.name, "best_of": self.best_of, "third_place": self.third_place,
-                "rounds": self.rounds, "table_size": self.table_size, "seeding": self.seeding}
-
-    @staticmethod
-    def from_json(data: Any) -> FormatConfig:
-        if not isinstance(data, dict):
-            raise InvalidInputError(f"format: the payload must be an object, not {data!r}")
-        name = data.get("format")
-        if not isinstance(name, str):
-            raise InvalidInputError(f"format: unknown format {name!r}")
-        find_format(name)
-
-        def whole(key: str, default: int | None) -> int | None:
-            value = data.get(key, default)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise InvalidInputError(f"format: {key} must be a whole number, not {value!r}")
-            return value
-
-        best_of, table_size = whole("best_of", 1), whole("table_size", 2)
-        assert best_of is not None and table_size is not None
-        third = data.get("third_place", False)
-        if not isinstance(third, bool):
-            raise InvalidInputError(f"format: third_place must be true or false, not {third!r}")
-        seeding = data.get("seeding", "lot")
-        if seeding not in METHODS:
-            raise InvalidInputError(f"format: seeding must be one of {', '.join(METHODS)}, not {seeding!r}")
-        return FormatConfig(str(name), best_of, third, whole("rounds", None), table_size, str(seeding))
 
 
 def formats_for(game: GameDescriptor) -> tuple[str, ...]:

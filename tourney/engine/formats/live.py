@@ -38,10 +38,10 @@ from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
     # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
+    from tourney.engine.formats.registry import LiveState
     from tourney.engine.formats.swiss import PlayedRound, SwissRow, TableResult
     from tourney.engine.log import Touch
-    from tourney.engine.players import PlayerInfo
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.roster import PlayerInfo
 
 
 # ==================================================================== the read API (printouts)
@@ -92,7 +92,7 @@ def stage_groups(bracket: Bracket) -> list[list[int]]:
 
 
 # ==================================================================== results so far
-def min_table(state: TournamentState) -> int:
+def min_table(state: LiveState) -> int:
     return max(2, state.rules.seats[0])
 
 
@@ -102,7 +102,7 @@ def table_result(table: TableState) -> TableResult:
     return TableResult(tuple(table.seats), tuple(table.places.get(p, 1) for p in table.seats))
 
 
-def played_rounds(state: TournamentState, finished_only: bool = False) -> list[PlayedRound]:
+def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedRound]:
     """Each seated round as played so far: its finished tables and its byes."""
     from tourney.engine.formats.swiss import PlayedRound
 
@@ -114,13 +114,13 @@ def played_rounds(state: TournamentState, finished_only: bool = False) -> list[P
     return out
 
 
-def swiss_rows(state: TournamentState) -> list[SwissRow]:
+def swiss_rows(state: LiveState) -> list[SwissRow]:
     from tourney.engine.formats.swiss import standings
 
     return standings(state.entrants, played_rounds(state))
 
 
-def withdrawn(state: TournamentState) -> set[str]:
+def withdrawn(state: LiveState) -> set[str]:
     """Players who left between rounds (only a format with `withdrawals` lets them): paired no more,
     their points kept. Before round 1 a dropped player is simply not an entrant."""
     return {p.name for p in state.players if p.dropped}
@@ -196,36 +196,36 @@ class RoundFormat:
         return ", ".join(parts)
 
     # ---------------------------------------------------------------- left to the subclasses
-    def complete(self, state: TournamentState) -> bool:
+    def complete(self, state: LiveState) -> bool:
         raise NotImplementedError
 
-    def is_last_round(self, state: TournamentState) -> bool:
+    def is_last_round(self, state: LiveState) -> bool:
         raise NotImplementedError
 
-    def eliminated(self, state: TournamentState) -> set[str]:
+    def eliminated(self, state: LiveState) -> set[str]:
         """Players out of contention before the event is complete (a bracket's losers)."""
         return set()
 
-    def next_tables(self, state: TournamentState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
+    def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
         """The tables (and byes) part of the next round's seat payload."""
         raise NotImplementedError
 
-    def check_tables(self, state: TournamentState, checked: CheckedRound, stage: int) -> None:
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         """Refuse a stored round whose tables are not the ones this format makes."""
         raise NotImplementedError
 
-    def seated(self, state: TournamentState, checked: CheckedRound, stage: int) -> None:
+    def seated(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         """Keep what a seated round adds to the state (the bracket, the round's plan)."""
 
     # ---------------------------------------------------------------- the fold's questions
-    def plan(self, state: TournamentState) -> Plan | None:
+    def plan(self, state: LiveState) -> Plan | None:
         return None  # rounds, not a stage plan
 
-    def blockers(self, state: TournamentState) -> list[str]:
+    def blockers(self, state: LiveState) -> list[str]:
         return [f"table {t.number} still playing" + (f" ({t.match})" if t.match else "")
                 for t in state.tables if not t.finished]
 
-    def advancing(self, state: TournamentState) -> list[str]:
+    def advancing(self, state: LiveState) -> list[str]:
         """Players still in contention: not yet out (a bracket's losers are), until the end."""
         if state.stage == 0:
             return [p.name for p in state.players if not p.dropped]
@@ -234,7 +234,7 @@ class RoundFormat:
         out = self.eliminated(state)
         return [p for p in state.entrants if p not in out]
 
-    def _entrants(self, state: TournamentState, seed: int, ratings: Mapping[str, float] | None) -> list[str]:
+    def _entrants(self, state: LiveState, seed: int, ratings: Mapping[str, float] | None) -> list[str]:
         active = [p.name for p in state.players if not p.dropped]
         if len(active) < 2:
             raise IllegalActionError(f"a {state.format.name} needs at least 2 players, {len(active)} registered")
@@ -245,7 +245,7 @@ class RoundFormat:
             raise InvalidInputError(f"--ratings is for --seeding rating (this tournament seeds by {method})")
         return seed_order(active, method, random.Random(f"tourney-seeding/{seed}"), ratings)
 
-    def draw(self, state: TournamentState, seed: int, plan: Plan | None,
+    def draw(self, state: LiveState, seed: int, plan: Plan | None,
              ratings: Mapping[str, float] | None) -> dict[str, Any]:
         if plan is not None:
             raise IllegalActionError(f"a {state.format.name} has rounds, not a stage plan: "
@@ -263,7 +263,7 @@ class RoundFormat:
         payload.update(self.next_tables(state, entrants, stage, seed))
         return payload
 
-    def check_round(self, state: TournamentState, data: dict[str, Any], stage: int) -> CheckedRound:
+    def check_round(self, state: LiveState, data: dict[str, Any], stage: int) -> CheckedRound:
         """Check a round's seat payload against the state; nothing is changed."""
         entrants = state.entrants
         if stage == 1:
@@ -282,7 +282,7 @@ class RoundFormat:
         self.check_tables(state, checked, stage)
         return checked
 
-    def seat(self, state: TournamentState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
+    def seat(self, state: LiveState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
         checked = self.check_round(state, data, stage)
         config = state.format
         self.seated(state, checked, stage)
@@ -293,7 +293,7 @@ class RoundFormat:
             for number, seats, starter, match in checked.tables])
         return state.seat_touches([name for t in state.tables for name in t.seats] + list(checked.byes))
 
-    def result(self, state: TournamentState, data: dict[str, Any]) -> frozenset[Touch]:
+    def result(self, state: LiveState, data: dict[str, Any]) -> frozenset[Touch]:
         """One game of a duel, lost by `loser`."""
         table = state.open_table(data, "result")
         loser = text_field(data, "loser", "result")
@@ -302,10 +302,10 @@ class RoundFormat:
         table.record_game(loser)
         return frozenset({("T", state.stage, table.number), ("P", loser)})
 
-    def late_entry(self, state: TournamentState) -> TableState:
+    def late_entry(self, state: LiveState) -> TableState:
         raise IllegalActionError(f"late entry is closed: the {state.format.name} field is fixed at round 1")
 
-    def drop(self, state: TournamentState, info: PlayerInfo) -> frozenset[Touch]:
+    def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         name = info.name
         if state.stage > 0:
             table = state.table_of_player(name)
@@ -320,10 +320,10 @@ class RoundFormat:
         return frozenset({("P", name)})
 
     # ---------------------------------------------------------------- what people read
-    def stage_label(self, state: TournamentState, stage: int) -> str:
+    def stage_label(self, state: LiveState, stage: int) -> str:
         return f"round {stage}"
 
-    def statuses(self, state: TournamentState) -> list[PlayerStatus]:
+    def statuses(self, state: LiveState) -> list[PlayerStatus]:
         """Playing at this round's table, waiting for the next round (a finished match or a bye),
         out of a bracket, dropped; once complete, the standings' places."""
         last = last_tables(state.history)
@@ -349,7 +349,7 @@ class RoundFormat:
             found.append(PlayerStatus(info.name, status, stage, number, place, rounds=True))
         return found
 
-    def step_result(self, state: TournamentState, table: TableState, name: str) -> str:
+    def step_result(self, state: LiveState, table: TableState, name: str) -> str:
         """A player's table in a round: the match (or the table of 3-4) as it stands."""
         opponents = ", ".join(p for p in table.seats if p != name)
         if not table.finished:
@@ -364,7 +364,7 @@ class RoundFormat:
         return f"place {place} of {len(table.seats)} (with {opponents})"
 
 
-def check_field(state: TournamentState, checked: CheckedRound, stage: int) -> None:
+def check_field(state: LiveState, checked: CheckedRound, stage: int) -> None:
     """A round robin's or Swiss' round seats every entrant still in once, at tables of its size."""
     seated = [p for _, seats, _, _ in checked.tables for p in seats] + list(checked.byes)
     gone = withdrawn(state)
@@ -381,6 +381,6 @@ def rounds_payload(plan: RoundPlan) -> dict[str, Any]:
             "byes": list(plan.byes)}
 
 
-def first_seed(state: TournamentState, stage: int, seed: int) -> int:
+def first_seed(state: LiveState, stage: int, seed: int) -> int:
     """Round 1's seed (a round robin's whole schedule follows from it)."""
     return seed if stage == 1 else state.seeds[1]

@@ -20,7 +20,7 @@ from tourney.errors import IllegalActionError, InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.formats.registry import LiveState
 
 
 class RoundRobinFormat(TableRoundsFormat):
@@ -33,16 +33,16 @@ class RoundRobinFormat(TableRoundsFormat):
         if config.rounds is not None and config.table_size == 2:
             raise InvalidInputError("--rounds: a round robin of duels plays every pair once (N-1 rounds, N when odd)")
 
-    def rounds_for(self, state: TournamentState, entrants: Sequence[str]) -> int:
+    def rounds_for(self, state: LiveState, entrants: Sequence[str]) -> int:
         config, n = state.format, len(entrants)
         if config.table_size == 2:
             return n if n % 2 else n - 1
         return config.rounds or round_robin.default_rounds(n, config.table_size, min_table(state))
 
-    def total_rounds(self, state: TournamentState) -> int:
+    def total_rounds(self, state: LiveState) -> int:
         return self.rounds_for(state, state.entrants) if len(state.entrants) >= 2 else 0
 
-    def schedule(self, state: TournamentState, entrants: Sequence[str], first_seed: int) -> list[RoundPlan]:
+    def schedule(self, state: LiveState, entrants: Sequence[str], first_seed: int) -> list[RoundPlan]:
         """Every round, from the entrants and round 1's seed (cached on the state)."""
         key = (tuple(entrants), first_seed)
         cached = state.schedule_cache
@@ -58,13 +58,13 @@ class RoundRobinFormat(TableRoundsFormat):
         state.schedule_cache = (key, schedule)
         return schedule
 
-    def round_plan(self, state: TournamentState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
+    def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
         schedule = self.schedule(state, entrants, self.first_seed(state, stage, seed))
         if stage > len(schedule):
             raise IllegalActionError("every round of the round robin has been played")
         return schedule[stage - 1]
 
-    def check_tables(self, state: TournamentState, checked: CheckedRound, stage: int) -> None:
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         super().check_tables(state, checked, stage)
         limit = self.rounds_for(state, checked.entrants)
         if stage > limit:

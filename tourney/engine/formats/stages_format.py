@@ -32,9 +32,9 @@ from tourney.errors import IllegalActionError, InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
     from tourney.engine.log import Touch
-    from tourney.engine.players import PlayerInfo
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.roster import PlayerInfo
 
 
 def seat_sizes(stage_plan: StagePlan, players: int) -> tuple[int, ...]:
@@ -96,7 +96,7 @@ def first_plan(game: GameDescriptor, players: int, plan: Plan | None) -> Plan:
     return chosen
 
 
-def advancers(state: TournamentState, promote: bool) -> tuple[list[str], dict[str, str]]:
+def advancers(state: LiveState, promote: bool) -> tuple[list[str], dict[str, str]]:
     """The advancing players and, when `promote`, who is promoted in place of a qualifier who
     dropped out (the next player in that table's finishing order who has not dropped)."""
     if state.is_final_stage:
@@ -118,7 +118,7 @@ def advancers(state: TournamentState, promote: bool) -> tuple[list[str], dict[st
     return out, promoted
 
 
-def players_to_seat(state: TournamentState, promote: bool = True) -> tuple[list[str], dict[str, str]]:
+def players_to_seat(state: LiveState, promote: bool = True) -> tuple[list[str], dict[str, str]]:
     """Who the next seat draw seats, and who of them is promoted in place of whom."""
     if state.stage == 0:
         return [p.name for p in state.players if not p.dropped], {}
@@ -155,28 +155,28 @@ class StagesFormat:
         return self.name
 
     # ---------------------------------------------------------------- the fold's questions
-    def plan(self, state: TournamentState) -> Plan | None:
+    def plan(self, state: LiveState) -> Plan | None:
         active = sum(1 for p in state.players if not p.dropped)
         return plan_stages(active, max_table=state.rules.max_table) if active >= 2 else None
 
-    def is_last_round(self, state: TournamentState) -> bool:
+    def is_last_round(self, state: LiveState) -> bool:
         fixed = state.fixed_plan
         return fixed is not None and state.stage == len(fixed.stages)
 
-    def complete(self, state: TournamentState) -> bool:
+    def complete(self, state: LiveState) -> bool:
         return self.is_last_round(state) and all(t.finished for t in state.tables)
 
-    def blockers(self, state: TournamentState) -> list[str]:
+    def blockers(self, state: LiveState) -> list[str]:
         missing = [f"table {t.number} still playing ({len(t.still_in)} players in, stops at {t.advance})"
                    for t in state.tables if not t.finished]
         if self.is_last_round(state):
             missing.append(f"stage {state.stage} is the final: the tournament ends when its table finishes")
         return missing
 
-    def advancing(self, state: TournamentState) -> list[str]:
+    def advancing(self, state: LiveState) -> list[str]:
         return advancers(state, promote=True)[0]
 
-    def draw(self, state: TournamentState, seed: int, plan: Plan | None,
+    def draw(self, state: LiveState, seed: int, plan: Plan | None,
              ratings: Mapping[str, float] | None) -> dict[str, Any]:
         if ratings is not None:
             raise InvalidInputError(f"--ratings is for the formats seeded by rating ({', '.join(takers('seeding'))})")
@@ -198,7 +198,7 @@ class StagesFormat:
             payload["promoted"] = list(promoted)
         return payload
 
-    def seat(self, state: TournamentState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
+    def seat(self, state: LiveState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
         # Seat draws stored before promotions existed carry no `promoted` list: they replay the old rule.
         names, promoted = players_to_seat(state, promote="promoted" in data)
         if "promoted" in data and data["promoted"] != list(promoted):
@@ -220,7 +220,7 @@ class StagesFormat:
         state.promoted.update(promoted)
         return state.seat_touches(names)
 
-    def result(self, state: TournamentState, data: dict[str, Any]) -> frozenset[Touch]:
+    def result(self, state: LiveState, data: dict[str, Any]) -> frozenset[Touch]:
         """One round at a table, lost by `loser`: a card more, or out at the cap (RULES §1.3)."""
         if state.rules.live_result != "rounds":
             raise IllegalActionError(f"round results are for games played in rounds; {state.rules.title} tables "
@@ -232,7 +232,7 @@ class StagesFormat:
         table.record_loss(loser)
         return frozenset({("T", state.stage, table.number), ("P", loser)})
 
-    def late_entry(self, state: TournamentState) -> TableState:
+    def late_entry(self, state: LiveState) -> TableState:
         """The stage-1 table a late entrant joins: the smallest not started with a free seat."""
         if state.stage != 1 or state.closed:
             raise IllegalActionError(f"late entry is only open in stage 1 before its tables start "
@@ -242,7 +242,7 @@ class StagesFormat:
             raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
 
-    def drop(self, state: TournamentState, info: PlayerInfo) -> frozenset[Touch]:
+    def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         name = info.name
         table = state.table_of_player(name)
         seated_before = any(name in t.counts for tables in state.history for t in tables)
@@ -258,26 +258,26 @@ class StagesFormat:
         return frozenset(touched)
 
     # ---------------------------------------------------------------- what people read
-    def standings(self, state: TournamentState) -> list[StandingRow]:
+    def standings(self, state: LiveState) -> list[StandingRow]:
         dropped = {p.name for p in state.players if p.dropped}
         notes = {name: "dropped" for name in dropped}
         notes.update({new: f"promoted in place of {old}" for new, old in state.promoted.items()})
         return rank_players((t for tables in state.history for t in tables), dropped, notes)
 
-    def view(self, state: TournamentState) -> None:
+    def view(self, state: LiveState) -> None:
         return None
 
-    def stage_label(self, state: TournamentState, stage: int) -> str:
+    def stage_label(self, state: LiveState, stage: int) -> str:
         plan = state.plan
         stages = len(plan.stages) if plan else stage
         return "the final" if stage == stages and plan is not None else f"stage {stage} of {stages}"
 
-    def statuses(self, state: TournamentState) -> list[PlayerStatus]:
+    def statuses(self, state: LiveState) -> list[PlayerStatus]:
         last = last_tables(state.history)
         moving = set(self.advancing(state)) if state.tables else set()
         return [_status(state, info.name, info.dropped, last.get(info.name), moving) for info in state.players]
 
-    def step_result(self, state: TournamentState, table: TableState, name: str) -> str:
+    def step_result(self, state: LiveState, table: TableState, name: str) -> str:
         place = table.places.get(name)
         last = not any(name in t.seats for tables in state.history[table.stage:] for t in tables)
         dropped = state.player(name).dropped and last
@@ -296,7 +296,7 @@ class StagesFormat:
         return f"place {place}, advances" + note
 
 
-def _status(state: TournamentState, name: str, dropped: bool, table: TableState | None,
+def _status(state: LiveState, name: str, dropped: bool, table: TableState | None,
             moving: set[str]) -> PlayerStatus:
     if table is None:
         return PlayerStatus(name, "dropped" if dropped else "registered", None, None, None)

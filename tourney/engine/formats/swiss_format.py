@@ -16,7 +16,7 @@ from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.formats.table_rounds import TableRoundsFormat
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.formats.registry import LiveState
 
 
 class SwissFormat(TableRoundsFormat):
@@ -25,13 +25,13 @@ class SwissFormat(TableRoundsFormat):
     order = 4
     withdrawals = True
 
-    def total_rounds(self, state: TournamentState) -> int:
+    def total_rounds(self, state: LiveState) -> int:
         from tourney.engine.formats.swiss import default_rounds
 
         n = len(state.entrants)
         return (state.format.rounds or default_rounds(n)) if n >= 2 else 0
 
-    def round_plan(self, state: TournamentState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
+    def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
         from tourney.engine.formats.swiss import pair_round
 
         history = played_rounds(state) if stage > 1 else []

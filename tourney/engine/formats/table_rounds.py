@@ -28,7 +28,7 @@ from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.formats.registry import LiveState
 
 # Far above any real event; keeps a typo from planning a thousand rounds.
 MAX_ROUNDS = 1_000
@@ -42,11 +42,11 @@ class TableRoundsFormat(RoundFormat):
     standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "points", "tiebreaks")
     draws = True
 
-    def total_rounds(self, state: TournamentState) -> int:
+    def total_rounds(self, state: LiveState) -> int:
         """How many rounds the event has (the field known: round 1 seated)."""
         raise NotImplementedError
 
-    def round_plan(self, state: TournamentState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
+    def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
         """Round `stage`'s tables and byes."""
         raise NotImplementedError
 
@@ -65,36 +65,36 @@ class TableRoundsFormat(RoundFormat):
         if config.rounds is not None and not 1 <= config.rounds <= MAX_ROUNDS:
             raise InvalidInputError(f"--rounds {config.rounds}: must be 1 to {MAX_ROUNDS}")
 
-    def next_tables(self, state: TournamentState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
+    def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
         return rounds_payload(self.round_plan(state, entrants, stage, seed))
 
-    def check_tables(self, state: TournamentState, checked: CheckedRound, stage: int) -> None:
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         check_field(state, checked, stage)
 
-    def seated(self, state: TournamentState, checked: CheckedRound, stage: int) -> None:
+    def seated(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         tables = tuple(tuple(seats) for _, seats, _, _ in checked.tables)
         state.round_plans.append(RoundPlan(stage, tables, checked.byes))
 
-    def complete(self, state: TournamentState) -> bool:
+    def complete(self, state: LiveState) -> bool:
         if state.stage == 0 or not all(t.finished for t in state.tables):
             return False
         return state.stage >= self.total_rounds(state)
 
-    def is_last_round(self, state: TournamentState) -> bool:
+    def is_last_round(self, state: LiveState) -> bool:
         return state.stage > 0 and state.stage >= self.total_rounds(state)
 
-    def standings(self, state: TournamentState) -> list[StandingRow]:
+    def standings(self, state: LiveState) -> list[StandingRow]:
         if not state.entrants:
             return []
         dropped = {p.name for p in state.players if p.dropped}
         rows = rank_points(state.history, swiss_rows(state))
         return [replace(row, note="withdrew") if row.player in dropped else row for row in rows]
 
-    def view(self, state: TournamentState) -> RoundsView | None:
+    def view(self, state: LiveState) -> RoundsView | None:
         if state.stage == 0:
             return None
         return RoundsView(tuple(state.round_plans), tuple(played_rounds(state)), tuple(swiss_rows(state)),
                           self.total_rounds(state), state.format.table_size)
 
-    def first_seed(self, state: TournamentState, stage: int, seed: int) -> int:
+    def first_seed(self, state: LiveState, stage: int, seed: int) -> int:
         return first_seed(state, stage, seed)
