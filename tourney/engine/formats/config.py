@@ -4,7 +4,7 @@
     FORMATS                         the built-in names, `stages` (RULES §1.12's multi-table stages) first
     formats_for(game) -> names      the registered formats the game's seat range allows
     check_format(game, config)      one error line when the game or the options do not fit
-    unused_options(config, taken)   the flags given that a format does not take (for its `check`)
+    unused_options(config, taken)   the options given that a format does not take (for its `check`)
 
 The format is fixed when the tournament is created: `tourney new --format ...` stores it as the
 first event of the log (kind `format`, the payload `FormatConfig.to_json()`), so the fold knows it

@@ -1,12 +1,14 @@
 """The format seam: the `TournamentFormat` protocol and the registry (as `rules/games.py` is for games).
 
+    FormatConfig                the format's name and options, as stored in the `format` event
+    LiveState                   the folded state as a format sees it (tournament.py's state is one)
     TournamentFormat            what one format says: how it seats, what a result means, when a round
                                 is over and the event complete, how it ranks, what its sheets and
                                 `status` / `player list` show, which options it takes
-    register_format(fmt)        add (or replace) a format; its name must be free
+    register_format(fmt)        add a format (again under its name: replaces it)
     unregister_format(name)     remove one (tests that register a toy format clean up with this)
     find_format(name)           the one way in; one error line listing the formats otherwise
-    all_formats(), format_names()   every registered format, the built-in order first
+    all_formats(), format_names()   every registered format, the built-in order first (`order`)
 
 Discovery, not a list: the first look-up imports every module of `tourney.engine.formats` whose
 name ends in `_format` (each registers itself). Nothing outside the format modules names a format:

@@ -13,6 +13,9 @@ Choices the rules leave open (ARCHITECTURE.md "Tournament engine"):
   place (`promoted`), so the next stage keeps its planned size. Seat draws stored before this rule
   (without a `promoted` list) replay the old rule: the next stage is seated with the players left,
   balanced over as many of the planned tables as can still be played.
+- Players left when a table stops by eliminations share place 1 (they all advance); `finish`
+  and `chips` give strict (or chip-tied) places.
+- `chips` refuses a tie across the last advancing place: the director breaks it with `finish`.
 """
 
 from __future__ import annotations
