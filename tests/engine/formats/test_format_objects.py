@@ -14,7 +14,7 @@ from tourney.engine.tournament import TournamentState, draw_seats
 from tourney.rules.games import find_game
 
 GAME = "khlyust"  # seats 2-4: every built-in format
-VIEWS = {"bracket": BracketView, "rounds": RoundsView, None: type(None)}
+VIEWS = {"bracket": BracketView, "crosstable": RoundsView, "score-groups": RoundsView, None: type(None)}
 
 
 def _run(name: str, players: int = 6) -> tuple[TournamentState, list[str]]:

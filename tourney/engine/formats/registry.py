@@ -202,7 +202,8 @@ class TournamentFormat(Protocol):
 
     @property
     def view_kind(self) -> str | None:
-        """Which sheet its view data feeds: "bracket", "rounds" (crosstable, score groups) or None."""
+        """The sheet its view data (`view`) feeds: "bracket" (a `BracketView`), "crosstable" or
+        "score-groups" (a `RoundsView`), or None (no sheet of its own)."""
         ...
 
     @property

@@ -27,6 +27,7 @@ class RoundRobinFormat(TableRoundsFormat):
     name = "round-robin"
     label = "round robin"
     order = 3
+    view_kind: str | None = "crosstable"
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
         super().check(game, config)

@@ -23,6 +23,7 @@ class SwissFormat(TableRoundsFormat):
     name = "swiss"
     label = "Swiss"
     order = 4
+    view_kind: str | None = "score-groups"
     withdrawals = True
 
     def total_rounds(self, state: LiveState) -> int:

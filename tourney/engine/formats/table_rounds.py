@@ -38,7 +38,6 @@ class TableRoundsFormat(RoundFormat):
     """Rounds of duels or tables of K, every entrant seated each round; scores and tie-breaks."""
 
     options = frozenset({"best_of", "rounds", "table_size", "seeding"})
-    view_kind: str | None = "rounds"
     standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "points", "tiebreaks")
     draws = True
 
