@@ -35,6 +35,7 @@ from tourney.engine.formats.bracket import Bracket
 from tourney.engine.formats.registry import FormatConfig, TournamentFormat
 from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.formats.stages_format import seat_sizes
+from tourney.engine.formats.views import FormatView
 from tourney.engine.log import (
     Renames,
     Touch,
@@ -314,7 +315,7 @@ class TournamentState:
                                          "(create another tournament for another format)")
         check_rewrite(self, event)
 
-    def format_view(self) -> Any:
+    def format_view(self) -> FormatView | None:
         """The format's view data for printouts (ARCHITECTURE.md "Format seam"): a `BracketView`
         for knockout and double elimination, a `RoundsView` for round robin and Swiss; None for
         stages or before round 1 is seated."""

@@ -4,8 +4,8 @@ A format's "stage" is a round. `RoundFormat` answers the format seam's questions
 for all of them: the field (`entrants`, seeded at round 1), the seat payload's common part and its
 checks, a game of a best-of-N duel (`result TABLE LOSER`), drops, statuses and paths; its
 subclasses (bracket_live.py, table_rounds.py) answer how the next round's tables are made, when the
-event is complete and how it ranks. The view data for printouts (`BracketView`, `RoundsView`) is
-defined here.
+event is complete and how it ranks. The view data for printouts (`BracketView`, `RoundsView`,
+defined in views.py) is re-exported here.
 
 The seat payload of round r carries what the format decided, so a replay never re-runs a pairing:
 round 1 carries `entrants` (the field in seed order: by lot from the round's seed, by rating with
@@ -20,21 +20,25 @@ LOSER`, one game each); `finish` or `chips` record the whole match at once.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.bracket import Bracket, MatchState
+from tourney.engine.formats.bracket import Bracket
 from tourney.engine.formats.config import FLAGS, FormatConfig
 from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.formats.seeding import seed as seed_order
+from tourney.engine.formats.views import BracketView, FormatView, RoundsView
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan
 from tourney.engine.progress import PlayerStatus
-from tourney.engine.standings import last_tables
+from tourney.engine.standings import StandingRow, last_tables
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError
 from tourney.rules.games import GameDescriptor
+
+__all__ = ["BracketView", "CheckedRound", "RoundFormat", "RoundsView", "stage_groups"]
 
 if TYPE_CHECKING:
     # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
@@ -42,37 +46,6 @@ if TYPE_CHECKING:
     from tourney.engine.formats.swiss import PlayedRound, SwissRow, TableResult
     from tourney.engine.log import Touch
     from tourney.engine.roster import PlayerInfo
-
-
-# ==================================================================== the read API (printouts)
-@dataclass(frozen=True)
-class BracketView:
-    """A knockout or double elimination as it stands: the structure, the seeds and every match.
-
-    `states` is `bracket.resolve` under the results so far (status pending / ready / done / bye /
-    void, players, winner, loser); `tables` says where each seated match is played (stage, table);
-    `games` the winners of each game of a best-of-N match so far, in order."""
-
-    bracket: Bracket
-    entrants: tuple[str, ...]
-    states: Mapping[str, MatchState]
-    tables: Mapping[str, tuple[int, int]]
-    games: Mapping[str, tuple[str, ...]]
-    best_of: int
-    champion: str | None
-
-
-@dataclass(frozen=True)
-class RoundsView:
-    """A round robin or Swiss as it stands: every seated round (tables in seat order, byes), the
-    finished tables of each (`results[i]` belongs to `rounds[i]`; a table still playing is left
-    out), the standings with score and tie-breaks, and how many rounds the event has."""
-
-    rounds: tuple[RoundPlan, ...]
-    results: tuple[PlayedRound, ...]
-    rows: tuple[SwissRow, ...]
-    total_rounds: int
-    table_size: int
 
 
 def stage_groups(bracket: Bracket) -> list[list[int]]:
@@ -152,7 +125,7 @@ def _table_entries(raw_tables: Any) -> list[tuple[int, list[str], str, str]]:
 
 
 # ==================================================================== the shared format
-class RoundFormat:
+class RoundFormat(ABC):
     """The part of the format seam every format played in rounds shares. Subclasses give `name`,
     `label`, `options`, `view_kind`, `standings_columns`, `draws` and the methods left abstract."""
 
@@ -196,26 +169,34 @@ class RoundFormat:
         return ", ".join(parts)
 
     # ---------------------------------------------------------------- left to the subclasses
-    def complete(self, state: LiveState) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def complete(self, state: LiveState) -> bool: ...
 
-    def is_last_round(self, state: LiveState) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def is_last_round(self, state: LiveState) -> bool: ...
+
+    @abstractmethod
+    def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
+        """The tables (and byes) part of the next round's seat payload."""
+
+    @abstractmethod
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
+        """Refuse a stored round whose tables are not the ones this format makes."""
+
+    @abstractmethod
+    def standings(self, state: LiveState) -> list[StandingRow]: ...
+
+    @abstractmethod
+    def view(self, state: LiveState) -> FormatView | None: ...
 
     def eliminated(self, state: LiveState) -> set[str]:
         """Players out of contention before the event is complete (a bracket's losers)."""
         return set()
 
-    def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
-        """The tables (and byes) part of the next round's seat payload."""
-        raise NotImplementedError
-
-    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
-        """Refuse a stored round whose tables are not the ones this format makes."""
-        raise NotImplementedError
-
     def seated(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
-        """Keep what a seated round adds to the state (the bracket, the round's plan)."""
+        """Keep what a seated round adds to the state (the bracket, the round's plan); by default
+        nothing beyond its tables and the field."""
+        return None
 
     # ---------------------------------------------------------------- the fold's questions
     def plan(self, state: LiveState) -> Plan | None:

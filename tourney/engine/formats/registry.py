@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from tourney.engine.events import Event
     from tourney.engine.formats.bracket import Bracket
     from tourney.engine.formats.rounds import RoundPlan
+    from tourney.engine.formats.views import FormatView
     from tourney.engine.log import Touch
     from tourney.engine.planner import Plan
     from tourney.engine.roster import PlayerInfo, PlayerStatus
@@ -277,7 +278,7 @@ class TournamentFormat(Protocol):
         """The standings: the ranking and tie-breaks of this format."""
         ...
 
-    def view(self, state: LiveState) -> Any:
+    def view(self, state: LiveState) -> FormatView | None:
         """The format's view data for sheets and the wall (a BracketView, a RoundsView; None when
         it has none, or before the first draw)."""
         ...
