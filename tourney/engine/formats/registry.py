@@ -187,6 +187,11 @@ class TournamentFormat(Protocol):
         ...
 
     @property
+    def order(self) -> int:
+        """Where lists of formats put it (stages 0 first; a format of its own may leave 100)."""
+        ...
+
+    @property
     def unit(self) -> str:
         """What `state.stage` counts, in words: "stage" or "round"."""
         ...
@@ -329,8 +334,7 @@ def _discover() -> None:
 def all_formats() -> list[TournamentFormat]:
     """Every registered format: the built-in ones in their `order` (stages first), then any other by name."""
     _discover()
-    order = {name: getattr(_registry[name], "order", 100) for name in _registry}
-    return [_registry[name] for name in sorted(_registry, key=lambda n: (order[n], n))]
+    return sorted(_registry.values(), key=lambda fmt: (fmt.order, fmt.name))
 
 
 def format_names() -> tuple[str, ...]:
