@@ -1,55 +1,26 @@
-"""The entries of a table: a round's loser (`result`), a game of a best-of-N duel, a whole
-finishing order (`finish`) and final chip counts (`chips`). Each checks everything, then records it
-on the table, and returns what it touched (for the undo rules of log.py)."""
+"""The entries of a table: a round's loser or a game of a duel (`result`), a whole finishing order
+(`finish`) and final chip counts (`chips`). Each checks everything, then records it on the table,
+and returns what it touched (for the undo rules of log.py). What one `result` means is the
+format's (`state.kind.result`): a round at a §1.12 table, a game of a best-of-N duel elsewhere."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.log import Touch
-from tourney.engine.payload import integer_field, text_field
-from tourney.engine.tables import TableState, chip_places, tied_at_cut
+from tourney.engine.tables import chip_places, tied_at_cut
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.log import Touch
 
 
-def open_table(state: TournamentState, data: dict[str, Any], kind: str) -> TableState:
-    number = integer_field(data, "table", kind)
-    if state.stage > 0 and state.closed:
-        raise IllegalActionError(f"stage {state.stage} is closed: seat stage {state.stage + 1} first")
-    table = state.table(number)
-    table.check_open()
-    return table
+def result(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+    return state.kind.result(state, data)
 
 
-def result(state: TournamentState, data: dict[str, Any]) -> frozenset[Touch]:
-    if not state.format.is_stages:
-        return game_result(state, data)
-    if state.rules.live_result != "rounds":
-        raise IllegalActionError(f"round results are for games played in rounds; {state.rules.title} tables "
-                                 "report chips")
-    table = open_table(state, data, "result")
-    loser = text_field(data, "loser", "result")
-    state.player(loser)
-    table.check_player_in(loser)
-    table.record_loss(loser)
-    return frozenset({("T", state.stage, table.number), ("P", loser)})
-
-
-def game_result(state: TournamentState, data: dict[str, Any]) -> frozenset[Touch]:
-    """One game of a duel of a bracket format, lost by `loser`."""
-    table = open_table(state, data, "result")
-    loser = text_field(data, "loser", "result")
-    state.player(loser)
-    table.check_game(loser)
-    table.record_game(loser)
-    return frozenset({("T", state.stage, table.number), ("P", loser)})
-
-
-def finish(state: TournamentState, data: dict[str, Any]) -> frozenset[Touch]:
-    table = open_table(state, data, "finish")
+def finish(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+    table = state.open_table(data, "finish")
     order = data.get("order")
     if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
         raise InvalidInputError(f"finish: order must be a list of names, not {order!r}")
@@ -60,10 +31,10 @@ def finish(state: TournamentState, data: dict[str, Any]) -> frozenset[Touch]:
     return frozenset({("T", state.stage, table.number), *(("P", name) for name in order)})
 
 
-def chips(state: TournamentState, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
+def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     if state.rules.live_result != "chips":
         raise IllegalActionError(f"chip counts are for pot games; {state.rules.title} tables report round results")
-    table = open_table(state, data, "chips")
+    table = state.open_table(data, "chips")
     counts = data.get("counts")
     if not isinstance(counts, dict) or not all(
             isinstance(n, str) and isinstance(c, int) and not isinstance(c, bool) for n, c in counts.items()):
@@ -74,6 +45,7 @@ def chips(state: TournamentState, data: dict[str, Any], *, strict: bool) -> froz
         state.player(name)
     table.check_order(list(counts))
     places = chip_places(counts)
+    # Where equal chips are a draw (the format says, through the table), there is no tie to break.
     tied = [] if table.draws else sorted(tied_at_cut(places, table.advance), key=table.seats.index)
     if tied:
         raise IllegalActionError(

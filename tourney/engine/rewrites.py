@@ -13,10 +13,10 @@ from tourney.engine.payload import text_field
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.engine.tournament import TournamentState
+    from tourney.engine.formats.registry import LiveState
 
 
-def check_rewrite(state: TournamentState, event: Event) -> None:
+def check_rewrite(state: LiveState, event: Event) -> None:
     """What an undo, a correction or a rename must satisfy before the log is folded with it."""
     if not isinstance(event.data, dict):
         raise InvalidInputError(f"{event.kind}: the payload must be an object, not {event.data!r}")
@@ -56,7 +56,7 @@ def check_rewrite(state: TournamentState, event: Event) -> None:
     if isinstance(counts, dict) and any(isinstance(c, int) and c < 0 for c in counts.values()):
         raise InvalidInputError("correct: chip counts cannot be negative")
 
-def check_new_name(state: TournamentState, new: str, old: str, kind: str) -> None:
+def check_new_name(state: LiveState, new: str, old: str, kind: str) -> None:
     """`new` may replace `old`'s name: clean, and not read like another player's name."""
     if names_.check(new) != new:
         raise InvalidInputError(f"{kind}: {new!r} is not in normal form (expected {names_.clean(new)!r})")

@@ -11,7 +11,7 @@ dropped out while waiting to advance is ranked by their place instead.
 
 A row may carry a note: who dropped out, who was promoted in place of a qualifier who dropped.
 
-Bracket formats (formats/live.py) rank here too:
+The formats of rounds rank here too (each format's `standings` calls its ranking):
 - knockout and double elimination (`rank_bracket`): players still in the bracket rank level at
   the top; those out by the last bracket round they played (a later round is better, the winner of
   that match ahead of its loser), as `bracket.placements` does; losers of one round share a place.

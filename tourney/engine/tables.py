@@ -41,9 +41,9 @@ class TableState:
     finished: bool = False
     cap_rule: Callable[[int], int] | None = field(default=None, compare=False, repr=False)
     start_cards: int = 1
-    # A table of a bracket format (formats/live.py): its bracket match id ("" outside brackets), the
-    # games of its best-of-N series (0: not a series, a stage table), the winner of each game so far,
-    # and whether equal chips are a draw (round robin and Swiss) rather than a tie to break.
+    # A table of a format of rounds (formats/live.py): its bracket match id ("" outside brackets),
+    # the games of its best-of-N series (0: not a series, a stage table), the winner of each game so
+    # far, and whether equal chips are a draw (the format's `draws`) rather than a tie to break.
     match: str = ""
     best_of: int = 0
     games: list[str] = field(default_factory=list)

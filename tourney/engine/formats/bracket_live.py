@@ -1,0 +1,135 @@
+"""Bracket formats played live (knockout, double elimination): what they share through the seam.
+
+Rounds of a bracket. A stage holds the rounds of the bracket (in its play order) whose matches
+depend on no match of the same stage: a knockout plays one round a stage, its third-place match
+beside the final; a double elimination plays W2 with L1, L2 with W3, and so on, so a table never
+waits on another table of its stage. A round whose matches are all byes is skipped. Each stored
+bracket round is checked against `resolve` (its matches and players), so a corrected result that
+changes who went on makes the next round's seat draw fail the fold, naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tourney.engine.formats.bracket import Bracket, MatchState, champion, resolve
+from tourney.engine.formats.config import FormatConfig
+from tourney.engine.formats.live import BracketView, CheckedRound, RoundFormat, stage_groups
+from tourney.engine.standings import StandingRow, rank_bracket
+from tourney.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
+
+
+def match_winners(state: LiveState) -> dict[str, str]:
+    """{match id: winner} of every finished bracket table."""
+    winners: dict[str, str] = {}
+    for tables in state.history:
+        for table in tables:
+            if table.match and table.finished:
+                winners[table.match] = table.finishing_order()[0]
+    return winners
+
+
+def bracket_states(state: LiveState) -> dict[str, MatchState]:
+    assert state.bracket is not None
+    return resolve(state.bracket, state.entrants, match_winners(state))
+
+
+def next_matches(bracket: Bracket, states: Mapping[str, MatchState]) -> list[MatchState]:
+    """The ready matches of the first stage group that has any."""
+    for group in stage_groups(bracket):
+        ready = [states[m.id] for i in group for m in bracket.rounds[i].matches if states[m.id].status == "ready"]
+        if ready:
+            return ready
+    raise IllegalActionError("every match of the bracket has been played")
+
+
+class BracketFormat(RoundFormat):
+    """Duels in a bracket: who meets whom follows from the seeds and the results (`resolve`)."""
+
+    view_kind: str | None = "bracket"
+    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "reached")
+    draws = False
+    duels_only = True
+
+    def build(self, config: FormatConfig, entrants: int) -> Bracket:
+        """The bracket for `entrants` players."""
+        raise NotImplementedError
+
+    def _bracket(self, state: LiveState, entrants: list[str], stage: int) -> Bracket:
+        bracket = state.bracket if stage > 1 else self.build(state.format, len(entrants))
+        assert bracket is not None
+        return bracket
+
+    def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
+        bracket = self._bracket(state, entrants, stage)
+        matches = next_matches(bracket, resolve(bracket, entrants, match_winners(state)))
+        return {"tables": [{"table": n, "match": m.id, "players": [str(p) for p in m.players],
+                            "starter": str(m.players[0])} for n, m in enumerate(matches, start=1)]}
+
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
+        bracket = self._bracket(state, checked.entrants, stage)
+        expected = next_matches(bracket, resolve(bracket, checked.entrants, match_winners(state)))
+        got = [(match, seats) for _, seats, _, match in checked.tables]
+        want = [(m.id, [str(p) for p in m.players]) for m in expected]
+        if got != want:
+            shown = "; ".join(f"{mid}: {' v '.join(p)}" for mid, p in want)
+            raise IllegalActionError(f"seat: round {stage} of the bracket is {shown}, not the stored tables")
+
+    def seated(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
+        state.bracket = self._bracket(state, checked.entrants, stage)
+
+    def complete(self, state: LiveState) -> bool:
+        if state.stage == 0 or not all(t.finished for t in state.tables):
+            return False
+        return all(s.status in ("done", "bye", "void") for s in bracket_states(state).values())
+
+    def is_last_round(self, state: LiveState) -> bool:
+        """Whether the round being played holds the bracket's final match."""
+        if state.stage == 0:
+            return False
+        assert state.bracket is not None
+        last = state.bracket.matches[-1]
+        final = state.bracket.match(last.reset_of) if last.reset_of else last
+        return any(t.match in (final.id, last.id) for t in state.tables)
+
+    def eliminated(self, state: LiveState) -> set[str]:
+        """Players out: the loser of a match whose loser goes nowhere (or to a void reset), and both
+        players of a third-place match."""
+        if state.bracket is None:
+            return set()
+        states = bracket_states(state)
+        out: set[str] = set()
+        for match in state.bracket.matches:
+            done = states[match.id]
+            if done.status != "done" or done.loser is None:
+                continue
+            nxt = match.next_for_loser
+            if nxt is None or states[nxt[0]].status == "void":
+                out.add(done.loser)
+            if match.side == "third" and done.winner is not None:
+                out.add(done.winner)  # third place is the winner's last match too
+        return out
+
+    def standings(self, state: LiveState) -> list[StandingRow]:
+        if state.bracket is None:
+            return []
+        return rank_bracket(state.history, state.entrants, self.eliminated(state), bracket_states(state),
+                            state.bracket)
+
+    def view(self, state: LiveState) -> BracketView | None:
+        if state.stage == 0 or state.bracket is None:
+            return None
+        states = bracket_states(state)
+        where: dict[str, tuple[int, int]] = {}
+        games: dict[str, tuple[str, ...]] = {}
+        for tables in state.history:
+            for table in tables:
+                if table.match:
+                    where[table.match] = (table.stage, table.number)
+                    games[table.match] = tuple(table.games)
+        return BracketView(state.bracket, tuple(state.entrants), states, where, games, state.format.best_of,
+                           champion(state.bracket, states) if state.complete else None)

@@ -1,0 +1,23 @@
+"""Double elimination played live: winners' and losers' brackets, a grand final with reset
+(double_elimination.py builds the bracket); W2 is played with L1, L2 with W3, and so on."""
+
+from __future__ import annotations
+
+from tourney.engine.formats.bracket import Bracket
+from tourney.engine.formats.bracket_live import BracketFormat
+from tourney.engine.formats.config import FormatConfig
+from tourney.engine.formats.double_elimination import double_elimination
+from tourney.engine.formats.registry import register_format
+
+
+class DoubleEliminationFormat(BracketFormat):
+    name = "double-elimination"
+    label = "double elimination"
+    order = 2
+    options = frozenset({"best_of", "seeding"})
+
+    def build(self, config: FormatConfig, entrants: int) -> Bracket:
+        return double_elimination(entrants)
+
+
+DOUBLE_ELIMINATION = register_format(DoubleEliminationFormat())

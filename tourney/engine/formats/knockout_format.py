@@ -1,0 +1,23 @@
+"""Knockout (single elimination) played live: standard seeding, byes to the top seeds, and a
+third-place match beside the final when asked (knockout.py builds the bracket)."""
+
+from __future__ import annotations
+
+from tourney.engine.formats.bracket import Bracket
+from tourney.engine.formats.bracket_live import BracketFormat
+from tourney.engine.formats.config import FormatConfig
+from tourney.engine.formats.knockout import knockout
+from tourney.engine.formats.registry import register_format
+
+
+class KnockoutFormat(BracketFormat):
+    name = "knockout"
+    label = "knockout"
+    order = 1
+    options = frozenset({"best_of", "third_place", "seeding"})
+
+    def build(self, config: FormatConfig, entrants: int) -> Bracket:
+        return knockout(entrants, third_place=config.third_place and entrants >= 3)
+
+
+KNOCKOUT = register_format(KnockoutFormat())

@@ -1,0 +1,353 @@
+"""The format seam: the `TournamentFormat` protocol and the registry (as `rules/games.py` is for games).
+
+    FormatConfig                the format's name and options, as stored in the `format` event
+    LiveState                   the folded state as a format sees it (tournament.py's state is one)
+    TournamentFormat            what one format says: how it seats, what a result means, when a round
+                                is over and the event complete, how it ranks, what its sheets and
+                                `status` / `player list` show, which options it takes
+    register_format(fmt)        add a format (again under its name: replaces it)
+    unregister_format(name)     remove one (tests that register a toy format clean up with this)
+    find_format(name)           the one way in; one error line listing the formats otherwise
+    all_formats(), format_names()   every registered format, the built-in order first (`order`)
+
+Discovery, not a list: the first look-up imports every module of `tourney.engine.formats` whose
+name ends in `_format` (each registers itself). Nothing outside the format modules names a format:
+the engine, and later the render and app layers, ask the format object (tests/engine/formats/
+test_format_seam.py scans the sources for it).
+
+A format's "stage" is what `LiveState.stage` counts: a stage of RULES §1.12's multi-table
+event, or a round of a bracket, round robin or Swiss. The state keeps the fold (tables, history,
+seeds, players) and delegates every question that depends on the format to `state.kind`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from tourney.engine.formats.seeding import METHODS
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.events import Event
+    from tourney.engine.formats.bracket import Bracket
+    from tourney.engine.formats.rounds import RoundPlan
+    from tourney.engine.formats.views import FormatView
+    from tourney.engine.log import Touch
+    from tourney.engine.planner import Plan
+    from tourney.engine.roster import PlayerInfo, PlayerStatus
+    from tourney.engine.standings import StandingRow
+    from tourney.engine.tables import TableState
+    from tourney.rules.games import GameDescriptor
+
+# A tournament without a `format` event (every one stored before formats existed) is of this format.
+DEFAULT_FORMAT: Final = "stages"
+
+# The options a format may take (FormatConfig's fields besides the name); each format lists its own.
+OPTIONS = ("best_of", "third_place", "rounds", "table_size", "seeding")
+
+
+@dataclass(frozen=True)
+class FormatConfig:
+    """How the tournament is run. `rounds` None: the format's default (Swiss ⌈log2 N⌉, round robin
+    every pair once)."""
+
+    name: str = DEFAULT_FORMAT
+    best_of: int = 1
+    third_place: bool = False
+    rounds: int | None = None
+    table_size: int = 2
+    seeding: str = "lot"
+
+    @property
+    def kind(self) -> TournamentFormat:
+        """The registered format this config names: everything that depends on the format asks it."""
+        return find_format(self.name)
+
+    # Kept for the callers in cli/ and render/ until they ask `kind` (ARCHITECTURE.md "Format seam").
+    @property
+    def is_stages(self) -> bool:
+        return self.kind.takes_stage_plan
+
+    @property
+    def is_bracket(self) -> bool:
+        return self.kind.view_kind == "bracket"
+
+    @property
+    def draws(self) -> bool:
+        """Whether a match may end level (equal chips): in round robin and Swiss a draw scores ½."""
+        return self.kind.draws
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": self.name, "best_of": self.best_of, "third_place": self.third_place,
+                "rounds": self.rounds, "table_size": self.table_size, "seeding": self.seeding}
+
+    @staticmethod
+    def from_json(data: Any) -> FormatConfig:
+        if not isinstance(data, dict):
+            raise InvalidInputError(f"format: the payload must be an object, not {data!r}")
+        name = data.get("format")
+        if not isinstance(name, str):
+            raise InvalidInputError(f"format: unknown format {name!r}")
+        find_format(name)
+
+        def whole(key: str, default: int | None) -> int | None:
+            value = data.get(key, default)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise InvalidInputError(f"format: {key} must be a whole number, not {value!r}")
+            return value
+
+        best_of, table_size = whole("best_of", 1), whole("table_size", 2)
+        assert best_of is not None and table_size is not None
+        third = data.get("third_place", False)
+        if not isinstance(third, bool):
+            raise InvalidInputError(f"format: third_place must be true or false, not {third!r}")
+        seeding = data.get("seeding", "lot")
+        if seeding not in METHODS:
+            raise InvalidInputError(f"format: seeding must be one of {', '.join(METHODS)}, not {seeding!r}")
+        return FormatConfig(str(name), best_of, third, whole("rounds", None), table_size, str(seeding))
+
+
+
+class LiveState(Protocol):
+    """The folded state of a live event as a format (and each event's handler) sees it: the fold's
+    `TournamentState` (tournament.py) is one. Typing against this protocol keeps the imports one
+    way: the fold imports the formats and the handlers, never the reverse."""
+
+    game: str
+    players: list[PlayerInfo]
+    stage: int
+    closed: bool
+    tables: list[TableState]
+    history: list[list[TableState]]
+    seeds: dict[int, int]
+    events: list[Event]
+    promoted: dict[str, str]
+    format: FormatConfig
+    entrants: list[str]
+    bracket: Bracket | None
+    round_plans: list[RoundPlan]
+    schedule_cache: tuple[Any, list[RoundPlan]] | None
+    fixed_plan: Plan | None
+    _by_name: dict[str, PlayerInfo]
+    _folded: dict[str, str]
+    _where: dict[str, TableState]
+    _touches: dict[int, frozenset[Touch]]
+
+    @property
+    def rules(self) -> GameDescriptor: ...
+
+    @property
+    def kind(self) -> TournamentFormat: ...
+
+    @property
+    def plan(self) -> Plan | None: ...
+
+    @property
+    def is_final_stage(self) -> bool: ...
+
+    @property
+    def complete(self) -> bool: ...
+
+    def set_format(self, config: FormatConfig) -> None: ...
+
+    def player(self, name: str) -> PlayerInfo: ...
+
+    def table_of_player(self, name: str) -> TableState | None: ...
+
+    def open_table(self, data: dict[str, Any], kind: str) -> TableState: ...
+
+    def seat_tables(self, stage: int, seed: int, tables: list[TableState]) -> None: ...
+
+    def seat_touches(self, names: list[str]) -> frozenset[Touch]: ...
+
+    def standings(self) -> list[StandingRow]: ...
+
+    def can_advance(self) -> list[str]: ...
+
+
+class TournamentFormat(Protocol):
+    """One format of live event. Data first (what front ends read), then the engine's questions.
+
+    Every function takes the folded `LiveState`; those named for an event kind (`seat`,
+    `result`, `drop`) check everything first and mutate only after, returning what they touched
+    (log.py's undo rules read it)."""
+
+    @property
+    def name(self) -> str:
+        """As stored in the `format` event and typed after `tourney new --format`."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """How sheets and messages name it ("double elimination")."""
+        ...
+
+    @property
+    def order(self) -> int:
+        """Where lists of formats put it (stages 0 first; a format of its own may leave 100)."""
+        ...
+
+    @property
+    def unit(self) -> str:
+        """What `state.stage` counts, in words: "stage" or "round"."""
+        ...
+
+    @property
+    def options(self) -> frozenset[str]:
+        """The FormatConfig options it takes (of OPTIONS); the others must stay at their default."""
+        ...
+
+    @property
+    def takes_stage_plan(self) -> bool:
+        """Whether `state.plan` and `seat --table-size/--advance/--final-size` apply."""
+        ...
+
+    @property
+    def view_kind(self) -> str | None:
+        """The sheet its view data (`view`) feeds: "bracket" (a `BracketView`), "crosstable" or
+        "score-groups" (a `RoundsView`), or None (no sheet of its own)."""
+        ...
+
+    @property
+    def standings_columns(self) -> tuple[str, ...]:
+        """The keys of its `standings --json` rows, in order."""
+        ...
+
+    @property
+    def draws(self) -> bool:
+        """Whether equal chips at a table are a draw (½ each) rather than a tie to break."""
+        ...
+
+    # ---------------------------------------------------------------- creating an event
+    def allowed_for(self, game: GameDescriptor) -> bool:
+        """Whether `game`'s seat range allows this format (a duel format needs 2 seats)."""
+        ...
+
+    def check(self, game: GameDescriptor, config: FormatConfig) -> None:
+        """Refuse, in one line, options this format does not take or that do not fit `game`."""
+        ...
+
+    def describe(self, config: FormatConfig) -> str:
+        """The format with its options as people read them: 'knockout, best of 3, third-place match'."""
+        ...
+
+    # ---------------------------------------------------------------- the fold's questions
+    def plan(self, state: LiveState) -> Plan | None:
+        """The stage plan before the first draw fixes one (None: the format has rounds, no plan)."""
+        ...
+
+    def is_last_round(self, state: LiveState) -> bool:
+        """Whether the stage (round) being played is the last."""
+        ...
+
+    def complete(self, state: LiveState) -> bool:
+        """Whether the event is over (its last tables finished)."""
+        ...
+
+    def blockers(self, state: LiveState) -> list[str]:
+        """What keeps `advance` from closing the stage being played (state.stage > 0, not closed,
+        not complete); empty when it may."""
+        ...
+
+    def advancing(self, state: LiveState) -> list[str]:
+        """Who goes on from the stage being played (so far); players in contention."""
+        ...
+
+    def draw(self, state: LiveState, seed: int, plan: Plan | None,
+             ratings: Mapping[str, float] | None) -> dict[str, Any]:
+        """The `seat` payload of the next stage (same state and seed, same payload)."""
+        ...
+
+    def seat(self, state: LiveState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
+        """Apply a `seat` event (the common checks done: the stage is the next, the last closed)."""
+        ...
+
+    def result(self, state: LiveState, data: dict[str, Any]) -> frozenset[Touch]:
+        """Apply a `result` entry: what a table's one `result TABLE LOSER` means in this format."""
+        ...
+
+    def late_entry(self, state: LiveState) -> TableState | None:
+        """The table a player registered after the first draw joins; raises when entry is closed."""
+        ...
+
+    def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
+        """Apply a `drop` of a registered player who has not dropped (the event not complete)."""
+        ...
+
+    # ---------------------------------------------------------------- what people read
+    def standings(self, state: LiveState) -> list[StandingRow]:
+        """The standings: the ranking and tie-breaks of this format."""
+        ...
+
+    def view(self, state: LiveState) -> FormatView | None:
+        """The format's view data for sheets and the wall (a BracketView, a RoundsView; None when
+        it has none, or before the first draw)."""
+        ...
+
+    def stage_label(self, state: LiveState, stage: int) -> str:
+        """How sheets and `status` name stage `stage`: "stage 1 of 3", "the final", "round 2"."""
+        ...
+
+    def statuses(self, state: LiveState) -> list[PlayerStatus]:
+        """`player list`: every registered player's status, in registration order."""
+        ...
+
+    def step_result(self, state: LiveState, table: TableState, name: str) -> str:
+        """`player show`: what happened to `name` at `table` (one step of their path)."""
+        ...
+
+
+_registry: dict[str, TournamentFormat] = {}
+_discovered = False
+
+
+def register_format(fmt: TournamentFormat) -> TournamentFormat:
+    """Add `fmt` to the registry (again: replaces it). Its options must be known ones."""
+    unknown = set(fmt.options) - set(OPTIONS)
+    if unknown:
+        raise ValueError(f"format {fmt.name}: unknown options {sorted(unknown)} (options: {', '.join(OPTIONS)})")
+    _registry[fmt.name] = fmt
+    return fmt
+
+
+def unregister_format(name: str) -> None:
+    _registry.pop(name, None)
+
+
+def _discover() -> None:
+    """Import every `*_format` module of this package once; each registers its format."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import tourney.engine.formats as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.name.endswith("_format"):
+            importlib.import_module(f"{package.__name__}.{module.name}")
+
+
+def all_formats() -> list[TournamentFormat]:
+    """Every registered format: the built-in ones in their `order` (stages first), then any other by name."""
+    _discover()
+    return sorted(_registry.values(), key=lambda fmt: (fmt.order, fmt.name))
+
+
+def format_names() -> tuple[str, ...]:
+    return tuple(fmt.name for fmt in all_formats())
+
+
+def find_format(name: str) -> TournamentFormat:
+    """The format called `name`; one error line listing the registered formats otherwise."""
+    found = _registry.get(name)
+    if found is not None:
+        return found
+    _discover()
+    found = _registry.get(name)
+    if found is None:
+        raise InvalidInputError(f"format: unknown format {name!r} (formats: {', '.join(format_names())})")
+    return found

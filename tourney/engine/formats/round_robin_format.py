@@ -1,0 +1,75 @@
+"""Round robin: every pair meets once (Berger tables), or balanced tables of K over R rounds.
+
+The whole schedule follows from round 1's seed and the entrants (round_robin.py); round r's stored
+tables must be round r of it. Equal chips at a table are a draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tourney.engine.formats import round_robin
+from tourney.engine.formats.config import FormatConfig
+from tourney.engine.formats.live import CheckedRound, min_table
+from tourney.engine.formats.registry import register_format
+from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.formats.table_rounds import TableRoundsFormat
+from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.rules.games import GameDescriptor
+
+if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
+
+
+class RoundRobinFormat(TableRoundsFormat):
+    name = "round-robin"
+    label = "round robin"
+    order = 3
+    view_kind: str | None = "crosstable"
+
+    def check(self, game: GameDescriptor, config: FormatConfig) -> None:
+        super().check(game, config)
+        if config.rounds is not None and config.table_size == 2:
+            raise InvalidInputError("--rounds: a round robin of duels plays every pair once (N-1 rounds, N when odd)")
+
+    def rounds_for(self, state: LiveState, entrants: Sequence[str]) -> int:
+        config, n = state.format, len(entrants)
+        if config.table_size == 2:
+            return n if n % 2 else n - 1
+        return config.rounds or round_robin.default_rounds(n, config.table_size, min_table(state))
+
+    def total_rounds(self, state: LiveState) -> int:
+        return self.rounds_for(state, state.entrants) if len(state.entrants) >= 2 else 0
+
+    def schedule(self, state: LiveState, entrants: Sequence[str], first_seed: int) -> list[RoundPlan]:
+        """Every round, from the entrants and round 1's seed (cached on the state)."""
+        key = (tuple(entrants), first_seed)
+        cached = state.schedule_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        config = state.format
+        if config.table_size == 2:
+            schedule = round_robin.berger(entrants)
+        else:
+            schedule = round_robin.balanced_tables(entrants, config.table_size,
+                                                   random.Random(f"tourney-rr/{first_seed}"),
+                                                   rounds=config.rounds, min_table=min_table(state))
+        state.schedule_cache = (key, schedule)
+        return schedule
+
+    def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
+        schedule = self.schedule(state, entrants, self.first_seed(state, stage, seed))
+        if stage > len(schedule):
+            raise IllegalActionError("every round of the round robin has been played")
+        return schedule[stage - 1]
+
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
+        super().check_tables(state, checked, stage)
+        limit = self.rounds_for(state, checked.entrants)
+        if stage > limit:
+            raise IllegalActionError(f"seat: the round robin has {limit} rounds")
+
+
+ROUND_ROBIN = register_format(RoundRobinFormat())

@@ -1,0 +1,326 @@
+"""Multi-table stages (RULES §1.12), the default format: what it says through the format seam.
+
+The plan the first draw fixes (planner.py), the table sizes of a stage, who advances (with
+promotions for qualifiers who dropped), the seat payload, a round's loser at a table that plays
+rounds, late entry into stage 1, drops, the standings, and the wording of `status` and a player's
+path. Everything else about a live table is `tables.py`'s.
+
+Choices the rules leave open (ARCHITECTURE.md "Tournament engine"):
+- Late entry joins the smallest stage-1 table that has not started (no round, no drop) and has a
+  free seat, lowest table number on a tie; the new player takes the last seat.
+- A player dropped while waiting at a finished table (an advancer), or after the stage closed,
+  does not advance: the next player in that table's finishing order who has not dropped takes the
+  place (`promoted`), so the next stage keeps its planned size. Seat draws stored before this rule
+  (without a `promoted` list) replay the old rule: the next stage is seated with the players left,
+  balanced over as many of the planned tables as can still be played.
+- Players left when a table stops by eliminations share place 1 (they all advance); `finish`
+  and `chips` give strict (or chip-tied) places.
+- `chips` refuses a tie across the last advancing place: the director breaks it with `finish`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tourney.engine.formats.config import FLAGS, FormatConfig, takers, unused_options
+from tourney.engine.formats.registry import register_format
+from tourney.engine.payload import text_field
+from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
+from tourney.engine.progress import PlayerStatus
+from tourney.engine.seating import draw_tables
+from tourney.engine.standings import StandingRow, last_tables, rank_players
+from tourney.engine.tables import TableState
+from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.rules.games import GameDescriptor
+
+if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.log import Touch
+    from tourney.engine.roster import PlayerInfo
+
+
+def seat_sizes(stage_plan: StagePlan, players: int) -> tuple[int, ...]:
+    """Table sizes for `players` at a planned stage: the plan's own when nobody dropped out;
+    else balanced over as many planned tables as still seat more than `advance` each."""
+    if players < 1:
+        raise IllegalActionError("nobody is left to seat")
+    if players == stage_plan.players:
+        return stage_plan.tables
+    if stage_plan.is_final:
+        return (players,)
+    count = max(1, min(len(stage_plan.tables), players // (stage_plan.advance + 1)))
+    return balanced_tables(players, count)
+
+
+def parse_tables(raw: Any, names: list[str], sizes: tuple[int, ...]) -> list[tuple[int, list[str], str | None]]:
+    if not isinstance(raw, list) or len(raw) != len(sizes):
+        raise IllegalActionError(f"seat: expected {len(sizes)} tables {list(sizes)}, got {raw!r}")
+    expected = set(names)
+    seen: set[str] = set()
+    parsed: list[tuple[int, list[str], str | None]] = []
+    for number, entry in enumerate(raw, start=1):
+        if not isinstance(entry, dict) or entry.get("table") != number:
+            raise IllegalActionError(f"seat: table entries must be numbered 1-{len(sizes)} in order")
+        seats = entry.get("players")
+        starter = entry.get("starter")
+        if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
+            raise InvalidInputError(f"seat: table {number} players must be a list of names")
+        for name in seats:
+            if name not in expected:
+                raise IllegalActionError(f"seat: {name} is not to be seated at this stage")
+            if name in seen:
+                raise IllegalActionError(f"seat: {name} is seated twice")
+            seen.add(name)
+        if starter not in seats:
+            raise IllegalActionError(f"seat: table {number} starter {starter!r} is not at that table")
+        parsed.append((number, list(seats), starter))
+    if sorted(len(s) for _, s, _ in parsed) != sorted(sizes):
+        raise IllegalActionError(f"seat: table sizes {[len(s) for _, s, _ in parsed]} do not match the plan "
+                                 f"{list(sizes)}")
+    missing = [n for n in names if n not in seen]
+    if missing:
+        raise IllegalActionError(f"seat: {', '.join(missing)} not seated")
+    return parsed
+
+
+def first_plan(game: GameDescriptor, players: int, plan: Plan | None) -> Plan:
+    """The plan the first seat draw fixes: `plan` if given (checked against the game's table size
+    and the players registered), else the default plan for this game."""
+    limit = game.max_table
+    chosen = plan if plan is not None else plan_stages(players, game.table_citations, max_table=limit)
+    too_big = [t for stage in chosen.stages for t in stage.tables if t > limit]
+    if too_big:
+        raise IllegalActionError(f"seat: a {game.name} table seats at most {limit} players, "
+                                 f"the plan has a table of {max(too_big)}")
+    if chosen.stages[0].players != players:
+        raise IllegalActionError(f"seat: the plan is for {chosen.stages[0].players} players, "
+                                 f"but {players} are registered")
+    return chosen
+
+
+def advancers(state: LiveState, promote: bool) -> tuple[list[str], dict[str, str]]:
+    """The advancing players and, when `promote`, who is promoted in place of a qualifier who
+    dropped out (the next player in that table's finishing order who has not dropped)."""
+    if state.is_final_stage:
+        return [], {}
+    out: list[str] = []
+    promoted: dict[str, str] = {}
+    for table in state.tables:
+        if not table.finished:
+            continue
+        order = table.finishing_order()
+        qualifiers = order[:len(table.still_in)]
+        gone = [p for p in qualifiers if state.player(p).dropped]
+        out.extend(p for p in qualifiers if not state.player(p).dropped)
+        if promote and gone:
+            reserves = [p for p in order[len(qualifiers):] if not state.player(p).dropped]
+            for old, new in zip(gone, reserves, strict=False):
+                promoted[new] = old
+                out.append(new)
+    return out, promoted
+
+
+def players_to_seat(state: LiveState, promote: bool = True) -> tuple[list[str], dict[str, str]]:
+    """Who the next seat draw seats, and who of them is promoted in place of whom."""
+    if state.stage == 0:
+        return [p.name for p in state.players if not p.dropped], {}
+    if state.closed:
+        return advancers(state, promote)
+    return [], {}
+
+
+class StagesFormat:
+    """RULES §1.12: stages of balanced tables, the top of each table advancing, to one final table."""
+
+    name = "stages"
+    label = "stages"
+    unit = "stage"
+    order = 0
+    options: frozenset[str] = frozenset()
+    takes_stage_plan = True
+    view_kind: str | None = None
+    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note")
+    draws = False
+
+    # ---------------------------------------------------------------- creating an event
+    def allowed_for(self, game: GameDescriptor) -> bool:
+        return True
+
+    def check(self, game: GameDescriptor, config: FormatConfig) -> None:
+        extras = unused_options(config, self.options)
+        if extras:
+            formats = ", ".join(takers(extras[0]))
+            raise InvalidInputError(f"{FLAGS[extras[0]]} is for the bracket formats (--format {formats}); stages "
+                                    "take their table sizes from `tourney seat`")
+
+    def describe(self, config: FormatConfig) -> str:
+        return self.name
+
+    # ---------------------------------------------------------------- the fold's questions
+    def plan(self, state: LiveState) -> Plan | None:
+        active = sum(1 for p in state.players if not p.dropped)
+        if active < 2:
+            return None
+        return plan_stages(active, state.rules.table_citations, max_table=state.rules.max_table)
+
+    def is_last_round(self, state: LiveState) -> bool:
+        fixed = state.fixed_plan
+        return fixed is not None and state.stage == len(fixed.stages)
+
+    def complete(self, state: LiveState) -> bool:
+        return self.is_last_round(state) and all(t.finished for t in state.tables)
+
+    def blockers(self, state: LiveState) -> list[str]:
+        missing = [f"table {t.number} still playing ({len(t.still_in)} players in, stops at {t.advance})"
+                   for t in state.tables if not t.finished]
+        if self.is_last_round(state):
+            missing.append(f"stage {state.stage} is the final: the tournament ends when its table finishes")
+        return missing
+
+    def advancing(self, state: LiveState) -> list[str]:
+        return advancers(state, promote=True)[0]
+
+    def draw(self, state: LiveState, seed: int, plan: Plan | None,
+             ratings: Mapping[str, float] | None) -> dict[str, Any]:
+        if ratings is not None:
+            raise InvalidInputError(f"--ratings is for the formats seeded by rating ({', '.join(takers('seeding'))})")
+        names, promoted = players_to_seat(state)
+        stage = state.stage + 1
+        if stage == 1:
+            chosen = first_plan(state.rules, len(names), plan)
+        else:
+            if plan is not None:
+                raise IllegalActionError("the plan is fixed at the first seat draw")
+            assert state.fixed_plan is not None
+            chosen = state.fixed_plan
+        sizes = seat_sizes(chosen.stages[stage - 1], len(names))
+        players = [(n, state.player(n).club) for n in names]
+        payload: dict[str, Any] = {"stage": stage, "seed": seed, "tables": draw_tables(players, sizes, seed)}
+        if stage == 1:
+            payload["plan"] = chosen.to_json_with_reasons()
+        else:
+            payload["promoted"] = list(promoted)
+        return payload
+
+    def seat(self, state: LiveState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
+        # Seat draws stored before promotions existed carry no `promoted` list: they replay the old rule.
+        names, promoted = players_to_seat(state, promote="promoted" in data)
+        if "promoted" in data and data["promoted"] != list(promoted):
+            raise IllegalActionError(f"seat: promoted must be {list(promoted)}, not {data['promoted']!r}")
+        if stage == 1:
+            stored = Plan.from_json(data["plan"], state.rules.table_citations) if "plan" in data else None
+            plan = first_plan(state.rules, len(names), stored)
+        else:
+            assert state.fixed_plan is not None
+            plan = state.fixed_plan
+        stage_plan = plan.stages[stage - 1]
+        tables = parse_tables(data.get("tables"), names, seat_sizes(stage_plan, len(names)))
+        # Everything checked: now mutate.
+        state.fixed_plan = plan
+        stop = 1 if stage_plan.is_final else stage_plan.advance
+        rules = state.rules
+        state.seat_tables(stage, seed, [
+            TableState(number, stage, seats, stop, stage_plan.is_final, starter, cap_rule=rules.live_cap,
+                       start_cards=rules.live_start_cards) for number, seats, starter in tables])
+        state.promoted.update(promoted)
+        return state.seat_touches(names)
+
+    def result(self, state: LiveState, data: dict[str, Any]) -> frozenset[Touch]:
+        """One round at a table, lost by `loser`: a card more, or out at the cap (RULES §1.3)."""
+        if state.rules.live_result != "rounds":
+            raise IllegalActionError(f"round results are for games played in rounds; {state.rules.title} tables "
+                                     "report chips")
+        table = state.open_table(data, "result")
+        loser = text_field(data, "loser", "result")
+        state.player(loser)
+        table.check_player_in(loser)
+        table.record_loss(loser)
+        return frozenset({("T", state.stage, table.number), ("P", loser)})
+
+    def late_entry(self, state: LiveState) -> TableState:
+        """The stage-1 table a late entrant joins: the smallest not started with a free seat."""
+        if state.stage != 1 or state.closed:
+            raise IllegalActionError(f"late entry is only open in stage 1 before its tables start "
+                                     f"(now stage {state.stage})")
+        open_tables = [t for t in state.tables if not t.started and len(t.seats) < state.rules.max_table]
+        if not open_tables:
+            raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
+        return min(open_tables, key=lambda t: (len(t.seats), t.number))
+
+    def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
+        name = info.name
+        table = state.table_of_player(name)
+        seated_before = any(name in t.counts for tables in state.history for t in tables)
+        if (table is None and seated_before) or (table is not None and name in table.eliminated):
+            raise IllegalActionError(f"{name} is already out of the tournament")
+        if table is not None and not table.finished:
+            table.record_drop(name)
+        # At a finished table (an advancer) or before any draw: not seated next time.
+        info.dropped = True
+        touched: set[Touch] = {("P", name)}
+        if table is not None:
+            touched.add(("T", table.stage, table.number))
+        return frozenset(touched)
+
+    # ---------------------------------------------------------------- what people read
+    def standings(self, state: LiveState) -> list[StandingRow]:
+        dropped = {p.name for p in state.players if p.dropped}
+        notes = {name: "dropped" for name in dropped}
+        notes.update({new: f"promoted in place of {old}" for new, old in state.promoted.items()})
+        return rank_players((t for tables in state.history for t in tables), dropped, notes)
+
+    def view(self, state: LiveState) -> None:
+        return None
+
+    def stage_label(self, state: LiveState, stage: int) -> str:
+        plan = state.plan
+        stages = len(plan.stages) if plan else stage
+        return "the final" if stage == stages and plan is not None else f"stage {stage} of {stages}"
+
+    def statuses(self, state: LiveState) -> list[PlayerStatus]:
+        last = last_tables(state.history)
+        moving = set(self.advancing(state)) if state.tables else set()
+        return [_status(state, info.name, info.dropped, last.get(info.name), moving) for info in state.players]
+
+    def step_result(self, state: LiveState, table: TableState, name: str) -> str:
+        place = table.places.get(name)
+        last = not any(name in t.seats for tables in state.history[table.stage:] for t in tables)
+        dropped = state.player(name).dropped and last
+        replaced = state.promoted.get(name)
+        promoted = (replaced is not None and table.stage >= 2
+                    and any(name in t.eliminated for t in state.history[table.stage - 2]))
+        note = f" (promoted in place of {replaced})" if promoted else ""
+        if name in table.eliminated:
+            return f"out, place {place}" + (", dropped out" if dropped else "") + note
+        if not table.finished:
+            return (f"playing, {table.counts[name]} card(s)" if table.reports_rounds else "playing") + note
+        if table.is_final:
+            return f"place {place}, wins the tournament" + note
+        if dropped:
+            return f"place {place}, dropped out before the next stage" + note
+        return f"place {place}, advances" + note
+
+
+def _status(state: LiveState, name: str, dropped: bool, table: TableState | None,
+            moving: set[str]) -> PlayerStatus:
+    if table is None:
+        return PlayerStatus(name, "dropped" if dropped else "registered", None, None, None)
+    place = table.places.get(name)
+    current = table.stage == state.stage
+    if dropped:
+        status = "dropped"
+    elif current and name in moving:
+        status = "waiting"  # a qualifier, or promoted in place of one who dropped out
+    elif name in table.eliminated:
+        status = "out"
+    elif table.finished and table.is_final:
+        status = "won"
+    elif table.finished:
+        status = "waiting"
+    else:
+        status, place = "playing", None
+    return PlayerStatus(name, status, table.stage, table.number, place)
+
+
+STAGES = register_format(StagesFormat())

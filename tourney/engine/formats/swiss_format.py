@@ -1,0 +1,43 @@
+"""Swiss: each round paired from the results so far (`swiss.pair_round`, networkx imported only then).
+
+A stored pairing is checked only for seating every entrant once (a correction later changes
+scores, not the pairings made before it). A player may withdraw between rounds (or once their
+match of the round is entered): paired no more, their points kept in the scores and tie-breaks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from tourney.engine.formats.live import min_table, played_rounds, withdrawn
+from tourney.engine.formats.registry import register_format
+from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.formats.table_rounds import TableRoundsFormat
+
+if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
+
+
+class SwissFormat(TableRoundsFormat):
+    name = "swiss"
+    label = "Swiss"
+    order = 4
+    view_kind: str | None = "score-groups"
+    withdrawals = True
+
+    def total_rounds(self, state: LiveState) -> int:
+        from tourney.engine.formats.swiss import default_rounds
+
+        n = len(state.entrants)
+        return (state.format.rounds or default_rounds(n)) if n >= 2 else 0
+
+    def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
+        from tourney.engine.formats.swiss import pair_round
+
+        history = played_rounds(state) if stage > 1 else []
+        return pair_round(entrants, history, random.Random(f"tourney-swiss/{seed}"),
+                          table_size=state.format.table_size, min_table=min_table(state), withdrawn=withdrawn(state))
+
+
+SWISS = register_format(SwissFormat())

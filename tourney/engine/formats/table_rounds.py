@@ -1,0 +1,99 @@
+"""Formats of rounds of tables (round robin, Swiss): what they share through the seam.
+
+Each round seats every entrant still in once, at duels or tables of `table_size` (byes when the
+field does not divide). A table's finishing order becomes `TableResult(players, places)`; equal
+chips are a draw (½ each). The standings are `swiss.standings`' (score, Buchholz,
+Sonneborn-Berger, head-to-head, seed), the rows carrying the score and the tie-breaks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from tourney.engine.formats.config import FormatConfig, table_sizes_for
+from tourney.engine.formats.live import (
+    CheckedRound,
+    RoundFormat,
+    RoundsView,
+    check_field,
+    first_seed,
+    played_rounds,
+    rounds_payload,
+    swiss_rows,
+)
+from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.standings import StandingRow, rank_points
+from tourney.errors import InvalidInputError
+from tourney.rules.games import GameDescriptor
+
+if TYPE_CHECKING:
+    from tourney.engine.formats.registry import LiveState
+
+# Far above any real event; keeps a typo from planning a thousand rounds.
+MAX_ROUNDS = 1_000
+
+
+class TableRoundsFormat(RoundFormat):
+    """Rounds of duels or tables of K, every entrant seated each round; scores and tie-breaks."""
+
+    options = frozenset({"best_of", "rounds", "table_size", "seeding"})
+    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "points", "tiebreaks")
+    draws = True
+
+    def total_rounds(self, state: LiveState) -> int:
+        """How many rounds the event has (the field known: round 1 seated)."""
+        raise NotImplementedError
+
+    def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
+        """Round `stage`'s tables and byes."""
+        raise NotImplementedError
+
+    def check(self, game: GameDescriptor, config: FormatConfig) -> None:
+        super().check(game, config)
+        sizes = table_sizes_for(game)
+        if config.table_size != 2:
+            if config.table_size not in sizes:
+                raise InvalidInputError(f"--table-size {config.table_size}: a {game.title} table seats "
+                                        f"{sizes.start}-{sizes.stop - 1} players")
+            if config.best_of != 1:
+                raise InvalidInputError("--best-of is for duels (a table of 3 or more plays one match)")
+        elif 2 not in sizes:
+            raise InvalidInputError(f"a {game.title} game seats {game.seats[0]}-{game.seats[1]}: "
+                                    f"give --table-size {sizes.start}..{sizes.stop - 1}")
+        if config.rounds is not None and not 1 <= config.rounds <= MAX_ROUNDS:
+            raise InvalidInputError(f"--rounds {config.rounds}: must be 1 to {MAX_ROUNDS}")
+
+    def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
+        return rounds_payload(self.round_plan(state, entrants, stage, seed))
+
+    def check_tables(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
+        check_field(state, checked, stage)
+
+    def seated(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
+        tables = tuple(tuple(seats) for _, seats, _, _ in checked.tables)
+        state.round_plans.append(RoundPlan(stage, tables, checked.byes))
+
+    def complete(self, state: LiveState) -> bool:
+        if state.stage == 0 or not all(t.finished for t in state.tables):
+            return False
+        return state.stage >= self.total_rounds(state)
+
+    def is_last_round(self, state: LiveState) -> bool:
+        return state.stage > 0 and state.stage >= self.total_rounds(state)
+
+    def standings(self, state: LiveState) -> list[StandingRow]:
+        if not state.entrants:
+            return []
+        dropped = {p.name for p in state.players if p.dropped}
+        rows = rank_points(state.history, swiss_rows(state))
+        return [replace(row, note="withdrew") if row.player in dropped else row for row in rows]
+
+    def view(self, state: LiveState) -> RoundsView | None:
+        if state.stage == 0:
+            return None
+        return RoundsView(tuple(state.round_plans), tuple(played_rounds(state)), tuple(swiss_rows(state)),
+                          self.total_rounds(state), state.format.table_size)
+
+    def first_seed(self, state: LiveState, stage: int, seed: int) -> int:
+        return first_seed(state, stage, seed)

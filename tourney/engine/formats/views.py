@@ -1,0 +1,49 @@
+"""The view data of a format for printouts and the wall (`TournamentFormat.view`): a bracket as it
+stands, or the rounds of a round robin or Swiss as they stand. Plain frozen data; the render layer
+builds its page models from it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tourney.engine.formats.bracket import Bracket, MatchState
+from tourney.engine.formats.rounds import RoundPlan
+
+if TYPE_CHECKING:
+    # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
+    from tourney.engine.formats.swiss import PlayedRound, SwissRow
+
+
+@dataclass(frozen=True)
+class BracketView:
+    """A knockout or double elimination as it stands: the structure, the seeds and every match.
+
+    `states` is `bracket.resolve` under the results so far (status pending / ready / done / bye /
+    void, players, winner, loser); `tables` says where each seated match is played (stage, table);
+    `games` the winners of each game of a best-of-N match so far, in order."""
+
+    bracket: Bracket
+    entrants: tuple[str, ...]
+    states: Mapping[str, MatchState]
+    tables: Mapping[str, tuple[int, int]]
+    games: Mapping[str, tuple[str, ...]]
+    best_of: int
+    champion: str | None
+
+
+@dataclass(frozen=True)
+class RoundsView:
+    """A round robin or Swiss as it stands: every seated round (tables in seat order, byes), the
+    finished tables of each (`results[i]` belongs to `rounds[i]`; a table still playing is left
+    out), the standings with score and tie-breaks, and how many rounds the event has."""
+
+    rounds: tuple[RoundPlan, ...]
+    results: tuple[PlayedRound, ...]
+    rows: tuple[SwissRow, ...]
+    total_rounds: int
+    table_size: int
+
+
+FormatView = BracketView | RoundsView

@@ -1,0 +1,79 @@
+"""What is known of a player of a live event: who they are (`PlayerInfo`, kept by the fold), where
+they stand (`PlayerStatus`, for `player list`) and one step of their path (`Step`, for `player
+show`). Plain data, imported by the fold, the handlers and the formats alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class PlayerInfo:
+    name: str
+    club: str | None
+    dropped: bool = False
+    bot: str | None = None  # the bot spec that plays this player in `tourney run` (None: a person)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStatus:
+    """`status`: "registered" (not seated yet), "playing" (at `table` of the current stage),
+    "waiting" (to advance from a finished table), "out" (at `stage`, `table`, with `place`),
+    "won", "dropped". `stage`, `table` and `place` are the player's last table (None before)."""
+
+    name: str
+    status: str
+    stage: int | None
+    table: int | None
+    place: int | None
+    rounds: bool = False  # the format is played in rounds (its `unit`), not RULES §1.12's stages
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "stage": self.stage, "table": self.table, "place": self.place}
+
+    def text(self) -> str:
+        if self.rounds:
+            return self._round_text()
+        if self.status == "playing":
+            return f"playing at table {self.table}"
+        if self.status == "waiting":
+            return f"waiting to advance (table {self.table} of stage {self.stage})"
+        if self.status == "out":
+            return f"out at stage {self.stage}, place {self.place} (table {self.table})"
+        if self.status == "won":
+            return "won the tournament"
+        if self.status == "dropped" and self.stage is not None:
+            return f"dropped (stage {self.stage}, table {self.table}" + (
+                f", place {self.place})" if self.place is not None else ")")
+        return self.status
+
+
+    def _round_text(self) -> str:
+        where = f"table {self.table} of round {self.stage}"
+        if self.status == "playing":
+            return f"playing at table {self.table}"
+        if self.status == "waiting":
+            return f"waiting for the next round ({where})"
+        if self.status == "out":
+            return f"out, place {self.place}" if self.place is not None else f"out ({where})"
+        if self.status == "won":
+            return "won the tournament"
+        if self.status == "dropped" and self.stage is not None:
+            return f"dropped after round {self.stage}"
+        return self.status
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One stage of a player's path: table, seat (1-based), and what happened there."""
+
+    stage: int
+    table: int
+    seat: int
+    result: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stage": self.stage, "table": self.table, "seat": self.seat, "result": self.result}
+
+
