@@ -6,6 +6,7 @@
     │   └── InvalidActionError             an action or declaration that cannot be parsed
     ├── IllegalActionError (ValueError)  parses, but breaks a rule in this position
     ├── RecordError (ValueError)         a game record that does not replay (names line and rule)
+    ├── TemplateError                    a printout template that does not load or render (names file and line)
     └── StorageError                     the database refuses: wrong schema, locked, missing data
         └── NotFoundError (LookupError)    an unknown tournament, player or table
 
@@ -42,6 +43,10 @@ class RecordError(TourneyError, ValueError):
     def __init__(self, line: int, message: str) -> None:
         super().__init__(f"line {line}: {message}")
         self.line = line
+
+
+class TemplateError(TourneyError):
+    """A template that does not load or render (a director's own, usually): names the template and line."""
 
 
 class StorageError(TourneyError):

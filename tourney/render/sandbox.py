@@ -1,0 +1,344 @@
+"""A director's own templates (`tourney print --templates DIR`) run sandboxed and bounded (issue 16 item 7).
+
+A template is a small program, and a careless or hostile one can loop 10^10 times, build a 10 GB
+string, include itself or call a macro forever. `BoundedEnvironment` is Jinja2's immutable sandbox
+(no private attributes, no mutating methods, `range` capped) with limits on everything that costs
+time or memory, counted per rendering (`rendering()`):
+
+- steps: every loop item and every call (macros, methods, filters' callers) is a step; more than
+  MAX_STEPS, or more than MAX_SECONDS of wall time, stops the rendering;
+- text: no operation (`*`, `+`, `%`, `~`, a filter, a method, `str.format`) may make a text or a
+  list longer than MAX_TEXT, and no number wider than MAX_INT_BITS; widths and counts given to
+  filters and methods are checked before they allocate;
+- output: at most MAX_OUTPUT characters emitted in all, captured blocks (`{% set %}`) and macro
+  bodies included, so a page cannot grow without bound out of sight;
+- files: a template is at most MAX_TEMPLATE_BYTES of UTF-8 (`BoundedLoader`).
+
+Going past a limit raises `LimitExceeded`; `env.render` turns it, and any other failure of a
+template, into one `TemplateError` line naming the template and its line.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import string
+import time
+from collections.abc import Callable, Iterable, Iterator, Sized
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import wraps
+from pathlib import Path
+from typing import Any, Final
+
+import jinja2
+from jinja2 import nodes
+from jinja2.loaders import split_template_path
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.visitor import NodeTransformer
+
+from tourney.errors import TemplateError
+
+MAX_STEPS: Final = 1_000_000
+MAX_SECONDS: Final = 5.0
+MAX_TEXT: Final = 8_000_000
+MAX_OUTPUT: Final = 32_000_000
+MAX_INT_BITS: Final = 100_000
+MAX_TEMPLATE_BYTES: Final = 1 << 20
+# A width or precision in a format string (`%099999999d`, `{:>99999999}`): digits enough for MAX_TEXT.
+_WIDE_FIELD: Final = re.compile(rf"[0-9]{{{len(str(MAX_TEXT)) + 1},}}")
+_PERCENT_SPEC: Final = re.compile(r"%(?:\([^)]*\))?[#0 +-]*([0-9]*)(?:\.([0-9]*))?")
+
+
+class LimitExceeded(Exception):
+    """A template went past one of the limits; the message says which."""
+
+
+@dataclass
+class Budget:
+    """What one rendering has spent so far."""
+
+    deadline: float
+    steps: int = 0
+    emitted: int = 0
+
+    def step(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise LimitExceeded(f"more than {MAX_STEPS:,} loop steps and calls: a loop without end?")
+        if time.monotonic() > self.deadline:
+            raise LimitExceeded(f"still running after {MAX_SECONDS:g} s: a loop without end?")
+
+    def emit(self, characters: int) -> None:
+        self.emitted += characters
+        if self.emitted > MAX_OUTPUT:
+            raise LimitExceeded(f"writes more than {MAX_OUTPUT:,} characters")
+
+
+_BUDGET: ContextVar[Budget | None] = ContextVar("tourney_template_budget", default=None)
+
+
+@contextmanager
+def rendering() -> Iterator[Budget]:
+    """A fresh budget for the rendering in this block (a template rendered outside one is unbounded)."""
+    budget = Budget(deadline=time.monotonic() + MAX_SECONDS)
+    token = _BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _BUDGET.reset(token)
+
+
+def _step() -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.step()
+
+
+def _emit(characters: int) -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.emit(characters)
+
+
+# ---------------------------------------------------------------------------- sizes
+def _bounded(value: Any) -> Any:
+    """`value`, unless it is a text or a collection longer than MAX_TEXT or a number too wide."""
+    if isinstance(value, str | bytes | list | tuple | dict | set | frozenset) and len(value) > MAX_TEXT:
+        raise LimitExceeded(f"makes a {type(value).__name__} of {len(value):,} items (at most {MAX_TEXT:,})")
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        raise LimitExceeded(f"makes a number of more than {MAX_INT_BITS:,} bits")
+    return value
+
+
+def _check_arguments(args: Iterable[Any]) -> None:
+    """A count or a width (`center(10**10)`, `ljust`, `indent`, `expandtabs`) is checked before it allocates."""
+    for argument in args:
+        if isinstance(argument, int) and not isinstance(argument, bool) and abs(argument) > MAX_TEXT:
+            shown = f"{argument:,}" if argument.bit_length() < 64 else f"a number of {len(str(argument))} digits"
+            raise LimitExceeded(f"asks for {shown} (at most {MAX_TEXT:,})")
+
+
+def _check_format(text: str, percent: bool) -> None:
+    """A format string's widths and precisions (`%099999999d`, `{:>99999999}`) are counts too."""
+    if percent:
+        specs = [width + "." + precision for width, precision in _PERCENT_SPEC.findall(text)]
+    else:
+        try:
+            specs = [spec or "" for _, _, spec, _ in string.Formatter().parse(text)]
+        except ValueError:
+            return  # str.format will say what is wrong with it
+    if any(_WIDE_FIELD.search(spec) for spec in specs):
+        raise LimitExceeded(f"formats with a width or precision of more than {MAX_TEXT:,}")
+
+
+def _check_join(separator: str, items: Any) -> list[Any]:
+    """The items of a join, once its length is known to be within MAX_TEXT."""
+    listed = list(items)
+    total = len(separator) * max(len(listed) - 1, 0)
+    for item in listed:
+        total += len(item) if isinstance(item, str) else len(str(item))
+        if total > MAX_TEXT:
+            raise LimitExceeded(f"joins more than {MAX_TEXT:,} characters")
+    return listed
+
+
+def _length(value: Any) -> int:
+    return len(value) if isinstance(value, Sized) and not isinstance(value, dict | set | frozenset) else 0
+
+
+def _multiply(left: Any, right: Any) -> Any:
+    for sequence, times in ((left, right), (right, left)):
+        if isinstance(sequence, str | list | tuple) and isinstance(times, int) \
+                and len(sequence) * max(times, 0) > MAX_TEXT:
+            raise LimitExceeded(f"repeats a {type(sequence).__name__} to {len(sequence) * times:,} items "
+                                f"(at most {MAX_TEXT:,})")
+    if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_INT_BITS:
+        raise LimitExceeded(f"makes a number of more than {MAX_INT_BITS:,} bits")
+    return left * right
+
+
+def _power(left: Any, right: Any) -> Any:
+    if isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0 \
+            and left.bit_length() * right > MAX_INT_BITS:
+        raise LimitExceeded(f"makes a number of more than {MAX_INT_BITS:,} bits")
+    return left**right
+
+
+def _add(left: Any, right: Any) -> Any:
+    if _length(left) + _length(right) > MAX_TEXT:
+        raise LimitExceeded(f"makes a text or list longer than {MAX_TEXT:,}")
+    return left + right
+
+
+def _modulo(left: Any, right: Any) -> Any:
+    if isinstance(left, str):
+        _check_format(left, percent=True)
+        _check_arguments(right if isinstance(right, tuple) else (right,))
+    return _bounded(left % right)
+
+
+# ---------------------------------------------------------------------------- the template tree
+class _Instrument(NodeTransformer):
+    """Counts the steps and the output of a parsed template: every `for` item is a step, every
+    output (captured or not) is charged to the budget, every `~` is checked for length."""
+
+    def visit_For(self, node: nodes.For) -> nodes.Node:
+        self.generic_visit(node)
+        node.iter = _environment_call("bounded_steps", [node.iter], node.lineno)
+        node.body.insert(0, nodes.ExprStmt(_environment_call("template_step", [], node.lineno), lineno=node.lineno))
+        return node
+
+    def visit_Output(self, node: nodes.Output) -> list[nodes.Node]:
+        self.generic_visit(node)
+        literal = sum(len(child.data) for child in node.nodes if isinstance(child, nodes.TemplateData))
+        node.nodes = [child if isinstance(child, nodes.TemplateData)
+                      else _environment_call("emitted", [child], child.lineno or node.lineno) for child in node.nodes]
+        charge = nodes.ExprStmt(_environment_call("template_emit", [nodes.Const(literal)], node.lineno),
+                                lineno=node.lineno)
+        return [charge, node] if literal else [node]
+
+    def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
+        self.generic_visit(node)
+        return _environment_call("bounded_text", [node], node.lineno)
+
+
+def _environment_call(name: str, args: list[Any], lineno: int) -> nodes.Call:
+    call = nodes.Call(nodes.EnvironmentAttribute(name), args, [], None, None)
+    call.set_lineno(lineno, override=True)
+    return call
+
+
+def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(function)  # keeps jinja's pass_context / pass_eval_context marks
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        _check_arguments(args[1:])
+        _check_arguments(kwargs.values())
+        return _bounded(function(*args, **kwargs))
+
+    return bounded
+
+
+def _bounded_join(function: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(function)
+    def join(eval_ctx: Any, value: Iterable[Any], d: str = "", attribute: Any = None) -> Any:
+        items = value if attribute is not None else _check_join(str(d), value)
+        return _bounded(function(eval_ctx, items, d, attribute))
+
+    return join
+
+
+def _bounded_format(function: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(function)
+    def format_(value: str, *args: Any, **kwargs: Any) -> Any:
+        _check_format(str(value), percent=True)
+        _check_arguments(args)
+        _check_arguments(kwargs.values())
+        return _bounded(function(value, *args, **kwargs))
+
+    return format_
+
+
+class BoundedEnvironment(ImmutableSandboxedEnvironment):
+    """The immutable sandbox with the limits above (see the module docstring)."""
+
+    intercepted_binops = frozenset({"*", "**", "+", "%"})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.binop_table.update({"*": _multiply, "**": _power, "+": _add, "%": _modulo})
+        self.globals.pop("lipsum", None)  # generates text by the paragraph count it is given
+        for name, function in list(self.filters.items()):
+            wrap = {"join": _bounded_join, "format": _bounded_format}.get(name, _bounded_filter)
+            self.filters[name] = wrap(function)
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        tree = super()._parse(source, name, filename)
+        instrumented = _Instrument().visit(tree)
+        assert isinstance(instrumented, nodes.Template)
+        return instrumented
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # jinja's own signature
+        if __obj in _HOOKS:
+            return __obj(*args)  # the instrumentation's own calls: they count for themselves
+        _step()
+        _check_arguments(args)
+        _check_arguments(value for key, value in kwargs.items() if not key.startswith("_"))
+        target = inspect.unwrap(__obj)
+        if isinstance(getattr(target, "__self__", None), str):
+            text: str = target.__self__
+            if target.__name__ in ("format", "format_map"):
+                _check_format(text, percent=False)
+            elif target.__name__ == "join" and args:
+                args = (_check_join(text, args[0]), *args[1:])
+        return _bounded(super().call(__context, __obj, *args, **kwargs))
+
+    # Called from the instrumented templates (`environment.NAME`).
+    @staticmethod
+    def bounded_steps(iterable: Iterable[Any]) -> Iterator[Any]:
+        for item in iterable:
+            _step()
+            yield item
+
+    @staticmethod
+    def template_step() -> None:
+        _step()
+
+    @staticmethod
+    def template_emit(characters: int) -> None:
+        _emit(characters)
+
+    @staticmethod
+    def emitted(value: Any) -> Any:
+        _emit(len(value) if isinstance(value, str) else 0)  # other values: their text is short (numbers)
+        return value
+
+    @staticmethod
+    def bounded_text(value: Any) -> Any:
+        return _bounded(value)
+
+
+_HOOKS: Final = frozenset({BoundedEnvironment.bounded_steps, BoundedEnvironment.template_step,
+                           BoundedEnvironment.template_emit, BoundedEnvironment.emitted,
+                           BoundedEnvironment.bounded_text})
+
+
+class BoundedLoader(jinja2.BaseLoader):
+    """A director's folder: each template at most MAX_TEMPLATE_BYTES of UTF-8, read no further (a
+    link to /dev/zero ends there), and a file that is not UTF-8 is named with the line of its first
+    bad byte."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))
+        try:
+            with path.open("rb") as file:
+                data = file.read(MAX_TEMPLATE_BYTES + 1)
+                modified = os.fstat(file.fileno()).st_mtime
+        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+            raise jinja2.TemplateNotFound(template) from None
+        except OSError as error:
+            raise TemplateError(f"template {template}: cannot read it ({error.strerror})") from None
+        if len(data) > MAX_TEMPLATE_BYTES:
+            raise TemplateError(f"template {template}: larger than {MAX_TEMPLATE_BYTES:,} bytes")
+        try:
+            source = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            raise TemplateError(f"template {template} line {line}: not UTF-8 text "
+                                f"(byte 0x{data[error.start]:02x})") from None
+
+        def uptodate() -> bool:
+            try:
+                return path.stat().st_mtime == modified
+            except OSError:
+                return False
+
+        return source, str(path), uptodate
+
+    def list_templates(self) -> list[str]:
+        return sorted(str(p.relative_to(self.folder)) for p in self.folder.rglob("*") if p.is_file())
