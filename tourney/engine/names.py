@@ -55,12 +55,16 @@ def key(text: str) -> str:
     cleaned = clean(text)
     if cleaned.isascii():
         return cleaned.casefold()
+    decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", cleaned))
+    skeleton = "".join(c if c.isascii() else _skeleton(c) for c in decomposed)
+    return unicodedata.normalize("NFD", _SPACES.sub(" ", skeleton).strip().casefold())
+
+
+@functools.cache  # a few hundred distinct characters at any event: each looked up in ICU once
+def _skeleton(character: str) -> str:
+    """The UTS #39 skeleton of one (decomposed) character; nothing for an invisible one."""
     unicode = _unicode()
-    visible = "".join(c for c in cleaned if not unicode.invisible.contains(c))
-    compatible = _SPACES.sub(" ", unicodedata.normalize("NFKC", visible)).strip()
-    skeleton = "".join(c if c.isascii() else str(unicode.spoof.getSkeleton(0, c))
-                       for c in unicodedata.normalize("NFD", compatible))
-    return unicodedata.normalize("NFD", skeleton.casefold())
+    return "" if unicode.invisible.contains(character) else str(unicode.spoof.getSkeleton(0, character))
 
 
 @functools.lru_cache(maxsize=65536)
