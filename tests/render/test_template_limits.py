@@ -34,7 +34,7 @@ RUNAWAY = {
     "10 GB string": ("{{ 'x' * 10**10 }}", "repeats a str"),
     "10 GB list": ("{{ [0] * 10**10 }}", "repeats a list"),
     "doubling with ~": ("{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}"
-                        "{% endfor %}", "makes a str"),
+                        "{% endfor %}", "makes a text of"),
     "doubling with +": ("{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}"
                         "{% endfor %}", "longer than"),
     "huge number": ("{{ 10 ** (10 ** 9) }}", "bits"),
@@ -44,6 +44,8 @@ RUNAWAY = {
     "wide str.format": ("{{ '{:>9999999999}'.format(1) }}", "width or precision"),
     "wide format filter": ("{{ '%09999999999d'|format(1) }}", "width or precision"),
     "huge join": ("{{ (['x' * 1000000] * 1000)|join }}", "joins more than"),
+    "long item-wise filter": ("{{ ('ab ' * 2000000)|wordwrap(5) }}", "|wordwrap over 6,000,000 items"),
+    "list past the bound": ("{{ (range(100000)|list) + [1] }}", "longer than 100,000"),
     "huge captured block": ("{% set s %}{% for i in range(100000) %}{{ 'x' * 1000000 }}{% endfor %}{% endset %}",
                             "writes more than"),
     "huge page": ("{% for i in range(100000) %}" + "y" * 1000 + "{% endfor %}", "writes more than"),
@@ -119,3 +121,14 @@ def test_print_with_a_runaway_template_is_one_error_line(tmp_path: Path) -> None
     assert result.exit_code == 1, result.output
     assert result.stderr.strip().splitlines() == [
         "error: template standings.html line 3: repeats a str to 10,000,000,000 items (at most 8,000,000)"]
+
+
+def test_a_chain_of_slow_filters_stops_at_the_time_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No loop and no call: a list sorted again and again; the clock is read between filters."""
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.5)
+    chain = "(range(100000)|list)" + "|sort|reverse|list" * 30
+    (tmp_path / "standings.html").write_text(PREAMBLE + "{{ " + chain + "|length }}", encoding="utf-8")
+    started = time.monotonic()
+    with pytest.raises(TemplateError, match=r"template standings\.html line 3: still running after 0.5 s"):
+        render("standings.html", tmp_path)
+    assert time.monotonic() - started < 10

@@ -5,11 +5,14 @@ string, include itself or call a macro forever. `BoundedEnvironment` is Jinja2's
 (no private attributes, no mutating methods, `range` capped) with limits on everything that costs
 time or memory, counted per rendering (`rendering()`):
 
-- steps: every loop item and every call (macros, methods, filters' callers) is a step; more than
+- steps: every loop item, every call (macros, methods) and every filter is a step; more than
   MAX_STEPS, or more than MAX_SECONDS of wall time, stops the rendering;
-- text: no operation (`*`, `+`, `%`, `~`, a filter, a method, `str.format`) may make a text or a
-  list longer than MAX_TEXT, and no number wider than MAX_INT_BITS; widths and counts given to
-  filters and methods are checked before they allocate;
+- size: no operation (`*`, `+`, `%`, `~`, a filter, a method, `str.format`) may make a text longer
+  than MAX_TEXT characters, a list, tuple or dict of more than MAX_ITEMS items, or a number wider
+  than MAX_INT_BITS; widths and counts given to filters and methods are checked before they
+  allocate, and the filters that work item by item in Python (`sort`, `map`, `wordwrap`, ...) take
+  at most MAX_ITEMS items or characters, so that no single step runs for long between two looks
+  at the clock;
 - output: at most MAX_OUTPUT characters emitted in all, captured blocks (`{% set %}`) and macro
   bodies included, so a page cannot grow without bound out of sight;
 - files: a template is at most MAX_TEMPLATE_BYTES of UTF-8 (`BoundedLoader`).
@@ -36,7 +39,7 @@ from typing import Any, Final
 import jinja2
 from jinja2 import nodes
 from jinja2.loaders import split_template_path
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
 from tourney.errors import TemplateError
@@ -44,6 +47,7 @@ from tourney.errors import TemplateError
 MAX_STEPS: Final = 1_000_000
 MAX_SECONDS: Final = 5.0
 MAX_TEXT: Final = 8_000_000
+MAX_ITEMS: Final = MAX_RANGE  # the sandbox's own bound on `range`
 MAX_OUTPUT: Final = 32_000_000
 MAX_INT_BITS: Final = 100_000
 MAX_TEMPLATE_BYTES: Final = 1 << 20
@@ -105,9 +109,11 @@ def _emit(characters: int) -> None:
 
 # ---------------------------------------------------------------------------- sizes
 def _bounded(value: Any) -> Any:
-    """`value`, unless it is a text or a collection longer than MAX_TEXT or a number too wide."""
-    if isinstance(value, str | bytes | list | tuple | dict | set | frozenset) and len(value) > MAX_TEXT:
-        raise LimitExceeded(f"makes a {type(value).__name__} of {len(value):,} items (at most {MAX_TEXT:,})")
+    """`value`, unless it is a text or a collection too long or a number too wide."""
+    if isinstance(value, str | bytes) and len(value) > MAX_TEXT:
+        raise LimitExceeded(f"makes a text of {len(value):,} characters (at most {MAX_TEXT:,})")
+    if isinstance(value, list | tuple | dict | set | frozenset) and len(value) > MAX_ITEMS:
+        raise LimitExceeded(f"makes a {type(value).__name__} of {len(value):,} items (at most {MAX_ITEMS:,})")
     if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
         raise LimitExceeded(f"makes a number of more than {MAX_INT_BITS:,} bits")
     return value
@@ -151,10 +157,11 @@ def _length(value: Any) -> int:
 
 def _multiply(left: Any, right: Any) -> Any:
     for sequence, times in ((left, right), (right, left)):
-        if isinstance(sequence, str | list | tuple) and isinstance(times, int) \
-                and len(sequence) * max(times, 0) > MAX_TEXT:
-            raise LimitExceeded(f"repeats a {type(sequence).__name__} to {len(sequence) * times:,} items "
-                                f"(at most {MAX_TEXT:,})")
+        if isinstance(sequence, str | list | tuple) and isinstance(times, int):
+            bound = MAX_TEXT if isinstance(sequence, str) else MAX_ITEMS
+            if len(sequence) * max(times, 0) > bound:
+                raise LimitExceeded(f"repeats a {type(sequence).__name__} to {len(sequence) * times:,} items "
+                                    f"(at most {bound:,})")
     if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_INT_BITS:
         raise LimitExceeded(f"makes a number of more than {MAX_INT_BITS:,} bits")
     return left * right
@@ -168,8 +175,9 @@ def _power(left: Any, right: Any) -> Any:
 
 
 def _add(left: Any, right: Any) -> Any:
-    if _length(left) + _length(right) > MAX_TEXT:
-        raise LimitExceeded(f"makes a text or list longer than {MAX_TEXT:,}")
+    bound = MAX_TEXT if isinstance(left, str) else MAX_ITEMS
+    if _length(left) + _length(right) > bound:
+        raise LimitExceeded(f"makes a {type(left).__name__} longer than {bound:,}")
     return left + right
 
 
@@ -211,9 +219,23 @@ def _environment_call(name: str, args: list[Any], lineno: int) -> nodes.Call:
     return call
 
 
-def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
+# Filters that run Python code for each item (or word) of their input: given a long text or list,
+# one of them alone could run for seconds without a step.
+_ITEMWISE: Final = frozenset({"batch", "dictsort", "groupby", "list", "map", "max", "min", "reject", "rejectattr",
+                              "select", "selectattr", "slice", "sort", "sum", "title", "unique", "urlize",
+                              "wordwrap"})
+
+
+def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    itemwise = name in _ITEMWISE
+
     @wraps(function)  # keeps jinja's pass_context / pass_eval_context marks
     def bounded(*args: Any, **kwargs: Any) -> Any:
+        _step()  # the clock is read between filters too
+        if itemwise:
+            long = next((a for a in args if isinstance(a, Sized) and len(a) > MAX_ITEMS), None)
+            if long is not None:
+                raise LimitExceeded(f"|{name} over {len(long):,} items (at most {MAX_ITEMS:,})")
         _check_arguments(args[1:])
         _check_arguments(kwargs.values())
         return _bounded(function(*args, **kwargs))
@@ -224,6 +246,7 @@ def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
 def _bounded_join(function: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(function)
     def join(eval_ctx: Any, value: Iterable[Any], d: str = "", attribute: Any = None) -> Any:
+        _step()
         items = value if attribute is not None else _check_join(str(d), value)
         return _bounded(function(eval_ctx, items, d, attribute))
 
@@ -233,6 +256,7 @@ def _bounded_join(function: Callable[..., Any]) -> Callable[..., Any]:
 def _bounded_format(function: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(function)
     def format_(value: str, *args: Any, **kwargs: Any) -> Any:
+        _step()
         _check_format(str(value), percent=True)
         _check_arguments(args)
         _check_arguments(kwargs.values())
@@ -251,8 +275,12 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         self.binop_table.update({"*": _multiply, "**": _power, "+": _add, "%": _modulo})
         self.globals.pop("lipsum", None)  # generates text by the paragraph count it is given
         for name, function in list(self.filters.items()):
-            wrap = {"join": _bounded_join, "format": _bounded_format}.get(name, _bounded_filter)
-            self.filters[name] = wrap(function)
+            if name == "join":
+                self.filters[name] = _bounded_join(function)
+            elif name == "format":
+                self.filters[name] = _bounded_format(function)
+            else:
+                self.filters[name] = _bounded_filter(name, function)
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
         tree = super()._parse(source, name, filename)
