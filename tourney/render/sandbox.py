@@ -151,6 +151,36 @@ def _check_join(separator: str, items: Any) -> list[Any]:
     return listed
 
 
+def _check_replace(text: Any, old: Any, new: Any, count: Any = -1) -> None:
+    """`str.replace` and `|replace` grow a text by (len(new) - len(old)) per match: measured first."""
+    if not (isinstance(text, str) and isinstance(old, str) and isinstance(new, str)):
+        return
+    matches = text.count(old) if old else len(text) + 1
+    if isinstance(count, int) and count >= 0:
+        matches = min(matches, count)
+    if len(text) + matches * (len(new) - len(old)) > MAX_TEXT:
+        raise LimitExceeded(f"replaces into a text longer than {MAX_TEXT:,} characters")
+
+
+def _check_indent(text: Any, width: Any = 4, *_: Any) -> None:
+    """`|indent` adds its width to every line: measured first."""
+    if isinstance(text, str):
+        added = len(width) if isinstance(width, str) else width if isinstance(width, int) else 0
+        if len(text) + (text.count("\n") + 1) * added > MAX_TEXT:
+            raise LimitExceeded(f"indents into a text longer than {MAX_TEXT:,} characters")
+
+
+# The text methods a template may call: each makes at most a text as long as its arguments allow
+# (`center`, `ljust`, `rjust`, `zfill` by a width that is checked; `replace`, `join`, `format`
+# measured). `expandtabs`, `translate` and the like, which multiply a text, are not among them.
+_TEXT_METHODS: Final = frozenset({
+    "capitalize", "casefold", "center", "count", "endswith", "find", "format", "format_map", "index", "isalnum",
+    "isalpha", "isascii", "isdecimal", "isdigit", "islower", "isnumeric", "isspace", "istitle", "isupper", "join",
+    "ljust", "lower", "lstrip", "partition", "removeprefix", "removesuffix", "replace", "rfind", "rindex", "rjust",
+    "rpartition", "rsplit", "rstrip", "split", "splitlines", "startswith", "strip", "swapcase", "title", "upper",
+    "zfill"})
+
+
 def _length(value: Any) -> int:
     return len(value) if isinstance(value, Sized) and not isinstance(value, dict | set | frozenset) else 0
 
@@ -238,6 +268,10 @@ def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
                 raise LimitExceeded(f"|{name} over {len(long):,} items (at most {MAX_ITEMS:,})")
         _check_arguments(args[1:])
         _check_arguments(kwargs.values())
+        if name == "replace":
+            _check_replace(*args[1:], **kwargs)  # (eval_ctx, text, old, new[, count])
+        elif name == "indent":
+            _check_indent(*args, **kwargs)
         return _bounded(function(*args, **kwargs))
 
     return bounded
@@ -288,6 +322,11 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         assert isinstance(instrumented, nodes.Template)
         return instrumented
 
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if isinstance(obj, str) and callable(value) and attr not in _TEXT_METHODS:
+            return False
+        return bool(super().is_safe_attribute(obj, attr, value))
+
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # jinja's own signature
         if __obj in _HOOKS:
             return __obj(*args)  # the instrumentation's own calls: they count for themselves
@@ -301,6 +340,8 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
                 _check_format(text, percent=False)
             elif target.__name__ == "join" and args:
                 args = (_check_join(text, args[0]), *args[1:])
+            elif target.__name__ == "replace":
+                _check_replace(text, *args, **kwargs)
         return _bounded(super().call(__context, __obj, *args, **kwargs))
 
     # Called from the instrumented templates (`environment.NAME`).
