@@ -4,6 +4,7 @@ finding a player from what a director types."""
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -187,3 +188,38 @@ def test_old_names_with_invisible_characters_still_fold() -> None:
     assert [p.name for p in state.players] == ["Anna\u200eNowak", "\u0410nna"]
     assert state.find_player("AnnaNowak") == "Anna\u200eNowak"
     assert state.find_player("anna") == "\u0410nna"
+
+
+@pytest.mark.parametrize("spoof", ["Anna\u202eNowak", "\u0410nna", "Ewa\u2066K\u2069", "\u2800", "Zo\ufe0fe"])
+def test_every_command_that_names_refuses_in_one_line_and_changes_nothing(spoof: str, tmp_path: Path) -> None:
+    """new, player add (name and club), player import, player rename, correct --name / --club."""
+    import sqlite3
+
+    from typer.testing import CliRunner
+
+    from tourney.cli import app
+
+    url = f"sqlite:///{tmp_path / 'event.db'}"
+    runner = CliRunner()
+
+    def tourney(*args: str) -> tuple[int, str]:
+        result = runner.invoke(app, [*args, "--db", url])
+        return result.exit_code, result.stderr
+
+    assert tourney("new", "Friday", "--game", "polish-poker")[0] == 0
+    assert tourney("player", "add", "Ewa", "--club", "Asy")[0] == 0
+
+    def rows() -> list[tuple[object, ...]]:
+        with sqlite3.connect(tmp_path / "event.db") as connection:
+            return connection.execute("SELECT * FROM tournament, event").fetchall()
+
+    before = rows()
+    csv = tmp_path / "players.csv"
+    csv.write_text(f"name,club\nOla,Asy\n{spoof},\n", encoding="utf-8")
+    for args in (["new", spoof, "--game", "lou"], ["player", "add", spoof], ["player", "add", "Ola", "--club", spoof],
+                 ["player", "import", str(csv)], ["player", "rename", "Ewa", spoof],
+                 ["correct", "2", "--name", spoof, "--yes"], ["correct", "2", "--club", spoof, "--yes"]):
+        code, stderr = tourney(*args)
+        assert code == 1 and len(stderr.splitlines()) == 1 and stderr.startswith("error: "), (args, stderr)
+        assert not any(c in stderr for c in INVISIBLE), (args, stderr)  # shown escaped
+    assert rows() == before
