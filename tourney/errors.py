@@ -7,6 +7,7 @@
     ├── IllegalActionError (ValueError)  parses, but breaks a rule in this position
     ├── RecordError (ValueError)         a game record that does not replay (names line and rule)
     ├── TemplateError                    a printout template that does not load or render (names file and line)
+    │   └── TemplateLimitError             render/sandbox.py: a director's template went past a time or size bound
     └── StorageError                     the database refuses: wrong schema, locked, missing data
         └── NotFoundError (LookupError)    an unknown tournament, player or table
 

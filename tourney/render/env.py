@@ -72,6 +72,8 @@ def render(name: str, templates: Path | None, **context: Any) -> str:
     try:
         with sandbox.rendering():
             return environment(templates).get_template(name).render(**context)
+    except sandbox.TemplateLimitError as error:
+        raise TemplateError(f"{_where(error, name, templates)}: {error}") from None
     except TourneyError:
         raise
     except jinja2.TemplateSyntaxError as error:
@@ -80,8 +82,6 @@ def render(name: str, templates: Path | None, **context: Any) -> str:
         raise TemplateError(f"template {error.name!r} not found") from None
     except jinja2.UndefinedError as error:
         raise TemplateError(f"{_where(error, name, templates)}: {error.message}") from None
-    except sandbox.LimitExceeded as error:
-        raise TemplateError(f"{_where(error, name, templates)}: {error}") from None
     except RecursionError as error:
         raise TemplateError(f"{_where(error, name, templates)}: includes, extends or calls itself without end") \
             from None

@@ -17,7 +17,7 @@ time or memory, counted per rendering (`rendering()`):
   bodies included, so a page cannot grow without bound out of sight;
 - files: a template is at most MAX_TEMPLATE_BYTES of UTF-8 (`BoundedLoader`).
 
-Going past a limit raises `LimitExceeded`; `env.render` turns it, and any other failure of a
+Going past a limit raises `TemplateLimitError`; `env.render` turns it, and any other failure of a
 template, into one `TemplateError` line naming the template and its line.
 """
 
@@ -56,8 +56,9 @@ _WIDE_FIELD: Final = re.compile(rf"[0-9]{{{len(str(MAX_TEXT)) + 1},}}")
 _PERCENT_SPEC: Final = re.compile(r"%(?:\([^)]*\))?[#0 +-]*([0-9]*)(?:\.([0-9]*))?")
 
 
-class LimitExceeded(Exception):
-    """A template went past one of the limits; the message says which."""
+class TemplateLimitError(TemplateError):
+    """A template went past one of the limits; the message says which (`env.render` adds the
+    template and line where it happened)."""
 
 
 @dataclass
@@ -71,14 +72,14 @@ class Budget:
     def step(self) -> None:
         self.steps += 1
         if self.steps > MAX_STEPS:
-            raise LimitExceeded(f"more than {MAX_STEPS:,} loop steps and calls: a loop without end?")
+            raise TemplateLimitError(f"more than {MAX_STEPS:,} loop steps and calls: a loop without end?")
         if time.monotonic() > self.deadline:
-            raise LimitExceeded(f"still running after {MAX_SECONDS:g} s: a loop without end?")
+            raise TemplateLimitError(f"still running after {MAX_SECONDS:g} s: a loop without end?")
 
     def emit(self, characters: int) -> None:
         self.emitted += characters
         if self.emitted > MAX_OUTPUT:
-            raise LimitExceeded(f"writes more than {MAX_OUTPUT:,} characters")
+            raise TemplateLimitError(f"writes more than {MAX_OUTPUT:,} characters")
 
 
 _BUDGET: ContextVar[Budget | None] = ContextVar("tourney_template_budget", default=None)
@@ -111,11 +112,11 @@ def _emit(characters: int) -> None:
 def _bounded(value: Any) -> Any:
     """`value`, unless it is a text or a collection too long or a number too wide."""
     if isinstance(value, str | bytes) and len(value) > MAX_TEXT:
-        raise LimitExceeded(f"makes a text of {len(value):,} characters (at most {MAX_TEXT:,})")
+        raise TemplateLimitError(f"makes a text of {len(value):,} characters (at most {MAX_TEXT:,})")
     if isinstance(value, list | tuple | dict | set | frozenset) and len(value) > MAX_ITEMS:
-        raise LimitExceeded(f"makes a {type(value).__name__} of {len(value):,} items (at most {MAX_ITEMS:,})")
+        raise TemplateLimitError(f"makes a {type(value).__name__} of {len(value):,} items (at most {MAX_ITEMS:,})")
     if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
-        raise LimitExceeded(f"makes a number of more than {MAX_INT_BITS:,} bits")
+        raise TemplateLimitError(f"makes a number of more than {MAX_INT_BITS:,} bits")
     return value
 
 
@@ -124,7 +125,7 @@ def _check_arguments(args: Iterable[Any]) -> None:
     for argument in args:
         if isinstance(argument, int) and not isinstance(argument, bool) and abs(argument) > MAX_TEXT:
             shown = f"{argument:,}" if argument.bit_length() < 64 else f"a number of {len(str(argument))} digits"
-            raise LimitExceeded(f"asks for {shown} (at most {MAX_TEXT:,})")
+            raise TemplateLimitError(f"asks for {shown} (at most {MAX_TEXT:,})")
 
 
 def _check_format(text: str, percent: bool) -> None:
@@ -137,7 +138,7 @@ def _check_format(text: str, percent: bool) -> None:
         except ValueError:
             return  # str.format will say what is wrong with it
     if any(_WIDE_FIELD.search(spec) for spec in specs):
-        raise LimitExceeded(f"formats with a width or precision of more than {MAX_TEXT:,}")
+        raise TemplateLimitError(f"formats with a width or precision of more than {MAX_TEXT:,}")
 
 
 def _check_join(separator: str, items: Any) -> list[Any]:
@@ -147,7 +148,7 @@ def _check_join(separator: str, items: Any) -> list[Any]:
     for item in listed:
         total += len(item) if isinstance(item, str) else len(str(item))
         if total > MAX_TEXT:
-            raise LimitExceeded(f"joins more than {MAX_TEXT:,} characters")
+            raise TemplateLimitError(f"joins more than {MAX_TEXT:,} characters")
     return listed
 
 
@@ -159,7 +160,7 @@ def _check_replace(text: Any, old: Any, new: Any, count: Any = -1) -> None:
     if isinstance(count, int) and count >= 0:
         matches = min(matches, count)
     if len(text) + matches * (len(new) - len(old)) > MAX_TEXT:
-        raise LimitExceeded(f"replaces into a text longer than {MAX_TEXT:,} characters")
+        raise TemplateLimitError(f"replaces into a text longer than {MAX_TEXT:,} characters")
 
 
 def _check_indent(text: Any, width: Any = 4, *_: Any) -> None:
@@ -167,7 +168,7 @@ def _check_indent(text: Any, width: Any = 4, *_: Any) -> None:
     if isinstance(text, str):
         added = len(width) if isinstance(width, str) else width if isinstance(width, int) else 0
         if len(text) + (text.count("\n") + 1) * added > MAX_TEXT:
-            raise LimitExceeded(f"indents into a text longer than {MAX_TEXT:,} characters")
+            raise TemplateLimitError(f"indents into a text longer than {MAX_TEXT:,} characters")
 
 
 # The text methods a template may call: each makes at most a text as long as its arguments allow
@@ -190,24 +191,24 @@ def _multiply(left: Any, right: Any) -> Any:
         if isinstance(sequence, str | list | tuple) and isinstance(times, int):
             bound = MAX_TEXT if isinstance(sequence, str) else MAX_ITEMS
             if len(sequence) * max(times, 0) > bound:
-                raise LimitExceeded(f"repeats a {type(sequence).__name__} to {len(sequence) * times:,} items "
+                raise TemplateLimitError(f"repeats a {type(sequence).__name__} to {len(sequence) * times:,} items "
                                     f"(at most {bound:,})")
     if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_INT_BITS:
-        raise LimitExceeded(f"makes a number of more than {MAX_INT_BITS:,} bits")
+        raise TemplateLimitError(f"makes a number of more than {MAX_INT_BITS:,} bits")
     return left * right
 
 
 def _power(left: Any, right: Any) -> Any:
     if isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0 \
             and left.bit_length() * right > MAX_INT_BITS:
-        raise LimitExceeded(f"makes a number of more than {MAX_INT_BITS:,} bits")
+        raise TemplateLimitError(f"makes a number of more than {MAX_INT_BITS:,} bits")
     return left**right
 
 
 def _add(left: Any, right: Any) -> Any:
     bound = MAX_TEXT if isinstance(left, str) else MAX_ITEMS
     if _length(left) + _length(right) > bound:
-        raise LimitExceeded(f"makes a {type(left).__name__} longer than {bound:,}")
+        raise TemplateLimitError(f"makes a {type(left).__name__} longer than {bound:,}")
     return left + right
 
 
@@ -265,7 +266,7 @@ def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
         if itemwise:
             long = next((a for a in args if isinstance(a, Sized) and len(a) > MAX_ITEMS), None)
             if long is not None:
-                raise LimitExceeded(f"|{name} over {len(long):,} items (at most {MAX_ITEMS:,})")
+                raise TemplateLimitError(f"|{name} over {len(long):,} items (at most {MAX_ITEMS:,})")
         _check_arguments(args[1:])
         _check_arguments(kwargs.values())
         if name == "replace":
