@@ -223,3 +223,17 @@ def test_every_command_that_names_refuses_in_one_line_and_changes_nothing(spoof:
         assert code == 1 and len(stderr.splitlines()) == 1 and stderr.startswith("error: "), (args, stderr)
         assert not any(c in stderr for c in INVISIBLE), (args, stderr)  # shown escaped
     assert rows() == before
+
+
+@given(st.text(max_size=30))
+def test_check_either_refuses_in_one_line_or_returns_a_visible_name(text: str) -> None:
+    import icu  # type: ignore[import-untyped,unused-ignore]
+
+    refused = icu.UnicodeSet("[[:Default_Ignorable_Code_Point:][:Bidi_Control:]]")
+    try:
+        name = names.check(text)
+    except InvalidInputError as error:
+        assert "\n" not in str(error)
+        return
+    assert not any(refused.contains(c) or unicodedata.category(c) == "Cc" for c in name)
+    assert any(unicodedata.category(c)[0] in "LN" for c in name) and names.check(name) == name
