@@ -136,3 +136,11 @@ def test_a_chain_of_slow_filters_stops_at_the_time_bound(tmp_path: Path, monkeyp
     with pytest.raises(TemplateError, match=r"template standings\.html line 3: still running after 0.5 s"):
         render("standings.html", tmp_path)
     assert time.monotonic() - started < 10
+
+
+def test_a_relative_folder_still_names_the_template_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "standings.html").write_text("a\n{{ 1 / 0 }}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(TemplateError, match=r"^template standings\.html line 2: ZeroDivisionError"):
+        render("standings.html", Path("club"))

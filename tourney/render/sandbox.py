@@ -381,7 +381,7 @@ class BoundedLoader(jinja2.BaseLoader):
     bad byte."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
+        self.folder = folder.resolve()  # error lines name a template relative to it
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         path = self.folder.joinpath(*split_template_path(template))
