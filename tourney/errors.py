@@ -10,7 +10,8 @@
     ├── StorageError                     the database refuses: wrong schema, locked, missing data
     │   └── NotFoundError (LookupError)    an unknown tournament, player or table
     ├── UnplayableGameError              rules/games.py: a registered game without a rules engine
-    ├── TemplateError                    render/env.py: a template that does not load or render
+    ├── TemplateError                    a printout template that does not load or render (names file and line)
+    │   └── TemplateLimitError             render/sandbox.py: a director's template went past a time or size bound
     ├── Forfeit                          arena/faults.py: a bot lost its match by a fault
     ├── BotPipeError                     a bot program's pipe failed (never leaves arena/subprocess_bot.py,
     │   │                                which turns it into a fault or a Forfeit)
@@ -55,6 +56,10 @@ class RecordError(TourneyError, ValueError):
     def __init__(self, line: int, message: str) -> None:
         super().__init__(f"line {line}: {message}")
         self.line = line
+
+
+class TemplateError(TourneyError):
+    """A template that does not load or render (a director's own, usually): names the template and line."""
 
 
 class StorageError(TourneyError):

@@ -59,7 +59,7 @@ def test_tournament_names_are_read_as_people_read_them(db_url: str) -> None:  # 
     assert _listed(db_url)[0]["name"] == "Saturday Cup"
     assert json.loads(ok(db_url, "status", "--json", tournament="saturday  cup").stdout)["id"] == 1
     before = dump(db_url)
-    assert_one_error_line(tourney(db_url, "new", "SATURDAY\u200b CUP", "--game", "lou"),
+    assert_one_error_line(tourney(db_url, "new", "SATURDAY\u2007 CUP", "--game", "lou"),
                           "'Saturday Cup' already exists")
     assert_one_error_line(tourney(db_url, "new", "Fri\x1b[31mday", "--game", "lou"), "control characters")
     assert_one_error_line(tourney(db_url, "new", "x" * 61, "--game", "lou"), "at most 60 characters")

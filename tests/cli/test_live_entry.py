@@ -69,7 +69,7 @@ def test_a_csv_with_one_bad_row_is_refused_whole_naming_the_line(db_url: str, tm
     for body, fragments in [
         ("Zed\nEsc\x1b[2J\n", ("line 3", "control characters")),
         ("Zed\n" + "x" * 61 + "\n", ("line 3", "at most 60")),
-        ("Zed\nzed\u200b\n", ("line 3", "already on line 2")),
+        ("Zed\nzed\u00a0\n", ("line 3", "already on line 2")),
         ("Zed\nanna  nowak\n", ("line 3", "'Anna Nowak' is already registered")),
     ]:
         csv = tmp_path / "bad.csv"

@@ -265,7 +265,7 @@ def test_a_club_template_changes_the_header_of_every_sheet(tmp_path: Path, seate
 
 def test_a_missing_value_is_an_error_not_a_blank(tmp_path: Path, seated: TournamentState) -> None:
     (tmp_path / "standings.html").write_text("{{ page.event.sponsor }}", encoding="utf-8")
-    with pytest.raises(TemplateError, match=r"template standings\.html: .*sponsor"):
+    with pytest.raises(TemplateError, match=r"template standings\.html line 1: .*sponsor"):
         sheets.render_standings(_views.standings_page(tournament(), seated), tmp_path)
     (tmp_path / "bracket.html").write_text("{% for %}", encoding="utf-8")
     with pytest.raises(TemplateError, match=r"template bracket\.html line 1"):

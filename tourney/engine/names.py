@@ -1,11 +1,19 @@
-"""Player names and clubs as people read them (issue 11 items 1 and 10).
+"""Player names and clubs as people read them (issue 11 items 1 and 10, issue 16 item 11).
 
 Two spellings that look the same on paper are the same name: Unicode normal form (an NFD
-"Kamińska" from a spreadsheet and an NFC one typed at the desk), case, and whitespace that does not
-show (no-break spaces, zero-width characters, repeated spaces) make no difference. `clean` gives the
-spelling stored for a new name, `key` the form names are compared in, `plain` the form a director
-may type without diacritics. `check` refuses what must never be stored: control characters (they
-would be printed raw to the director's terminal) and overlong text.
+"Kamińska" from a spreadsheet and an NFC one typed at the desk), case, whitespace that does not
+show (no-break spaces, zero-width characters, repeated spaces) and look-alike letters from another
+script (a Cyrillic "а" in "Аnna") make no difference. `clean` gives the spelling stored for a new
+name, `key` the form names are compared in (Unicode's confusable skeleton, UTS #39), `plain` the
+form a director may type without diacritics. `check` refuses what must never be stored: control
+characters (they would be printed raw to the director's terminal), overlong text, invisible and
+direction characters (Unicode's Default_Ignorable_Code_Point and Bidi_Control sets: a RIGHT-TO-LEFT
+OVERRIDE reverses how a name reads on every sheet), a name with nothing to read, compatibility
+characters (fullwidth or superscript digits, UTS #39's Not_NFKC), and a word mixing scripts.
+
+The Unicode data (properties, script sets, the confusable skeleton) is ICU's, through PyICU: the
+standard library's unicodedata has neither Default_Ignorable_Code_Point nor scripts nor UTS #39.
+ICU is imported on the first non-ASCII name only, so an all-ASCII event never loads it.
 """
 
 from __future__ import annotations
@@ -36,14 +44,33 @@ def clean(text: str) -> str:
 
 @functools.lru_cache(maxsize=65536)  # lookups compare one text against every registered name
 def key(text: str) -> str:
-    """The form two names are compared in: equal keys are the same name to a reader."""
-    return clean(text).casefold()
+    """The form two names are compared in: equal keys are the same name to a reader.
+
+    ASCII names: case folded. Others: invisible characters dropped (an old name stored with a
+    left-to-right mark still finds its plain spelling), NFKC ("Ａnna" is "Anna"), each non-ASCII
+    character replaced by its UTS #39 skeleton before case folding (so "Аnna" with a Cyrillic "А",
+    or an all-Cyrillic "АВС", collides with the Latin name it looks like). ASCII letters keep their
+    own spelling: "Arne" and "Ame" stay two names (the skeleton of "m" is "rn", which would merge
+    names people tell apart)."""
+    cleaned = clean(text)
+    if cleaned.isascii():
+        return cleaned.casefold()
+    decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", cleaned))
+    skeleton = "".join(c if c.isascii() else _skeleton(c) for c in decomposed)
+    return unicodedata.normalize("NFD", _SPACES.sub(" ", skeleton).strip().casefold())
+
+
+@functools.cache  # a few hundred distinct characters at any event: each looked up in ICU once
+def _skeleton(character: str) -> str:
+    """The UTS #39 skeleton of one (decomposed) character; nothing for an invisible one."""
+    unicode = _unicode()
+    return "" if unicode.invisible.contains(character) else str(unicode.spoof.getSkeleton(0, character))
 
 
 @functools.lru_cache(maxsize=65536)
 def plain(text: str) -> str:
-    """`key` without diacritics: "Źdźbło" -> "zdzblo", "Łódź" -> "lodz"."""
-    folded = key(text)
+    """The name case folded without diacritics: "Źdźbło" -> "zdzblo", "Łódź" -> "lodz"."""
+    folded = clean(text).casefold()
     if folded.isascii():
         return folded  # nothing to take apart (most names at a large event: the cheap path)
     folded = folded.translate(_PLAIN_LETTERS)
@@ -56,8 +83,9 @@ def control_character(text: str) -> str | None:
 
 
 def check(text: str, *, what: str = "name") -> str:
-    """`text` cleaned, or `InvalidInputError` naming the problem: empty, a control character, longer
-    than MAX_LENGTH characters. The message shows the text escaped, never raw."""
+    """`text` cleaned, or `InvalidInputError` naming the problem: a control character, an invisible
+    or direction character, empty, longer than MAX_LENGTH characters, no letter or digit, a
+    compatibility character, a word mixing scripts. The message shows the text escaped, never raw."""
     bad = control_character(text)
     if bad is not None:
         raise InvalidInputError(f"a {what} cannot contain control characters ({bad!r} in {text!r})")
@@ -66,7 +94,73 @@ def check(text: str, *, what: str = "name") -> str:
         raise InvalidInputError("a player needs a name" if what == "name" else f"a {what} cannot be empty")
     if len(cleaned) > MAX_LENGTH:
         raise InvalidInputError(f"a {what} has at most {MAX_LENGTH} characters, {cleaned[:20]!r}... has {len(cleaned)}")
+    if not text.isascii():
+        _check_unicode(text, cleaned, what)
+    if not any(unicodedata.category(c)[0] in "LN" for c in cleaned):
+        # A braille blank, a lone combining mark, only dashes: nothing a reader can call a name.
+        raise InvalidInputError(f"a {what} needs a letter or a digit: {cleaned!r} reads as blank")
     return cleaned
+
+
+def _check_unicode(text: str, cleaned: str, what: str) -> None:
+    """The refusals only a non-ASCII text can earn (`check`)."""
+    unicode = _unicode()
+    hidden = next((c for c in text if unicode.invisible.contains(c)), None)
+    if hidden is not None:
+        raise InvalidInputError(f"a {what} cannot contain invisible or direction characters "
+                                f"({_describe(hidden)} in {_escaped(text, unicode)})")
+    compatible = next((c for c in cleaned if unicodedata.normalize("NFKC", c) != c), None)
+    if compatible is not None:
+        shown = unicodedata.normalize("NFKC", compatible)
+        raise InvalidInputError(f"a {what} cannot contain {_describe(compatible)} in {cleaned!r}: "
+                                f"it reads as {shown!r}, type that instead")
+    for word in cleaned.split(" "):
+        found = unicode.spoof.check(word)
+        if found & unicode.mixed_numbers:
+            raise InvalidInputError(f"a {what} mixes digits of different scripts in {word!r}")
+        if found & unicode.restriction_level:
+            scripts = sorted({str(unicode.script_of(c).getName()) for c in word if c.isalpha()})
+            raise InvalidInputError(f"a {what} mixes scripts in {word!r} ({', '.join(scripts)}): a look-alike; "
+                                    "type each word in one script")
+        if found:
+            raise InvalidInputError(f"a {what} repeats a combining mark in {word!r}, which does not show")
+
+
+def _escaped(text: str, unicode: _Unicode) -> str:
+    """`repr(text)` with the invisible characters (which repr leaves raw: a variation selector, the
+    Hangul filler) written as escapes, so the error line shows where they are."""
+    return "".join(c if not unicode.invisible.contains(c) else f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF
+                   else f"\\U{ord(c):08x}" for c in repr(text))
+
+
+def _describe(character: str) -> str:
+    """`U+200E LEFT-TO-RIGHT MARK`: an invisible character named so a director can find it."""
+    name = unicodedata.name(character, "") or str(_unicode().char_name(character))
+    return f"U+{ord(character):04X} {name}".rstrip()
+
+
+class _Unicode:
+    """ICU's Unicode data, loaded once (PyICU): the invisible set and the spoof checker (UTS #39:
+    restriction level "highly restrictive", mixed numbers, repeated marks, the skeleton)."""
+
+    def __init__(self) -> None:
+        import icu  # type: ignore[import-untyped,unused-ignore]  # no type hints ship with PyICU
+
+        # Unicode's own property data, not a hand-made list: everything that shows nothing or
+        # reorders what follows (LRM/RLM, isolates, overrides, variation selectors, tags, fillers).
+        self.invisible = icu.UnicodeSet("[[:Default_Ignorable_Code_Point:][:Bidi_Control:]]")
+        checks = icu.USpoofChecks
+        self.restriction_level, self.mixed_numbers = checks.RESTRICTION_LEVEL, checks.MIXED_NUMBERS
+        self.spoof = icu.SpoofChecker()
+        self.spoof.setChecks(checks.RESTRICTION_LEVEL | checks.MIXED_NUMBERS | checks.INVISIBLE)
+        self.spoof.setRestrictionLevel(icu.URestrictionLevel.HIGHLY_RESTRICTIVE)
+        self.script_of = icu.Script.getScript
+        self.char_name = icu.Char.charName
+
+
+@functools.cache
+def _unicode() -> _Unicode:
+    return _Unicode()
 
 
 # ---------------------------------------------------------------------------- quick entry

@@ -255,9 +255,10 @@ def _sqlite_writable(path: str) -> sqlite3.Connection:
 
 
 def _sqlite_read_only(path: str) -> sqlite3.Connection:
-    """A connection that never writes: `mode=ro`, which still needs the WAL index (the -shm file)
-    and so a writable directory, or the file's own -shm; when that cannot be had (a backup on a
-    read-only directory), `immutable=1`, which reads the main file alone without any locking."""
+    """A connection that never writes: `mode=ro`, which still needs the WAL index (the -shm file),
+    so a writable directory and room on the disk to size it. When that cannot be had (a backup on a
+    read-only directory: "readonly" / "unable to open"; a full disk: "disk I/O error", "disk is
+    full"), the WAL index is kept in this process's memory instead (`_sqlite_private_read`)."""
     location = quote(str(Path(path).absolute()))
     timeout = lock_wait_seconds()
     connection = sqlite3.connect(f"file:{location}?mode=ro", uri=True, timeout=timeout, isolation_level=None,
@@ -266,14 +267,47 @@ def _sqlite_read_only(path: str) -> sqlite3.Connection:
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError as error:
         connection.close()
-        lowered = str(error).lower()
-        if "readonly" not in lowered and "unable to open" not in lowered:
+        if not any(reason in str(error).lower() for reason in _NO_WAL_INDEX):
             raise
-        connection = sqlite3.connect(f"file:{location}?immutable=1", uri=True, timeout=timeout,
-                                     isolation_level=None, check_same_thread=False)
-    # Belt and braces: even the immutable fallback refuses any write.
+        connection = _sqlite_private_read(location, timeout)
+    # Belt and braces: even the fallbacks refuse any write.
     connection.execute("PRAGMA query_only=ON")
     return connection
+
+
+# How SQLite says it could not make or size the WAL index of a read-only connection.
+_NO_WAL_INDEX = ("readonly", "unable to open", "disk i/o error", "disk is full")
+
+
+def _sqlite_private_read(location: str, timeout: float) -> sqlite3.Connection:
+    """A read that sizes and locks no file: the `unix-none` VFS (no file locks) in EXCLUSIVE locking
+    mode, set before the first read, which keeps the WAL index in heap memory and reads the WAL
+    itself, so results committed to the WAL but not yet checkpointed (as a full disk leaves them: a
+    checkpoint that must grow the file fails) are read too. Without file locks a checkpoint run by
+    another process at that very moment could be read half-done; on a full disk or a read-only
+    directory nobody is writing.
+
+    With no WAL file at all, SQLite must create one, which a read-only directory refuses; the main
+    file then holds everything, and `immutable=1` reads it alone (also where that VFS does not exist)."""
+    try:
+        connection = sqlite3.connect(f"file:{location}?mode=ro&vfs=unix-none", uri=True, timeout=timeout,
+                                     isolation_level=None, check_same_thread=False)
+    except sqlite3.OperationalError:  # no such VFS (not a Unix build of SQLite)
+        return _sqlite_immutable(location, timeout)
+    try:
+        connection.execute("PRAGMA locking_mode=EXCLUSIVE")
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as error:
+        connection.close()
+        if "readonly" not in str(error).lower() and "unable to open" not in str(error).lower():
+            raise
+        return _sqlite_immutable(location, timeout)
+    return connection
+
+
+def _sqlite_immutable(location: str, timeout: float) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{location}?immutable=1", uri=True, timeout=timeout, isolation_level=None,
+                           check_same_thread=False)
 
 
 def ensure_schema(database: Database, *, create: bool = True) -> None:
@@ -376,6 +410,8 @@ def _describe(database: Database, message: str, *, lost: bool = False) -> str:
         return f"cannot open database {database.shown}: check that the directory exists and is writable"
     if "not a database" in lowered:
         return f"{database.shown} is not a SQLite database"
+    if "disk i/o error" in lowered or "disk is full" in lowered:
+        return f"database {database.shown}: {message} (is the disk full?)"
     return f"database {database.shown}: {message}"
 
 

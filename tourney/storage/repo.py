@@ -151,6 +151,8 @@ def _event(event_id: int, kind: str, text: Any) -> Event:
         data = json.loads(text)
     except (TypeError, ValueError) as error:
         raise StorageError(f"{where}: its data is not valid JSON ({error})") from None
+    except RecursionError:
+        raise StorageError(f"{where}: its data is JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise StorageError(f"{where}: its data is {type(data).__name__}, not an object")
     target = data.get("target")
@@ -188,10 +190,32 @@ def _timestamp(session: Session, moment: datetime) -> Any:
 
 
 def _from_values(values: tuple[Any, ...]) -> Tournament:
+    """A tournament row as tourney wrote it; a column of the wrong type (SQLite keeps whatever a
+    hand edit put there: a seed that is text, a date that is not a date) is one `StorageError`
+    naming the row, never a traceback."""
     id_, name, game, seed, uid, created = values
+    for column, value in (("name", name), ("game", game), ("uid", uid)):
+        if not isinstance(value, str):
+            raise _damaged_row(id_, f"its {column} {_shown(value)} is not text")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise _damaged_row(id_, f"its seed {_shown(seed)} is not a whole number")
     # SQLite hands back the timestamp as text; PostgreSQL as a datetime.
-    created_at = created if isinstance(created, datetime) else datetime.fromisoformat(str(created))
-    return Tournament(int(id_), name, game, int(seed), uid, _utc(created_at))
+    try:
+        created_at = created if isinstance(created, datetime) else datetime.fromisoformat(created)
+    except (TypeError, ValueError):
+        raise _damaged_row(id_, f"its creation time {_shown(created)} is not a date and time") from None
+    return Tournament(int(id_), name, game, seed, uid, _utc(created_at))
+
+
+def _damaged_row(tournament_id: Any, problem: str) -> StorageError:
+    return StorageError(f"tournament {_shown(tournament_id)} is damaged: {problem}; "
+                        "the database was edited outside tourney")
+
+
+def _shown(value: Any) -> str:
+    """A stored value in a message: its repr, cut short (a damaged column may hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _utc(moment: datetime) -> datetime:
