@@ -582,6 +582,7 @@ class KhlyustState:
     def _record_settle(self, result: str, winner: int, deltas: dict[int, int], busted: list[str],
                        tricks: dict[int, int]) -> None:
         players = self.players
+        busted = busted + [players[s] for s in self.match.bust_empty(self.deal_no)]
         self._events.append({
             "event": "settle", "deal": self.deal_no, "result": result, "pot_start": self.kassa,
             "winner": self._name(winner), "khlyustovshchik": self._name(self.declarer),

@@ -8,7 +8,16 @@ from functools import lru_cache
 
 from tourney.rules.games import GameDescriptor, GameState, OptionSpec, OptionValue, RecordLine
 from tourney.rules.lou.actions import action_text, parse_action
-from tourney.rules.lou.options import ANTE_BY, LEADS, LONE_PLAYER, MAX_PLAYERS, MIN_PLAYERS, PAYOUTS, LouOptions
+from tourney.rules.lou.options import (
+    ANTE_BY,
+    DEAL_LIMIT_ROTATIONS,
+    LEADS,
+    LONE_PLAYER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PAYOUTS,
+    LouOptions,
+)
 from tourney.rules.lou.replay import replay
 from tourney.rules.lou.state import LouState
 from tourney.rules.lou.text import summary_lines
@@ -20,8 +29,9 @@ OPTIONS = (
                "§4.3 lou.ante_multiple_of_3"),
     OptionSpec("ante_by", str, "all", "Who antes a new game: all, or the dealer only (Loo's single).",
                "§4.3 lou.ante_by", ANTE_BY),
-    OptionSpec("rotations", int, 2, "The match ends after this many dealer rotations (at the end of a game).",
-               "§0.5"),
+    OptionSpec("rotations", int, 2,
+               "The match ends after this many dealer rotations (at the end of a game), and at the latest after "
+               f"{DEAL_LIMIT_ROTATIONS} x rotations x players deals, a loo pending or not.", "§0.5"),
     OptionSpec("lone_player", str, "takes_pot", "Exactly one in: takes the pot, or plays a dummy hand.",
                "§4.5 lou.lone_player", LONE_PLAYER),
     OptionSpec("strict_loo", bool, False, "Head the trick, trump and overtrump; lead the trump ace.",
@@ -30,8 +40,9 @@ OPTIONS = (
                "§4.7 lou.lead", LEADS),
     OptionSpec("payout", str, "per_trick", "A third of the pot per trick, or 2+ tricks take the pot.",
                "§4.8 lou.payout", PAYOUTS),
-    OptionSpec("allow_debt", bool, False, "Keep negative balances instead of busting short stacks.",
-               "§0.6 lou.allow_debt"),
+    OptionSpec("allow_debt", bool, False,
+               "Keep negative balances instead of busting short stacks (nobody busts, so with payout=majority a "
+               "game may never end: the deal limit of rotations ends the match).", "§0.6 lou.allow_debt"),
 )
 
 

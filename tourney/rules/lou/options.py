@@ -9,6 +9,11 @@ from typing import Any
 from tourney.errors import InvalidInputError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+# A Lou game ends only after a deal with no loo (§4.8), which may never come (everyone always out:
+# a misdeal every deal; `payout=majority` with `allow_debt`: every deal pays and nobody busts), so
+# a match also ends after this many times `rotations` x players deals [resolved]. Ten times the
+# deals of its rotations: the longest of 4,000 seeded per_trick bot matches without debts ran 4.
+DEAL_LIMIT_ROTATIONS = 10
 ANTE_BY = ("all", "dealer")
 LONE_PLAYER = ("takes_pot", "plays_dummy")
 LEADS = ("left_of_dealer", "upcard_count")
@@ -45,6 +50,11 @@ class LouOptions:
                                      ("lead", self.lead, LEADS), ("payout", self.payout, PAYOUTS)):
             if value not in allowed:
                 raise InvalidInputError(f"option {name!r} must be one of {', '.join(allowed)}, not {value!r}")
+
+    def deal_limit(self, players: int) -> int:
+        """The most deals a match of `players` may last: it ends after this deal even with a loo
+        pending (the pot left is shared as at any end, §0.5)."""
+        return DEAL_LIMIT_ROTATIONS * self.rotations * players
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -83,6 +83,7 @@ class LouState:
         self.first_dealer = first_dealer
         self._dealer = dealer
         self.policy = FOLLOW_HEAD if options.strict_loo else FOLLOW_ONLY
+        self.deal_limit = options.deal_limit(self.n)
         self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations,
                            options.allow_debt)
         self.terminal = False
@@ -418,6 +419,7 @@ class LouState:
             deltas[seat] -= paid
             if not match.seated[seat]:
                 busted.append(players[seat])
+        busted += [players[s] for s in match.bust_empty(self.deal_no)]
         self.pot = result.kept + paid_in
         event: dict[str, Any] = {
             "event": "settle", "deal": self.deal_no, "result": "played", "pot_start": pot,
@@ -432,8 +434,9 @@ class LouState:
 
     def _settle_without_play(self, result: str, deltas: dict[str, int]) -> None:
         game_over = result == "lone"
+        busted = [self.players[s] for s in self.match.bust_empty(self.deal_no)]
         self._events.append({"event": "settle", "deal": self.deal_no, "result": result, "pot_start": self.deal_pot,
-                             "tricks": {}, "looed": [], "deltas": deltas, "busted": [], "pot": self.pot,
+                             "tricks": {}, "looed": [], "deltas": deltas, "busted": busted, "pot": self.pot,
                              "game_over": game_over})
         self._end_deal(game_over)
 
@@ -441,7 +444,7 @@ class LouState:
         self.history += ((self.deal_no, self.deal_pot, self.pot),)
         match = self.match
         match.pass_deal()
-        if match.seated_count() < 2 or (game_over and match.finished):
+        if match.seated_count() < 2 or (game_over and match.finished) or self.deal_no >= self.deal_limit:
             self._finish()
         elif game_over:
             self._start_game()
