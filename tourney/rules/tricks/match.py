@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tourney.rules.games import Outcome
 from tourney.rules.tricks.chips import split_evenly
 
 
@@ -160,3 +161,11 @@ class Match:
         for i, key in enumerate(keys):
             places.append(places[-1] if i and keys[i - 1] == key else i + 1)
         return order, places
+
+    def outcome(self, players: Sequence[str]) -> Outcome:
+        """The finishing order as a game's `Outcome`: everyone best first with places and chips;
+        the players in first place advance."""
+        order, places = self.finishing_order()
+        return Outcome(tuple(players[s] for s in order), tuple(places),
+                       tuple(players[s] for s, p in zip(order, places, strict=True) if p == 1),
+                       tuple(self.chips[s] for s in order))
