@@ -108,3 +108,10 @@ def test_a_player_left_with_no_chips_at_the_end_of_a_deal_is_out_and_the_deal_sk
     debt = Match(2, [5, 5], 0, 1, allow_debt=True)
     debt.pay(0, 5, deal=1)
     assert debt.bust_empty(deal=1) == [] and debt.seated[0]
+
+
+def test_the_antes_are_collected_in_turn_and_a_short_player_pays_what_he_has() -> None:
+    match = Match(3, [5, 2, 3], first_dealer=0, rotations=1)
+    paid, out = match.collect([1, 2, 0], 3, deal=4)
+    assert list(paid.items()) == [(1, 2), (2, 3), (0, 3)] and out == [1]
+    assert match.chips == [2, 0, 0] and match.bust_deal == [-1, 4, -1] and match.seated == [True, False, True]

@@ -175,16 +175,13 @@ class ChlustState:
         self.pot_before = self.pot
         self.paid = [0] * self.n
         self.received = [0] * self.n
-        antes: dict[str, int] = {}
-        busted: list[str] = []
         self.anted = match.seated_from_left_of(match.dealer)
-        for seat in self.anted:
-            paid = match.pay(seat, ante, deal)
-            self.pot += paid
-            self.paid[seat] = paid
-            antes[self.players[seat]] = paid
-            if not match.seated[seat]:
-                busted.append(self.players[seat])
+        paid, out = match.collect(self.anted, ante, deal)
+        for seat, amount in paid.items():
+            self.paid[seat] = amount
+        self.pot += sum(paid.values())
+        antes = {self.players[s]: a for s, a in paid.items()}
+        busted = [self.players[s] for s in out]
         if match.seated_count() < 2:
             # The short players paid what they had and are out (§0.6): one player (or none) holds
             # chips, so the match ends (§0.5) and this deal is not dealt.

@@ -145,17 +145,12 @@ class KhlyustState:
         self.deal_no += 1
         deal = self.deal_no
         carry = self.pot
-        antes: dict[int, int] = {}
-        busted: list[str] = []
-        for seat in match.seated_from_left_of(match.dealer):
-            antes[seat] = match.pay(seat, self.rules.ante, deal)
-            self.pot += antes[seat]
-            if not match.seated[seat]:
-                busted.append(self.players[seat])
+        antes, out = match.collect(match.seated_from_left_of(match.dealer), self.rules.ante, deal)
+        self.pot += sum(antes.values())
         self.antes = antes
         players = self.players
         self._events.append({"event": "ante", "deal": deal, "antes": {players[s]: a for s, a in antes.items()},
-                             "busted": busted, "carry": carry, "pot": self.pot})
+                             "busted": [players[s] for s in out], "carry": carry, "pot": self.pot})
         if match.seated_count() < 2:
             self._finish()
             return

@@ -121,16 +121,12 @@ class LouState:
         match = self.match
         deal = self.deal_no + 1
         payers = [match.dealer] if self.options.ante_by == "dealer" else match.seated_from_left_of(match.dealer)
-        antes: dict[str, int] = {}
-        busted: list[str] = []
-        for seat in payers:
-            paid = match.pay(seat, self.options.ante, deal)
-            self.pot += paid
-            antes[self.players[seat]] = paid
-            if not match.seated[seat]:
-                busted.append(self.players[seat])
-        self._events.append({"event": "ante", "game_no": self.game_no, "deal": deal, "antes": antes,
-                             "busted": busted, "pot": self.pot})
+        antes, out = match.collect(payers, self.options.ante, deal)
+        self.pot += sum(antes.values())
+        players = self.players
+        self._events.append({"event": "ante", "game_no": self.game_no, "deal": deal,
+                             "antes": {players[s]: a for s, a in antes.items()}, "busted": [players[s] for s in out],
+                             "pot": self.pot})
         if match.seated_count() < 2:
             self._finish()
             return

@@ -88,6 +88,17 @@ class Match:
         self.chips[seat] = have - amount
         return amount
 
+    def collect(self, seats: Sequence[int], amount: int, deal: int) -> tuple[dict[int, int], list[int]]:
+        """Each of `seats` in turn pays `amount` (the antes of deal `deal`): what each paid, and who
+        was short of it and is out (§0.6)."""
+        paid: dict[int, int] = {}
+        out: list[int] = []
+        for seat in seats:
+            paid[seat] = self.pay(seat, amount, deal)
+            if not self.seated[seat]:
+                out.append(seat)
+        return paid, out
+
     def receive(self, seat: int, amount: int) -> None:
         self.chips[seat] += amount
 
