@@ -35,6 +35,7 @@ HOT_MODULES: Final = (
     "tourney/rules/tricks/actions.py",
     "tourney/rules/tricks/deal.py",
     "tourney/rules/tricks/views.py",
+    "tourney/rules/tricks/match.py",
     "tourney/rules/khlyust/actions.py",
     "tourney/rules/khlyust/combos.py",
     "tourney/rules/khlyust/view.py",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import Field, fields
+from functools import cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from tourney.errors import InvalidInputError
@@ -41,8 +42,14 @@ def options_from_mapping(cls: type[Options], data: Mapping[str, object], game: s
 
 
 def options_dict(options: MatchOptions) -> dict[str, Any]:
-    """Every option by name, in field order: the `options` of the record's `game` line."""
-    return {field.name: getattr(options, field.name) for field in fields(options)}
+    """Every option by name, in field order: the `options` of the record's `game` line (written at
+    the start of every match, so the names are looked up once per class)."""
+    return {name: getattr(options, name) for name in _field_names(type(options))}
+
+
+@cache
+def _field_names(cls: type[MatchOptions]) -> tuple[str, ...]:
+    return tuple(field.name for field in fields(cls))
 
 
 def check_choices(*checks: tuple[str, object, tuple[str, ...]]) -> None:
