@@ -15,6 +15,8 @@ from tourney.engine.match import make_bots, play_match, seat_names
     ("lou", 8, 9, ["random"], {}, {"hal": 1, "ann": 1}),
     # One chip left; cy dealt last: dee, not ann.
     ("khlyust", 4, 894659, ["rule", "rule", "random", "rule"], {"ante": 1}, {"dee": 1}),
+    # 21 chips carried into the end; dee dealt last: ann has the odd one, not bob.
+    ("chlust", 4, 28, ["rules", "random"], {}, {"ann": 1}),
 ])
 def test_the_odd_chips_of_the_final_split_start_at_the_last_dealers_left(
         game: str, players: int, seed: int, bots: list[str], options: dict[str, object],
