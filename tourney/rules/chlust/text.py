@@ -16,7 +16,7 @@ def summary_lines(events: Iterable[dict[str, Any]]) -> Iterator[str]:
             yield f"Chlust, seed {event.get('seed')}, chips {chips}"
         elif kind == "deal" and event["upcard"] is None:
             yield (f"deal {event['deal']:>3}  dealer {event['dealer']}  pot {event['pot']}  antes paid, "
-                   f"busted: {', '.join(event['busted'])}; one player holds chips, not dealt")
+                   f"busted: {', '.join(event['busted'])}; at most one player holds chips, not dealt")
         elif kind == "deal":
             hands = "  ".join(f"{name} {' '.join(cards)}" for name, cards in event["hands"].items())
             busted = f"  (busted: {', '.join(event['busted'])})" if event["busted"] else ""
