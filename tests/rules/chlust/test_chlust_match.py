@@ -47,6 +47,11 @@ def check_invariants(state: ChlustState, with_nines: bool = False) -> None:
                 chips[name] -= ante
             pot += sum(paid.values())
             assert pot == event["pot"]
+            if event["upcard"] is None:
+                # The antes left one player with chips: the match ends undealt (§0.5, §0.6).
+                assert event["hands"] == {} and event["trump"] is None and event["busted"]
+                assert events[-1]["deals"] == event["deal"] and events[-2] is event
+                continue
             cards = [parse_id(c, True) for hand in event["hands"].values() for c in hand]
             cards.append(parse_id(event["upcard"], True))
             assert all(len(hand) == 3 for hand in event["hands"].values())
@@ -76,6 +81,10 @@ def check_invariants(state: ChlustState, with_nines: bool = False) -> None:
                 pot -= share
             assert pot == 0 == event["pot"]
             assert chips == event["chips"], "starting chips = final chips + pot"
+    end = events[-1]
+    holding = [name for name, count in end["chips"].items() if count - end["split"].get(name, 0) > 0]
+    assert state.match.rotations_done >= state.match.rotations or len(holding) <= 1, \
+        "the match ends after its rotations or when one player holds chips (§0.5)"
     outcome = state.outcome()
     assert sorted(outcome.standings) == sorted(state.players)
     assert outcome.chips is not None and sum(outcome.chips) == sum(start.values())
@@ -131,6 +140,36 @@ def test_a_player_out_of_chips_is_busted_and_ranked_after_the_seated() -> None:
             check_invariants(state)
             return
     raise AssertionError("no seed busted a player")
+
+
+def test_short_players_pay_what_they_have_and_the_match_ends_when_one_player_holds_chips() -> None:
+    """Issue 17: this match stopped at bob 14, cy 1 because only bob could pay the full ante of 2;
+    by §0.6 cy pays his last chip and is out, and by §0.5 the match ends with bob holding all."""
+    options = {"ante": 2, "start_chips": 5}
+    state = play_match(CHLUST, seat_names(CHLUST, 3), make_bots(CHLUST, ["random"], 3, 2), seed=2, options=options)
+    end = state.events[-1]
+    assert end["chips"] == {"ann": 0, "bob": 15, "cy": 0} and end["standings"] == ["bob", "cy", "ann"]
+    undealt = state.events[-2]
+    assert undealt == {"event": "deal", "deal": 5, "dealer": "bob", "antes": {"cy": 1, "bob": 2}, "busted": ["cy"],
+                       "hands": {}, "upcard": None, "trump": None, "pot": 3}
+    assert end["split"] == {"bob": 3}
+    check_invariants(state)
+    again = replay(write_record(state.events).splitlines(), check_seed=True)
+    assert again.events == state.events
+    assert "not dealt" in "\n".join(CHLUST.summary_lines(state.events))  # type: ignore[misc]
+
+
+def test_a_player_left_with_no_chips_after_a_deal_is_out_and_the_deal_skips_him() -> None:
+    """Issue 17's one treatment (README): L ends deal 1 with no chips, so he is out at its settlement;
+    the deal passes from D straight to R and L is not dealt in again (he would have dealt next)."""
+    state = table([({"D": "QS TD KD", "L": "AS KC JD", "R": "AH KH QH"}, "JS")], start_chips=2)
+    act(state, "L RAISE", "R CALL", "D FOLD")
+    settle = last(state, "settle")
+    assert settle["winner"] == "R" and settle["deltas"] == {"L": -2, "R": 3, "D": -1}
+    assert not state.match.seated[1] and state.match.bust_deal[1] == 1
+    deal = last(state, "deal")
+    assert deal["deal"] == 2 and deal["dealer"] == "R" and list(deal["hands"]) == ["D", "R"]
+    assert "L" not in deal["antes"]
 
 
 def test_allow_debt_keeps_negative_balances() -> None:

@@ -148,3 +148,14 @@ def test_rotations_and_start_chips_and_ante_and_allow_debt() -> None:
 def test_bad_options_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         KhlyustRules.from_mapping(options)
+
+
+def test_a_player_left_with_no_chips_after_a_deal_is_out_and_the_deal_skips_him() -> None:
+    """Issue 17's one treatment (README): Z passes with his last chips in the kassa, so he ends deal 1
+    with none and is out at its settlement; the deal passes from D to P, not to Z (before, Z stayed
+    seated, dealt deal 2 and only went out at its ante)."""
+    state = table([deck(["7S 7D TC", "AS AD 8C", "KS KD 9C"], "7H")], start_chips=3)
+    act(state, "PASS", "PLAY", "PLAY", "PLAY:AS", "PLAY:KS", "PLAY:AD", "PLAY:KD", "PLAY:8C", "PLAY:9C")
+    settle = last(state, "settle")
+    assert settle["deltas"] == {"Z": -3, "P": 3, "D": 0} and settle["busted"] == ["Z"]
+    assert last(state, "ante")["antes"] == {"D": 3, "P": 3} and last(state, "deal")["dealer"] == "P"

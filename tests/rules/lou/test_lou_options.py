@@ -132,3 +132,34 @@ def test_settle_function_matches_the_examples() -> None:
     assert result.receipts == {"A": 10, "B": 5} and result.owed == {"C": 15} and result.next_pot() == 15
     assert settle(20, {"A": 2, "B": 1}).next_pot() == 2 and settle(20, {"A": 2, "B": 1}).game_over
     assert settle(30, {"A": 1, "B": 1, "C": 1}, "majority").next_pot() == 120
+
+
+def test_a_player_left_with_no_chips_after_a_deal_is_out_and_not_dealt_in_again() -> None:
+    """Issue 17's one treatment (README): D's ante takes his last chips, so he plays deal 1 (he paid
+    in full), goes out and ends it with none: he is out at its settlement, and the loo game goes on
+    without him (he was dealt in with nothing at stake before)."""
+    first = deck(["AS KS QS", "2H 3H 4H", "5D 6D 7D", "8C 9C TC"], "2S")
+    state = lou([first, PLAIN], players="ABCD", start=False, start_chips=30)
+    state.match.chips[3] = 3
+    state._start_game()
+    assert state.match.chips[3] == 0 and state.match.seated[3] and "D" in last(state, "deal")["hands"]
+    act(state, "IN IN OUT OUT", "DRAW:-", "DRAW:-", "PLAY:AS", "PLAY:2H", "PLAY:KS", "PLAY:3H", "PLAY:QS",
+        "PLAY:4H")
+    settle = last(state, "settle")
+    assert settle["looed"] == ["C"] and settle["busted"] == ["D"] and not settle["game_over"]
+    assert not state.match.seated[3]
+    deal = last(state, "deal")
+    assert deal["deal"] == 2 and list(deal["hands"]) == ["C", "A", "B"]
+
+
+def test_every_match_ends_within_its_deal_limit() -> None:
+    """Issue 17: payout=majority with allow_debt never ended (nobody busts, every deal pays); a Lou
+    match now ends after 10 x rotations x players deals, a loo pending or not (README)."""
+    state = lou([], players="AB", payout="majority", allow_debt=True, rotations=1)
+    assert state.deal_limit == 20
+    while not state.terminal:
+        legal = state.legal_actions()
+        state.apply(legal[-1])              # always IN, then the last legal draw and card
+    end = last(state, "end")
+    assert end["deals"] == 20 and not last(state, "settle")["game_over"]
+    assert sum(end["chips"].values()) == 200 and end["pot"] == 0

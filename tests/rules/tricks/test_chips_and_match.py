@@ -85,3 +85,33 @@ def test_when_everyone_busts_in_the_last_deal_those_players_share_the_pot() -> N
     assert order[:2] == sorted((0, 2), key=lambda s: -match.chips[s]) and places[:2] == [1, 2]
     assert sorted(order[2:]) == [1, 3] and places[2:] == [3, 3]
     assert sum(match.chips) == 21
+
+
+def test_the_odd_chips_start_at_the_left_of_the_last_dealer_not_of_the_next_one() -> None:
+    """Issue 17: when the match ends the deal has already passed on; the odd chips of the final split
+    start at the left of the player who dealt the last deal (§0.5), here seat 1, not seat 2."""
+    match = Match(4, [10] * 4, first_dealer=0, rotations=1)
+    match.pass_deal()
+    assert match.last_dealer == 0 and match.dealer == 1
+    assert match.split_pot(1) == {1: 1, 2: 0, 3: 0, 0: 0}
+    assert match.copy().last_dealer == 0
+
+
+def test_a_player_left_with_no_chips_at_the_end_of_a_deal_is_out_and_the_deal_skips_him() -> None:
+    """Issue 17: one treatment in all three games (README, "A player left with no chips")."""
+    match = Match(3, [5, 5, 5], first_dealer=0, rotations=9)
+    assert match.pay(1, 5, deal=1) == 5 and match.seated[1]       # paid in full: he plays this deal out
+    assert match.bust_empty(deal=1) == [1]
+    assert not match.seated[1] and match.bust_deal[1] == 1 and match.bust_empty(deal=1) == []
+    match.pass_deal()
+    assert match.dealer == 2
+    debt = Match(2, [5, 5], 0, 1, allow_debt=True)
+    debt.pay(0, 5, deal=1)
+    assert debt.bust_empty(deal=1) == [] and debt.seated[0]
+
+
+def test_the_antes_are_collected_in_turn_and_a_short_player_pays_what_he_has() -> None:
+    match = Match(3, [5, 2, 3], first_dealer=0, rotations=1)
+    paid, out = match.collect([1, 2, 0], 3, deal=4)
+    assert list(paid.items()) == [(1, 2), (2, 3), (0, 3)] and out == [1]
+    assert match.chips == [2, 0, 0] and match.bust_deal == [-1, 4, -1] and match.seated == [True, False, True]

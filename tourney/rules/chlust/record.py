@@ -20,7 +20,11 @@ at the end:
 ```
 
 - `hands` lists the players dealt in, clockwise from the dealer's left (the dealing order);
-  `antes` every seated player's ante (a player short of it pays what he has and is `busted`).
+  `antes` every seated player's ante (a player short of it pays what he has and is `busted`). When
+  the antes leave one player (or none) holding chips, the match ends undealt: that last `deal` line
+  has `hands` `{}`, `upcard` and `trump` `null`, and the `end` line follows (§0.5, §0.6).
+- A player left with no chips at a `settle` is out from then on (README, "The end of a match"):
+  he is in no later `antes` or `hands`.
 - `amount` is what the bet cost the player; `level` the bet level after it. A `CALL` that costs
   nothing is the "stay".
 - `showdown` comes when betting ends with two or more players in; only hands with a combination are

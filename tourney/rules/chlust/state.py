@@ -167,10 +167,7 @@ class ChlustState:
     def _start_deal(self) -> None:
         match = self.match
         ante = self.rules.ante
-        # The match ends after its rotations, when one player has chips, or (a resolved rule) when
-        # fewer than two players can pay the full ante.
-        payers = sum(1 for s in range(self.n) if match.seated[s] and (match.chips[s] >= ante or match.allow_debt))
-        if match.finished or payers < 2:
+        if match.finished:
             self._finish()
             return
         self.deal += 1
@@ -178,16 +175,21 @@ class ChlustState:
         self.pot_before = self.pot
         self.paid = [0] * self.n
         self.received = [0] * self.n
-        antes: dict[str, int] = {}
-        busted: list[str] = []
         self.anted = match.seated_from_left_of(match.dealer)
-        for seat in self.anted:
-            paid = match.pay(seat, ante, deal)
-            self.pot += paid
-            self.paid[seat] = paid
-            antes[self.players[seat]] = paid
-            if not match.seated[seat]:
-                busted.append(self.players[seat])
+        paid, out = match.collect(self.anted, ante, deal)
+        for seat, amount in paid.items():
+            self.paid[seat] = amount
+        self.pot += sum(paid.values())
+        antes = {self.players[s]: a for s, a in paid.items()}
+        busted = [self.players[s] for s in out]
+        if match.seated_count() < 2:
+            # The short players paid what they had and are out (§0.6): one player (or none) holds
+            # chips, so the match ends (§0.5) and this deal is not dealt.
+            self._events.append({
+                "event": "deal", "deal": deal, "dealer": self.players[match.dealer], "antes": antes,
+                "busted": busted, "hands": {}, "upcard": None, "trump": None, "pot": self.pot})
+            self._finish()
+            return
         self.active = [match.seated[s] for s in range(self.n)]
         order = self._order_from_left(self.active)
         self.n_active = len(order)
@@ -458,12 +460,9 @@ class ChlustState:
         event["deltas"] = {self.players[s]: self.received[s] - self.paid[s] for s in self.anted}
         event["pot"] = self.pot
         self._events.append(event)
-        # A player left without chips is out now (§0.6), so the deal never passes to him; unless
-        # nobody has chips (a carried pot): then they all stay seated to share it at the end.
-        if not match.allow_debt and match.with_chips() > 0:
-            for seat in range(self.n):
-                if match.seated[seat] and match.chips[seat] <= 0:
-                    match.bust(seat, self.deal)
+        # A player left without chips is out now, so the deal never passes to him (if nobody has
+        # chips, the players of this deal share the carried pot at the end: `Match.split_pot`).
+        match.bust_empty(self.deal)
         match.pass_deal()
         self._start_deal()
 

@@ -14,6 +14,9 @@ def summary_lines(events: Iterable[dict[str, Any]]) -> Iterator[str]:
         if kind == "game":
             chips = ", ".join(f"{name} {count}" for name, count in event["chips"].items())
             yield f"Chlust, seed {event.get('seed')}, chips {chips}"
+        elif kind == "deal" and event["upcard"] is None:
+            yield (f"deal {event['deal']:>3}  dealer {event['dealer']}  pot {event['pot']}  antes paid, "
+                   f"busted: {', '.join(event['busted'])}; at most one player holds chips, not dealt")
         elif kind == "deal":
             hands = "  ".join(f"{name} {' '.join(cards)}" for name, cards in event["hands"].items())
             busted = f"  (busted: {', '.join(event['busted'])})" if event["busted"] else ""

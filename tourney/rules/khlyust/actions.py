@@ -3,8 +3,8 @@
 `PLAY` 0 is "Играю" (stay in at the announcements, or answer a Хлюст), `PASS` 1 is "Пас" (leave
 the deal, or concede to a Хлюст), `DECLARE` 2 declares the Хлюст in hand. `PLAY:<card>` plays a
 card to the trick (3 + its id). `EXCHANGE:<cards>` discards 1-3 cards and draws as many:
-`EXCHANGE_BASE` plus the discards (ascending ids) as base-53 digits `id + 1`, so every discard set
-has one id and its text needs no state.
+`EXCHANGE_BASE` plus the code of the discards (`tricks.actions.discard_code`), so every discard
+set has one id and its text needs no state.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Final
 
 from tourney.errors import InvalidActionError, InvalidInputError
 from tourney.rules.cards import KHLYUST_DECK_36
+from tourney.rules.tricks.actions import DISCARD_CODES, discard_code, discarded
 from tourney.rules.tricks.cards import CARD_TEXT, N_IDS, parse_ids
 
 PLAY: Final = 0
@@ -21,35 +22,18 @@ PASS: Final = 1
 DECLARE: Final = 2
 CARD_BASE: Final = 3
 EXCHANGE_BASE: Final = CARD_BASE + N_IDS
-N_ACTIONS: Final = EXCHANGE_BASE + 53 * 53 * 53
+N_ACTIONS: Final = EXCHANGE_BASE + DISCARD_CODES
 WORDS: Final = ("PLAY", "PASS", "DECLARE")
 
 
 def exchange_action(discards: Sequence[int]) -> int:
-    code = 0
-    weight = 1
-    for card in sorted(discards):
-        code += (card + 1) * weight
-        weight *= 53
-    return EXCHANGE_BASE + code
+    return EXCHANGE_BASE + discard_code(discards)
 
 
 def exchange_cards(action: int) -> tuple[int, ...] | None:
     """The discards (1-3 ascending ids) of an EXCHANGE action id, or None if it is none."""
     code = action - EXCHANGE_BASE
-    if not 0 < code < 53 * 53 * 53:
-        return None
-    digits = (code % 53, code // 53 % 53, code // 2809)
-    cards: list[int] = []
-    ended = False
-    for digit in digits:
-        if digit == 0:
-            ended = True
-        elif ended or (cards and digit - 1 <= cards[-1]):
-            return None
-        else:
-            cards.append(digit - 1)
-    return tuple(cards)
+    return discarded(code) if code else None
 
 
 def action_text(action: int) -> str:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from tourney.errors import InvalidInputError
 from tourney.rules.games import OptionSpec, OptionValue
+from tourney.rules.tricks.options import check_choices, options_dict, options_from_mapping
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -88,28 +89,15 @@ class KhlyustRules:
             raise InvalidInputError(f"option 'max_exchange' must be 0..3, not {self.max_exchange} (§3.7)")
         if self.two_trick_share < 0:
             raise InvalidInputError(f"option 'two_trick_share' must be 0 or more, not {self.two_trick_share} (§3.10)")
-        for name, value, allowed in (("podruchny_side", self.podruchny_side, PODRUCHNY_SIDES),
-                                     ("declared_settlement", self.declared_settlement, SETTLEMENTS),
-                                     ("concealment_base", self.concealment_base, CONCEALMENT_BASES)):
-            if value not in allowed:
-                raise InvalidInputError(f"option {name!r} must be one of {', '.join(allowed)}, not {value!r}")
+        check_choices(("podruchny_side", self.podruchny_side, PODRUCHNY_SIDES),
+                      ("declared_settlement", self.declared_settlement, SETTLEMENTS),
+                      ("concealment_base", self.concealment_base, CONCEALMENT_BASES))
 
     def to_dict(self) -> dict[str, OptionValue]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return options_dict(self)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object]) -> KhlyustRules:
         """Options from a mapping (a record's, or resolved `--option`s), checked by name and type;
         missing ones take their defaults."""
-        defaults = cls()
-        values: dict[str, Any] = {}
-        for name, value in data.items():
-            if name not in cls.__slots__:
-                raise InvalidInputError(f"khlyust has no option {name!r} (options: {', '.join(cls.__slots__)})")
-            expected = type(getattr(defaults, name))
-            if type(value) is not expected:
-                raise InvalidInputError(f"option {name!r} must be {expected.__name__}, not {value!r}")
-            values[name] = value
-        rules = cls(**values)
-        rules.validate()
-        return rules
+        return options_from_mapping(cls, data, "khlyust")

@@ -20,7 +20,8 @@ Every line has `"event"`; every line of a deal has `"deal"` (1, 2, ... over the 
     settle   deal, result ("listy" | "conceded" | "instant" | "three_aces" | "played"), pot_start
              (K), winner (null: the tricks split the kassa), khlyustovshchik, concealers [..],
              tricks {player: n} (played deals), deltas {player: net change over the deal, the ante
-             included}, busted [..], pot (carried into the next kassa)
+             included}, busted [..] (short of a payment, then those left with no chips, §0.6),
+             pot (carried into the next kassa)
     end      deals, split {player: share of the pot left, §0.5}, chips {player: final}, pot (0),
              standings [best first], places
 

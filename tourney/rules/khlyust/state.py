@@ -45,7 +45,10 @@ from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustRules
 from tourney.rules.khlyust.record import GAME_NAME
 from tourney.rules.khlyust.settle import settle
 from tourney.rules.khlyust.view import FACE_DOWN, KhlyustView
+from tourney.rules.tricks.actions import action_id
 from tourney.rules.tricks.cards import CARD_TEXT, SUITS
+from tourney.rules.tricks.deal import RandomDealer as RandomDealer  # the game's dealer: replay and tests take it here
+from tourney.rules.tricks.deal import deal_hands, discard_sets, draw, round_from
 from tourney.rules.tricks.match import Match
 from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_TRUMP, is_face_down, legal_plays, trick_winner, why_illegal
 
@@ -58,26 +61,6 @@ C_PLAY, C_PASS, C_DECLARE, C_TRUMP, C_EXCHANGE, C_ANSWER_PLAY, C_ANSWER_PASS = r
 
 # Deals one deck (the ids given) in a fresh order for the players named (dealt to in that order).
 Dealer = Callable[[Sequence[str], tuple[int, ...]], list[int]]
-
-
-class RandomDealer:
-    """Shuffles with the `random.Random` it is given: same seed, same deals, on every machine."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def clone(self) -> RandomDealer:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return RandomDealer(rng)
-
-    def __call__(self, names: Sequence[str], deck: tuple[int, ...]) -> list[int]:
-        cards = list(deck)
-        rnd = self.rng.random
-        for i in range(len(cards) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            cards[i], cards[j] = cards[j], cards[i]
-        return cards
 
 
 class KhlyustState:
@@ -162,31 +145,20 @@ class KhlyustState:
         self.deal_no += 1
         deal = self.deal_no
         carry = self.pot
-        antes: dict[int, int] = {}
-        busted: list[str] = []
-        for seat in match.seated_from_left_of(match.dealer):
-            antes[seat] = match.pay(seat, self.rules.ante, deal)
-            self.pot += antes[seat]
-            if not match.seated[seat]:
-                busted.append(self.players[seat])
+        antes, out = match.collect(match.seated_from_left_of(match.dealer), self.rules.ante, deal)
+        self.pot += sum(antes.values())
         self.antes = antes
         players = self.players
         self._events.append({"event": "ante", "deal": deal, "antes": {players[s]: a for s, a in antes.items()},
-                             "busted": busted, "carry": carry, "pot": self.pot})
+                             "busted": [players[s] for s in out], "carry": carry, "pot": self.pot})
         if match.seated_count() < 2:
             self._finish()
             return
         dealt = match.seated_from_left_of(match.dealer)
-        deck = self._dealer([players[s] for s in dealt], self.deck)
-        m = len(dealt)
-        for seat in range(self.n):
-            self.hands[seat] = []
-            self.discards[seat] = []
-        for i, seat in enumerate(dealt):
-            self.hands[seat] = [deck[i], deck[i + m], deck[i + 2 * m]]
-        self.upcard = deck[3 * m]
+        self.hands, self.upcard, self.stock = deal_hands(self._dealer([players[s] for s in dealt], self.deck), dealt,
+                                                         self.n)
+        self.discards = [[] for _ in range(self.n)]
         self.trump = self.upcard & 3
-        self.stock = deck[3 * m + 1:]
         self.stock_pos = 0
         self.dealt = dealt
         self.kassa = self.pot
@@ -272,20 +244,13 @@ class KhlyustState:
             legal.append(DECLARE)
         room = min(rules.max_exchange, len(self.stock) - self.stock_pos)
         if room and (rules.obliged_may_exchange or not obliged):
-            subsets: list[list[int]] = [[]]
-            for card in self.hands[seat]:
-                subsets += [[*s, card] for s in subsets if len(s) < room]
-            legal += sorted(exchange_action(s) for s in subsets if s)
+            legal += sorted(exchange_action(s) for s in discard_sets(self.hands[seat], room) if s)
         return legal
 
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
         `IllegalActionError` if the rules forbid it here; a refused action changes nothing."""
-        if action.__class__ is not int:
-            raise InvalidActionError(f"an action is an integer id 0..{N_ACTIONS - 1}, not {action!r}")
-        assert isinstance(action, int)
-        if not 0 <= action < N_ACTIONS:
-            raise InvalidActionError(f"unknown action id {action} (0..{N_ACTIONS - 1})")
+        action = action_id(action, N_ACTIONS)
         if action >= EXCHANGE_BASE and exchange_cards(action) is None:
             raise InvalidActionError(f"unknown action id {action}: not a set of 1-3 discards")
         if self.terminal:
@@ -383,11 +348,9 @@ class KhlyustState:
         self._next_announcement()
 
     def _exchange(self, seat: int, cards: tuple[int, ...]) -> None:
-        start = self.stock_pos
-        drawn = self.stock[start:start + len(cards)]
-        self.stock_pos = start + len(cards)
-        hand = [c for c in self.hands[seat] if c not in cards] + drawn
+        hand, drawn = draw(self.hands[seat], cards, self.stock, self.stock_pos)
         self.hands[seat] = hand
+        self.stock_pos += len(cards)
         self.discards[seat] = list(cards)
         self._call(seat, C_EXCHANGE, len(cards))
         event: dict[str, Any] = {"event": "exchange", "deal": self.deal_no, "player": self.players[seat],
@@ -458,8 +421,7 @@ class KhlyustState:
         self._start_trick(leader)
 
     def _start_trick(self, leader: int) -> None:
-        i = self.in_play.index(leader)
-        self.order = self.in_play[i:] + self.in_play[:i]
+        self.order = round_from(self.in_play, leader)
         self.turn = 0
         self.trick = []
         self.trick_seats = []
@@ -582,6 +544,7 @@ class KhlyustState:
     def _record_settle(self, result: str, winner: int, deltas: dict[int, int], busted: list[str],
                        tricks: dict[int, int]) -> None:
         players = self.players
+        busted = busted + [players[s] for s in self.match.bust_empty(self.deal_no)]
         self._events.append({
             "event": "settle", "deal": self.deal_no, "result": result, "pot_start": self.kassa,
             "winner": self._name(winner), "khlyustovshchik": self._name(self.declarer),
@@ -645,10 +608,7 @@ class KhlyustState:
     def outcome(self) -> Outcome:
         if not self.terminal:
             raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
-        order, places = self.match.finishing_order()
-        return Outcome(tuple(self.players[s] for s in order), tuple(places),
-                       tuple(self.players[s] for s, p in zip(order, places, strict=True) if p == 1),
-                       tuple(self.match.chips[s] for s in order))
+        return self.match.outcome(self.players)
 
     def clone(self) -> KhlyustState:
         """An independent copy with the same cards and the same future deals (every mutable field

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tourney.rules.tricks.cards import CARD_TEXT
+from tourney.rules.tricks.cards import texts
+from tourney.rules.tricks.views import by_name, card_text, trick_json, trump_of
 
 PHASES: Final = ("announce", "answer", "play", "over")
 # What a public call was: (seat, kind, cards exchanged).
@@ -33,7 +34,7 @@ class KhlyustView:
         self._legal = legal
         self.hand = hand
         self.upcard = upcard
-        self.trump = upcard & 3 if upcard >= 0 else -1
+        self.trump = trump_of(upcard)
         self.chips = chips
         self.pot = pot
         self.kassa = kassa
@@ -58,9 +59,8 @@ class KhlyustView:
         players = self.players
         return {
             "game": "khlyust", "seat": self.seat, "players": list(players), "duel": self.duel,
-            "phase": PHASES[self.phase], "hand": [CARD_TEXT[c] for c in self.hand],
-            "upcard": CARD_TEXT[self.upcard] if self.upcard >= 0 else None,
-            "chips": dict(zip(players, self.chips, strict=True)), "pot": self.pot, "kassa": self.kassa,
+            "phase": PHASES[self.phase], "hand": texts(self.hand), "upcard": card_text(self.upcard),
+            "chips": by_name(players, self.chips), "pot": self.pot, "kassa": self.kassa,
             "dealer": players[self.dealer], "deal": self.deal,
             "zaruchny": players[self.zaruchny] if self.zaruchny >= 0 else None,
             "podruchny": players[self.podruchny] if self.podruchny >= 0 else None,
@@ -68,8 +68,7 @@ class KhlyustView:
             "trump_khlyust_declared": self.locked,
             "calls": [[players[s], CALL_TEXT[kind] + (f":{n}" if kind == 4 else "")] for s, kind, n in self.calls],
             "in_play": [players[s] for s in self.in_play],
-            "discards": [CARD_TEXT[c] for c in self.discards],
-            "trick": [[players[s], CARD_TEXT[c] if c >= 0 else None] for s, c in self.trick],
-            "trick_no": self.trick_no,
-            "tricks": {players[s]: self.tricks_won[s] for s in self.in_play},
+            "discards": texts(self.discards),
+            "trick": trick_json(players, self.trick), "trick_no": self.trick_no,
+            "tricks": by_name(players, self.tricks_won, self.in_play),
         }

@@ -1,7 +1,7 @@
 """Lou's actions as integers with a canonical text (RULES §4.5 table).
 
 `OUT` 0 and `IN` 1; `PLAY:<card>` is 2 + the card id; `DRAW:<discards>` is `DRAW_BASE` plus the
-discarded cards (0-3, ascending ids) as base-53 digits `id + 1`, so every discard set has one id
+code of the 0-3 discarded cards (`tricks.actions.discard_code`), so every discard set has one id
 and its text needs no state: `DRAW:-` (keep all three), `DRAW:2H 7C`.
 """
 
@@ -12,40 +12,23 @@ from typing import Final
 
 from tourney.errors import InvalidActionError, InvalidInputError
 from tourney.rules.cards import LOU_DECK
+from tourney.rules.tricks.actions import DISCARD_CODES, discard_code, discarded
 from tourney.rules.tricks.cards import CARD_TEXT, parse_ids
 
 OUT: Final = 0
 IN: Final = 1
 PLAY_BASE: Final = 2
 DRAW_BASE: Final = 54
-N_ACTIONS: Final = DRAW_BASE + 53 * 53 * 53
+N_ACTIONS: Final = DRAW_BASE + DISCARD_CODES
 
 
 def draw_action(discards: Sequence[int]) -> int:
-    code = 0
-    weight = 1
-    for card in sorted(discards):
-        code += (card + 1) * weight
-        weight *= 53
-    return DRAW_BASE + code
+    return DRAW_BASE + discard_code(discards)
 
 
 def draw_cards(action: int) -> tuple[int, ...] | None:
     """The discards of a DRAW action id, or None if `action` is no DRAW id."""
-    code = action - DRAW_BASE
-    if not 0 <= code < 53 * 53 * 53:
-        return None
-    digits = (code % 53, code // 53 % 53, code // 2809)
-    cards: list[int] = []
-    ended = False
-    for digit in digits:
-        if digit == 0:
-            ended = True
-        elif ended or (cards and digit - 1 <= cards[-1]):
-            return None
-        else:
-            cards.append(digit - 1)
-    return tuple(cards)
+    return discarded(action - DRAW_BASE)
 
 
 def action_text(action: int) -> str:

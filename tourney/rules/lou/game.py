@@ -6,33 +6,12 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from tourney.rules.games import GameDescriptor, GameState, OptionSpec, OptionValue, RecordLine, TableCitations
+from tourney.rules.games import GameDescriptor, GameState, OptionValue, RecordLine, TableCitations
 from tourney.rules.lou.actions import action_text, parse_action
-from tourney.rules.lou.options import ANTE_BY, LEADS, LONE_PLAYER, MAX_PLAYERS, MIN_PLAYERS, PAYOUTS, LouOptions
+from tourney.rules.lou.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, LouOptions
 from tourney.rules.lou.replay import replay
 from tourney.rules.lou.state import LouState
 from tourney.rules.lou.text import summary_lines
-
-OPTIONS = (
-    OptionSpec("start_chips", int, 100, "Chips each player starts the match with.", "§0.5"),
-    OptionSpec("ante", int, 3, "The ante of every player at the start of a game.", "§4.3"),
-    OptionSpec("ante_multiple_of_3", bool, True, "Refuse an ante that is not a multiple of 3.",
-               "§4.3 lou.ante_multiple_of_3"),
-    OptionSpec("ante_by", str, "all", "Who antes a new game: all, or the dealer only (Loo's single).",
-               "§4.3 lou.ante_by", ANTE_BY),
-    OptionSpec("rotations", int, 2, "The match ends after this many dealer rotations (at the end of a game).",
-               "§0.5"),
-    OptionSpec("lone_player", str, "takes_pot", "Exactly one in: takes the pot, or plays a dummy hand.",
-               "§4.5 lou.lone_player", LONE_PLAYER),
-    OptionSpec("strict_loo", bool, False, "Head the trick, trump and overtrump; lead the trump ace.",
-               "§4.7 lou.strict_loo"),
-    OptionSpec("lead", str, "left_of_dealer", "Who leads: the first in left of the dealer, or by upcard count.",
-               "§4.7 lou.lead", LEADS),
-    OptionSpec("payout", str, "per_trick", "A third of the pot per trick, or 2+ tricks take the pot.",
-               "§4.8 lou.payout", PAYOUTS),
-    OptionSpec("allow_debt", bool, False, "Keep negative balances instead of busting short stacks.",
-               "§0.6 lou.allow_debt"),
-)
 
 
 @lru_cache(maxsize=64)

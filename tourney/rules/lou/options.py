@@ -1,18 +1,49 @@
-"""Lou option flags (RULES §4.3-§4.9) and their checks."""
+"""Lou option flags (RULES §4.3-§4.9): their specs for the registry, and their checked, typed form."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from tourney.errors import InvalidInputError
+from tourney.rules.games import OptionSpec
+from tourney.rules.tricks.options import check_choices, options_dict, options_from_mapping
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+# A Lou game ends only after a deal with no loo (§4.8), which may never come (everyone always out:
+# a misdeal every deal; `payout=majority` with `allow_debt`: every deal pays and nobody busts), so
+# a match also ends after this many times `rotations` x players deals [resolved]. Ten times the
+# deals of its rotations: the longest of 4,000 seeded per_trick bot matches without debts ran 4.
+DEAL_LIMIT_ROTATIONS = 10
 ANTE_BY = ("all", "dealer")
 LONE_PLAYER = ("takes_pot", "plays_dummy")
 LEADS = ("left_of_dealer", "upcard_count")
 PAYOUTS = ("per_trick", "majority")
+
+
+OPTIONS = (
+    OptionSpec("start_chips", int, 100, "Chips each player starts the match with.", "§0.5"),
+    OptionSpec("ante", int, 3, "The ante of every player at the start of a game.", "§4.3"),
+    OptionSpec("ante_multiple_of_3", bool, True, "Refuse an ante that is not a multiple of 3.",
+               "§4.3 lou.ante_multiple_of_3"),
+    OptionSpec("ante_by", str, "all", "Who antes a new game: all, or the dealer only (Loo's single).",
+               "§4.3 lou.ante_by", ANTE_BY),
+    OptionSpec("rotations", int, 2,
+               "The match ends after this many dealer rotations (at the end of a game), and at the latest after "
+               f"{DEAL_LIMIT_ROTATIONS} x rotations x players deals, a loo pending or not.", "§0.5"),
+    OptionSpec("lone_player", str, "takes_pot", "Exactly one in: takes the pot, or plays a dummy hand.",
+               "§4.5 lou.lone_player", LONE_PLAYER),
+    OptionSpec("strict_loo", bool, False, "Head the trick, trump and overtrump; lead the trump ace.",
+               "§4.7 lou.strict_loo"),
+    OptionSpec("lead", str, "left_of_dealer", "Who leads: the first in left of the dealer, or by upcard count.",
+               "§4.7 lou.lead", LEADS),
+    OptionSpec("payout", str, "per_trick", "A third of the pot per trick, or 2+ tricks take the pot.",
+               "§4.8 lou.payout", PAYOUTS),
+    OptionSpec("allow_debt", bool, False,
+               "Keep negative balances instead of busting short stacks (nobody busts, so with payout=majority a "
+               "game may never end: the deal limit of rotations ends the match).", "§0.6 lou.allow_debt"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,26 +72,18 @@ class LouOptions:
                 "--option ante_multiple_of_3=false allows it)")
         if self.rotations < 1:
             raise InvalidInputError(f"rotations must be at least 1, not {self.rotations} (§0.5)")
-        for name, value, allowed in (("ante_by", self.ante_by, ANTE_BY), ("lone_player", self.lone_player, LONE_PLAYER),
-                                     ("lead", self.lead, LEADS), ("payout", self.payout, PAYOUTS)):
-            if value not in allowed:
-                raise InvalidInputError(f"option {name!r} must be one of {', '.join(allowed)}, not {value!r}")
+        check_choices(("ante_by", self.ante_by, ANTE_BY), ("lone_player", self.lone_player, LONE_PLAYER),
+                      ("lead", self.lead, LEADS), ("payout", self.payout, PAYOUTS))
+
+    def deal_limit(self, players: int) -> int:
+        """The most deals a match of `players` may last: it ends after this deal even with a loo
+        pending (the pot left is shared as at any end, §0.5)."""
+        return DEAL_LIMIT_ROTATIONS * self.rotations * players
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return options_dict(self)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object]) -> LouOptions:
         """Options from a mapping (a record's, or the resolved `--option`s), checked by name and type."""
-        types = {f.name: type(getattr(cls(), f.name)) for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for name, value in data.items():
-            expected = types.get(name)
-            if expected is None:
-                raise InvalidInputError(f"lou has no option {name!r} (options: {', '.join(types)})")
-            if type(value) is not expected:
-                raise InvalidInputError(f"option {name!r} must be {expected.__name__}, not {value!r}")
-            values[name] = value
-        options = cls(**values)
-        options.validate()
-        return options
+        return options_from_mapping(cls, data, "lou")

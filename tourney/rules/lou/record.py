@@ -13,10 +13,12 @@ audited: the `game` line's chips = the current chips + `pot` after every `ante`,
     play    deal, trick, player, card (the dummy's cards: player null, "dummy": true)
     trick   deal, trick, cards [[player, card], ...] (lead first), winner (null: the dummy)
     settle  deal, result ("misdeal" | "lone" | "played"), pot_start (P), tricks {player: n} (and
-            dummy_tricks), looed [..], deltas {player: change}, busted [..], pot (what stays in
-            the pot), game_over (true: no loo, the next deal starts a new game with antes)
+            dummy_tricks), looed [..], deltas {player: change}, busted [..] (short of a loo
+            payment, then those left with no chips, §0.6), pot (what stays in the pot), game_over
+            (true: no loo, the next deal starts a new game with antes)
     end     deals, games, split {player: share of the pot left, §0.5}, chips {player: final},
-            pot (0), standings [best first]
+            pot (0), standings [best first]; after a game with no loo once the rotations are done,
+            or when one player holds chips, or after the deal limit (`LouOptions.deal_limit`)
 """
 
 from __future__ import annotations

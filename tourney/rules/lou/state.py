@@ -21,7 +21,10 @@ from tourney.rules.lou.options import MAX_PLAYERS, MIN_PLAYERS, LouOptions
 from tourney.rules.lou.record import deal_event, game_event, name_of
 from tourney.rules.lou.settle import settle
 from tourney.rules.lou.view import LouView
+from tourney.rules.tricks.actions import action_id
 from tourney.rules.tricks.cards import CARD_TEXT, N_IDS
+from tourney.rules.tricks.deal import RandomDealer as RandomDealer  # the game's dealer: replay and tests take it here
+from tourney.rules.tricks.deal import deal_hands, discard_sets, draw, round_from
 from tourney.rules.tricks.match import Match
 from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_ONLY, legal_plays, trick_winner, why_illegal
 
@@ -35,26 +38,6 @@ KING: Final = 11
 
 # Deals a whole 52-card deck in order for the players named (dealt to in that order).
 Dealer = Callable[[Sequence[str]], list[int]]
-
-
-class RandomDealer:
-    """Shuffles with the `random.Random` it is given: same seed, same deals, on every machine."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def clone(self) -> RandomDealer:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return RandomDealer(rng)
-
-    def __call__(self, names: Sequence[str]) -> list[int]:
-        deck = list(range(N_IDS))
-        rnd = self.rng.random
-        for i in range(N_IDS - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            deck[i], deck[j] = deck[j], deck[i]
-        return deck
 
 
 def upcard_value(card: int) -> int:
@@ -83,6 +66,7 @@ class LouState:
         self.first_dealer = first_dealer
         self._dealer = dealer
         self.policy = FOLLOW_HEAD if options.strict_loo else FOLLOW_ONLY
+        self.deal_limit = options.deal_limit(self.n)
         self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations,
                            options.allow_debt)
         self.terminal = False
@@ -137,16 +121,12 @@ class LouState:
         match = self.match
         deal = self.deal_no + 1
         payers = [match.dealer] if self.options.ante_by == "dealer" else match.seated_from_left_of(match.dealer)
-        antes: dict[str, int] = {}
-        busted: list[str] = []
-        for seat in payers:
-            paid = match.pay(seat, self.options.ante, deal)
-            self.pot += paid
-            antes[self.players[seat]] = paid
-            if not match.seated[seat]:
-                busted.append(self.players[seat])
-        self._events.append({"event": "ante", "game_no": self.game_no, "deal": deal, "antes": antes,
-                             "busted": busted, "pot": self.pot})
+        antes, out = match.collect(payers, self.options.ante, deal)
+        self.pot += sum(antes.values())
+        players = self.players
+        self._events.append({"event": "ante", "game_no": self.game_no, "deal": deal,
+                             "antes": {players[s]: a for s, a in antes.items()}, "busted": [players[s] for s in out],
+                             "pot": self.pot})
         if match.seated_count() < 2:
             self._finish()
             return
@@ -156,16 +136,9 @@ class LouState:
         match = self.match
         self.deal_no += 1
         dealt = match.seated_from_left_of(match.dealer)
-        deck = self._dealer([self.players[s] for s in dealt])
-        m = len(dealt)
-        for seat in range(self.n):
-            self.hands[seat] = []
-            self.discards[seat] = []
-        for i, seat in enumerate(dealt):
-            self.hands[seat] = [deck[i], deck[i + m], deck[i + 2 * m]]
-        self.upcard = deck[3 * m]
+        self.hands, self.upcard, self.stock = deal_hands(self._dealer([self.players[s] for s in dealt]), dealt, self.n)
+        self.discards = [[] for _ in range(self.n)]
         self.trump = self.upcard & 3
-        self.stock = deck[3 * m + 1:]
         self.stock_pos = 0
         self.dealt = dealt
         self.deal_pot = self.pot
@@ -207,11 +180,7 @@ class LouState:
             return [OUT, IN]
         hand = self.hands[self.to_act]
         if phase == DRAW:
-            room = len(self.stock) - self.stock_pos
-            subsets: list[list[int]] = [[]]
-            for card in hand:
-                subsets += [[*s, card] for s in subsets if len(s) < room]
-            return sorted(draw_action(s) for s in subsets)
+            return sorted(draw_action(s) for s in discard_sets(hand, len(self.stock) - self.stock_pos))
         return [PLAY_BASE + c for c in self._playable(self.to_act)]
 
     def _playable(self, seat: int) -> list[int]:
@@ -230,11 +199,7 @@ class LouState:
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
         `IllegalActionError` if the rules forbid it here; a refused action changes nothing."""
-        if action.__class__ is not int:
-            raise InvalidActionError(f"an action is an integer id 0..{N_ACTIONS - 1}, not {action!r}")
-        assert isinstance(action, int)
-        if not 0 <= action < N_ACTIONS:
-            raise InvalidActionError(f"unknown action id {action} (0..{N_ACTIONS - 1})")
+        action = action_id(action, N_ACTIONS)
         if self.terminal:
             raise IllegalActionError(f"the match is over; {action_text(action)} cannot be played (§0.5)")
         phase = self.phase
@@ -310,11 +275,8 @@ class LouState:
         self.to_act = self.ins[0]
 
     def _draw(self, seat: int, cards: tuple[int, ...]) -> None:
-        start = self.stock_pos
-        drawn = self.stock[start:start + len(cards)]
-        self.stock_pos = start + len(cards)
-        hand = self.hands[seat]
-        self.hands[seat] = [c for c in hand if c not in cards] + drawn
+        self.hands[seat], drawn = draw(self.hands[seat], cards, self.stock, self.stock_pos)
+        self.stock_pos += len(cards)
         self.discards[seat] = list(cards)
         self.draws += ((seat, len(cards)),)
         self._events.append({"event": "draw", "deal": self.deal_no, "player": self.players[seat],
@@ -341,8 +303,7 @@ class LouState:
         if self.has_dummy:
             self.order = [leader, DUMMY if leader >= 0 else self.ins[0]]
         else:
-            i = self.ins.index(leader)
-            self.order = self.ins[i:] + self.ins[:i]
+            self.order = round_from(self.ins, leader)
         self.turn = 0
         self.trick = []
         self.trick_seats = []
@@ -418,6 +379,7 @@ class LouState:
             deltas[seat] -= paid
             if not match.seated[seat]:
                 busted.append(players[seat])
+        busted += [players[s] for s in match.bust_empty(self.deal_no)]
         self.pot = result.kept + paid_in
         event: dict[str, Any] = {
             "event": "settle", "deal": self.deal_no, "result": "played", "pot_start": pot,
@@ -432,8 +394,9 @@ class LouState:
 
     def _settle_without_play(self, result: str, deltas: dict[str, int]) -> None:
         game_over = result == "lone"
+        busted = [self.players[s] for s in self.match.bust_empty(self.deal_no)]
         self._events.append({"event": "settle", "deal": self.deal_no, "result": result, "pot_start": self.deal_pot,
-                             "tricks": {}, "looed": [], "deltas": deltas, "busted": [], "pot": self.pot,
+                             "tricks": {}, "looed": [], "deltas": deltas, "busted": busted, "pot": self.pot,
                              "game_over": game_over})
         self._end_deal(game_over)
 
@@ -441,7 +404,7 @@ class LouState:
         self.history += ((self.deal_no, self.deal_pot, self.pot),)
         match = self.match
         match.pass_deal()
-        if match.seated_count() < 2 or (game_over and match.finished):
+        if match.seated_count() < 2 or (game_over and match.finished) or self.deal_no >= self.deal_limit:
             self._finish()
         elif game_over:
             self._start_game()
@@ -492,10 +455,7 @@ class LouState:
     def outcome(self) -> Outcome:
         if not self.terminal:
             raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
-        order, places = self.match.finishing_order()
-        return Outcome(tuple(self.players[s] for s in order), tuple(places),
-                       tuple(self.players[s] for s, p in zip(order, places, strict=True) if p == 1),
-                       tuple(self.match.chips[s] for s in order))
+        return self.match.outcome(self.players)
 
     def clone(self) -> LouState:
         """An independent copy with the same cards and the same future deals."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tourney.rules.tricks.cards import CARD_TEXT
+from tourney.rules.tricks.cards import texts
+from tourney.rules.tricks.views import by_name, card_text, trick_json, trump_of
 
 PHASES = ("declare", "draw", "play", "over")
 
@@ -25,7 +26,7 @@ class LouView:
         self._legal = legal
         self.hand = hand
         self.upcard = upcard
-        self.trump = upcard & 3 if upcard >= 0 else -1
+        self.trump = trump_of(upcard)
         self.chips = chips
         self.pot = pot
         self.deal_pot = deal_pot
@@ -49,16 +50,14 @@ class LouView:
         players = self.players
         return {
             "game": "lou", "seat": self.seat, "players": list(players), "phase": PHASES[self.phase],
-            "hand": [CARD_TEXT[c] for c in self.hand],
-            "upcard": CARD_TEXT[self.upcard] if self.upcard >= 0 else None,
-            "chips": dict(zip(players, self.chips, strict=True)), "pot": self.pot, "deal_pot": self.deal_pot,
+            "hand": texts(self.hand), "upcard": card_text(self.upcard),
+            "chips": by_name(players, self.chips), "pot": self.pot, "deal_pot": self.deal_pot,
             "dealer": players[self.dealer], "deal": self.deal, "game_no": self.game_no,
             "in": [players[s] for s in self.players_in],
             "my_choice": None if self.my_choice < 0 else ("IN" if self.my_choice else "OUT"),
-            "draws": {players[s]: k for s, k in self.draws}, "discards": [CARD_TEXT[c] for c in self.discards],
-            "trick": [[players[s] if s >= 0 else None, CARD_TEXT[c]] for s, c in self.trick],
-            "trick_no": self.trick_no,
-            "tricks": {players[s]: self.tricks_won[s] for s in self.players_in},
+            "draws": {players[s]: k for s, k in self.draws}, "discards": texts(self.discards),
+            "trick": trick_json(players, self.trick), "trick_no": self.trick_no,
+            "tricks": by_name(players, self.tricks_won, self.players_in),
             "dummy_tricks": self.dummy_tricks,
             "history": [{"deal": d, "pot_start": p, "pot": q} for d, p, q in self.history],
         }

@@ -5,7 +5,9 @@ machine decides what is paid and when a deal or a game ends. The deal passes lef
 the next seated player; the match ends after `rotations` complete dealer rotations (the deal has
 passed the first dealer's seat that often, so every seat deals equally often) or when at most one
 seated player has chips. A player who owes more than he holds pays everything and is busted
-(§0.6) unless `allow_debt` keeps negative balances. The finishing order ranks seated players by
+(§0.6) unless `allow_debt` keeps negative balances; a player who ends a deal with no chips is out
+too (`bust_empty`, the same in all three games: README, "A player left with no chips"). The pot
+left at the end is shared from the last dealer's left. The finishing order ranks seated players by
 chips and busted players after them, the last busted first; players busted in the same deal share
 a place, as do seated players with equal chips.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tourney.rules.games import Outcome
 from tourney.rules.tricks.chips import split_evenly
 
 
@@ -31,6 +34,8 @@ class Match:
         self.bust_order: list[int] = []
         self.first_dealer = first_dealer
         self.dealer = first_dealer
+        # Who dealt the last deal played: the odd chips of the final split start at his left (§0.5).
+        self.last_dealer = first_dealer
         self.rotations = rotations
         self.rotations_done = 0
         self.deals = 0
@@ -43,6 +48,7 @@ class Match:
         other.bust_deal = list(self.bust_deal)
         other.bust_order = list(self.bust_order)
         other.dealer = self.dealer
+        other.last_dealer = self.last_dealer
         other.rotations_done = self.rotations_done
         other.deals = self.deals
         return other
@@ -82,8 +88,31 @@ class Match:
         self.chips[seat] = have - amount
         return amount
 
+    def collect(self, seats: Sequence[int], amount: int, deal: int) -> tuple[dict[int, int], list[int]]:
+        """Each of `seats` in turn pays `amount` (the antes of deal `deal`): what each paid, and who
+        was short of it and is out (§0.6)."""
+        paid: dict[int, int] = {}
+        out: list[int] = []
+        for seat in seats:
+            paid[seat] = self.pay(seat, amount, deal)
+            if not self.seated[seat]:
+                out.append(seat)
+        return paid, out
+
     def receive(self, seat: int, amount: int) -> None:
         self.chips[seat] += amount
+
+    def bust_empty(self, deal: int) -> list[int]:
+        """At the end of deal `deal`, every seated player left with no chips is out (busted in that
+        deal), clockwise from the dealer's left; returns them. He could pay no ante (§0.6), and §0.5
+        counts only the players with chips; kept seated he would be dealt in with nothing at stake.
+        With `allow_debt` nobody busts."""
+        if self.allow_debt:
+            return []
+        empty = [seat for seat in self.seated_from_left_of(self.dealer) if self.chips[seat] <= 0]
+        for seat in empty:
+            self.bust(seat, deal)
+        return empty
 
     def bust(self, seat: int, deal: int) -> None:
         if self.seated[seat]:
@@ -102,6 +131,7 @@ class Match:
         to_new = (new - old - 1) % n + 1
         if to_first <= to_new:
             self.rotations_done += 1
+        self.last_dealer = old
         self.dealer = new
         self.deals += 1
 
@@ -112,10 +142,11 @@ class Match:
 
     def split_pot(self, pot: int) -> dict[int, int]:
         """The pot left at the end, shared by the seated players; odd chips go one each clockwise
-        from the last dealer's left (§0.5). The shares are paid out here."""
+        from the left of the last dealer (who dealt the last deal played, not the next one, §0.5).
+        The shares are paid out here."""
         if pot and not any(self.seated):
             self._reseat_last_busted()
-        shares = split_evenly(pot, self.seated_from_left_of(self.dealer))
+        shares = split_evenly(pot, self.seated_from_left_of(self.last_dealer))
         for seat, amount in shares.items():
             self.chips[seat] += amount
         return shares
@@ -141,3 +172,11 @@ class Match:
         for i, key in enumerate(keys):
             places.append(places[-1] if i and keys[i - 1] == key else i + 1)
         return order, places
+
+    def outcome(self, players: Sequence[str]) -> Outcome:
+        """The finishing order as a game's `Outcome`: everyone best first with places and chips;
+        the players in first place advance."""
+        order, places = self.finishing_order()
+        return Outcome(tuple(players[s] for s in order), tuple(places),
+                       tuple(players[s] for s, p in zip(order, places, strict=True) if p == 1),
+                       tuple(self.chips[s] for s in order))
