@@ -163,3 +163,13 @@ def test_every_match_ends_within_its_deal_limit() -> None:
     end = last(state, "end")
     assert end["deals"] == 20 and not last(state, "settle")["game_over"]
     assert sum(end["chips"].values()) == 200 and end["pot"] == 0
+
+
+def test_debts_bound_the_rotations_so_every_record_stays_writable() -> None:
+    LouOptions(allow_debt=True, rotations=20).validate()
+    LouOptions(allow_debt=False, rotations=200).validate()  # without debts the chips in play bound the pot
+    with pytest.raises(InvalidInputError, match="at most 20"):
+        LouOptions(allow_debt=True, rotations=21).validate()
+    for name in ("ante", "start_chips"):
+        with pytest.raises(InvalidInputError, match="1,000,000"):
+            LouOptions(**{name: 1_000_003}).validate()  # type: ignore[arg-type]

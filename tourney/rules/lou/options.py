@@ -16,6 +16,13 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 # a match also ends after this many times `rotations` x players deals [resolved]. Ten times the
 # deals of its rotations: the longest of 4,000 seeded per_trick bot matches without debts ran 4.
 DEAL_LIMIT_ROTATIONS = 10
+# With debts allowed a loo is paid however short the player, so the pot can grow by a factor each
+# deal: eight rule bots reached 1,440 digits in 20 rotations' deal limit and 3,600 in 50, while a
+# record's numbers must stay below Python's 4,300-digit text limit. 20 rotations (1,600 deals at 8
+# players) keep every record writable; without debts the chips in play bound the pot.
+MAX_DEBT_ROTATIONS = 20
+# Chip counts a person types; a larger stake only lengthens every number of the record.
+MAX_CHIPS = 1_000_000
 ANTE_BY = ("all", "dealer")
 LONE_PLAYER = ("takes_pot", "plays_dummy")
 LEADS = ("left_of_dealer", "upcard_count")
@@ -42,7 +49,8 @@ OPTIONS = (
                "§4.8 lou.payout", PAYOUTS),
     OptionSpec("allow_debt", bool, False,
                "Keep negative balances instead of busting short stacks (nobody busts, so with payout=majority a "
-               "game may never end: the deal limit of rotations ends the match).", "§0.6 lou.allow_debt"),
+               "game may never end: the deal limit of rotations ends the match; at most "
+               f"{MAX_DEBT_ROTATIONS} rotations, as the pot may grow each deal).", "§0.6 lou.allow_debt"),
 )
 
 
@@ -62,16 +70,20 @@ class LouOptions:
     allow_debt: bool = False
 
     def validate(self) -> None:
-        if self.start_chips < 1:
-            raise InvalidInputError(f"start_chips must be at least 1, not {self.start_chips}")
-        if self.ante < 1:
-            raise InvalidInputError(f"ante must be at least 1 chip, not {self.ante} (§4.3)")
+        if not 1 <= self.start_chips <= MAX_CHIPS:
+            raise InvalidInputError(f"start_chips must be from 1 to {MAX_CHIPS:,}, not {self.start_chips}")
+        if not 1 <= self.ante <= MAX_CHIPS:
+            raise InvalidInputError(f"ante must be from 1 to {MAX_CHIPS:,} chips, not {self.ante} (§4.3)")
         if self.ante_multiple_of_3 and self.ante % 3:
             raise InvalidInputError(
                 f"ante {self.ante} is not a multiple of 3 (§4.3: the pot must divide by 3; "
                 "--option ante_multiple_of_3=false allows it)")
         if self.rotations < 1:
             raise InvalidInputError(f"rotations must be at least 1, not {self.rotations} (§0.5)")
+        if self.allow_debt and self.rotations > MAX_DEBT_ROTATIONS:
+            raise InvalidInputError(
+                f"rotations={self.rotations} with allow_debt=true: at most {MAX_DEBT_ROTATIONS} (with debts the pot "
+                "may grow every deal, and a longer match could not be written down)")
         check_choices(("ante_by", self.ante_by, ANTE_BY), ("lone_player", self.lone_player, LONE_PLAYER),
                       ("lead", self.lead, LEADS), ("payout", self.payout, PAYOUTS))
 
