@@ -1,0 +1,115 @@
+"""Issue 16 items 2, 3 and 15 (part), at the engine: a best-of-N `finish` agrees with the games
+entered, a chain of drops among qualifiers promotes down the table's order, chip counts add up to
+the table's chips, and a Swiss that every player but one leaves completes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tourney.engine.events import Event
+from tourney.engine.tournament import TournamentState, draw_seats, fold
+from tourney.errors import IllegalActionError, TourneyError
+
+
+class Log:
+    """A live event driven event by event, ids increasing by one (as storage does)."""
+
+    def __init__(self, game: str, players: list[str], fmt: dict[str, Any] | None = None) -> None:
+        self.state = TournamentState(game)
+        if fmt is not None:
+            self.add("format", **fmt)
+        for name in players:
+            self.add("register", name=name, club=None)
+
+    def add(self, kind: str, **data: Any) -> int:
+        event_id = self.state.events[-1].id + 1 if self.state.events else 1
+        self.state.apply(Event(event_id, kind, data))
+        return event_id
+
+    def refused(self, kind: str, match: str, **data: Any) -> None:
+        before, count = self.state.snapshot(), len(self.state.events)
+        with pytest.raises(TourneyError, match=match):
+            self.add(kind, **data)
+        assert self.state.snapshot() == before and len(self.state.events) == count
+
+    def seat(self, *tables: list[str]) -> None:
+        entries = [{"table": i, "players": t, "starter": t[0]} for i, t in enumerate(tables, start=1)]
+        self.add("seat", stage=self.state.stage + 1, seed=0, tables=entries)
+
+    def next_stage(self) -> None:
+        self.add("advance", stage=self.state.stage)
+        self.add("seat", **draw_seats(self.state, 7))
+
+    def refold(self) -> TournamentState:
+        again = fold(self.state.game, self.state.events)
+        assert again.snapshot() == self.state.snapshot()
+        return again
+
+
+# ------------------------------------------------------------------ item 3: chains of drops
+def test_the_promoted_replacement_of_a_dropped_qualifier_may_drop_too() -> None:
+    log = Log("polish-poker", [f"p{i}" for i in range(7)])
+    log.seat(["p0", "p1", "p2", "p3"], ["p4", "p5", "p6"])
+    log.add("finish", table=1, order=["p0", "p1", "p2", "p3"])
+    log.add("finish", table=2, order=["p4", "p5", "p6"])
+    log.add("drop", name="p0")
+    assert log.state.kind.advancing(log.state) == ["p1", "p2", "p4", "p5"]
+    log.add("drop", name="p2")  # promoted in place of p0, now leaving too: p3 takes the place
+    log.add("advance", stage=1)
+    log.add("drop", name="p3")  # after the stage closed, before the final is seated
+    log.refused("drop", "already dropped out", name="p2")
+    log.refused("drop", "p6 is already out of the tournament", name="p6")
+    payload = draw_seats(log.state, 7)
+    assert payload["promoted"] == []
+    log.add("seat", **payload)
+    seated = log.state.table(1).seats
+    assert sorted(seated) == ["p1", "p4", "p5"] and log.state.table(1).is_final
+    log.refold()
+
+
+def _finished_stage(players: int, seed: int) -> Log:
+    log = Log("polish-poker", [f"p{i}" for i in range(players)])
+    log.add("seat", **draw_seats(log.state, seed))
+    rng = random.Random(seed)
+    for table in log.state.tables:
+        log.add("finish", table=table.number, order=rng.sample(table.seats, len(table.seats)))
+    return log
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(7, 16), seed=st.integers(0, 10**6),
+       drops=st.lists(st.tuples(st.integers(0, 15), st.booleans()), max_size=12))
+def test_any_chain_of_drops_seats_the_first_players_of_each_order_not_dropped(
+        players: int, seed: int, drops: list[tuple[int, bool]]) -> None:
+    """Whatever drops come (before or after `advance`), a player is refused only when already out,
+    and the next stage seats, from each table, the first players of its order who have not dropped."""
+    log = _finished_stage(players, seed)
+    tables = list(log.state.tables)
+    for index, (who, after_advance) in enumerate(drops):
+        if after_advance and not log.state.closed:
+            log.add("advance", stage=1)
+        name = f"p{who % players}"
+        waiting = name in log.state.kind.advancing(log.state)
+        dropped_before = log.state.player(name).dropped
+        if waiting:
+            log.add("drop", name=name)  # a waiting qualifier (or promoted replacement) is always accepted
+        elif dropped_before:
+            log.refused("drop", "already dropped out", name=name)
+        else:
+            log.refused("drop", "already out of the tournament", name=name)
+        if not log.state.kind.advancing(log.state):
+            break  # everyone who could go on has left; nothing left to seat
+    gone = {p.name for p in log.state.players if p.dropped}
+    expected = sorted(p for t in tables for p in [q for q in t.finishing_order() if q not in gone][:t.advance])
+    if not expected:
+        return
+    if not log.state.closed:
+        log.add("advance", stage=1)
+    log.add("seat", **draw_seats(log.state, seed))
+    assert sorted(p for t in log.state.tables for p in t.seats) == expected
+    log.refold()
