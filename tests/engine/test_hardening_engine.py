@@ -90,7 +90,7 @@ def test_any_chain_of_drops_seats_the_first_players_of_each_order_not_dropped(
     and the next stage seats, from each table, the first players of its order who have not dropped."""
     log = _finished_stage(players, seed)
     tables = list(log.state.tables)
-    for index, (who, after_advance) in enumerate(drops):
+    for who, after_advance in drops:
         if after_advance and not log.state.closed:
             log.add("advance", stage=1)
         name = f"p{who % players}"
@@ -113,3 +113,78 @@ def test_any_chain_of_drops_seats_the_first_players_of_each_order_not_dropped(
     log.add("seat", **draw_seats(log.state, seed))
     assert sorted(p for t in log.state.tables for p in t.seats) == expected
     log.refold()
+
+
+# ------------------------------------------------------------------ item 2: a finish agrees with the games
+def _best_of_3() -> tuple[Log, str, str]:
+    log = Log("khlyust", ["Anna", "Dima"], {"format": "knockout", "best_of": 3})
+    log.add("seat", **draw_seats(log.state, 5))
+    first, second = log.state.table(1).seats
+    return log, first, second
+
+
+def test_a_finish_naming_the_player_behind_is_refused_with_the_score() -> None:
+    log, first, second = _best_of_3()
+    log.add("result", table=1, loser=second)  # first leads 1-0
+    log.refused("finish", f"{second} has not won this best of 3: the games entered stand {second} 0-1 {first}, "
+                "and the match goes to the first to win 2; enter each game still to play with `result 1 LOSER`",
+                table=1, order=[second, first])
+    log.refused("finish", f"stand {first} 1-0 {second}", table=1, order=[first, second])
+    log.add("result", table=1, loser=first)
+    log.add("result", table=1, loser=first)  # the games decide: second wins 2-1, the match ends itself
+    table = log.state.table(1)
+    assert table.finished and table.finishing_order() == [second, first] and table.games == [first, second, second]
+
+
+def test_a_finish_of_a_whole_series_with_no_game_entered_is_the_match() -> None:
+    log, first, second = _best_of_3()
+    log.add("finish", table=1, order=[second, first])
+    assert log.state.complete and log.state.standings()[0].player == second
+
+
+def test_an_old_log_with_a_finish_over_the_games_still_folds() -> None:
+    log, first, second = _best_of_3()
+    log.add("result", table=1, loser=second)
+    old = [*log.state.events, Event(log.state.events[-1].id + 1, "finish", {"table": 1, "order": [second, first]})]
+    assert fold("khlyust", old).standings()[0].player == second  # replayed as once accepted
+
+
+def test_a_correction_cannot_put_a_finish_over_the_games() -> None:
+    log, first, second = _best_of_3()
+    log.add("result", table=1, loser=second)
+    finish = len(log.state.events) + 1
+    old = [*log.state.events, Event(finish, "finish", {"table": 1, "order": [first, second]})]
+    state = fold("khlyust", old)
+    with pytest.raises(IllegalActionError, match="has not won this best of 3"):
+        state.apply(Event(finish + 1, "correct", {"target": finish, "order": [second, first]}))
+
+
+# ------------------------------------------------------------------ item 15: chips add up to the table's
+def test_chip_counts_must_add_up_to_the_tables_chips() -> None:
+    log = Log("chlust", ["a", "b", "c", "d"])
+    log.seat(["a", "b", "c", "d"])
+    log.refused("chips", r"table 1: the chip counts add up to 1000000000060, but the table holds 80 "
+                r"\(4 players x 20 chips\)", table=1, counts={"a": 20, "b": 20, "c": 10**12, "d": 20})
+    log.refused("chips", "add up to 79, but the table holds 80", table=1, counts={"a": 20, "b": 20, "c": 19, "d": 20})
+    chips = log.add("chips", table=1, counts={"a": 50, "b": 20, "c": 10, "d": 0})
+    log.refused("correct", "add up to 81, but the table holds 80", target=chips,
+                counts={"a": 51, "b": 20, "c": 10, "d": 0})
+    log.add("correct", target=chips, counts={"a": 10, "b": 20, "c": 50, "d": 0})
+    assert log.state.standings()[0].player == "c"
+    log.refold()
+
+
+def test_a_player_who_left_the_table_took_their_chips() -> None:
+    log = Log("lou", ["a", "b", "c"])
+    log.seat(["a", "b", "c"])
+    log.add("drop", name="c")
+    log.refused("chips", "add up to 301, but the table holds at most 300", table=1, counts={"a": 201, "b": 100})
+    log.add("chips", table=1, counts={"a": 170, "b": 60})
+
+
+def test_an_old_log_with_counts_that_do_not_add_up_still_folds() -> None:
+    events = [Event(i, "register", {"name": name, "club": None}) for i, name in enumerate("ab", start=1)]
+    tables = [{"table": 1, "players": ["a", "b"], "starter": "a"}]
+    events += [Event(3, "seat", {"stage": 1, "seed": 0, "tables": tables}),
+               Event(4, "chips", {"table": 1, "counts": {"a": 10**12, "b": 3}})]
+    assert fold("lou", events).complete
