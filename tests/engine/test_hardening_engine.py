@@ -188,3 +188,49 @@ def test_an_old_log_with_counts_that_do_not_add_up_still_folds() -> None:
     events += [Event(3, "seat", {"stage": 1, "seed": 0, "tables": tables}),
                Event(4, "chips", {"table": 1, "counts": {"a": 10**12, "b": 3}})]
     assert fold("lou", events).complete
+
+
+# ------------------------------------------------------------------ item 15: a Swiss every player but one leaves
+def _swiss_after_round_1() -> Log:
+    log = Log("khlyust", ["A", "B", "C", "D"], {"format": "swiss", "rounds": 3})
+    log.add("seat", **draw_seats(log.state, 1))
+    for table in log.state.tables:
+        log.add("finish", table=table.number, order=list(table.seats))
+    return log
+
+
+def test_a_swiss_left_with_one_player_to_pair_is_complete() -> None:
+    log = _swiss_after_round_1()
+    winners = [t.seats[0] for t in log.state.tables]
+    leaving = [p for p in ["A", "B", "C", "D"] if p != winners[-1]]
+    for name in leaving[:2]:
+        log.add("drop", name=name)
+        assert not log.state.complete  # two left: round 2 pairs them
+    log.add("drop", name=leaving[2])
+    assert log.state.complete and log.state.is_final_stage and log.state.stage == 1
+    log.refused("drop", "the tournament is complete", name=winners[-1])
+    with pytest.raises(IllegalActionError, match="complete"):
+        draw_seats(log.state, 2)
+    log.refused("advance", "complete", stage=1)
+    rows = log.state.standings()
+    assert {r.player for r in rows if r.rank == 1} == set(winners)  # the points as they stand
+    assert [s.status for s in log.state.kind.statuses(log.state) if s.name == winners[-1]] == ["won"]
+    log.refold()
+
+
+def test_a_swiss_with_two_left_plays_on() -> None:
+    log = _swiss_after_round_1()
+    log.add("drop", name="A")
+    log.add("drop", name="B")
+    log.add("advance", stage=1)
+    log.add("seat", **draw_seats(log.state, 2))
+    assert sorted(log.state.table(1).seats) == ["C", "D"] and not log.state.complete
+
+
+def test_an_old_log_that_dropped_the_last_swiss_player_still_folds() -> None:
+    log = _swiss_after_round_1()
+    for name in ["A", "B", "C"]:
+        log.add("drop", name=name)
+    last = len(log.state.events) + 1
+    state = fold("khlyust", [*log.state.events, Event(last, "drop", {"name": "D"})])
+    assert state.complete and all(p.dropped for p in state.players)
