@@ -6,7 +6,7 @@ format's (`state.kind.result`): a round at a §1.12 table, a game of a best-of-N
 New entries (`strict`) are held to rules an old log may predate, so the fold replays without them:
 a `finish` or `chips` of a best-of-N duel whose games are being entered must not contradict them
 (`TableState.check_whole_match`), and chip counts add up to the chips the table sat down with
-(`check_chip_total`). Corrections are held to the same rules (rewrites.py)."""
+(`check_chip_total`); `check_whole_entry` holds corrections to the same (rewrites.py)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,18 @@ def check_chip_total(game: GameDescriptor, table: TableState, counts: dict[str, 
         f"({len(table.seats)} players x {each} chips)")
 
 
+def check_whole_entry(game: GameDescriptor, table: TableState, *, order: list[str] | None = None,
+                      counts: dict[str, int] | None = None) -> None:
+    """What a `finish` (its order) or `chips` (its counts), new or corrected, is held to that an
+    old log may predate: counts adding up to the table's chips, and no whole-match entry over the
+    games of a best-of-N duel."""
+    if counts is not None:
+        check_chip_total(game, table, counts)
+        order = sorted(counts, key=lambda name: -counts[name])
+    if order:
+        table.check_whole_match(order[0])
+
+
 def result(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     return state.kind.result(state, data)
 
@@ -57,7 +69,7 @@ def finish(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[To
         state.player(name)
     table.check_order(order)
     if strict:
-        table.check_whole_match(order[0])
+        check_whole_entry(state.rules, table, order=order)
     table.record_order(order)
     return frozenset({("T", state.stage, table.number), *(("P", name) for name in order)})
 
@@ -77,8 +89,7 @@ def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Tou
     table.check_order(list(counts))
     places = chip_places(counts)
     if strict:
-        check_chip_total(state.rules, table, counts)
-        table.check_whole_match(min(counts, key=lambda name: (places[name], table.seats.index(name))))
+        check_whole_entry(state.rules, table, counts=counts)
     # Where equal chips are a draw (the format says, through the table), there is no tie to break.
     tied = [] if table.draws else sorted(tied_at_cut(places, table.advance), key=table.seats.index)
     if tied:

@@ -5,10 +5,10 @@ free. (The fold then shows whether later entries still replay.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tourney.engine import names as names_
-from tourney.engine.entries import check_chip_total
+from tourney.engine.entries import check_whole_entry
 from tourney.engine.events import Event, EventError
 from tourney.engine.log import CORRECTABLE, Renames, correction_fields, effective_ids, first_dependent, target_of
 from tourney.engine.payload import text_field
@@ -57,21 +57,12 @@ def check_rewrite(state: LiveState, event: Event) -> None:
     counts = fields.get("counts")
     if isinstance(counts, dict) and any(isinstance(c, int) and c < 0 for c in counts.values()):
         raise InvalidInputError("correct: chip counts cannot be negative")
-    check_whole_entry(state, target, fields)
-
-
-def check_whole_entry(state: LiveState, target: int, fields: dict[str, Any]) -> None:
-    """A corrected `finish` or `chips` is held to what a new one is (entries.py): chips that add up
-    to the table's, and no whole-match entry over the games of a best-of-N duel."""
     table = state.table_of_event(target)
-    if table is None:
-        return
-    counts, order = fields.get("counts"), fields.get("order")
-    if isinstance(counts, dict) and counts and all(isinstance(c, int) for c in counts.values()):
-        check_chip_total(state.rules, table, counts)
-        table.check_whole_match(max(counts, key=lambda name: counts[name]))
-    if isinstance(order, list) and order and all(isinstance(name, str) for name in order):
-        table.check_whole_match(order[0])
+    order = fields.get("order")
+    if table is not None and isinstance(counts, dict) and all(isinstance(c, int) for c in counts.values()):
+        check_whole_entry(state.rules, table, counts=counts)
+    if table is not None and isinstance(order, list) and all(isinstance(name, str) for name in order):
+        check_whole_entry(state.rules, table, order=order)
 
 
 def check_new_name(state: LiveState, new: str, old: str, kind: str) -> None:
