@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tourney_db_support import BACKENDS, assert_one_error_line, dump, fresh_url, ok, tourney
+from tourney_db_support import BACKENDS, assert_one_error_line, chips_each, dump, fresh_url, ok, tourney
 from typer.testing import CliRunner
 
 from tourney.cli import app
@@ -66,7 +66,8 @@ def play_round(url: str, how: str = "finish") -> None:
             for _ in range(table["best_of"] // 2 + 1):
                 ok(url, "result", number, names[1])
         else:
-            ok(url, "chips", number, f"{names[0]}=30", f"{names[1]}=10")
+            each = chips_each(url)
+            ok(url, "chips", number, f"{names[0]}={each + each // 2}", f"{names[1]}={each - each // 2}")
 
 
 def play_out(url: str, how: str = "finish") -> int:
@@ -135,8 +136,10 @@ def test_round_robin_of_tables_of_3_for_a_pot_game(url: str) -> None:
     while True:
         for table in tables(url):
             names = seats(table)
-            # Equal chips are a draw in a round robin: each level player scores the same.
-            ok(url, "chips", str(table["table"]), *(f"{n}={20 if i < 2 else 5}" for i, n in enumerate(names)))
+            # Equal chips are a draw in a round robin: each level player scores the same. Chlust
+            # seats 20 chips each: the last players keep 10, the first two share the rest.
+            level = (20 * len(names) - 10 * (len(names) - 2)) // 2
+            ok(url, "chips", str(table["table"]), *(f"{n}={level if i < 2 else 10}" for i, n in enumerate(names)))
         if status(url)["complete"]:
             break
         ok(url, "advance")
@@ -284,7 +287,7 @@ def test_bad_entries_in_a_format_are_refused(url: str) -> None:
     ok(url, "seat")
     a, b = seats(tables(url)[0])
     before = dump(url)
-    assert_one_error_line(tourney(url, "chips", "1", f"{a}=10", f"{b}=10"), "tie")
+    assert_one_error_line(tourney(url, "chips", "1", f"{a}=20", f"{b}=20"), "tie")
     assert_one_error_line(tourney(url, "player", "add", "Zoe"), "late entry is closed")
     assert_one_error_line(tourney(url, "player", "drop", a), "loses their match")
     assert_one_error_line(tourney(url, "advance"), "still playing")

@@ -126,7 +126,9 @@ def test_advance_says_how_the_next_stage_starts(db_url: str, game: str, fresh: s
     for table in json.loads(ok(db_url, "tables", "--json").stdout):
         order = [p["name"] for p in table["players"]]
         if game == "lou":
-            ok(db_url, "chips", str(table["table"]), *[f"{name}={50 - 10 * i}" for i, name in enumerate(order)])
+            # Lou seats 100 chips each: distinct counts around 100 that add up to the table's.
+            ok(db_url, "chips", str(table["table"]),
+               *[f"{name}={100 + 10 * (len(order) - 1 - 2 * i)}" for i, name in enumerate(order)])
         else:
             ok(db_url, "finish", str(table["table"]), *order)
     shown = [line for line in ok(db_url, "advance").stdout.splitlines() if line.startswith("The final is seated")]

@@ -148,11 +148,11 @@ def test_correct_chip_counts_and_a_registration_and_rename(db_url: str, tmp_path
     ok(db_url, "new", "Pot", "--game", "lou")
     ok(db_url, "player", "add", "ann", "bob", "cy")
     ok(db_url, "seat")
-    ok(db_url, "chips", "1", "ann=30", "bob=20", "cy=10")
+    ok(db_url, "chips", "1", "ann=150", "bob=100", "cy=50")  # Lou: 3 x 100 chips
     cid = log_ids(db_url)[-1]["id"]
     assert_one_error_line(tourney(db_url, "correct", str(cid), "--counts", "ann=-1", "bob=2", "cy=3"), "ann",
                           "cannot be negative")  # the same reading of NAME=N as `tourney chips`
-    ok(db_url, "correct", str(cid), "--counts", "ann=10", "bob=20", "cy=30", "--yes")
+    ok(db_url, "correct", str(cid), "--counts", "ann=50", "bob=100", "cy=150", "--yes")
     assert json.loads(ok(db_url, "standings", "--json").stdout)[0]["player"] == "cy"
     preview = ok(db_url, "correct", "1", "--name", "Ann Marie", "--club", "Asy").stdout
     assert "ann is now called Ann Marie" in preview and "club Asy instead of none" in preview

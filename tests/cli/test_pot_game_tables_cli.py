@@ -25,8 +25,8 @@ def test_chlust_tables_show_dealer_then_chips(tmp_path: Path) -> None:
     seated = run(db, "seat")
     assert "deals first" in seated and "playing" in seated
     assert "card" not in seated and "cap" not in seated
-    shown = run(db, "chips", "1", "ann=12", "bob=0", "cy=30", "dee=18")
+    shown = run(db, "chips", "1", "ann=12", "bob=0", "cy=50", "dee=18")  # 4 x 20 chips
     lines = shown.splitlines()
     assert lines[0] == "final table: finished (1. cy, 2. dee, 3. ann, 4. bob)"
-    assert "cy" in lines[3] and lines[3].endswith("place 1, 30 chips")
+    assert "cy" in lines[3] and lines[3].endswith("place 1, 50 chips")
     assert lines[1].endswith("out, place 3, 12 chips")

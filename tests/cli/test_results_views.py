@@ -89,7 +89,7 @@ def test_chips_refuses_a_negative_count_and_leaves_the_database_alone(db_url: st
                           "whole number")
     assert_one_error_line(tourney(db_url, "chips", "1", "ann=12", "bob=", "cy=30", "dee=18"), "NAME=N")
     assert dump(db_url) == before
-    ok(db_url, "chips", "1", "ann=12", "bob=0", "cy=30", "dee=18")
+    ok(db_url, "chips", "1", "ann=12", "bob=0", "cy=50", "dee=18")  # 4 x 20 chips
 
 
 def test_entries_in_a_bracket_format_speak_of_rounds(db_url: str) -> None:  # noqa: F811

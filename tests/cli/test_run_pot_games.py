@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tourney.cli import app
+from tourney.engine.entries import start_chips
 from tourney.rules.games import find_game
 
 runner = CliRunner()
@@ -53,7 +54,9 @@ def test_a_chip_stage_with_bots_and_a_director(tmp_path: Path, game: str, bot: s
     assert f"table {human['table']} of stage 1 is left to the director: Ann is not a bot" in out
     # The director enters the chips of Ann's table by hand; the next run advances and plays the final
     # (or leaves it, if Ann is in it).
-    counts = [f"{name}={10 * (i + 1)}" for i, name in enumerate(names)]
+    each = start_chips(find_game(game))  # distinct counts around each start, adding up to the table's
+    assert each is not None
+    counts = [f"{name}={each + (len(names) - 1 - 2 * i)}" for i, name in enumerate(names)]
     ok(url, "chips", str(human["table"]), *counts)
     out = ok(url, "run")
     assert "the final (seated by this run)" in out

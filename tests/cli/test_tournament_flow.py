@@ -132,7 +132,10 @@ def test_chip_count_event(db_url: str, tmp_path: Path) -> None:  # noqa: F811
             ok(db_url, "advance")
             continue
         for table in playing:
-            counts = rng.sample(range(1, 500), len(table["players"]))
+            # Distinct counts (no tie to break) adding up to the table's chips (Chlust: 20 each).
+            size = len(table["players"])
+            counts = [20 + size - 1 - 2 * i for i in range(size)]
+            rng.shuffle(counts)
             pairs = [f"{p}={c}" for p, c in zip(still_in(table), counts, strict=True)]
             out = ok(db_url, "chips", str(table["table"]), *pairs).stdout
             assert "finished" in out

@@ -9,6 +9,7 @@ Import the fixture into a test module: `from tourney_db_support import db_url  #
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from collections.abc import Iterator
@@ -110,3 +111,15 @@ def assert_one_error_line(result: Result, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
     return lines[0]
+
+
+def chips_each(url: str, tournament: str | None = None) -> int:
+    """The chips each player sits down with at a table of the current tournament (its game's
+    `start_chips` default): a table's `chips` entry adds up to this times its players."""
+    from tourney.engine.entries import start_chips
+    from tourney.rules.games import find_game
+
+    game = json.loads(ok(url, "status", "--json", tournament=tournament).stdout)["game"]
+    each = start_chips(find_game(game))
+    assert each is not None, f"{game} has no start_chips option"
+    return each

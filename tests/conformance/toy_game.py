@@ -5,7 +5,7 @@ rules/replaying.py, descriptor) and it plays, replays, passes the conformance su
 stage without a line changed anywhere else. Each deal every player with chips antes 1 and gets one
 card of a 13-card suit; in turn each bets 1 more or folds; the highest card among those who bet
 takes the pot (nobody bets: the pot carries). After `deals` deals, or when one player has chips,
-most chips win.
+most chips win (and take a pot still carried).
 """
 
 from __future__ import annotations
@@ -127,6 +127,10 @@ class ToyState:
     def _finish(self) -> None:
         self.terminal = True
         order = sorted(self.players, key=lambda n: (-self.chips[n], self.players.index(n)))
+        # A pot still carried goes to the leader: every chip the table sat down with is counted at
+        # the end, which the live table's chip counts are held to.
+        self.chips[order[0]] += self.pot
+        self.pot = 0
         self._events.append({"event": "end", "standings": order, "chips": dict(self.chips)})
 
     def view(self, seat: int) -> ToyView:

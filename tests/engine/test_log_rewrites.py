@@ -111,14 +111,16 @@ def test_correct_a_finish_after_the_next_draw_is_refused_naming_the_draw() -> No
 def test_correct_chip_counts() -> None:
     log = Log("lou", players=["a", "b", "c"])
     log.seat_one(["a", "b", "c"])
-    cid = log.add("chips", table=1, counts={"a": 30, "b": 20, "c": 10})
-    log.add("correct", target=cid, counts={"a": 10, "b": 20, "c": 30})
+    cid = log.add("chips", table=1, counts={"a": 150, "b": 100, "c": 50})  # 3 x 100 chips
+    log.add("correct", target=cid, counts={"a": 50, "b": 100, "c": 150})
     assert log.state.standings()[0].player == "c"
     log.refold()
     log.add("rename", name="c", new="Cecylia")  # the correction named her "c": it reads the new name
     assert log.state.standings()[0].player == "Cecylia"
     log.refold()
     log.refused("correct", "cannot be negative", InvalidInputError, target=cid, counts={"a": -1, "b": 2, "c": 3})
+    log.refused("correct", "add up to 301, but the table holds 300", InvalidInputError, target=cid,
+                counts={"a": 51, "b": 100, "Cecylia": 150})
 
 
 def test_correct_a_registration_and_rename() -> None:

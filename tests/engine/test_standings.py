@@ -7,10 +7,13 @@ from typing import Any
 
 import pytest
 
+from tourney.engine.entries import start_chips
 from tourney.engine.events import Event
 from tourney.engine.planner import plan_stages
 from tourney.engine.standings import StandingRow
+from tourney.engine.tables import TableState
 from tourney.engine.tournament import TournamentState, draw_seats, fold, max_table_for
+from tourney.rules.games import find_game
 
 
 class Driver:
@@ -29,6 +32,22 @@ class Driver:
         self.add("seat", **draw_seats(self.state, seed))
 
 
+def table_chips(game: str, table: TableState) -> int:
+    """The chips `table` sat down with (what its counts must add up to)."""
+    each = start_chips(find_game(game))
+    assert each is not None
+    return each * len(table.seats)
+
+
+def distinct_counts(rng: random.Random, players: int, total: int) -> list[int]:
+    """Chip counts adding up to `total`, all different, so that no tie needs breaking."""
+    while True:
+        cuts = sorted(rng.sample(range(1, total), players - 1))
+        counts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+        if len(set(counts)) == players:
+            return counts
+
+
 def play_out(game: str, n: int, seed: int, clubs: int = 0) -> TournamentState:
     """A whole tournament with seeded random results (chip counts for pot games)."""
     rng = random.Random(seed)
@@ -44,8 +63,7 @@ def play_out(game: str, n: int, seed: int, clubs: int = 0) -> TournamentState:
         if game == "polish-poker":
             driver.add("result", table=table.number, loser=rng.choice(table.still_in))
         else:
-            # Distinct counts, so that no tie needs breaking at the advancing places.
-            counts = rng.sample(range(100), len(table.still_in))
+            counts = distinct_counts(rng, len(table.still_in), table_chips(game, table))
             driver.add("chips", table=table.number, counts=dict(zip(table.still_in, counts, strict=True)))
     return driver.state
 

@@ -259,20 +259,20 @@ def test_chips_give_the_order_and_equal_chips_share_a_place() -> None:
     log = Log("chlust", players=7)
     log.seat(["p0", "p1", "p2", "p3"], ["p4", "p5", "p6"])
     log.refused("result", "Chlust tables report chips", IllegalActionError, table=1, loser="p0")
-    log.refused("chips", "p3 tie on 5 chips for the last advancing place", IllegalActionError,
-                table=1, counts={"p0": 10, "p1": 4, "p2": 1, "p3": 5} | {"p1": 5})
+    log.refused("chips", "p1 and p3 tie on 15 chips for the last advancing place", IllegalActionError,
+                table=1, counts={"p0": 40, "p1": 15, "p2": 10, "p3": 15})
     log.refused("chips", "missing p3", IllegalActionError, table=1, counts={"p0": 1, "p1": 2, "p2": 3})
     log.refused("chips", "whole numbers", InvalidInputError, table=1, counts={"p0": "many"})
-    log.add("chips", table=1, counts={"p0": 3, "p1": 10, "p2": 3, "p3": 8})
+    log.add("chips", table=1, counts={"p0": 10, "p1": 35, "p2": 10, "p3": 25})  # 4 x 20 chips
     table = log.state.table(1)
     assert table.finished and table.places == {"p1": 1, "p3": 2, "p0": 3, "p2": 3}
-    assert table.still_in == ["p1", "p3"] and table.chips["p1"] == 10
-    log.add("chips", table=2, counts={"p4": 0, "p5": 7, "p6": 2})
+    assert table.still_in == ["p1", "p3"] and table.chips["p1"] == 35
+    log.add("chips", table=2, counts={"p4": 0, "p5": 45, "p6": 15})
     log.add("advance", stage=1)
     log.add("seat", **draw_seats(log.state, 1))
-    log.refused("chips", "tie on 6 chips for the last winning place", IllegalActionError,
-                table=1, counts={"p1": 6, "p3": 6, "p5": 1, "p6": 0})
-    log.add("chips", table=1, counts={"p1": 6, "p3": 7, "p5": 1, "p6": 1})
+    log.refused("chips", "tie on 35 chips for the last winning place", IllegalActionError,
+                table=1, counts={"p1": 35, "p3": 35, "p5": 10, "p6": 0})
+    log.add("chips", table=1, counts={"p1": 30, "p3": 40, "p5": 5, "p6": 5})
     assert log.state.complete
     assert [r.player for r in log.state.standings()][:2] == ["p3", "p1"]
     log.refold()

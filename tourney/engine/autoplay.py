@@ -146,7 +146,7 @@ def _resume_series(table: TableState, entries: list[Entry]) -> list[Entry]:
     if done < len(entries) and [data.get("loser") for _kind, data in entries[:done]] == losers:
         return entries[done:]
     raise IllegalActionError(f"table {table.number} has entries that are not its bots' match "
-                             "(entered by hand): the director finishes it")
+                             "(entered by hand): the director enters its games left with `result`")
 
 
 def _replays(table: TableState, entries: Sequence[Entry]) -> bool:

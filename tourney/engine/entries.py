@@ -1,18 +1,59 @@
 """The entries of a table: a round's loser or a game of a duel (`result`), a whole finishing order
 (`finish`) and final chip counts (`chips`). Each checks everything, then records it on the table,
 and returns what it touched (for the undo rules of log.py). What one `result` means is the
-format's (`state.kind.result`): a round at a §1.12 table, a game of a best-of-N duel elsewhere."""
+format's (`state.kind.result`): a round at a §1.12 table, a game of a best-of-N duel elsewhere.
+
+New entries (`strict`) are held to rules an old log may predate, so the fold replays without them:
+a `finish` or `chips` of a best-of-N duel whose games are being entered must not contradict them
+(`TableState.check_whole_match`), and chip counts add up to the chips the table sat down with
+(`check_chip_total`); `check_whole_entry` holds corrections to the same (rewrites.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.tables import chip_places, tied_at_cut
+from tourney.engine.tables import TableState, chip_places, tied_at_cut
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
     from tourney.engine.formats.registry import LiveState
     from tourney.engine.log import Touch
+    from tourney.rules.games import GameDescriptor
+
+
+def start_chips(game: GameDescriptor) -> int | None:
+    """The chips each player sits down with at a live table: the game's `start_chips` option at its
+    default (live events play the game's default options); None for a game without that option."""
+    value = next((spec.default for spec in game.options if spec.name == "start_chips"), None)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def check_chip_total(game: GameDescriptor, table: TableState, counts: dict[str, int]) -> None:
+    """Chips change hands but are never made: the counts of a one-match table add up to its seats'
+    starting chips (at most that, when players left the table before its counts, taking theirs)."""
+    each = start_chips(game)
+    if each is None or table.best_of > 1:
+        return  # a best-of-N series entered whole has no one total to hold to
+    expected, total = each * len(table.seats), sum(counts.values())
+    left = len(table.seats) - len(counts)
+    if total == expected or (left and total < expected):
+        return
+    bound = "at most " if left else ""
+    raise InvalidInputError(
+        f"table {table.number}: the chip counts add up to {total}, but the table holds {bound}{expected} "
+        f"({len(table.seats)} players x {each} chips)")
+
+
+def check_whole_entry(game: GameDescriptor, table: TableState, *, order: list[str] | None = None,
+                      counts: dict[str, int] | None = None) -> None:
+    """What a `finish` (its order) or `chips` (its counts), new or corrected, is held to that an
+    old log may predate: counts adding up to the table's chips, and no whole-match entry over the
+    games of a best-of-N duel."""
+    if counts is not None:
+        check_chip_total(game, table, counts)
+        order = sorted(counts, key=lambda name: -counts[name])
+    if order:
+        table.check_whole_match(order[0])
 
 
 def result(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
@@ -27,6 +68,8 @@ def finish(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[To
     for name in order:
         state.player(name)
     table.check_order(order)
+    if strict:
+        check_whole_entry(state.rules, table, order=order)
     table.record_order(order)
     return frozenset({("T", state.stage, table.number), *(("P", name) for name in order)})
 
@@ -45,6 +88,8 @@ def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Tou
         state.player(name)
     table.check_order(list(counts))
     places = chip_places(counts)
+    if strict:
+        check_whole_entry(state.rules, table, counts=counts)
     # Where equal chips are a draw (the format says, through the table), there is no tie to break.
     tied = [] if table.draws else sorted(tied_at_cut(places, table.advance), key=table.seats.index)
     if tied:

@@ -1,12 +1,14 @@
 """What an undo, a correction or a rename must satisfy before the log is folded with it: its target
 exists and is in effect, nothing later depends on an undone entry, a correction fits the kind it
-corrects, a new name is clean and free. (The fold then shows whether later entries still replay.)"""
+corrects (a corrected finish or chip count is checked as a new one is), a new name is clean and
+free. (The fold then shows whether later entries still replay.)"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from tourney.engine import names as names_
+from tourney.engine.entries import check_whole_entry
 from tourney.engine.events import Event, EventError
 from tourney.engine.log import CORRECTABLE, Renames, correction_fields, effective_ids, first_dependent, target_of
 from tourney.engine.payload import text_field
@@ -55,6 +57,13 @@ def check_rewrite(state: LiveState, event: Event) -> None:
     counts = fields.get("counts")
     if isinstance(counts, dict) and any(isinstance(c, int) and c < 0 for c in counts.values()):
         raise InvalidInputError("correct: chip counts cannot be negative")
+    table = state.table_of_event(target)
+    order = fields.get("order")
+    if table is not None and isinstance(counts, dict) and all(isinstance(c, int) for c in counts.values()):
+        check_whole_entry(state.rules, table, counts=counts)
+    if table is not None and isinstance(order, list) and all(isinstance(name, str) for name in order):
+        check_whole_entry(state.rules, table, order=order)
+
 
 def check_new_name(state: LiveState, new: str, old: str, kind: str) -> None:
     """`new` may replace `old`'s name: clean, and not read like another player's name."""

@@ -142,6 +142,19 @@ class TableState:
             raise IllegalActionError(f"table {self.number}: the order must list every player still in; "
                                      f"missing {', '.join(missing)}")
 
+    def check_whole_match(self, winner: str) -> None:
+        """`finish` or `chips` may record the whole match: at a best-of-N duel, only while no game of
+        it is entered (after that the games decide, one `result` each, and the match ends itself)."""
+        if self.best_of <= 1 or not self.games:
+            return
+        loser = next(p for p in self.seats if p != winner)
+        won, lost = self.games.count(winner), self.games.count(loser)
+        needed = self.best_of // 2 + 1
+        raise IllegalActionError(
+            f"table {self.number}: {winner} has not won this best of {self.best_of}: the games entered stand "
+            f"{winner} {won}-{lost} {loser}, and the match goes to the first to win {needed}; enter each "
+            f"game still to play with `result {self.number} LOSER` (a player who leaves loses the games left)")
+
     # ----------------------------------------------------------------- mutations
     def record_loss(self, loser: str) -> None:
         """One round lost by `loser`: a card more, or out at the cap; then rotate the starter."""

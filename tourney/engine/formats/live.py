@@ -292,10 +292,10 @@ class RoundFormat(ABC):
             table = state.table_of_player(name)
             playing = table is not None and not table.finished and not state.closed
             if not self.withdrawals or playing:
+                then = "; then drop them before the next round is paired" if self.withdrawals else ""
                 raise IllegalActionError(
                     f"{name} is in the {state.format.name} field: a player who leaves loses their match, entered "
-                    "with `finish` (or `chips`)" + ("; then drop them before the next round is paired"
-                                                    if self.withdrawals else ""))
+                    "with `finish` (or `chips`; once a game of it is entered, its games left with `result`)" + then)
         # Before round 1, or withdrawn between rounds (or with this round's match entered).
         info.dropped = True
         return frozenset({("P", name)})

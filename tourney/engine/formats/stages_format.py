@@ -8,9 +8,10 @@ path. Everything else about a live table is `tables.py`'s.
 Choices the rules leave open (ARCHITECTURE.md "Tournament engine"):
 - Late entry joins the smallest stage-1 table that has not started (no round, no drop) and has a
   free seat, lowest table number on a tie; the new player takes the last seat.
-- A player dropped while waiting at a finished table (an advancer), or after the stage closed,
-  does not advance: the next player in that table's finishing order who has not dropped takes the
-  place (`promoted`), so the next stage keeps its planned size. Seat draws stored before this rule
+- A player dropped while waiting at a finished table (an advancer, or a player promoted in place
+  of one), or after the stage closed, does not advance: the next player in that table's finishing
+  order who has not dropped takes the place (`promoted`), so the next stage keeps its planned size;
+  a chain of drops walks down the order. Seat draws stored before this rule
   (without a `promoted` list) replay the old rule: the next stage is seated with the players left,
   balanced over as many of the planned tables as can still be played.
 - Players left when a table stops by eliminations share place 1 (they all advance); `finish`
@@ -251,16 +252,21 @@ class StagesFormat:
     def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         name = info.name
         table = state.table_of_player(name)
+        touched: set[Touch] = {("P", name)}
+        if table is not None:
+            touched.add(("T", table.stage, table.number))
+        if name in self.advancing(state):
+            # A waiting qualifier, or a player promoted in place of one: the next of that table's
+            # order who has not dropped takes the place, however long the chain of drops.
+            info.dropped = True
+            return frozenset(touched | {("S", state.stage)})
         seated_before = any(name in t.counts for tables in state.history for t in tables)
         if (table is None and seated_before) or (table is not None and name in table.eliminated):
             raise IllegalActionError(f"{name} is already out of the tournament")
         if table is not None and not table.finished:
             table.record_drop(name)
-        # At a finished table (an advancer) or before any draw: not seated next time.
+        # Before any draw, or while playing (out at once, taking the next lowest place).
         info.dropped = True
-        touched: set[Touch] = {("P", name)}
-        if table is not None:
-            touched.add(("T", table.stage, table.number))
         return frozenset(touched)
 
     # ---------------------------------------------------------------- what people read

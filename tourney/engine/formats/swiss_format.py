@@ -3,6 +3,9 @@
 A stored pairing is checked only for seating every entrant once (a correction later changes
 scores, not the pairings made before it). A player may withdraw between rounds (or once their
 match of the round is entered): paired no more, their points kept in the scores and tie-breaks.
+A round after which fewer than 2 players are left to pair is the last: the event is complete once
+its tables finish, the rounds left unplayable, and the standings are the points as they stand
+(a withdrawn player keeps theirs, so the last player standing wins only by points).
 """
 
 from __future__ import annotations
@@ -31,6 +34,13 @@ class SwissFormat(TableRoundsFormat):
 
         n = len(state.entrants)
         return (state.format.rounds or default_rounds(n)) if n >= 2 else 0
+
+    def is_last_round(self, state: LiveState) -> bool:
+        if state.stage == 0:
+            return False
+        gone = withdrawn(state)
+        left_to_pair = sum(1 for p in state.entrants if p not in gone)
+        return state.stage >= self.total_rounds(state) or left_to_pair < 2
 
     def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:
         from tourney.engine.formats.swiss import pair_round

@@ -77,7 +77,7 @@ class TableRoundsFormat(RoundFormat):
     def complete(self, state: LiveState) -> bool:
         if state.stage == 0 or not all(t.finished for t in state.tables):
             return False
-        return state.stage >= self.total_rounds(state)
+        return self.is_last_round(state)
 
     def is_last_round(self, state: LiveState) -> bool:
         return state.stage > 0 and state.stage >= self.total_rounds(state)
