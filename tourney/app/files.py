@@ -6,19 +6,31 @@ from pathlib import Path
 
 from tourney.errors import InvalidInputError
 
+# Far above any player list, ratings file or record (a 100,000-player CSV is about 3 MB); a larger
+# input is the wrong file, or an endless one such as /dev/zero: read no further than this.
+MAX_TEXT_BYTES = 32 * 2**20
 
-def read_text(path: Path) -> str:
-    """Read a UTF-8 text file; a missing, unreadable or non-UTF-8 file is an `InvalidInputError`."""
+
+def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:
+    """Read a UTF-8 text file of at most `limit` bytes (newlines as Python's text mode reads them);
+    a missing, unreadable, non-UTF-8 or larger file is an `InvalidInputError`."""
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise InvalidInputError(f"no such file: {str(path)!r}") from None
     except IsADirectoryError:
         raise InvalidInputError(f"{str(path)!r} is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"{str(path)!r} is not UTF-8 text") from None
     except OSError as error:
         raise InvalidInputError(f"cannot read {str(path)!r}: {error.strerror}") from None
+    if len(data) > limit:
+        raise InvalidInputError(f"{str(path)!r} is larger than {limit // 2**20} MB: not a file tourney reads "
+                                "(an endless file such as /dev/zero, or the wrong file?)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"{str(path)!r} is not UTF-8 text") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def write_text(path: Path, text: str) -> None:
