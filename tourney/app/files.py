@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from pathlib import Path
 
 from tourney.errors import InvalidInputError
@@ -34,8 +36,22 @@ def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write a UTF-8 text file; a failure is an `InvalidInputError` naming the file."""
+    """Write a UTF-8 text file through a temporary file in the same folder, renamed over `path`
+    once complete: a full disk or a crash leaves the previous file whole, never a truncated one.
+    A failure is an `InvalidInputError` naming the file."""
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     try:
-        path.write_text(text, encoding="utf-8")
+        # O_EXCL: never through a file or link someone else put there; 0o666 less the umask, as
+        # a plain write would create it.
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(text.encode("utf-8"))
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
     except OSError as error:
         raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None

@@ -6,8 +6,9 @@ HTML is the render layer's.
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tourney.errors import InvalidInputError
 
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
 SHEETS = ("standings", "bracket", "seating", "seat-cards", "table-sheets")
 STAGED = ("seating", "seat-cards", "table-sheets")  # the sheets of one stage's seats (`--stage`)
 PAPERS = ("a4", "letter")
+# Every page tourney renders has this in its <head> (templates/base.html): how `print -o` knows a file
+# it wrote and may replace. Anything else (the event's own database, a director's notes) is kept.
+SHEET_MARKER: Final = b'<meta name="generator" content="tourney">'
+_HEAD_BYTES: Final = 4096  # the marker sits in the first lines of the <head>
 
 
 def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
@@ -69,12 +74,48 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InvalidInputError(f"cannot create the folder {str(folder)!r}: {error.strerror}") from None
-    written = []
+    paths = {sheet: folder / f"{sheet}.html" for sheet in pages}
+    for path in paths.values():  # every file checked before the first is written
+        check_replaceable(path)
     for sheet, html in pages.items():
-        path = folder / f"{sheet}.html"
-        write_text(path, html)
-        written.append(path)
-    return written
+        write_text(paths[sheet], html)
+    return list(paths.values())
+
+
+def write_sheet(path: Path, html: str, *, sheet: str) -> Path:
+    """Write one sheet's HTML to `path` (a folder: `SHEET.html` in it) and return the path written.
+    An existing file is replaced only when it is a sheet tourney wrote (`check_replaceable`); the
+    sheet goes to a temporary file in the same folder, renamed into place once complete."""
+    from tourney.app.files import write_text
+
+    if path.is_dir():
+        path = path / f"{sheet}.html"
+    check_replaceable(path)
+    write_text(path, html)
+    return path
+
+
+def check_replaceable(path: Path) -> None:
+    """Nothing when `path` does not exist or is a page tourney wrote (it has `SHEET_MARKER`);
+    otherwise `InvalidInputError`: a printout never replaces a database or any other file."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidInputError(f"{str(path)!r} is not a plain file: not replaced by a sheet")
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEAD_BYTES)
+    except OSError as error:
+        raise InvalidInputError(f"cannot read {str(path)!r} to check it is a sheet: {error.strerror}") from None
+    if head.startswith(b"SQLite format 3\x00"):
+        raise InvalidInputError(f"{str(path)!r} is a database: a sheet never replaces it (choose another file)")
+    if SHEET_MARKER not in head:
+        raise InvalidInputError(f"{str(path)!r} exists and is not a sheet tourney wrote: not replaced "
+                                "(choose another file, or remove it first)")
 
 
 def check_sheet_options(sheet: str, *, paper: str = "a4", stage: int | None = None) -> tuple[str, str]:
