@@ -90,3 +90,12 @@ def test_arguments_that_are_not_utf8_are_one_error_line(db_url: str, args: list[
                                  "not UTF-8", "terminal")
     assert "\\xb6" in line  # the undecodable byte is shown, escaped
     assert dump(db_url) == before
+
+
+# ------------------------------------------------------------------ item 15 (rules check)
+def test_rules_check_does_not_echo_a_huge_declaration() -> None:
+    result = runner.invoke(app, ["rules", "check", "X" * 80_000, "--cards", "AS KS"])
+    line = assert_one_error_line(result, "80000 characters")
+    assert len(line) < 200
+    spoken = runner.invoke(app, ["rules", "check", "full house, 9s over 10s", "--cards", "9S 9H 9D TS TH"])
+    assert spoken.stdout.strip() == "FULL:9/T EXISTS"
