@@ -99,3 +99,19 @@ def test_rules_check_does_not_echo_a_huge_declaration() -> None:
     assert len(line) < 200
     spoken = runner.invoke(app, ["rules", "check", "full house, 9s over 10s", "--cards", "9S 9H 9D TS TH"])
     assert spoken.stdout.strip() == "FULL:9/T EXISTS"
+
+
+def test_a_file_name_in_another_encoding_is_printed_back_as_given(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'friday.db'}"
+    ok(url, "new", "Friday", "--game", "pp", "--seed", "5")
+    sheet = os.fsencode(tmp_path) + b"/Kami\xb6ski.html"
+    # PYTHONIOENCODING: standard output strict UTF-8, as under a UTF-8 locale such as pl_PL.UTF-8.
+    done = subprocess.run([sys.executable, "-m", "tourney", "print", "standings", "-o", sheet, "--db", url],
+                          capture_output=True, timeout=60, check=False,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == sheet + b"\n"
+    assert os.path.exists(sheet)
