@@ -89,3 +89,15 @@ def test_a_colour_code_pasted_at_the_prompt_is_dropped(
     out = capsys.readouterr()
     assert out.err == ""  # no traceback, and the entry ran as typed around the codes
     assert cards(url)["Bob"] == 2
+
+
+def test_a_line_typed_in_another_encoding_at_the_prompt_is_one_error_line(
+        url: str, desk: Desk, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tourney.cli._desk_prompt import open_history
+
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_bytes(b"result 1 Kami\xb6ski\rresult 1 bob\r\x04")
+        run_prompt(desk, history=open_history(tmp_path / "history"), input=pipe, output=DummyOutput())
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 1 and errors[0].startswith("error: the line 'result 1 Kami\\xb6ski' is not UTF-8"), errors
+    assert cards(url)["Bob"] == 2
