@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from tourney_db_support import assert_one_error_line, ok, tourney
 
-from tourney.app.sheets import SHEET_MARKER
+from tourney.app.files import HTML_MARKER as SHEET_MARKER
 
 
 @pytest.fixture
@@ -91,3 +91,29 @@ def test_a_full_disk_leaves_the_previous_sheet_whole(tmp_path: Path) -> None:
     assert done.stderr.startswith("error: cannot write") and len(done.stderr.splitlines()) == 1, done.stderr
     assert sheet.read_bytes() == before
     assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]
+
+
+def test_a_game_record_and_an_arena_report_never_replace_a_file_tourney_did_not_write(
+        url: str, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tourney.cli import app
+
+    runner = CliRunner()
+    database = tmp_path / "friday.db"
+    before = database.read_bytes()
+    record = tmp_path / "game.jsonl"
+    for _ in range(2):  # a record it wrote is replaced
+        assert runner.invoke(app, ["play", "pp", "--seed", "3", "--record", str(record)]).exit_code == 0
+    assert_one_error_line(runner.invoke(app, ["play", "pp", "--record", str(database)]), "is a database")
+    results = tmp_path / "arena.jsonl"
+    ran = runner.invoke(app, ["arena", "run", "--bots", "random,random", "--games", "2", "--out", str(results)])
+    assert ran.exit_code == 0, ran.stderr
+    report = tmp_path / "report.html"
+    for _ in range(2):
+        assert runner.invoke(app, ["arena", "report", str(results), "--html", str(report)]).exit_code == 0
+    for target in (database, record):
+        assert_one_error_line(runner.invoke(app, ["arena", "report", str(results), "--html", str(target)]),
+                              "not replaced" if target == record else "is a database")
+    assert database.read_bytes() == before
+    assert record.read_bytes().startswith(b'{"event": "game"')

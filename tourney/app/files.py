@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from tourney.errors import InvalidInputError
+
+# Every HTML page tourney renders has this in its <head> (templates/base.html, arena_report.html):
+# how an output file is known to be one tourney wrote and may replace.
+HTML_MARKER = b'<meta name="generator" content="tourney">'
+_HEAD_BYTES = 4096  # a file's first bytes, where what made it shows
 
 # Far above any player list, ratings file or record (a 100,000-player CSV is about 3 MB); a larger
 # input is the wrong file, or an endless one such as /dev/zero: read no further than this.
@@ -55,3 +62,31 @@ def write_text(path: Path, text: str) -> None:
             raise
     except OSError as error:
         raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+
+
+def tourney_html(head: bytes) -> bool:
+    """Whether a file beginning with `head` is an HTML page tourney wrote (`HTML_MARKER`)."""
+    return HTML_MARKER in head
+
+
+def check_replaceable(path: Path, *, ours: Callable[[bytes], bool], kind: str) -> None:
+    """Nothing when `path` does not exist or is a `kind` tourney wrote (`ours` of its first bytes);
+    otherwise `InvalidInputError`: output never replaces a database or any file tourney did not write."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidInputError(f"{str(path)!r} is not a plain file: not replaced by a {kind}")
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEAD_BYTES)
+    except OSError as error:
+        raise InvalidInputError(f"cannot read {str(path)!r} to check it is a {kind}: {error.strerror}") from None
+    if head.startswith(b"SQLite format 3\x00"):
+        raise InvalidInputError(f"{str(path)!r} is a database: a {kind} never replaces it (choose another file)")
+    if not ours(head):
+        raise InvalidInputError(f"{str(path)!r} exists and is not a {kind} tourney wrote: not replaced "
+                                "(choose another file, or remove it first)")

@@ -6,9 +6,8 @@ HTML is the render layer's.
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from tourney.errors import InvalidInputError
 
@@ -20,10 +19,6 @@ if TYPE_CHECKING:
 SHEETS = ("standings", "bracket", "seating", "seat-cards", "table-sheets")
 STAGED = ("seating", "seat-cards", "table-sheets")  # the sheets of one stage's seats (`--stage`)
 PAPERS = ("a4", "letter")
-# Every page tourney renders has this in its <head> (templates/base.html): how `print -o` knows a file
-# it wrote and may replace. Anything else (the event's own database, a director's notes) is kept.
-SHEET_MARKER: Final = b'<meta name="generator" content="tourney">'
-_HEAD_BYTES: Final = 4096  # the marker sits in the first lines of the <head>
 
 
 def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
@@ -96,26 +91,13 @@ def write_sheet(path: Path, html: str, *, sheet: str) -> Path:
 
 
 def check_replaceable(path: Path) -> None:
-    """Nothing when `path` does not exist or is a page tourney wrote (it has `SHEET_MARKER`);
-    otherwise `InvalidInputError`: a printout never replaces a database or any other file."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        return
-    except OSError as error:
-        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise InvalidInputError(f"{str(path)!r} is not a plain file: not replaced by a sheet")
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(_HEAD_BYTES)
-    except OSError as error:
-        raise InvalidInputError(f"cannot read {str(path)!r} to check it is a sheet: {error.strerror}") from None
-    if head.startswith(b"SQLite format 3\x00"):
-        raise InvalidInputError(f"{str(path)!r} is a database: a sheet never replaces it (choose another file)")
-    if SHEET_MARKER not in head:
-        raise InvalidInputError(f"{str(path)!r} exists and is not a sheet tourney wrote: not replaced "
-                                "(choose another file, or remove it first)")
+    """Nothing when `path` does not exist or is a page tourney wrote (`files.HTML_MARKER`, which
+    every sheet has); otherwise `InvalidInputError`: a printout never replaces a database or any
+    other file."""
+    from tourney.app.files import check_replaceable as check
+    from tourney.app.files import tourney_html
+
+    check(path, ours=tourney_html, kind="sheet")
 
 
 def check_sheet_options(sheet: str, *, paper: str = "a4", stage: int | None = None) -> tuple[str, str]:
