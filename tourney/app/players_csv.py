@@ -2,10 +2,10 @@
 a bot spec such as `prob`: that player is a bot, played by `tourney run`).
 
 Every problem names its line, so a director can fix the file: a missing name, a row with more
-fields than the header, a name given twice (as people read it: case, Unicode normal form and
-invisible spaces do not count), a column named twice, a control character, a name or club over 60 characters. Names and
-clubs come out cleaned (`tourney.engine.names.clean`), so an NFD name from a spreadsheet is stored
-as the name a director types.
+fields than the header, a column named twice, a name given twice (as people read it: case, Unicode
+normal form and invisible spaces do not count), a control character, a name or club over 60
+characters. Names and clubs come out cleaned (`tourney.engine.names.clean`), so an NFD name from a
+spreadsheet is stored as the name a director types.
 """
 
 from __future__ import annotations
