@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from tourney.app.ratings import read_ratings
     from tourney.app.results import enter_chips, enter_result, finish, standings, tables
     from tourney.app.seating import advance, seat
-    from tourney.app.sheets import sheet_html, write_sheets
+    from tourney.app.sheets import sheet_html, write_sheet, write_sheets
     from tourney.app.tournaments import list_tournaments, new_tournament, plan, status, use_tournament
 
 # Each public name -> the module of the application that defines it.
@@ -55,7 +55,7 @@ _HOMES = {
     "event_log": "corrections", "undo": "corrections", "preview_correction": "corrections",
     "apply_correction": "corrections",
     "run_bots": "bot_run", "run_arena_games": "arena", "arena_report": "arena",
-    "sheet_html": "sheets", "write_sheets": "sheets",
+    "sheet_html": "sheets", "write_sheet": "sheets", "write_sheets": "sheets",
     "list_games": "games", "play_game": "games", "replay_record": "games",
     "check_declaration": "arbiter", "declarations": "arbiter", "showdown": "arbiter", "settle": "arbiter",
 }
@@ -65,7 +65,7 @@ __all__ = ["NewPlayer", "add_players", "advance", "apply_correction", "arena_rep
            "list_games", "list_players", "list_tournaments", "new_tournament", "plan", "play_game",
            "preview_correction", "read_ratings", "register", "rename", "replay_record", "run_arena_games",
            "run_bots", "seat", "settle", "sheet_html", "show_player", "showdown", "standings", "status", "tables",
-           "undo", "use_tournament", "write_sheets"]
+           "undo", "use_tournament", "write_sheet", "write_sheets"]
 
 
 def __getattr__(name: str) -> Any:

@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from tourney.rules.khlyust.arbiter import KhlyustShowdown
 
 
+# Twice the longest a director types ("full house, 9s over 10s", "small straight of hearts").
+MAX_DECLARATION_CHARS = 100
+
+
 @dataclass(frozen=True, slots=True)
 class DeclarationCheck:
     """Whether a declaration exists among the revealed cards (RULES §1.8)."""
@@ -34,6 +38,9 @@ def check_declaration(declaration: str, cards: str) -> DeclarationCheck:
     from tourney.rules.cards import POLISH_POKER_DECK, parse_cards
     from tourney.rules.polish_poker import CANONICAL, deficit, mask_of_cards, parse_declaration
 
+    if len(declaration) > MAX_DECLARATION_CHARS:  # refused before its text is echoed in an error line
+        raise InvalidInputError(f"unknown declaration {declaration[:40]!r}... ({len(declaration)} characters; "
+                                f"a declaration has at most {MAX_DECLARATION_CHARS})")
     index = parse_declaration(declaration)
     in_play = parse_cards(cards, POLISH_POKER_DECK)
     if not in_play:

@@ -49,7 +49,7 @@ def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, 
 def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:
     """Per bot of a results file: games, wins, win rate with a 95 % interval, mean place, OpenSkill
     rating, faults; the HTML report with its ratings chart written to `html` if given."""
-    from tourney.app.files import write_text
+    from tourney.app.files import check_replaceable, tourney_html, write_text
     from tourney.arena.ratings import build_report
     from tourney.arena.results import read_lines
 
@@ -59,5 +59,6 @@ def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:
     if html is not None:
         from tourney.render.arena_report import render_arena_report
 
+        check_replaceable(html, ours=tourney_html, kind="report")
         write_text(html, render_arena_report(built))
     return built

@@ -2,28 +2,91 @@
 
 from __future__ import annotations
 
+import os
+import secrets
+import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from tourney.errors import InvalidInputError
 
+# Every HTML page tourney renders has this in its <head> (templates/base.html, arena_report.html):
+# how an output file is known to be one tourney wrote and may replace.
+HTML_MARKER = b'<meta name="generator" content="tourney">'
+_HEAD_BYTES = 4096  # a file's first bytes, where what made it shows
 
-def read_text(path: Path) -> str:
-    """Read a UTF-8 text file; a missing, unreadable or non-UTF-8 file is an `InvalidInputError`."""
+# Far above any player list, ratings file or record (a 100,000-player CSV is about 3 MB); a larger
+# input is the wrong file, or an endless one such as /dev/zero: read no further than this.
+MAX_TEXT_BYTES = 32 * 2**20
+
+
+def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:
+    """Read a UTF-8 text file of at most `limit` bytes (newlines as Python's text mode reads them);
+    a missing, unreadable, non-UTF-8 or larger file is an `InvalidInputError`."""
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise InvalidInputError(f"no such file: {str(path)!r}") from None
     except IsADirectoryError:
         raise InvalidInputError(f"{str(path)!r} is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"{str(path)!r} is not UTF-8 text") from None
     except OSError as error:
         raise InvalidInputError(f"cannot read {str(path)!r}: {error.strerror}") from None
+    if len(data) > limit:
+        raise InvalidInputError(f"{str(path)!r} is larger than {limit // 2**20} MB: not a file tourney reads "
+                                "(an endless file such as /dev/zero, or the wrong file?)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"{str(path)!r} is not UTF-8 text") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write a UTF-8 text file; a failure is an `InvalidInputError` naming the file."""
+    """Write a UTF-8 text file through a temporary file in the same folder, renamed over `path`
+    once complete: a full disk or a crash leaves the previous file whole, never a truncated one.
+    A failure is an `InvalidInputError` naming the file."""
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     try:
-        path.write_text(text, encoding="utf-8")
+        # O_EXCL: never through a file or link someone else put there; 0o666 less the umask, as
+        # a plain write would create it.
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(text.encode("utf-8"))
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
     except OSError as error:
         raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+
+
+def tourney_html(head: bytes) -> bool:
+    """Whether a file beginning with `head` is an HTML page tourney wrote (`HTML_MARKER`)."""
+    return HTML_MARKER in head
+
+
+def check_replaceable(path: Path, *, ours: Callable[[bytes], bool], kind: str) -> None:
+    """Nothing when `path` does not exist or is a `kind` tourney wrote (`ours` of its first bytes);
+    otherwise `InvalidInputError`: output never replaces a database or any file tourney did not write."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidInputError(f"{str(path)!r} is not a plain file: not replaced by a {kind}")
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEAD_BYTES)
+    except OSError as error:
+        raise InvalidInputError(f"cannot read {str(path)!r} to check it is a {kind}: {error.strerror}") from None
+    if head.startswith(b"SQLite format 3\x00"):
+        raise InvalidInputError(f"{str(path)!r} is a database: a {kind} never replaces it (choose another file)")
+    if not ours(head):
+        raise InvalidInputError(f"{str(path)!r} exists and is not a {kind} tourney wrote: not replaced "
+                                "(choose another file, or remove it first)")

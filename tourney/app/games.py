@@ -58,7 +58,7 @@ def play_game(game: str, *, players: int = 4, seed: int = 1, bots: str | Sequenc
     last fills the remaining seats), `options` as NAME=VALUE texts, `named_options` the same given
     by name (an option given both ways is refused); the record written to `record` if given."""
     import tourney.arena  # noqa: F401 - registers the cmd: and module: bot kinds for every game
-    from tourney.app.files import write_text
+    from tourney.app.files import check_replaceable, write_text
     from tourney.engine.match import make_bots, play_match, seat_names
     from tourney.engine.records import write_record
     from tourney.rules.games import find_game, parse_option_assignments, require_engine
@@ -75,10 +75,17 @@ def play_game(game: str, *, players: int = 4, seed: int = 1, bots: str | Sequenc
     specs = [spec.strip() for spec in bots.split(",")] if isinstance(bots, str) else [s.strip() for s in bots]
     if not all(specs):
         raise InvalidInputError(f"--bots {bots!r} has an empty entry (e.g. 'random,random:0.5')")
+    if record is not None:
+        check_replaceable(Path(record), ours=_game_record, kind="game record")
     state = play_match(descriptor, names, make_bots(descriptor, specs, players, seed), seed=seed, options=chosen)
     if record is not None:
         write_text(Path(record), write_record(state.events))
     return PlayedGame(descriptor, state)
+
+
+def _game_record(head: bytes) -> bool:
+    """Whether a file beginning with `head` is a game record (its first line: the game event)."""
+    return head.lstrip().startswith(b'{"event": "game"')
 
 
 def replay_record(text: str, *, check_seed: bool = False) -> PlayedGame:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tourney.app.numbers import whole_number
 from tourney.errors import InvalidInputError
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 MAX_CHIPS = 10**12
 # Chip counts as a front end passes them: NAME=N texts, or name -> count.
 ChipCounts = Sequence[str] | Mapping[str, int]
+# How quick entry reads a seat (`s2`), as `tourney.engine.names.resolve` does.
+_SEAT: Final = re.compile(r"[sS]([0-9]{1,3})")
 
 
 def current_table(state: TournamentState, number: int | None) -> TableState | None:
@@ -39,9 +42,28 @@ def player_at(state: TournamentState, raw: str, table: TableState | None) -> str
     from tourney.engine import names
 
     where = f"table {table.number}" if table is not None else "that table"
+    if table is not None:
+        _refuse_seat_or_name(raw, table)
     found = names.resolve(raw, [p.name for p in state.players], table.seats if table is not None else None,
                           where=where)
     return found if found is not None else names.clean(raw)
+
+
+def _refuse_seat_or_name(raw: str, table: TableState) -> None:
+    """An entry such as `s2` that names seat 2 and also, as typed, another player at the table
+    ("S2") is ambiguous: a director who meant one must never record the other."""
+    from tourney.engine import names
+
+    seat = _SEAT.fullmatch(raw.strip())
+    if seat is None or not 1 <= int(seat.group(1)) <= len(table.seats):
+        return
+    number = int(seat.group(1))
+    seated = table.seats[number - 1]
+    wanted = names.key(raw)
+    for other_seat, other in enumerate(table.seats, start=1):
+        if other != seated and names.key(other) == wanted:
+            raise InvalidInputError(f"{raw.strip()!r} is ambiguous at table {table.number}: seat {number} "
+                                    f"({seated}) or the player {other} (seat {other_seat})")
 
 
 def chip_counts(state: TournamentState, counts: ChipCounts, table: TableState | None) -> dict[str, int]:

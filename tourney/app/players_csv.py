@@ -2,10 +2,10 @@
 a bot spec such as `prob`: that player is a bot, played by `tourney run`).
 
 Every problem names its line, so a director can fix the file: a missing name, a row with more
-fields than the header, a name given twice (as people read it: case, Unicode normal form and
-invisible spaces do not count), a control character, a name or club over 60 characters. Names and
-clubs come out cleaned (`tourney.engine.names.clean`), so an NFD name from a spreadsheet is stored
-as the name a director types.
+fields than the header, a column named twice, a name given twice (as people read it: case, Unicode
+normal form and invisible spaces do not count), a control character, a name or club over 60
+characters. Names and clubs come out cleaned (`tourney.engine.names.clean`), so an NFD name from a
+spreadsheet is stored as the name a director types.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import csv
 import io
 from dataclasses import dataclass
 
+from tourney.app.csv_header import header_columns
 from tourney.engine import names
 from tourney.errors import InvalidInputError
 
@@ -40,8 +41,8 @@ def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
             header = next(reader, None)
         if header is None:
             raise InvalidInputError(f"{source} is empty: expected a header row with a 'name' column")
-        columns = [cell.strip().lower() for cell in header]
         header_line = reader.line_num
+        columns = header_columns(header, source=source, line=header_line)
         if "name" not in columns:
             raise InvalidInputError(
                 f"{source} line {header_line}: the header row needs a 'name' column (got {', '.join(header)!r})")

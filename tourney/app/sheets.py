@@ -69,12 +69,35 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InvalidInputError(f"cannot create the folder {str(folder)!r}: {error.strerror}") from None
-    written = []
+    paths = {sheet: folder / f"{sheet}.html" for sheet in pages}
+    for path in paths.values():  # every file checked before the first is written
+        check_replaceable(path)
     for sheet, html in pages.items():
-        path = folder / f"{sheet}.html"
-        write_text(path, html)
-        written.append(path)
-    return written
+        write_text(paths[sheet], html)
+    return list(paths.values())
+
+
+def write_sheet(path: Path, html: str, *, sheet: str) -> Path:
+    """Write one sheet's HTML to `path` (a folder: `SHEET.html` in it) and return the path written.
+    An existing file is replaced only when it is a sheet tourney wrote (`check_replaceable`); the
+    sheet goes to a temporary file in the same folder, renamed into place once complete."""
+    from tourney.app.files import write_text
+
+    if path.is_dir():
+        path = path / f"{sheet}.html"
+    check_replaceable(path)
+    write_text(path, html)
+    return path
+
+
+def check_replaceable(path: Path) -> None:
+    """Nothing when `path` does not exist or is a page tourney wrote (`files.HTML_MARKER`, which
+    every sheet has); otherwise `InvalidInputError`: a printout never replaces a database or any
+    other file."""
+    from tourney.app.files import check_replaceable as check
+    from tourney.app.files import tourney_html
+
+    check(path, ours=tourney_html, kind="sheet")
 
 
 def check_sheet_options(sheet: str, *, paper: str = "a4", stage: int | None = None) -> tuple[str, str]:

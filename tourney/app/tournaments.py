@@ -48,6 +48,7 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
     from tourney.rules.games import find_game
     from tourney.storage.events import create_and_choose
 
+    checked_tournament_name(name)  # before the database is opened: a refused name creates no file
     descriptor = find_game(game)
     if format not in FORMATS:
         raise InvalidInputError(f"--format {format!r}: expected one of {', '.join(FORMATS)}")
@@ -61,6 +62,20 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
                                  format=None if config.is_stages else config.to_json())
         shown = database.shown
     return Created(made.tournament, made.current, tuple(made.running), config, shown)
+
+
+def checked_tournament_name(name: str) -> str:
+    """`name` as it will be stored, or `InvalidInputError`: empty, a control character, too long, or
+    only digits (`--tournament 3` means the tournament with id 3, so such a name could never be
+    chosen). Storage checks the same again inside the transaction, with the names already taken."""
+    from tourney.engine import names
+
+    if not name.strip():
+        raise InvalidInputError("a tournament needs a name")
+    cleaned = names.check(name, what="tournament name")
+    if cleaned.isdigit():
+        raise InvalidInputError(f"a tournament name cannot be only digits ({cleaned!r}): it would read as an id")
+    return cleaned
 
 
 def use_tournament(tournament: str, *, db: str | None = None) -> Tournament:

@@ -196,9 +196,12 @@ class SubprocessBot:
     name = "cmd"
 
     def __init__(self, command: str, rng: random.Random, *, limits: Limits | None = None,
-                 pool: ProcessPool | None = None) -> None:
+                 pool: ProcessPool | None = None, forfeit_if_unstartable: bool = False) -> None:
         split_command(command)  # refuse an empty or unparsable command before any game starts
         self.command = command
+        # A live table (`tourney run`) plays on without a program that cannot start (its seat
+        # forfeits); elsewhere such a program is an error before anything is played.
+        self.forfeit_if_unstartable = forfeit_if_unstartable
         self.limits = limits or Limits()
         self.faults = FaultCounter()
         self._fallback = rng.random
@@ -234,7 +237,13 @@ class SubprocessBot:
         self._strikes = 0
         self._hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "seat": seat,
                        "players": list(players), "options": dict(options), "seed": self._seed}
-        process, self._reused = self._pool.acquire(self.command)
+        try:
+            process, self._reused = self._pool.acquire(self.command)
+        except InvalidInputError as error:
+            if not self.forfeit_if_unstartable:
+                raise
+            self._process, self._hello_failure = None, (CRASH, str(error))
+            return
         self._process = process
         self._hello_deadline = time.monotonic() + self.limits.hello_timeout
         try:
@@ -248,7 +257,9 @@ class SubprocessBot:
     def await_ready(self) -> None:
         """The second half of `begin`: the bot's `ready`; `Forfeit` when it does not come."""
         process = self._process
-        assert process is not None
+        if process is None:  # the program could not be started (`forfeit_if_unstartable`)
+            assert self._hello_failure is not None
+            raise self._forfeit(*self._hello_failure)
         failure = self._hello_failure or self._ready(process, self._hello_deadline)
         if failure is not None and self._reused:
             # A reused process may have exited after its last `bye` (allowed): start it afresh.

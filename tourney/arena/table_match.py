@@ -5,7 +5,9 @@ loop), `cmd:` bots as subprocesses over the JSON-lines protocol and `module:` bo
 the same strikes and forfeits. One difference: a live table enters the *game's* result (its rounds
 or its chips), so a bot that forfeits is not moved to the bottom afterwards; its seat is played on
 by the fallback policy (a seeded uniformly random legal action), which loses its rounds and chips
-by itself, and `tourney run` reports the fault. Processes are kept in one pool for the whole run.
+by itself, and `tourney run` reports the fault. A `cmd:` program that cannot be started forfeits
+the same way (the seat draw is already stored: stopping would stop every rerun at the same table).
+Processes are kept in one pool for the whole run.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ class TableReferee:
 
     def _bot(self, game: GameDescriptor, spec: str, rng: random.Random) -> Bot:
         if spec.startswith(CMD_PREFIX):
-            return SubprocessBot(spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool)
+            return SubprocessBot(spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool,
+                                 forfeit_if_unstartable=True)
         if spec.startswith(MODULE_PREFIX):
             return guarded_bot(spec, rng, self.limits.max_strikes)
         return make_bot(game, spec, rng)

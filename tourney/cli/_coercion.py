@@ -44,6 +44,8 @@ class PlainRuntimeParam(RuntimeParam):
 
     def _leaf(self, value: Any, param: Any, ctx: Context) -> Any:
         info = self.parameter_info
+        if isinstance(value, str) and self.leaf is not Path:
+            _check_decoded(value, param, ctx)
         if info.parser is not None:
             try:
                 return info.parser(value)
@@ -64,6 +66,18 @@ class PlainRuntimeParam(RuntimeParam):
             bounds = f"{low if low is not None else ''}<=x{'<=' + str(high) if high is not None else ''}"
             raise BadParameter(f"{value} is not in the range {bounds}.", ctx=ctx, param=param)
         return number
+
+
+def _check_decoded(value: str, param: Any, ctx: Context) -> None:
+    """Text from a terminal whose encoding is not UTF-8 is refused (a path is left as the operating
+    system gave it: a file name in another encoding still opens)."""
+    from tourney.app.encoding import check_decoded
+    from tourney.errors import InvalidInputError
+
+    try:
+        check_decoded(value, what="the text")
+    except InvalidInputError as error:
+        raise BadParameter(str(error), ctx=ctx, param=param) from None
 
 
 def _number(kind: type, value: Any, param: Any, ctx: Context) -> Any:

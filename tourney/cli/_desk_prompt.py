@@ -10,7 +10,8 @@ import typer
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.keys import Keys
 
 from tourney.cli._desk_complete import DeskCompleter
 
@@ -72,13 +73,30 @@ def tab_bindings(completer: Completer) -> KeyBindings:
     return bindings
 
 
+def terminal_code_bindings() -> KeyBindings:
+    """Escape sequences that are not keys are dropped instead of crashing the prompt's event loop.
+
+    A colour code pasted from a coloured terminal (`ESC [ 31 m`) reads, to prompt_toolkit's parser,
+    like a mouse report, whose handler then fails to parse it. The desk does not use the mouse
+    (mouse support stays off, so a terminal never sends real reports): every such sequence is
+    ignored, and the text around it stays on the line."""
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _ignore(_event: KeyPressEvent) -> None:
+        return None
+
+    return bindings
+
+
 def run_prompt(desk: Desk, *, history: History, input: Input | None = None,
                output: Output | None = None) -> None:
     """Read and run entries until `quit` or Ctrl-D; Ctrl-C clears the line being typed."""
     completer = DeskCompleter(desk)
     session: PromptSession[str] = PromptSession(
         PROMPT, completer=completer, history=history, complete_while_typing=False,
-        key_bindings=tab_bindings(completer), input=input, output=output)
+        key_bindings=merge_key_bindings([tab_bindings(completer), terminal_code_bindings()]),
+        input=input, output=output)
     while True:
         try:
             line = session.prompt()

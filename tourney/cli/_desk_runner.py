@@ -19,6 +19,7 @@ import typer
 from typer._click import Command, Context
 
 from tourney.app.database import TournamentReader
+from tourney.app.encoding import check_decoded
 from tourney.errors import TourneyError
 
 if TYPE_CHECKING:
@@ -90,7 +91,14 @@ class Desk:
     def run(self, line: str) -> bool:
         """Run one typed line; False once the director asked to leave."""
         try:
-            args = shlex.split(line, comments=True)
+            check_decoded(line.rstrip("\n"), what="the line")
+        except TourneyError as error:  # the terminal's encoding is not UTF-8
+            self._error(str(error))
+            return True
+        if line.lstrip().startswith("#"):
+            return True  # a comment line (a script's); inside an entry `#` is part of a name
+        try:
+            args = shlex.split(line)
         except ValueError as error:  # an unclosed quote
             self._error(f"cannot read that line: {error}")
             return True
@@ -106,6 +114,10 @@ class Desk:
             args = [*args[1:], "--help"]
         elif args[0] == "desk":
             self._error("already at the desk")
+            return True
+        elif args[0] == "serve":  # it would hold the desk until Ctrl-C
+            self._error("`serve` is a separate command: run `tourney serve` in another terminal; "
+                        "the wall shows each entry made here")
             return True
         self._invoke(args)
         self._stale = True
@@ -187,7 +199,11 @@ class Desk:
 
 def read_lines(desk: Desk) -> None:
     """The plain loop, for a desk whose input is not a terminal: one entry per line of standard
-    input until EOF or `quit`."""
-    while line := sys.stdin.readline():
-        if not desk.run(line):
+    input until EOF or `quit`. Lines are read as bytes, so a line that is not UTF-8 is refused
+    alone (`Desk.run`) instead of ending the loop with a decoding error."""
+    raw_input = getattr(sys.stdin, "buffer", None)
+    while True:
+        line = (raw_input.readline().decode("utf-8", "surrogateescape") if raw_input is not None
+                else sys.stdin.readline())
+        if not line or not desk.run(line):
             return

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli._common import fail, write_text
+from tourney.cli._common import fail
 from tourney.cli._db_options import DbOption, TournamentOption
 
 
@@ -34,7 +34,7 @@ def print_sheets(
     tournament: TournamentOption = None,
 ) -> None:
     """Print sheets as standalone HTML (CSS inlined), ready for the browser's print dialog."""
-    from tourney.app.sheets import check_sheet_options, sheet_html, write_sheets
+    from tourney.app.sheets import check_sheet_options, sheet_html, write_sheet, write_sheets
     from tourney.errors import InvalidInputError
 
     try:
@@ -50,7 +50,4 @@ def print_sheets(
     if output is None:
         typer.echo(html, nl=False)
     else:
-        if output.is_dir():
-            output = output / f"{name}.html"
-        write_text(output, html)
-        typer.echo(str(output))
+        typer.echo(str(write_sheet(output, html, sheet=name)))

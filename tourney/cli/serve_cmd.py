@@ -1,9 +1,9 @@
 """`tourney serve`: the wall display. Standings, bracket and seating for a projector or TV, read
 only, each page updating itself within about a second of a result entered from another terminal.
 
-Starlette with uvicorn (an established server, not a hand-written one). The listening socket is
-bound here, so a port in use or a bad host is one `error:` line; loopback unless `--host` says
-otherwise.
+Starlette with uvicorn (an established server, not a hand-written one; `_wall_server.py` bounds the
+time to send headers and the connections open). The listening socket is bound here, so a port in
+use or a bad host is one `error:` line; loopback unless `--host` says otherwise.
 """
 
 from __future__ import annotations
@@ -44,10 +44,9 @@ def serve(
     tournament: TournamentOption = None,
 ) -> None:
     """Serve the standings, bracket and seating read-only for a wall display; pages update themselves."""
-    import uvicorn
-
     from tourney.app.wall import open_wall
     from tourney.cli._wall import NAV, wall_app
+    from tourney.cli._wall_server import run_wall_server
 
     with open_wall(db, tournament) as wall:  # a bad database is refused now
         name = wall.read().tournament.name
@@ -57,6 +56,4 @@ def serve(
                    f"({', '.join(label.lower() for label, _ in NAV)}); Ctrl-C stops.")
         if host not in ("127.0.0.1", "localhost", "::1"):
             typer.echo("Read-only pages, visible to every computer that can reach this address.")
-        config = uvicorn.Config(wall_app(wall.database, tournament), log_level="warning", access_log=False,
-                                lifespan="off")
-        uvicorn.Server(config).run(sockets=[sock])
+        run_wall_server(wall_app(wall.database, tournament), sock)
