@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tourney_db_support import assert_one_error_line, db_url, dump, ok, tourney  # noqa: F401
+from tourney_db_support import _built_command, assert_one_error_line, db_url, dump, ok, runner, tourney  # noqa: F401
 
 from tourney.app.ratings import match_ratings
 
@@ -46,6 +46,20 @@ def test_an_endless_or_huge_ratings_file_is_one_error_line(url: str, tmp_path: P
     before = dump(url)
     assert_one_error_line(tourney(url, "seat", "--ratings", path), "--ratings", "larger than 32 MB")
     assert dump(url) == before
+
+
+@pytest.mark.parametrize("source", ["/dev/zero", "huge"])
+def test_an_endless_or_huge_record_to_replay_is_one_error_line(tmp_path: Path, source: str) -> None:
+    from unittest.mock import patch
+
+    import typer.testing
+
+    from tourney.cli import app
+
+    path = source if source == "/dev/zero" else str(huge_file(tmp_path))
+    with patch.object(typer.testing, "_get_command", _built_command):
+        result = runner.invoke(app, ["replay", path])
+    assert_one_error_line(result, "larger than 32 MB")
 
 
 def test_a_huge_arena_results_file_is_refused_before_reading(url: str, tmp_path: Path) -> None:

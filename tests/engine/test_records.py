@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tourney.engine.match import make_bots, play_match, seat_names
-from tourney.engine.records import MAX_RECORD_BYTES, read_record, read_record_file, replay, write_record
-from tourney.errors import InvalidInputError, RecordError
+from tourney.engine.records import read_record, replay, write_record
+from tourney.errors import RecordError
 from tourney.rules.polish_poker import CANONICAL, PolishPokerOptions, PolishPokerState, parse_declaration
 
 PP = "polish-poker"
@@ -410,39 +408,3 @@ def test_replayed_state_matches_scripted_play(pp: Any) -> None:
     assert replayed.events == events
     assert replayed.standings == ["z", "y", "x"]
     assert [CANONICAL[d] for _, d in replayed.history[0].declarations] == ["HIGH:9", "HIGH:T", "PAIR:9"]
-
-
-# ------------------------------------------------------------------ issue 16 item 9
-def test_a_record_file_is_read_as_read_record_reads_its_lines(tmp_path: Path) -> None:
-    path = tmp_path / "game.jsonl"
-    path.write_text(write_record(EVENTS), encoding="utf-8")
-    assert read_record_file(path) == read_record(LINES)
-
-
-def test_an_endless_input_is_one_error_after_a_bounded_read() -> None:
-    started = time.monotonic()
-    with pytest.raises(InvalidInputError, match=r"^'/dev/zero' is larger than 16 MiB: not a game record$"):
-        read_record_file(Path("/dev/zero"))
-    assert time.monotonic() - started < 5
-
-
-def test_a_huge_record_is_refused_without_parsing(tmp_path: Path) -> None:
-    path = tmp_path / "huge.jsonl"
-    with path.open("w", encoding="utf-8") as file:
-        file.write(LINES[0] + "\n")
-        file.truncate(MAX_RECORD_BYTES + 1)  # a sparse file: huge, cheap to make
-    with pytest.raises(InvalidInputError, match="larger than 16 MiB"):
-        read_record_file(path)
-    path.write_text(write_record(EVENTS) + " " * (MAX_RECORD_BYTES - len(write_record(EVENTS).encode())),
-                    encoding="utf-8")
-    assert read_record_file(path) == read_record(LINES)  # exactly at the bound: read
-
-
-def test_a_record_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
-    path = tmp_path / "latin2.jsonl"
-    path.write_bytes((LINES[0] + "\n").encode() + b'{"event": "Krak\xf3w"}\n')
-    with pytest.raises(RecordError, match=r"^line 2: not UTF-8 text$"):
-        read_record_file(path)
-    for missing, message in ((tmp_path / "nope.jsonl", "no such file"), (tmp_path, "is a directory")):
-        with pytest.raises(InvalidInputError, match=message):
-            read_record_file(missing)

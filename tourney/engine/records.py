@@ -8,36 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from tourney.errors import InvalidInputError, RecordError
 from tourney.rules.games import GameDescriptor, GameState, RecordLine, find_game
-
-# A match record is kilobytes (a long Lou match well under one MiB); past this a file is not one, and
-# reading stops there (`/dev/zero`, a log file given by mistake) instead of filling the memory.
-MAX_RECORD_BYTES: Final = 16 << 20
-
-
-def read_record_file(path: Path) -> list[RecordLine]:
-    """`read_record` of the file at `path`, reading at most MAX_RECORD_BYTES of UTF-8: an endless
-    or huge input is one `InvalidInputError`, a byte that is not UTF-8 a `RecordError` naming its line."""
-    try:
-        with path.open("rb") as file:
-            data = file.read(MAX_RECORD_BYTES + 1)
-    except FileNotFoundError:
-        raise InvalidInputError(f"no such file: {str(path)!r}") from None
-    except IsADirectoryError:
-        raise InvalidInputError(f"{str(path)!r} is a directory, not a file") from None
-    except OSError as error:
-        raise InvalidInputError(f"cannot read {str(path)!r}: {error.strerror}") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise InvalidInputError(f"{str(path)!r} is larger than {MAX_RECORD_BYTES >> 20} MiB: not a game record")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(data.count(b"\n", 0, error.start) + 1, "not UTF-8 text") from None
-    return read_record(text.splitlines())
 
 
 def read_record(lines: Iterable[str]) -> list[RecordLine]:
