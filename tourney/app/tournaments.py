@@ -198,11 +198,9 @@ def status(*, db: str | None = None, tournament: str | None = None) -> StatusVie
 
 def _floor_counts(state: TournamentState) -> FloorCounts:
     playing = sum(1 for t in state.tables if not t.finished)
-    still_in = sum(len(t.still_in) for t in state.tables)
+    players_in, players_out = state.kind.in_and_out(state)
     dropped = sum(1 for p in state.players if p.dropped)
-    return FloorCounts(playing, len(state.tables) - playing,
-                       still_in if state.stage else len(state.players) - dropped,
-                       len(state.players) - dropped - still_in if state.stage else 0, dropped)
+    return FloorCounts(playing, len(state.tables) - playing, players_in, players_out, dropped)
 
 
 def _slowest(state: TournamentState) -> list[TableState]:

@@ -14,7 +14,8 @@ A row may carry a note: who dropped out, who was promoted in place of a qualifie
 The formats of rounds rank here too (each format's `standings` calls its ranking):
 - knockout and double elimination (`rank_bracket`): players still in the bracket rank level at
   the top; those out by the last bracket round they played (a later round is better, the winner of
-  that match ahead of its loser), as `bracket.placements` does; losers of one round share a place.
+  that match ahead of its loser; a match won by a bye counts), as `bracket.placements` does;
+  losers of one round share a place.
   Once the bracket is complete its champion alone is still in: rank 1.
 - round robin and Swiss (`rank_points`): `swiss.standings`' order and ranks: score, Buchholz,
   Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank);
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.bracket import Bracket, MatchState
+from tourney.engine.formats.bracket import Bracket, MatchState, last_rounds
 from tourney.engine.tables import TableState
 
 if TYPE_CHECKING:
@@ -112,15 +113,8 @@ def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str
                  states: Mapping[str, MatchState], bracket: Bracket) -> list[StandingRow]:
     """Knockout and double-elimination standings (see the module docstring)."""
     last = last_tables(history)
-    reached: dict[str, tuple[int, int]] = {}
-    names: dict[str, str] = {}
-    for match in bracket.matches:
-        state = states[match.id]
-        if state.status != "done" or state.winner is None or state.loser is None:
-            continue
-        index = bracket.round_index(match.id)
-        reached[state.winner], reached[state.loser] = (index, 1), (index, 0)
-        names[state.winner] = names[state.loser] = bracket.rounds[index].name
+    reached = last_rounds(bracket, states)
+    names = {player: bracket.rounds[index].name for player, (index, _) in reached.items()}
     seed = {p: i for i, p in enumerate(entrants)}
 
     def key(name: str) -> tuple[int, int]:

@@ -186,18 +186,28 @@ def champion(bracket: Bracket, states: Mapping[str, MatchState]) -> str | None:
     return None
 
 
-def placements(bracket: Bracket, states: Mapping[str, MatchState]) -> list[tuple[int, tuple[str, ...]]]:
-    """Final (or interim) places: by the last round played, its winner ahead of its loser."""
+def last_rounds(bracket: Bracket, states: Mapping[str, MatchState]) -> dict[str, tuple[int, int]]:
+    """Each player's last decided match: (its round's index in play order, 1 if they won it else 0).
+
+    A bye is not played, except that a third-place match won by a bye (a field of 3: one semi-final
+    is a bye) places its winner third, as brackets-manager ranks a consolation final's bye."""
     last: dict[str, tuple[int, int]] = {}
     for match in bracket.matches:
         state = states[match.id]
-        if state.status != "done" or state.winner is None or state.loser is None:
+        counted = state.status == "done" or (state.status == "bye" and match.side == "third")
+        if not counted or not state.winner:
             continue
         index = bracket.round_index(match.id)
         last[state.winner] = (index, 1)
-        last[state.loser] = (index, 0)
+        if state.loser:
+            last[state.loser] = (index, 0)
+    return last
+
+
+def placements(bracket: Bracket, states: Mapping[str, MatchState]) -> list[tuple[int, tuple[str, ...]]]:
+    """Final (or interim) places: by the last round played, its winner ahead of its loser."""
     groups: dict[tuple[int, int], list[str]] = {}
-    for player, key in last.items():
+    for player, key in last_rounds(bracket, states).items():
         groups.setdefault(key, []).append(player)
     result: list[tuple[int, tuple[str, ...]]] = []
     place = 1

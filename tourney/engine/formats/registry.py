@@ -296,6 +296,11 @@ class TournamentFormat(Protocol):
         """`player list`: every registered player's status, in registration order."""
         ...
 
+    def in_and_out(self, state: LiveState) -> tuple[int, int]:
+        """`status`' floor counts: the players still in contention and the players out (a dropped
+        player is in neither)."""
+        ...
+
     def step_result(self, state: LiveState, table: TableState, name: str) -> str:
         """`player show`: what happened to `name` at `table` (one step of their path)."""
         ...

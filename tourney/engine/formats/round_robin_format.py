@@ -1,7 +1,7 @@
 """Round robin: every pair meets once (Berger tables), or balanced tables of K over R rounds.
 
 The whole schedule follows from round 1's seed and the entrants (round_robin.py); round r's stored
-tables must be round r of it. Equal chips at a table are a draw.
+tables must be round r of it. Equal chips at a table are a draw; a bye scores nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ class RoundRobinFormat(TableRoundsFormat):
     label = "round robin"
     order = 3
     view_kind: str | None = "crosstable"
+    bye_points = 0  # sitting out a round of the schedule is no game (FIDE Berger tables, brackets-manager)
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
         super().check(game, config)
