@@ -4,6 +4,7 @@ brackets, FIDE Berger tables for round robin, FIDE / common Swiss practice; each
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,3 +94,24 @@ def test_knockout_status_counts_the_loser_out_and_the_winner_in(url: str) -> Non
     ok(url, "finish", "1", *seats(tables(url)[0]))
     status = as_json(url, "status")
     assert (status["players_in"], status["players_out"]) == (4, 1)  # 3 byes and the winner in
+
+
+# ============================================================== item 9
+def test_swiss_of_10_chlust_at_tables_of_3_has_no_repeat_in_round_4(url: str) -> None:
+    """Common Swiss practice (and FIDE C.04's first absolute criterion): no two players meet twice
+    while a grouping without a repeat exists; the greedy grouping made one in round 4 (P2 met P3 again)."""
+    players = [f"P{i}" for i in range(1, 11)]
+    finishing = random.Random(0)  # each table's finishing order: a shuffle of its seats
+    new(url, "chlust", players, "--format", "swiss", "--table-size", "3", "--rounds", "4")
+    ok(url, "seat")
+    met: set[frozenset[str]] = set()
+    for number in range(1, 5):
+        for table in tables(url):
+            names = seats(table)
+            repeats = {frozenset((a, b)) for a in names for b in names if a < b} & met
+            assert not repeats, f"round {number} repeats {sorted(map(sorted, repeats))}"
+            met |= {frozenset((a, b)) for a in names for b in names if a < b}
+            finishing.shuffle(names)
+            ok(url, "finish", str(table["table"]), *names)
+        if number < 4:
+            ok(url, "advance")

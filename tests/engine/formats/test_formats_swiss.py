@@ -13,6 +13,7 @@ from tourney.engine.formats.swiss import (
     PlayedRound,
     TableResult,
     default_rounds,
+    exact_grouping,
     pair_round,
     scores,
     standings,
@@ -189,3 +190,62 @@ def test_a_withdrawn_player_is_paired_no_more_but_keeps_the_points() -> None:
     assert scores(FIELD, EVENT[:1])["E"] == 1
     with pytest.raises(InvalidInputError, match="at least 2 players"):
         pair_round(FIELD, EVENT[:1], random.Random(0), withdrawn={"A", "B", "C", "D"})
+
+
+def _groupings(players: list[str], sizes: list[int]) -> list[list[tuple[str, ...]]]:
+    """Every way to seat `players` at tables of `sizes` (brute force, for checking the search)."""
+    if not players:
+        return [[]]
+    found = []
+    opener, rest = players[0], players[1:]
+    for size in set(sizes):
+        left = list(sizes)
+        left.remove(size)
+        for others in combinations(rest, size - 1):
+            remaining = [p for p in rest if p not in others]
+            found += [[(opener, *others), *more] for more in _groupings(remaining, left)]
+    return found
+
+
+@pytest.mark.parametrize("case", range(30))
+def test_exact_grouping_is_the_cheapest_grouping(case: int) -> None:
+    """Issue 21 item 9: on random meeting counts the search finds the brute force's minimum."""
+    rng = random.Random(case)
+    n = rng.randrange(6, 10)
+    players = [f"p{i}" for i in range(n)]
+    sizes = [3] * (n // 3) + ([n % 3] if n % 3 else [])
+    if n % 3 == 1:
+        sizes = [3] * (n // 3 - 1) + [2, 2]
+    weights = {frozenset(pair): rng.choice([0, 0, 0, 1, 5]) for pair in combinations(players, 2)}
+
+    def cost(a: str, b: str) -> int:
+        return weights[frozenset((a, b))]
+
+    cheapest = min(sum(cost(a, b) for t in g for a, b in combinations(t, 2)) for g in _groupings(players, sizes))
+    found = exact_grouping(players, sizes, cost, 10**9, 10**7)
+    assert found is not None and sorted(map(len, found)) == sorted(sizes)
+    assert sorted(p for t in found for p in t) == sorted(players)
+    assert sum(cost(a, b) for t in found for a, b in combinations(t, 2)) == cheapest
+    assert exact_grouping(players, sizes, cost, cheapest, 10**7) is None  # nothing below the bound
+
+
+def test_tables_of_three_avoid_a_repeat_whenever_a_grouping_allows() -> None:
+    """10 players at tables of 3 (3, 3, 2, 2), random results: while some grouping of the round has
+    no repeat meeting, the pairing has none (the greedy grouping alone repeated in round 4)."""
+    players = [f"P{i}" for i in range(1, 11)]
+    for variant in range(6):
+        finishing = random.Random(variant)
+        history: list[PlayedRound] = []
+        for _ in range(5):
+            plan = pair_round(players, history, random.Random(1), table_size=3)
+            met = {frozenset(pair) for played in history for t in played.tables for pair in combinations(t.players, 2)}
+            repeats = sum(1 for t in plan.tables for pair in combinations(t, 2) if frozenset(pair) in met)
+            possible = any(all(frozenset(pair) not in met for t in g for pair in combinations(t, 2))
+                           for g in _groupings(players, [3, 3, 2, 2]))
+            assert repeats == 0 or not possible
+            results = []
+            for table in plan.tables:
+                order = list(table)
+                finishing.shuffle(order)
+                results.append(TableResult(table, tuple(order.index(p) + 1 for p in table)))
+            history.append(PlayedRound(tuple(results), plan.byes))

@@ -6,6 +6,7 @@
     default_rounds(n) -> ⌈log2 N⌉
     scores(players, history, bye_points=1) -> {player: Fraction}
     pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1) -> RoundPlan
+    exact_grouping(players, sizes, cost, bound, budget) -> the cheapest tables below bound, or None
     standings(players, history, bye_points=1) -> [SwissRow(rank, player, score, buchholz, sb, h2h)]
 
 `players` is the field in seeding order (the first is seed 1). Every function is deterministic
@@ -34,7 +35,11 @@ Tables of 3-4 (`table_size` K): the sizes come from `round_robin.table_sizes` (b
 to the lowest scored without a bye yet). Players in ranking order fill the tables top down, each
 seat to the candidate with the lowest cost against those already seated; then swaps between tables
 run while they lower the total cost. The cost of two players at one table is, in layers, the times
-they have met before (fewest repeat meetings first), then their score difference squared.
+they have met before (fewest repeat meetings first), then their score difference squared. When
+that grouping still repeats a meeting and the field seated is at most `EXACT_FIELD`,
+`exact_grouping` searches every grouping (branch and bound, at most `EXACT_BUDGET` seat choices,
+exact for the fields tested up to 16) and keeps a cheaper one: no repeat whenever a grouping
+without one exists, as in a Swiss of duels. Beyond that size the heuristic stands.
 
 Tie-breaks, in this order (`standings`): score; Buchholz (the sum of the final scores of every
 opponent met, one term per table shared; a bye adds nothing); Sonneborn-Berger (for each opponent
@@ -48,7 +53,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -60,6 +65,10 @@ from tourney.engine.formats.rounds import RoundPlan
 from tourney.errors import InvalidInputError
 
 _BYE = ("bye",)  # the bye node; a tuple, so no player name can collide with it
+# Tables of 3-4: a field up to this size is grouped by an exact search when the greedy grouping
+# repeats a meeting; the budget (seat choices tried) bounds its time: a few tenths of a second.
+EXACT_FIELD = 16
+EXACT_BUDGET = 200_000
 
 
 @dataclass(frozen=True)
@@ -292,6 +301,12 @@ def _group_tables(
                         improved = True
                     else:
                         tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
+    total = sum(table_cost(t) for t in tables)
+    if total >= big and len(ranked) - bye_count <= EXACT_FIELD:
+        # A repeat meeting: search every grouping for one with fewer (then closer scores).
+        better = exact_grouping([p for p in ranked if p not in byes], sizes, cost, total, EXACT_BUDGET)
+        if better is not None:
+            tables = better
     position = {p: i for i, p in enumerate(ranked)}
     firsts = Counter(t.players[0] for played in history for t in played.tables)
     seated = []
@@ -300,6 +315,57 @@ def _group_tables(
         first = min(table, key=lambda p: (firsts[p], position[p]))
         seated.append((first, *(p for p in table if p != first)))
     return RoundPlan(len(history) + 1, tuple(seated), tuple(sorted(byes, key=position.__getitem__)))
+
+
+def exact_grouping(players: Sequence[str], sizes: Sequence[int], cost: Callable[[str, str], int], bound: int,
+                   budget: int) -> list[list[str]] | None:
+    """The grouping of `players` into tables of `sizes` with the lowest total pair cost below `bound`
+    (None if there is none), by branch and bound; after `budget` seat choices the best found so far.
+
+    Tables are unordered, so the first player not yet seated always opens the next table (each
+    grouping is reached once per way of giving its tables their sizes); a partial grouping that
+    already costs the best found is cut."""
+    best: list[list[str]] | None = None
+    best_cost = bound
+    left = {size: sizes.count(size) for size in sizes}
+    tables: list[list[str]] = []
+    free = list(players)
+    nodes = 0
+
+    def seat(spent: int) -> None:
+        nonlocal best, best_cost, nodes
+        if not free:
+            best, best_cost = [t[:] for t in tables], spent
+            return
+        opener = free.pop(0)
+        for size in sorted((s for s, n in left.items() if n), reverse=True):
+            left[size] -= 1
+            tables.append([opener])
+            fill(spent, size, 0)
+            tables.pop()
+            left[size] += 1
+        free.insert(0, opener)
+
+    def fill(spent: int, size: int, start: int) -> None:
+        """Add members to the last table from free[start:] (in order, so each set is tried once)."""
+        nonlocal nodes
+        table = tables[-1]
+        if len(table) == size:
+            seat(spent)
+            return
+        options = [(sum(cost(p, q) for q in table), i) for i, p in enumerate(free) if i >= start]
+        for added, i in sorted(options):
+            if nodes >= budget or spent + added >= best_cost:
+                continue
+            nodes += 1
+            player = free.pop(i)
+            table.append(player)
+            fill(spent + added, size, i)
+            table.pop()
+            free.insert(i, player)
+
+    seat(0)
+    return best
 
 
 def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1) -> list[SwissRow]:
