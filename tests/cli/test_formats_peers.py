@@ -115,3 +115,77 @@ def test_swiss_of_10_chlust_at_tables_of_3_has_no_repeat_in_round_4(url: str) ->
             ok(url, "finish", str(table["table"]), *names)
         if number < 4:
             ok(url, "advance")
+
+
+# ============================================================== item 11
+def play_out(url: str, winner: Any) -> list[str]:
+    """Seat, then play and advance to the end, `winner(match, names)` choosing each winner; the
+    matches played, in order."""
+    ok(url, "seat")
+    played: list[str] = []
+    while True:
+        for table in tables(url):
+            if not table["finished"]:
+                names = seats(table)
+                first = winner(table["match"], names)
+                ok(url, "finish", str(table["table"]), first, *(n for n in names if n != first))
+                played.append(table["match"])
+        if as_json(url, "status")["complete"]:
+            return played
+        ok(url, "advance")
+
+
+def underdog_in_the_final(match: str, names: list[str]) -> str:
+    """The better seed wins, except in the grand final (A, seed 1, loses it to the losers' champion)."""
+    return names[1] if match == "GF" else min(names)
+
+
+@pytest.mark.parametrize(("grand_final", "last", "ranks"), [
+    ("reset", "GF2", [(1, "A"), (2, "B"), (3, "C"), (4, "D")]),  # A wins the reset
+    ("single", "GF", [(1, "B"), (2, "A"), (3, "C"), (4, "D")]),  # one loss: B, from the losers' side, wins
+    ("none", "L2-1", [(1, "A"), (2, "B"), (3, "C"), (4, "D")]),  # the losers' final decides second place
+])
+def test_double_elimination_grand_final(url: str, grand_final: str, last: str, ranks: list[tuple[int, str]]) -> None:
+    """brackets-manager's grandFinal "double" / "simple" / "none" on 4 players seeded A-D."""
+    options = ["--grand-final", grand_final] if grand_final != "reset" else []
+    new(url, "khlyust", ["A", "B", "C", "D"], "--format", "double-elimination", *options)
+    played = play_out(url, underdog_in_the_final)
+    assert played[-1] == last and ("GF" in played) == (grand_final != "none")
+    rows = as_json(url, "standings")
+    assert [(r["rank"], r["player"]) for r in rows] == ranks
+    listed = ok(url, "player", "list").stdout
+    assert listed.count("won the tournament") == 1
+
+
+def test_double_round_robin_plays_every_pair_twice_with_colours_swapped(url: str) -> None:
+    """FIDE double round robin / brackets-manager's round-robin mode "double": 4 players, 6 rounds."""
+    new(url, "khlyust", ["A", "B", "C", "D"], "--format", "round-robin", "--cycles", "2")
+    ok(url, "seat")
+    whites: dict[frozenset[str], list[str]] = {}
+    for number in range(1, 7):
+        for table in tables(url):
+            names = seats(table)
+            whites.setdefault(frozenset(names), []).append(names[0])
+            ok(url, "finish", str(table["table"]), *names)
+        if number < 6:
+            ok(url, "advance")
+    assert as_json(url, "status")["complete"]
+    assert len(whites) == 6 and all(len(set(first)) == 2 for first in whites.values())
+    assert sum(r["points"] for r in as_json(url, "standings")) == 12
+
+
+def test_tiebreaks_chosen_are_ranked_by_and_shown_in_order(url: str) -> None:
+    """`--tiebreaks direct-encounter,sonneborn-berger` in a round robin (direct encounter first, as
+    FIDE's round-robin tie-breaks): the JSON lists them in that order."""
+    new(url, "khlyust", ["A", "B", "C"], "--format", "round-robin",
+        "--tiebreaks", "direct-encounter,sonneborn-berger")
+    for _ in range(3):
+        if _:
+            ok(url, "advance")
+        else:
+            ok(url, "seat")
+        for table in tables(url):
+            ok(url, "finish", str(table["table"]), *seats(table))
+    rows = as_json(url, "standings")
+    assert all(list(r["tiebreaks"]) == ["direct_encounter", "sonneborn_berger"] for r in rows)
+    assert [r["rank"] for r in rows] == [1, 1, 1]  # a cycle: 1 point each, 1 against each other, SB 1 each

@@ -18,8 +18,9 @@ The formats of rounds rank here too (each format's `standings` calls its ranking
   losers of one round share a place.
   Once the bracket is complete its champion alone is still in: rank 1.
 - round robin and Swiss (`rank_points`): `swiss.standings`' order and ranks: score, Buchholz,
-  Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank);
-  the rows carry the score (`points`) and the tie-breaks.
+  Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank),
+  or score, the tie-breaks chosen with `tourney new --tiebreaks` in their order, then seed; the rows
+  carry the score (`points`) and the tie-breaks.
 """
 
 from __future__ import annotations
@@ -96,16 +97,23 @@ def _number(value: Fraction) -> float:
     return round(float(value), 4)
 
 
-def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[SwissRow]) -> list[StandingRow]:
-    """Round robin and Swiss standings: `swiss.standings` rows with each player's last table."""
+def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[SwissRow],
+                chosen: bool = False) -> list[StandingRow]:
+    """Round robin and Swiss standings: `swiss.standings` rows with each player's last table. The
+    tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
+    in their order, named with underscores ("buchholz_cut1", "direct_encounter")."""
     last = last_tables(history)
     out: list[StandingRow] = []
     for row in rows:
         table = last.get(row.player)
+        if chosen:
+            tiebreaks = {name.replace("-", "_"): _number(value) for name, value in row.chosen}
+        else:
+            tiebreaks = {"buchholz": _number(row.buchholz), "sonneborn_berger": _number(row.sonneborn_berger),
+                         "head_to_head": _number(row.head_to_head)}
         out.append(StandingRow(row.rank, row.player, table.stage if table else 0, table.number if table else 0,
                                table.places.get(row.player) if table else None, None, _number(row.score),
-                               {"buchholz": _number(row.buchholz), "sonneborn_berger": _number(row.sonneborn_berger),
-                                "head_to_head": _number(row.head_to_head)}))
+                               tiebreaks))
     return out
 
 

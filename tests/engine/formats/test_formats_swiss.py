@@ -249,3 +249,51 @@ def test_tables_of_three_avoid_a_repeat_whenever_a_grouping_allows() -> None:
                 finishing.shuffle(order)
                 results.append(TableResult(table, tuple(order.index(p) + 1 for p in table)))
             history.append(PlayedRound(tuple(results), plan.byes))
+
+
+# Issue 21 item 11: five players, a bye each round (worked by hand; a bye scores 1):
+#   round 1: A beats B, C beats D, E bye      round 2: A beats C, E beats B, D bye
+#   round 3: A draws E, B beats D, C bye      scores: A 2½, B 1, C 2, D 1, E 2½
+# Buchholz terms per round (a bye 0): A 1, 2, 2½ · C 1, 2½, 0 · E 0, 1, 2½.
+# FIDE 2023: a bye is met by a virtual opponent of the player's own score, and an opponent's byes
+# count ½ in the score read for them (C 1½, D ½, E 2): A 1, 1½, 2 · C ½, 2½, 2 · E 2½, 1, 2½.
+TIEBREAK_EVENT = [
+    PlayedRound((TableResult(("A", "B"), WIN), TableResult(("C", "D"), WIN)), ("E",)),
+    PlayedRound((TableResult(("A", "C"), WIN), TableResult(("E", "B"), WIN)), ("D",)),
+    PlayedRound((TableResult(("A", "E"), DRAW), TableResult(("B", "D"), WIN)), ("C",)),
+]
+
+
+def _chosen(tiebreaks: tuple[str, ...]) -> dict[str, dict[str, Fraction]]:
+    rows = standings(list("ABCDE"), TIEBREAK_EVENT, tiebreaks=tiebreaks)
+    return {row.player: dict(row.chosen) for row in rows}
+
+
+def test_buchholz_cut1_and_median() -> None:
+    values = _chosen(("buchholz", "buchholz-cut1", "median-buchholz"))
+    assert values["A"] == {"buchholz": Fraction(11, 2), "buchholz-cut1": Fraction(9, 2), "median-buchholz": 2}
+    assert values["C"] == {"buchholz": Fraction(7, 2), "buchholz-cut1": Fraction(7, 2), "median-buchholz": 1}
+    assert values["E"] == {"buchholz": Fraction(7, 2), "buchholz-cut1": Fraction(7, 2), "median-buchholz": 1}
+    rows = standings(list("ABCDE"), TIEBREAK_EVENT, tiebreaks=("buchholz-cut1",))
+    assert [r.player for r in rows][:2] == ["A", "E"]
+
+
+def test_fide_2023_unplayed_rounds_change_the_order() -> None:
+    values = _chosen(("buchholz", "buchholz-cut1", "fide-2023"))
+    assert values["A"] == {"buchholz": Fraction(9, 2), "buchholz-cut1": Fraction(7, 2)}
+    assert values["C"] == {"buchholz": 5, "buchholz-cut1": Fraction(9, 2)}
+    assert values["E"] == {"buchholz": 6, "buchholz-cut1": 5}
+    rows = standings(list("ABCDE"), TIEBREAK_EVENT, tiebreaks=("buchholz-cut1", "fide-2023"))
+    assert [r.player for r in rows][:2] == ["E", "A"]  # without the rule A is ahead (above)
+
+
+def test_default_tiebreaks_are_unchanged_and_direct_encounter_can_come_first() -> None:
+    default = standings(list("ABCDE"), TIEBREAK_EVENT)
+    assert [r.chosen for r in default] == [
+        (("buchholz", r.buchholz), ("sonneborn-berger", r.sonneborn_berger), ("direct-encounter", r.head_to_head))
+        for r in default]
+    # B and D (1 point each): B beat D in round 3, which direct encounter counts first.
+    first = standings(list("ABCDE"), TIEBREAK_EVENT, tiebreaks=("direct-encounter", "sonneborn-berger"))
+    order = [r.player for r in first]
+    assert order.index("B") < order.index("D")
+    assert dict(first[order.index("B")].chosen)["direct-encounter"] == 1

@@ -175,12 +175,11 @@ def _reset_void(first: MatchState) -> bool:
 
 
 def champion(bracket: Bracket, states: Mapping[str, MatchState]) -> str | None:
-    """The winner of the last match that is played, once the bracket is complete."""
+    """The winner of the last match that is played, once the bracket is complete. A losers'
+    bracket match never decides it: without a grand final the winners' bracket champion wins."""
     for match in reversed(bracket.matches):
         state = states[match.id]
-        if state.status == "void":
-            continue
-        if match.side == "third":
+        if state.status == "void" or match.side in ("third", "losers"):
             continue
         return state.winner if state.winner != BYE else None
     return None
@@ -205,9 +204,14 @@ def last_rounds(bracket: Bracket, states: Mapping[str, MatchState]) -> dict[str,
 
 
 def placements(bracket: Bracket, states: Mapping[str, MatchState]) -> list[tuple[int, tuple[str, ...]]]:
-    """Final (or interim) places: by the last round played, its winner ahead of its loser."""
+    """Final (or interim) places: by the last round played, its winner ahead of its loser; the
+    champion first (without a grand final the losers' final is played after the winners' final)."""
     groups: dict[tuple[int, int], list[str]] = {}
-    for player, key in last_rounds(bracket, states).items():
+    keys = last_rounds(bracket, states)
+    top = champion(bracket, states)
+    if top in keys and all(s.status in ("done", "bye", "void") for s in states.values()):
+        keys[top] = (len(bracket.rounds), 1)
+    for player, key in keys.items():
         groups.setdefault(key, []).append(player)
     result: list[tuple[int, tuple[str, ...]]] = []
     place = 1

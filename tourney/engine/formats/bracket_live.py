@@ -107,6 +107,8 @@ class BracketFormat(RoundFormat):
             done = states[match.id]
             if match.side == "third" and done.status in ("done", "bye") and done.winner:
                 out.add(done.winner)  # third place is the winner's last match too
+            if match.side == "losers" and match.next_for_winner is None and done.status == "done" and done.winner:
+                out.add(done.winner)  # no grand final: the losers' champion is second
             if done.status != "done" or done.loser is None:
                 continue
             nxt = match.next_for_loser

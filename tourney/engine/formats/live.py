@@ -91,7 +91,7 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
 def swiss_rows(state: LiveState, bye_points: int = 1) -> list[SwissRow]:
     from tourney.engine.formats.swiss import standings
 
-    return standings(state.entrants, played_rounds(state), bye_points)
+    return standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
 
 
 def withdrawn(state: LiveState) -> set[str]:
@@ -167,6 +167,14 @@ class RoundFormat(ABC):
             parts.append(f"{config.rounds} rounds")
         if config.seeding != "lot":
             parts.append(f"seeded by {config.seeding}")
+        if config.grand_final != "reset":
+            parts.append("single grand final" if config.grand_final == "single" else "no grand final")
+        if config.cycles == 2:
+            parts.append("double round robin")
+        elif config.cycles > 2:
+            parts.append(f"{config.cycles} cycles")
+        if config.tiebreaks:
+            parts.append(f"tie-breaks {', '.join(config.tiebreaks)}")
         return ", ".join(parts)
 
     # ---------------------------------------------------------------- left to the subclasses
