@@ -292,8 +292,17 @@ def test_default_tiebreaks_are_unchanged_and_direct_encounter_can_come_first() -
     assert [r.chosen for r in default] == [
         (("buchholz", r.buchholz), ("sonneborn-berger", r.sonneborn_berger), ("direct-encounter", r.head_to_head))
         for r in default]
-    # B and D (1 point each): B beat D in round 3, which direct encounter counts first.
-    first = standings(list("ABCDE"), TIEBREAK_EVENT, tiebreaks=("direct-encounter", "sonneborn-berger"))
-    order = [r.player for r in first]
-    assert order.index("B") < order.index("D")
-    assert dict(first[order.index("B")].chosen)["direct-encounter"] == 1
+    # A five-player round robin (byes score 0): A, B and D reach 2½. Among them A beat D and drew
+    # with B, B drew with both: direct encounter first ranks A, B, D (1½, 1, ½); by the default
+    # order B leads on Sonneborn-Berger (4¾ to A's 4¼).
+    event = [
+        PlayedRound((TableResult(("B", "E"), DRAW), TableResult(("C", "D"), LOSS)), ("A",)),
+        PlayedRound((TableResult(("E", "C"), LOSS), TableResult(("A", "B"), DRAW)), ("D",)),
+        PlayedRound((TableResult(("C", "A"), WIN), TableResult(("D", "E"), WIN)), ("B",)),
+        PlayedRound((TableResult(("A", "D"), WIN), TableResult(("B", "C"), WIN)), ("E",)),
+        PlayedRound((TableResult(("D", "B"), DRAW), TableResult(("E", "A"), LOSS)), ("C",)),
+    ]
+    assert [r.player for r in standings(list("ABCDE"), event, 0)][:3] == ["B", "A", "D"]
+    first = standings(list("ABCDE"), event, 0, ("direct-encounter", "sonneborn-berger"))
+    assert [(r.player, dict(r.chosen)["direct-encounter"]) for r in first][:3] == [
+        ("A", Fraction(3, 2)), ("B", 1), ("D", Fraction(1, 2))]
