@@ -90,19 +90,9 @@ def new(
 
 
 def _format_text(config: Any) -> str:
-    """'knockout, best of 3, third-place match' and the like."""
-    parts = [config.name]
-    if config.best_of != 1:
-        parts.append(f"best of {config.best_of}")
-    if config.third_place:
-        parts.append("third-place match")
-    if config.table_size != 2:
-        parts.append(f"tables of {config.table_size}")
-    if config.rounds is not None:
-        parts.append(f"{config.rounds} rounds")
-    if config.seeding != "lot":
-        parts.append(f"seeded by {config.seeding}")
-    return ", ".join(parts)
+    """'knockout, best of 3, third-place match' and the like: the format's own `describe`."""
+    text: str = config.kind.describe(config)
+    return text
 
 
 def use(

@@ -174,7 +174,7 @@ class RoundFormat(ABC):
         elif config.cycles > 2:
             parts.append(f"{config.cycles} cycles")
         if config.tiebreaks:
-            parts.append(f"tie-breaks {', '.join(config.tiebreaks)}")
+            parts.append(f"tie-breaks {' then '.join(config.tiebreaks)}")
         return ", ".join(parts)
 
     # ---------------------------------------------------------------- left to the subclasses
