@@ -40,10 +40,13 @@ class Created:
 
 def new_tournament(name: str, *, game: str, seed: int | None = None, format: str = "stages", best_of: int = 1,
                    third_place: bool = False, rounds: int | None = None, table_size: int = 2, seeding: str = "lot",
+                   grand_final: str = "reset", cycles: int = 1, tiebreaks: str | None = None,
                    db: str | None = None) -> Created:
     """Create a tournament of `game` (a name or alias), creating the database if need be. It
-    becomes the current one unless another tournament of the database is running."""
-    from tourney.engine.formats.config import FORMATS, FormatConfig, check_format
+    becomes the current one unless another tournament of the database is running. `tiebreaks`:
+    names separated by commas (`--tiebreaks`)."""
+    from tourney.engine.formats.config import FORMATS, FormatConfig, check_format, parse_tiebreaks
+    from tourney.engine.formats.registry import GRAND_FINALS
     from tourney.engine.formats.seeding import METHODS
     from tourney.rules.games import find_game
     from tourney.storage.events import create_and_choose
@@ -54,7 +57,10 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
         raise InvalidInputError(f"--format {format!r}: expected one of {', '.join(FORMATS)}")
     if seeding not in METHODS:
         raise InvalidInputError(f"--seeding {seeding!r}: expected one of {', '.join(METHODS)}")
-    config = FormatConfig(format, best_of, third_place, rounds, table_size, seeding)
+    if grand_final not in GRAND_FINALS:
+        raise InvalidInputError(f"--grand-final {grand_final!r}: expected one of {', '.join(GRAND_FINALS)}")
+    config = FormatConfig(format, best_of, third_place, rounds, table_size, seeding, grand_final, cycles,
+                          parse_tiebreaks(tiebreaks))
     check_format(descriptor, config)
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     with open_db(db, create=True) as database:
@@ -213,11 +219,9 @@ def status(*, db: str | None = None, tournament: str | None = None) -> StatusVie
 
 def _floor_counts(state: TournamentState) -> FloorCounts:
     playing = sum(1 for t in state.tables if not t.finished)
-    still_in = sum(len(t.still_in) for t in state.tables)
+    players_in, players_out = state.kind.in_and_out(state)
     dropped = sum(1 for p in state.players if p.dropped)
-    return FloorCounts(playing, len(state.tables) - playing,
-                       still_in if state.stage else len(state.players) - dropped,
-                       len(state.players) - dropped - still_in if state.stage else 0, dropped)
+    return FloorCounts(playing, len(state.tables) - playing, players_in, players_out, dropped)
 
 
 def _slowest(state: TournamentState) -> list[TableState]:

@@ -57,6 +57,18 @@ def new(
         "--seeding", metavar="lot|rating|list",
         help="Bracket formats: seed order by lot (the default), by rating (`seat --ratings FILE`) or "
              "registration order.")] = "lot",
+    grand_final: Annotated[str, typer.Option(
+        "--grand-final", metavar="reset|single|none",
+        help="Double elimination: a grand final with a reset match (the default), a single grand final, "
+             "or none (the winners' bracket champion wins).")] = "reset",
+    cycles: Annotated[int, typer.Option(
+        "--cycles", metavar="N", parser=number_parser(what="--cycles", low=1, high=4),
+        help="Round robin: play the whole schedule N times (2 = a double round robin, colours swapped).")] = 1,
+    tiebreaks: Annotated[str | None, typer.Option(
+        "--tiebreaks", metavar="LIST", show_default=False,
+        help="Round robin and Swiss: the tie-breaks after points, in order, from buchholz, buchholz-cut1, "
+             "median-buchholz, sonneborn-berger, direct-encounter; add fide-2023 to count unplayed rounds "
+             "by FIDE's 2023 rule (default: buchholz,sonneborn-berger,direct-encounter).")] = None,
     db: DbOption = None,
 ) -> None:
     """Create a tournament. It becomes the current one unless another tournament of the database is
@@ -64,7 +76,8 @@ def new(
     from tourney.app.tournaments import new_tournament
 
     made = new_tournament(name, game=game, seed=seed, format=format_, best_of=best_of, third_place=third_place,
-                          rounds=rounds, table_size=table_size, seeding=seeding, db=db)
+                          rounds=rounds, table_size=table_size, seeding=seeding, grand_final=grand_final,
+                          cycles=cycles, tiebreaks=tiebreaks, db=db)
     row = made.tournament
     shown = "" if made.format.is_stages else f", {_format_text(made.format)}"
     typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}{shown}, seed {row.seed}) in {made.shown}.")
@@ -77,19 +90,9 @@ def new(
 
 
 def _format_text(config: Any) -> str:
-    """'knockout, best of 3, third-place match' and the like."""
-    parts = [config.name]
-    if config.best_of != 1:
-        parts.append(f"best of {config.best_of}")
-    if config.third_place:
-        parts.append("third-place match")
-    if config.table_size != 2:
-        parts.append(f"tables of {config.table_size}")
-    if config.rounds is not None:
-        parts.append(f"{config.rounds} rounds")
-    if config.seeding != "lot":
-        parts.append(f"seeded by {config.seeding}")
-    return ", ".join(parts)
+    """'knockout, best of 3, third-place match' and the like: the format's own `describe`."""
+    text: str = config.kind.describe(config)
+    return text
 
 
 def use(

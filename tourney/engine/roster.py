@@ -54,7 +54,7 @@ class PlayerStatus:
         if self.status == "playing":
             return f"playing at table {self.table}"
         if self.status == "waiting":
-            return f"waiting for the next round ({where})"
+            return f"waiting for the next round ({where if self.table is not None else 'a bye'})"
         if self.status == "out":
             return f"out, place {self.place}" if self.place is not None else f"out ({where})"
         if self.status == "won":

@@ -14,11 +14,13 @@ A row may carry a note: who dropped out, who was promoted in place of a qualifie
 The formats of rounds rank here too (each format's `standings` calls its ranking):
 - knockout and double elimination (`rank_bracket`): players still in the bracket rank level at
   the top; those out by the last bracket round they played (a later round is better, the winner of
-  that match ahead of its loser), as `bracket.placements` does; losers of one round share a place.
+  that match ahead of its loser; a match won by a bye counts), as `bracket.placements` does;
+  losers of one round share a place.
   Once the bracket is complete its champion alone is still in: rank 1.
 - round robin and Swiss (`rank_points`): `swiss.standings`' order and ranks: score, Buchholz,
-  Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank);
-  the rows carry the score (`points`) and the tie-breaks.
+  Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank),
+  or score, the tie-breaks chosen with `tourney new --tiebreaks` in their order, then seed; the rows
+  carry the score (`points`) and the tie-breaks.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.bracket import Bracket, MatchState
+from tourney.engine.formats.bracket import Bracket, MatchState, last_rounds
 from tourney.engine.tables import TableState
 
 if TYPE_CHECKING:
@@ -95,16 +97,23 @@ def _number(value: Fraction) -> float:
     return round(float(value), 4)
 
 
-def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[SwissRow]) -> list[StandingRow]:
-    """Round robin and Swiss standings: `swiss.standings` rows with each player's last table."""
+def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[SwissRow],
+                chosen: bool = False) -> list[StandingRow]:
+    """Round robin and Swiss standings: `swiss.standings` rows with each player's last table. The
+    tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
+    in their order, named with underscores ("buchholz_cut1", "direct_encounter")."""
     last = last_tables(history)
     out: list[StandingRow] = []
     for row in rows:
         table = last.get(row.player)
+        if chosen:
+            tiebreaks = {name.replace("-", "_"): _number(value) for name, value in row.chosen}
+        else:
+            tiebreaks = {"buchholz": _number(row.buchholz), "sonneborn_berger": _number(row.sonneborn_berger),
+                         "head_to_head": _number(row.head_to_head)}
         out.append(StandingRow(row.rank, row.player, table.stage if table else 0, table.number if table else 0,
                                table.places.get(row.player) if table else None, None, _number(row.score),
-                               {"buchholz": _number(row.buchholz), "sonneborn_berger": _number(row.sonneborn_berger),
-                                "head_to_head": _number(row.head_to_head)}))
+                               tiebreaks))
     return out
 
 
@@ -112,15 +121,8 @@ def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str
                  states: Mapping[str, MatchState], bracket: Bracket) -> list[StandingRow]:
     """Knockout and double-elimination standings (see the module docstring)."""
     last = last_tables(history)
-    reached: dict[str, tuple[int, int]] = {}
-    names: dict[str, str] = {}
-    for match in bracket.matches:
-        state = states[match.id]
-        if state.status != "done" or state.winner is None or state.loser is None:
-            continue
-        index = bracket.round_index(match.id)
-        reached[state.winner], reached[state.loser] = (index, 1), (index, 0)
-        names[state.winner] = names[state.loser] = bracket.rounds[index].name
+    reached = last_rounds(bracket, states)
+    names = {player: bracket.rounds[index].name for player, (index, _) in reached.items()}
     seed = {p: i for i, p in enumerate(entrants)}
 
     def key(name: str) -> tuple[int, int]:

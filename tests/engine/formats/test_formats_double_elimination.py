@@ -124,3 +124,28 @@ def test_byes_travel_into_the_losers_bracket() -> None:
     states = resolve(bracket, ["a", "b", "c", "d", "e"], {"W1-2": "d"})
     assert states["L1-1"].status == "bye" and states["L1-1"].winner == "e"
     assert states["L1-2"].status == "bye" and states["L1-2"].winner == ""
+
+
+@pytest.mark.parametrize("n", range(2, 20))
+def test_grand_final_single_and_none(n: int) -> None:
+    """Issue 21 item 11 (brackets-manager's grandFinal "simple" and "none"): the same winners' and
+    losers' brackets; a single GF, or none (the winners' bracket champion wins, the losers' second)."""
+    reset = double_elimination(n)
+    single = double_elimination(n, "single")
+    none = double_elimination(n, "none")
+    assert [m.id for m in single.matches] == [m.id for m in reset.matches if m.id != "GF2"]
+    assert [m.id for m in none.matches] == [m.id for m in reset.matches if not m.id.startswith("GF")]
+    assert single.match("GF").next_for_winner is None and single.match("GF").next_for_loser is None
+    names = [f"p{i}" for i in range(1, n + 1)]
+    winners: dict[str, str] = {}
+    while True:  # the lower seed number wins every match
+        states = resolve(none, names, winners)
+        ready = [s for s in states.values() if s.status == "ready"]
+        if not ready:
+            break
+        for state in ready:
+            winners[state.id] = min((p for p in state.players if p), key=lambda p: int(p[1:]))
+    assert champion(none, states) == "p1"
+    places = placements(none, states)
+    assert places[0] == (1, ("p1",))
+    assert places[1] == (2, ("p2",))

@@ -13,6 +13,7 @@ from tourney.engine.formats.swiss import (
     PlayedRound,
     TableResult,
     default_rounds,
+    exact_grouping,
     pair_round,
     scores,
     standings,
@@ -189,3 +190,119 @@ def test_a_withdrawn_player_is_paired_no_more_but_keeps_the_points() -> None:
     assert scores(FIELD, EVENT[:1])["E"] == 1
     with pytest.raises(InvalidInputError, match="at least 2 players"):
         pair_round(FIELD, EVENT[:1], random.Random(0), withdrawn={"A", "B", "C", "D"})
+
+
+def _groupings(players: list[str], sizes: list[int]) -> list[list[tuple[str, ...]]]:
+    """Every way to seat `players` at tables of `sizes` (brute force, for checking the search)."""
+    if not players:
+        return [[]]
+    found = []
+    opener, rest = players[0], players[1:]
+    for size in set(sizes):
+        left = list(sizes)
+        left.remove(size)
+        for others in combinations(rest, size - 1):
+            remaining = [p for p in rest if p not in others]
+            found += [[(opener, *others), *more] for more in _groupings(remaining, left)]
+    return found
+
+
+@pytest.mark.parametrize("case", range(30))
+def test_exact_grouping_is_the_cheapest_grouping(case: int) -> None:
+    """Issue 21 item 9: on random meeting counts the search finds the brute force's minimum."""
+    rng = random.Random(case)
+    n = rng.randrange(6, 10)
+    players = [f"p{i}" for i in range(n)]
+    sizes = [3] * (n // 3) + ([n % 3] if n % 3 else [])
+    if n % 3 == 1:
+        sizes = [3] * (n // 3 - 1) + [2, 2]
+    weights = {frozenset(pair): rng.choice([0, 0, 0, 1, 5]) for pair in combinations(players, 2)}
+
+    def cost(a: str, b: str) -> int:
+        return weights[frozenset((a, b))]
+
+    cheapest = min(sum(cost(a, b) for t in g for a, b in combinations(t, 2)) for g in _groupings(players, sizes))
+    found = exact_grouping(players, sizes, cost, 10**9, 10**7)
+    assert found is not None and sorted(map(len, found)) == sorted(sizes)
+    assert sorted(p for t in found for p in t) == sorted(players)
+    assert sum(cost(a, b) for t in found for a, b in combinations(t, 2)) == cheapest
+    assert exact_grouping(players, sizes, cost, cheapest, 10**7) is None  # nothing below the bound
+
+
+def test_tables_of_three_avoid_a_repeat_whenever_a_grouping_allows() -> None:
+    """10 players at tables of 3 (3, 3, 2, 2), random results: while some grouping of the round has
+    no repeat meeting, the pairing has none (the greedy grouping alone repeated in round 4)."""
+    players = [f"P{i}" for i in range(1, 11)]
+    for variant in range(6):
+        finishing = random.Random(variant)
+        history: list[PlayedRound] = []
+        for _ in range(5):
+            plan = pair_round(players, history, random.Random(1), table_size=3)
+            met = {frozenset(pair) for played in history for t in played.tables for pair in combinations(t.players, 2)}
+            repeats = sum(1 for t in plan.tables for pair in combinations(t, 2) if frozenset(pair) in met)
+            possible = any(all(frozenset(pair) not in met for t in g for pair in combinations(t, 2))
+                           for g in _groupings(players, [3, 3, 2, 2]))
+            assert repeats == 0 or not possible
+            results = []
+            for table in plan.tables:
+                order = list(table)
+                finishing.shuffle(order)
+                results.append(TableResult(table, tuple(order.index(p) + 1 for p in table)))
+            history.append(PlayedRound(tuple(results), plan.byes))
+
+
+# Issue 21 item 11: five players, a bye each round (worked by hand; a bye scores 1):
+#   round 1: A beats B, C beats D, E bye      round 2: A beats C, E beats B, D bye
+#   round 3: A draws E, B beats D, C bye      scores: A 2½, B 1, C 2, D 1, E 2½
+# Buchholz terms per round (a bye 0): A 1, 2, 2½ · C 1, 2½, 0 · E 0, 1, 2½.
+# FIDE 2023: a bye is met by a virtual opponent of the player's own score, and an opponent's byes
+# count ½ in the score read for them (C 1½, D ½, E 2): A 1, 1½, 2 · C ½, 2½, 2 · E 2½, 1, 2½.
+TIEBREAK_EVENT = [
+    PlayedRound((TableResult(("A", "B"), WIN), TableResult(("C", "D"), WIN)), ("E",)),
+    PlayedRound((TableResult(("A", "C"), WIN), TableResult(("E", "B"), WIN)), ("D",)),
+    PlayedRound((TableResult(("A", "E"), DRAW), TableResult(("B", "D"), WIN)), ("C",)),
+]
+
+
+def _chosen(tiebreaks: tuple[str, ...]) -> dict[str, dict[str, Fraction]]:
+    rows = standings(list("ABCDE"), TIEBREAK_EVENT, tiebreaks=tiebreaks)
+    return {row.player: dict(row.chosen) for row in rows}
+
+
+def test_buchholz_cut1_and_median() -> None:
+    values = _chosen(("buchholz", "buchholz-cut1", "median-buchholz"))
+    assert values["A"] == {"buchholz": Fraction(11, 2), "buchholz-cut1": Fraction(9, 2), "median-buchholz": 2}
+    assert values["C"] == {"buchholz": Fraction(7, 2), "buchholz-cut1": Fraction(7, 2), "median-buchholz": 1}
+    assert values["E"] == {"buchholz": Fraction(7, 2), "buchholz-cut1": Fraction(7, 2), "median-buchholz": 1}
+    rows = standings(list("ABCDE"), TIEBREAK_EVENT, tiebreaks=("buchholz-cut1",))
+    assert [r.player for r in rows][:2] == ["A", "E"]
+
+
+def test_fide_2023_unplayed_rounds_change_the_order() -> None:
+    values = _chosen(("buchholz", "buchholz-cut1", "fide-2023"))
+    assert values["A"] == {"buchholz": Fraction(9, 2), "buchholz-cut1": Fraction(7, 2)}
+    assert values["C"] == {"buchholz": 5, "buchholz-cut1": Fraction(9, 2)}
+    assert values["E"] == {"buchholz": 6, "buchholz-cut1": 5}
+    rows = standings(list("ABCDE"), TIEBREAK_EVENT, tiebreaks=("buchholz-cut1", "fide-2023"))
+    assert [r.player for r in rows][:2] == ["E", "A"]  # without the rule A is ahead (above)
+
+
+def test_default_tiebreaks_are_unchanged_and_direct_encounter_can_come_first() -> None:
+    default = standings(list("ABCDE"), TIEBREAK_EVENT)
+    assert [r.chosen for r in default] == [
+        (("buchholz", r.buchholz), ("sonneborn-berger", r.sonneborn_berger), ("direct-encounter", r.head_to_head))
+        for r in default]
+    # A five-player round robin (byes score 0): A, B and D reach 2½. Among them A beat D and drew
+    # with B, B drew with both: direct encounter first ranks A, B, D (1½, 1, ½); by the default
+    # order B leads on Sonneborn-Berger (4¾ to A's 4¼).
+    event = [
+        PlayedRound((TableResult(("B", "E"), DRAW), TableResult(("C", "D"), LOSS)), ("A",)),
+        PlayedRound((TableResult(("E", "C"), LOSS), TableResult(("A", "B"), DRAW)), ("D",)),
+        PlayedRound((TableResult(("C", "A"), WIN), TableResult(("D", "E"), WIN)), ("B",)),
+        PlayedRound((TableResult(("A", "D"), WIN), TableResult(("B", "C"), WIN)), ("E",)),
+        PlayedRound((TableResult(("D", "B"), DRAW), TableResult(("E", "A"), LOSS)), ("C",)),
+    ]
+    assert [r.player for r in standings(list("ABCDE"), event, 0)][:3] == ["B", "A", "D"]
+    first = standings(list("ABCDE"), event, 0, ("direct-encounter", "sonneborn-berger"))
+    assert [(r.player, dict(r.chosen)["direct-encounter"]) for r in first][:3] == [
+        ("A", Fraction(3, 2)), ("B", 1), ("D", Fraction(1, 2))]

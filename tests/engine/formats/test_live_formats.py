@@ -94,3 +94,22 @@ def test_a_state_copy_is_independent() -> None:
     twin: TournamentState = state.copy()
     twin.apply(Event(11, "result", {"table": 1, "loser": twin.tables[0].seats[1]}))
     assert not state.tables[0].finished and twin.tables[0].finished
+
+
+def test_new_options_are_stored_only_when_given_and_old_payloads_fold_unchanged() -> None:
+    """Issue 21 item 11: --grand-final, --cycles and --tiebreaks live in the format payload; a
+    payload without them (every one stored before) reads as the defaults, and writes back the same."""
+    old = {"format": "swiss", "best_of": 1, "third_place": False, "rounds": None, "table_size": 2, "seeding": "lot"}
+    assert FormatConfig.from_json(old).to_json() == old
+    config = FormatConfig("round-robin", cycles=2, tiebreaks=("direct-encounter", "buchholz-cut1"))
+    assert config.to_json() == {**old, "format": "round-robin", "cycles": 2,
+                                "tiebreaks": ["direct-encounter", "buchholz-cut1"]}
+    assert FormatConfig.from_json(config.to_json()) == config
+    de = FormatConfig("double-elimination", grand_final="none")
+    assert FormatConfig.from_json(de.to_json()) == de
+    with pytest.raises(InvalidInputError, match="grand_final"):
+        FormatConfig.from_json({**old, "grand_final": "twice"})
+    with pytest.raises(InvalidInputError, match="--grand-final is for --format double-elimination"):
+        check_format(find_game("khlyust"), FormatConfig("knockout", grand_final="single"))
+    with pytest.raises(InvalidInputError, match="--cycles"):
+        check_format(find_game("khlyust"), FormatConfig("swiss", cycles=2))

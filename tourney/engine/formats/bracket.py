@@ -175,29 +175,43 @@ def _reset_void(first: MatchState) -> bool:
 
 
 def champion(bracket: Bracket, states: Mapping[str, MatchState]) -> str | None:
-    """The winner of the last match that is played, once the bracket is complete."""
+    """The winner of the last match that is played, once the bracket is complete. A losers'
+    bracket match never decides it: without a grand final the winners' bracket champion wins."""
     for match in reversed(bracket.matches):
         state = states[match.id]
-        if state.status == "void":
-            continue
-        if match.side == "third":
+        if state.status == "void" or match.side in ("third", "losers"):
             continue
         return state.winner if state.winner != BYE else None
     return None
 
 
-def placements(bracket: Bracket, states: Mapping[str, MatchState]) -> list[tuple[int, tuple[str, ...]]]:
-    """Final (or interim) places: by the last round played, its winner ahead of its loser."""
+def last_rounds(bracket: Bracket, states: Mapping[str, MatchState]) -> dict[str, tuple[int, int]]:
+    """Each player's last decided match: (its round's index in play order, 1 if they won it else 0).
+
+    A bye is not played, except that a third-place match won by a bye (a field of 3: one semi-final
+    is a bye) places its winner third, as brackets-manager ranks a consolation final's bye."""
     last: dict[str, tuple[int, int]] = {}
     for match in bracket.matches:
         state = states[match.id]
-        if state.status != "done" or state.winner is None or state.loser is None:
+        counted = state.status == "done" or (state.status == "bye" and match.side == "third")
+        if not counted or not state.winner:
             continue
         index = bracket.round_index(match.id)
         last[state.winner] = (index, 1)
-        last[state.loser] = (index, 0)
+        if state.loser:
+            last[state.loser] = (index, 0)
+    return last
+
+
+def placements(bracket: Bracket, states: Mapping[str, MatchState]) -> list[tuple[int, tuple[str, ...]]]:
+    """Final (or interim) places: by the last round played, its winner ahead of its loser; the
+    champion first (without a grand final the losers' final is played after the winners' final)."""
     groups: dict[tuple[int, int], list[str]] = {}
-    for player, key in last.items():
+    keys = last_rounds(bracket, states)
+    top = champion(bracket, states)
+    if top in keys and all(s.status in ("done", "bye", "void") for s in states.values()):
+        keys[top] = (len(bracket.rounds), 1)
+    for player, key in keys.items():
         groups.setdefault(key, []).append(player)
     result: list[tuple[int, tuple[str, ...]]] = []
     place = 1

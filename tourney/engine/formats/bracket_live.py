@@ -98,20 +98,22 @@ class BracketFormat(RoundFormat):
 
     def eliminated(self, state: LiveState) -> set[str]:
         """Players out: the loser of a match whose loser goes nowhere (or to a void reset), and both
-        players of a third-place match."""
+        players of a third-place match, its winner even when the match is a bye (a field of 3)."""
         if state.bracket is None:
             return set()
         states = bracket_states(state)
         out: set[str] = set()
         for match in state.bracket.matches:
             done = states[match.id]
+            if match.side == "third" and done.status in ("done", "bye") and done.winner:
+                out.add(done.winner)  # third place is the winner's last match too
+            if match.side == "losers" and match.next_for_winner is None and done.status == "done" and done.winner:
+                out.add(done.winner)  # no grand final: the losers' champion is second
             if done.status != "done" or done.loser is None:
                 continue
             nxt = match.next_for_loser
             if nxt is None or states[nxt[0]].status == "void":
                 out.add(done.loser)
-            if match.side == "third" and done.winner is not None:
-                out.add(done.winner)  # third place is the winner's last match too
         return out
 
     def standings(self, state: LiveState) -> list[StandingRow]:

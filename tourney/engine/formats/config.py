@@ -4,6 +4,7 @@
     FORMATS                         the built-in names, `stages` (RULES §1.12's multi-table stages) first
     formats_for(game) -> names      the registered formats the game's seat range allows
     check_format(game, config)      one error line when the game or the options do not fit
+    parse_tiebreaks(text)           `--tiebreaks a,b,c` as the config's tuple
     unused_options(config, taken)   the options given that a format does not take (for its `check`)
 
 The format is fixed when the tournament is created: `tourney new --format ...` stores it as the
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tourney.engine.formats.registry import FormatConfig, all_formats
+from tourney.engine.formats.registry import TIEBREAKS, FormatConfig, all_formats
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 
@@ -31,6 +32,7 @@ __all__ = [
     "FormatConfig",
     "check_format",
     "formats_for",
+    "parse_tiebreaks",
     "table_sizes_for",
     "takers",
     "unused_options",
@@ -43,7 +45,8 @@ FORMATS: Final = ("stages", "knockout", "double-elimination", "round-robin", "sw
 ROUND_ROBIN: Final = "round-robin"
 # The command-line flag of each option, for messages.
 FLAGS: Final = {"best_of": "--best-of", "third_place": "--third-place", "rounds": "--rounds",
-                "table_size": "--table-size", "seeding": "--seeding"}
+                "table_size": "--table-size", "seeding": "--seeding", "grand_final": "--grand-final",
+                "cycles": "--cycles", "tiebreaks": "--tiebreaks"}
 # Far above any real series; keeps a typo from planning a thousand games.
 MAX_BEST_OF: Final = 99
 
@@ -68,6 +71,22 @@ def unused_options(config: FormatConfig, taken: frozenset[str]) -> list[str]:
     """The options given (not at their default) that a format taking `taken` does not take."""
     default = FormatConfig()
     return [option for option in FLAGS if option not in taken and getattr(config, option) != getattr(default, option)]
+
+
+def parse_tiebreaks(text: str | None) -> tuple[str, ...]:
+    """`--tiebreaks buchholz-cut1,sonneborn-berger`: known names, each once; None or "" is the default."""
+    if not text:
+        return ()
+    names = tuple(part.strip() for part in text.split(","))
+    unknown = [n for n in names if n not in TIEBREAKS]
+    if unknown:
+        raise InvalidInputError(f"--tiebreaks: unknown tie-break {unknown[0]!r} (tie-breaks: {', '.join(TIEBREAKS)})")
+    if len(set(names)) != len(names):
+        raise InvalidInputError(f"--tiebreaks {text}: a tie-break is listed twice")
+    if names == ("fide-2023",):
+        raise InvalidInputError("--tiebreaks fide-2023: list the tie-breaks it applies to, "
+                                "e.g. buchholz-cut1,fide-2023")
+    return names
 
 
 def check_format(game: GameDescriptor, config: FormatConfig) -> None:

@@ -1,6 +1,6 @@
 """Double elimination: a winners' bracket, a losers' bracket fed by its losers, a grand final with reset.
 
-    double_elimination(entrants) -> Bracket        (resolve, champion, placements: see bracket.py)
+    double_elimination(entrants, grand_final="reset") -> Bracket   (resolve, champion, placements: see bracket.py)
     drop_order(size, winners_round, losers) -> the losers of a winners' round in the order they drop
 
 Shape, for a draw of size = 2^R (the winners' bracket is `knockout`'s, with its seeding and byes):
@@ -14,7 +14,10 @@ Shape, for a draw of size = 2^R (the winners' bracket is `knockout`'s, with its 
 - Grand final "GF": the winners' bracket champion (slot 0) against the losers' bracket champion
   (slot 1). "GF2" (the bracket reset) is played only when the losers' champion wins GF, since only
   then has the winners' champion lost once; otherwise it is void. With 2 players there is no
-  losers' bracket: GF is the rematch of W1-1, with the same reset rule.
+  losers' bracket: GF is the rematch of W1-1, with the same reset rule. `grand_final` chooses as
+  brackets-manager's grandFinal does: "reset" (its "double", the default), "single" (GF alone:
+  the winners' champion may lose once) or "none" (no GF: the winners' bracket champion wins, the
+  losers' bracket champion is second; with 2 players W1-1 decides).
 
 Drop-down order. Dropping the losers of a winners' round straight across would send a player
 back against someone from the part of the draw they just came through (the loser of W2-1 beat
@@ -35,7 +38,8 @@ where reverse is [4,3,2,1], half_shift [3,4,1,2], reverse_half_shift [2,1,4,3] a
 natural. Byes travel: the loser of a bye match is a bye, so losers' matches against it resolve
 on their own (see bracket.resolve).
 
-Play order (the order of `Bracket.rounds`): W1, then for r = 2..R: W_r, L_{2r-3}, L_{2r-2}; GF, GF2.
+Play order (the order of `Bracket.rounds`): W1, then for r = 2..R: W_r, L_{2r-3}, L_{2r-2}; GF, GF2
+(those the grand final has).
 """
 
 from __future__ import annotations
@@ -111,8 +115,11 @@ def drop_order(size: int, winners_round: int, losers: Sequence[str]) -> list[str
     return _ORDERINGS[names[winners_round - 1]](losers)
 
 
-def double_elimination(entrants: int) -> Bracket:
-    """The double-elimination bracket for `entrants` players (seeds 1..N)."""
+def double_elimination(entrants: int, grand_final: str = "reset") -> Bracket:
+    """The double-elimination bracket for `entrants` players (seeds 1..N); `grand_final` "reset"
+    (GF, then GF2 if the losers' champion won GF), "single" (GF alone) or "none" (no final)."""
+    if grand_final not in ("reset", "single", "none"):
+        raise InvalidInputError(f"grand final {grand_final!r}: expected reset, single or none")
     tree = winners_rounds(entrants)
     rounds = len(tree)
     size = 1 << rounds
@@ -139,22 +146,27 @@ def double_elimination(entrants: int) -> Bracket:
                 matches.append(Match(f"L{lr}-{i + 1}", "losers", lr, slots))
         losers.append(matches)
     # Wire each losers' match to the next one (slot 0 of a drop-down round, else by pairs).
+    final_match = grand_final != "none"
     for r, matches in enumerate(losers):
         if r + 1 == len(losers):
-            losers[r] = [replace(m, next_for_winner=("GF", 1)) for m in matches]
+            losers[r] = [replace(m, next_for_winner=("GF", 1) if final_match else None) for m in matches]
         elif (r + 2) % 2 == 0:  # the next round (number r + 2) is a drop-down round: same index, slot 0
             losers[r] = [replace(m, next_for_winner=(f"L{r + 2}-{i + 1}", 0)) for i, m in enumerate(matches)]
         else:
             losers[r] = [replace(m, next_for_winner=(f"L{r + 2}-{i // 2 + 1}", i % 2)) for i, m in enumerate(matches)]
     final = tree[-1][0]
     if rounds == 1:
-        drops[final.id] = ("GF", 1)
+        if final_match:
+            drops[final.id] = ("GF", 1)
         lower = Slot(loser_of=final.id)
     else:
         lower = Slot(winner_of=losers[-1][0].id)
     tree = [[replace(m, next_for_loser=drops.get(m.id)) for m in matches] for matches in tree]
-    tree[-1] = [replace(tree[-1][0], next_for_winner=("GF", 0))]
-    grand = Match("GF", "final", 1, (Slot(winner_of=final.id), lower), ("GF2", 0), ("GF2", 1))
+    if final_match:
+        tree[-1] = [replace(tree[-1][0], next_for_winner=("GF", 0))]
+    reset_next = ("GF2", 0) if grand_final == "reset" else None
+    grand = Match("GF", "final", 1, (Slot(winner_of=final.id), lower), reset_next,
+                  ("GF2", 1) if reset_next else None)
     reset = Match("GF2", "final", 2, (Slot(winner_of="GF"), Slot(loser_of="GF")), reset_of="GF")
 
     def w_round(r: int) -> Round:
@@ -168,7 +180,10 @@ def double_elimination(entrants: int) -> Bracket:
     order = [w_round(1)]
     for r in range(2, rounds + 1):
         order += [w_round(r), l_round(2 * r - 3), l_round(2 * r - 2)]
-    order += [Round("final", 1, "grand final", (grand,)), Round("final", 2, "grand final reset", (reset,))]
+    if final_match:
+        order.append(Round("final", 1, "grand final", (grand,)))
+    if grand_final == "reset":
+        order.append(Round("final", 2, "grand final reset", (reset,)))
     return Bracket("double-elimination", entrants, size, tuple(order))
 
 

@@ -1,5 +1,6 @@
-"""Double elimination played live: winners' and losers' brackets, a grand final with reset
-(double_elimination.py builds the bracket); W2 is played with L1, L2 with W3, and so on."""
+"""Double elimination played live: winners' and losers' brackets, a grand final with reset, a single
+grand final or none (`--grand-final`; double_elimination.py builds the bracket); W2 is played with
+L1, L2 with W3, and so on."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ class DoubleEliminationFormat(BracketFormat):
     name = "double-elimination"
     label = "double elimination"
     order = 2
-    options = frozenset({"best_of", "seeding"})
+    options = frozenset({"best_of", "seeding", "grand_final"})
 
     def build(self, config: FormatConfig, entrants: int) -> Bracket:
-        return double_elimination(entrants)
+        return double_elimination(entrants, config.grand_final)
 
 
 DOUBLE_ELIMINATION = register_format(DoubleEliminationFormat())

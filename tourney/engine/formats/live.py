@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -87,10 +88,10 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
     return out
 
 
-def swiss_rows(state: LiveState) -> list[SwissRow]:
+def swiss_rows(state: LiveState, bye_points: int = 1) -> list[SwissRow]:
     from tourney.engine.formats.swiss import standings
 
-    return standings(state.entrants, played_rounds(state))
+    return standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
 
 
 def withdrawn(state: LiveState) -> set[str]:
@@ -166,6 +167,14 @@ class RoundFormat(ABC):
             parts.append(f"{config.rounds} rounds")
         if config.seeding != "lot":
             parts.append(f"seeded by {config.seeding}")
+        if config.grand_final != "reset":
+            parts.append("single grand final" if config.grand_final == "single" else "no grand final")
+        if config.cycles == 2:
+            parts.append("double round robin")
+        elif config.cycles > 2:
+            parts.append(f"{config.cycles} cycles")
+        if config.tiebreaks:
+            parts.append(f"tie-breaks {' then '.join(config.tiebreaks)}")
         return ", ".join(parts)
 
     # ---------------------------------------------------------------- left to the subclasses
@@ -329,6 +338,12 @@ class RoundFormat(ABC):
                 status, place = "waiting", None  # a finished match of this round, or a bye
             found.append(PlayerStatus(info.name, status, stage, number, place, rounds=True))
         return found
+
+    def in_and_out(self, state: LiveState) -> tuple[int, int]:
+        """As `player list` counts them: out only when eliminated (or placed once complete); a bye
+        or a duel's winner waiting for the next round is still in."""
+        found = Counter(status.status for status in self.statuses(state))
+        return sum(found[s] for s in ("registered", "playing", "waiting", "won")), found["out"]
 
     def step_result(self, state: LiveState, table: TableState, name: str) -> str:
         """A player's table in a round: the match (or the table of 3-4) as it stands."""

@@ -47,7 +47,16 @@ if TYPE_CHECKING:
 DEFAULT_FORMAT: Final = "stages"
 
 # The options a format may take (FormatConfig's fields besides the name); each format lists its own.
-OPTIONS = ("best_of", "third_place", "rounds", "table_size", "seeding")
+OPTIONS = ("best_of", "third_place", "rounds", "table_size", "seeding", "grand_final", "cycles", "tiebreaks")
+# Double elimination's grand final (brackets-manager's "double", "simple", "none").
+GRAND_FINALS: Final = ("reset", "single", "none")
+# The tie-breaks `--tiebreaks` may list, in the order given (swiss.py says what each is); "fide-2023"
+# is no tie-break of its own: it counts the Buchholz family's unplayed rounds by FIDE's 2023 rule.
+TIEBREAKS: Final = ("buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger", "direct-encounter",
+                    "fide-2023")
+# The options added after the first stored payloads: written only when not at their default, so a
+# payload of the options before them stays byte for byte what it was.
+_LATER_OPTIONS: Final = ("grand_final", "cycles", "tiebreaks")
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,9 @@ class FormatConfig:
     rounds: int | None = None
     table_size: int = 2
     seeding: str = "lot"
+    grand_final: str = "reset"
+    cycles: int = 1
+    tiebreaks: tuple[str, ...] = ()  # empty: the format's own order
 
     @property
     def kind(self) -> TournamentFormat:
@@ -82,8 +94,14 @@ class FormatConfig:
         return self.kind.draws
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": self.name, "best_of": self.best_of, "third_place": self.third_place,
-                "rounds": self.rounds, "table_size": self.table_size, "seeding": self.seeding}
+        data: dict[str, Any] = {"format": self.name, "best_of": self.best_of, "third_place": self.third_place,
+                                "rounds": self.rounds, "table_size": self.table_size, "seeding": self.seeding}
+        default = FormatConfig()
+        for option in _LATER_OPTIONS:
+            value = getattr(self, option)
+            if value != getattr(default, option):
+                data[option] = list(value) if isinstance(value, tuple) else value
+        return data
 
     @staticmethod
     def from_json(data: Any) -> FormatConfig:
@@ -108,7 +126,17 @@ class FormatConfig:
         seeding = data.get("seeding", "lot")
         if seeding not in METHODS:
             raise InvalidInputError(f"format: seeding must be one of {', '.join(METHODS)}, not {seeding!r}")
-        return FormatConfig(str(name), best_of, third, whole("rounds", None), table_size, str(seeding))
+        grand_final = data.get("grand_final", "reset")
+        if grand_final not in GRAND_FINALS:
+            raise InvalidInputError(f"format: grand_final must be one of {', '.join(GRAND_FINALS)}, "
+                                    f"not {grand_final!r}")
+        cycles = whole("cycles", 1)
+        assert cycles is not None
+        tiebreaks = data.get("tiebreaks", [])
+        if not isinstance(tiebreaks, list) or not all(t in TIEBREAKS for t in tiebreaks):
+            raise InvalidInputError(f"format: tiebreaks must be a list of {', '.join(TIEBREAKS)}, not {tiebreaks!r}")
+        return FormatConfig(str(name), best_of, third, whole("rounds", None), table_size, str(seeding),
+                            str(grand_final), cycles, tuple(tiebreaks))
 
 
 
@@ -296,6 +324,11 @@ class TournamentFormat(Protocol):
 
     def statuses(self, state: LiveState) -> list[PlayerStatus]:
         """`player list`: every registered player's status, in registration order."""
+        ...
+
+    def in_and_out(self, state: LiveState) -> tuple[int, int]:
+        """`status`' floor counts: the players still in contention and the players out (a dropped
+        player is in neither)."""
         ...
 
     def step_result(self, state: LiveState, table: TableState, name: str) -> str:

@@ -1,6 +1,7 @@
 """Round robin: Berger tables for duels, balanced groupings for tables of 3-4.
 
     berger(players) -> [RoundPlan, ...]                        N-1 rounds (N when N is odd)
+    repeat_cycles(plans, cycles) -> [RoundPlan, ...]           a double round robin: seats turned
     table_sizes(n, table_size, min_table) -> (sizes, byes)
     default_rounds(n, table_size, min_table) -> rounds
     balanced_tables(players, table_size, rng, rounds=None, min_table=2, tries=4, effort=200) -> [RoundPlan, ...]
@@ -68,6 +69,20 @@ def berger(players: Sequence[str]) -> list[RoundPlan]:
         byes = tuple(p for pair in pairs if None in pair for p in pair if p is not None)
         plans.append(RoundPlan(r + 1, tables, byes))
     return plans
+
+
+def repeat_cycles(plans: Sequence[RoundPlan], cycles: int) -> list[RoundPlan]:
+    """A double (or N-fold) round robin: the schedule played `cycles` times, round numbers running
+    on; each later cycle turns every table's seats one place (a duel's colours swap, as in FIDE's
+    double round robin and brackets-manager's "double" mode)."""
+    if cycles < 1:
+        raise InvalidInputError(f"cycles must be at least 1, got {cycles}")
+    out: list[RoundPlan] = []
+    for cycle in range(cycles):
+        for plan in plans:
+            tables = tuple(t[cycle % len(t):] + t[:cycle % len(t)] for t in plan.tables)
+            out.append(RoundPlan(len(out) + 1, tables, plan.byes))
+    return out
 
 
 def table_sizes(n: int, table_size: int, min_table: int = 2) -> tuple[list[int], int]:

@@ -1,7 +1,8 @@
-"""Round robin: every pair meets once (Berger tables), or balanced tables of K over R rounds.
+"""Round robin: every pair meets once (Berger tables), or balanced tables of K over R rounds;
+`--cycles 2` plays the whole schedule twice (a double round robin, colours swapped).
 
 The whole schedule follows from round 1's seed and the entrants (round_robin.py); round r's stored
-tables must be round r of it. Equal chips at a table are a draw.
+tables must be round r of it. Equal chips at a table are a draw; a bye scores nothing.
 """
 
 from __future__ import annotations
@@ -22,23 +23,32 @@ from tourney.rules.games import GameDescriptor
 if TYPE_CHECKING:
     from tourney.engine.formats.registry import LiveState
 
+# A round robin played more than twice is rare; this keeps a typo from scheduling hundreds of rounds.
+MAX_CYCLES = 4
+
 
 class RoundRobinFormat(TableRoundsFormat):
     name = "round-robin"
     label = "round robin"
     order = 3
     view_kind: str | None = "crosstable"
+    bye_points = 0  # sitting out a round of the schedule is no game (FIDE Berger tables, brackets-manager)
+
+    options = frozenset({*TableRoundsFormat.options, "cycles"})
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
         super().check(game, config)
         if config.rounds is not None and config.table_size == 2:
             raise InvalidInputError("--rounds: a round robin of duels plays every pair once (N-1 rounds, N when odd)")
+        if not 1 <= config.cycles <= MAX_CYCLES:
+            raise InvalidInputError(f"--cycles {config.cycles}: a round robin is played 1 to {MAX_CYCLES} times "
+                                    "(2: a double round robin)")
 
     def rounds_for(self, state: LiveState, entrants: Sequence[str]) -> int:
         config, n = state.format, len(entrants)
         if config.table_size == 2:
-            return n if n % 2 else n - 1
-        return config.rounds or round_robin.default_rounds(n, config.table_size, min_table(state))
+            return (n if n % 2 else n - 1) * config.cycles
+        return (config.rounds or round_robin.default_rounds(n, config.table_size, min_table(state))) * config.cycles
 
     def total_rounds(self, state: LiveState) -> int:
         return self.rounds_for(state, state.entrants) if len(state.entrants) >= 2 else 0
@@ -56,6 +66,8 @@ class RoundRobinFormat(TableRoundsFormat):
             schedule = round_robin.balanced_tables(entrants, config.table_size,
                                                    random.Random(f"tourney-rr/{first_seed}"),
                                                    rounds=config.rounds, min_table=min_table(state))
+        if config.cycles > 1:
+            schedule = round_robin.repeat_cycles(schedule, config.cycles)
         state.schedule_cache = (key, schedule)
         return schedule
 

@@ -289,6 +289,14 @@ class StagesFormat:
         moving = set(self.advancing(state)) if state.tables else set()
         return [_status(state, info.name, info.dropped, last.get(info.name), moving) for info in state.players]
 
+    def in_and_out(self, state: LiveState) -> tuple[int, int]:
+        """Still in: at a table of this stage and not eliminated there; out: the other players seated."""
+        active = sum(1 for p in state.players if not p.dropped)
+        if not state.stage:
+            return active, 0
+        still_in = sum(len(t.still_in) for t in state.tables)
+        return still_in, active - still_in
+
     def step_result(self, state: LiveState, table: TableState, name: str) -> str:
         place = table.places.get(name)
         last = not any(name in t.seats for tables in state.history[table.stage:] for t in tables)

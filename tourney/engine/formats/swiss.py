@@ -6,6 +6,7 @@
     default_rounds(n) -> ⌈log2 N⌉
     scores(players, history, bye_points=1) -> {player: Fraction}
     pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1) -> RoundPlan
+    exact_grouping(players, sizes, cost, bound, budget) -> the cheapest tables below bound, or None
     standings(players, history, bye_points=1) -> [SwissRow(rank, player, score, buchholz, sb, h2h)]
 
 `players` is the field in seeding order (the first is seed 1). Every function is deterministic
@@ -34,7 +35,11 @@ Tables of 3-4 (`table_size` K): the sizes come from `round_robin.table_sizes` (b
 to the lowest scored without a bye yet). Players in ranking order fill the tables top down, each
 seat to the candidate with the lowest cost against those already seated; then swaps between tables
 run while they lower the total cost. The cost of two players at one table is, in layers, the times
-they have met before (fewest repeat meetings first), then their score difference squared.
+they have met before (fewest repeat meetings first), then their score difference squared. When
+that grouping still repeats a meeting and the field seated is at most `EXACT_FIELD`,
+`exact_grouping` searches every grouping (branch and bound, at most `EXACT_BUDGET` seat choices,
+exact for the fields tested up to 16) and keeps a cheaper one: no repeat whenever a grouping
+without one exists, as in a Swiss of duels. Beyond that size the heuristic stands.
 
 Tie-breaks, in this order (`standings`): score; Buchholz (the sum of the final scores of every
 opponent met, one term per table shared; a bye adds nothing); Sonneborn-Berger (for each opponent
@@ -48,10 +53,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import Final
 
 import networkx as nx
 
@@ -60,6 +66,10 @@ from tourney.engine.formats.rounds import RoundPlan
 from tourney.errors import InvalidInputError
 
 _BYE = ("bye",)  # the bye node; a tuple, so no player name can collide with it
+# Tables of 3-4: a field up to this size is grouped by an exact search when the greedy grouping
+# repeats a meeting; the budget (seat choices tried) bounds its time: a few tenths of a second.
+EXACT_FIELD = 16
+EXACT_BUDGET = 200_000
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,7 @@ class SwissRow:
     buchholz: Fraction
     sonneborn_berger: Fraction
     head_to_head: Fraction
+    chosen: tuple[tuple[str, Fraction], ...] = ()  # the tie-breaks ranked by, in order, with their values
 
 
 def default_rounds(n: int) -> int:
@@ -292,6 +303,12 @@ def _group_tables(
                         improved = True
                     else:
                         tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
+    total = sum(table_cost(t) for t in tables)
+    if total >= big and len(ranked) - bye_count <= EXACT_FIELD:
+        # A repeat meeting: search every grouping for one with fewer (then closer scores).
+        better = exact_grouping([p for p in ranked if p not in byes], sizes, cost, total, EXACT_BUDGET)
+        if better is not None:
+            tables = better
     position = {p: i for i, p in enumerate(ranked)}
     firsts = Counter(t.players[0] for played in history for t in played.tables)
     seated = []
@@ -302,34 +319,141 @@ def _group_tables(
     return RoundPlan(len(history) + 1, tuple(seated), tuple(sorted(byes, key=position.__getitem__)))
 
 
-def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1) -> list[SwissRow]:
-    """The ranking with its tie-breaks (see the module docstring for the order)."""
+def exact_grouping(players: Sequence[str], sizes: Sequence[int], cost: Callable[[str, str], int], bound: int,
+                   budget: int) -> list[list[str]] | None:
+    """The grouping of `players` into tables of `sizes` with the lowest total pair cost below `bound`
+    (None if there is none), by branch and bound; after `budget` seat choices the best found so far.
+
+    Tables are unordered, so the first player not yet seated always opens the next table (each
+    grouping is reached once per way of giving its tables their sizes); a partial grouping that
+    already costs the best found is cut."""
+    best: list[list[str]] | None = None
+    best_cost = bound
+    left = {size: sizes.count(size) for size in sizes}
+    tables: list[list[str]] = []
+    free = list(players)
+    nodes = 0
+
+    def seat(spent: int) -> None:
+        nonlocal best, best_cost, nodes
+        if not free:
+            best, best_cost = [t[:] for t in tables], spent
+            return
+        opener = free.pop(0)
+        for size in sorted((s for s, n in left.items() if n), reverse=True):
+            left[size] -= 1
+            tables.append([opener])
+            fill(spent, size, 0)
+            tables.pop()
+            left[size] += 1
+        free.insert(0, opener)
+
+    def fill(spent: int, size: int, start: int) -> None:
+        """Add members to the last table from free[start:] (in order, so each set is tried once)."""
+        nonlocal nodes
+        table = tables[-1]
+        if len(table) == size:
+            seat(spent)
+            return
+        options = [(sum(cost(p, q) for q in table), i) for i, p in enumerate(free) if i >= start]
+        for added, i in sorted(options):
+            if nodes >= budget or spent + added >= best_cost:
+                continue
+            nodes += 1
+            player = free.pop(i)
+            table.append(player)
+            fill(spent + added, size, i)
+            table.pop()
+            free.insert(i, player)
+
+    seat(0)
+    return best
+
+
+DEFAULT_TIEBREAKS: Final = ("buchholz", "sonneborn-berger", "direct-encounter")
+
+
+def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1,
+              tiebreaks: Sequence[str] = ()) -> list[SwissRow]:
+    """The ranking with its tie-breaks (see the module docstring): score, then `tiebreaks` in order
+    (empty: DEFAULT_TIEBREAKS), then seed; the rows carry the chosen values in `chosen`."""
     score = scores(players, history, bye_points)
-    buchholz = {p: Fraction(0) for p in players}
-    sb = {p: Fraction(0) for p in players}
-    duel_points: dict[tuple[str, str], Fraction] = {}
-    for played in history:
-        for table in played.tables:
-            for a, b, points in table.duels():
-                buchholz[a] += score[b]
-                sb[a] += points * score[b]
-                duel_points[(a, b)] = duel_points.get((a, b), Fraction(0)) + points
+    chosen = tuple(t for t in tiebreaks if t != "fide-2023") or DEFAULT_TIEBREAKS
+    values = _tiebreak_values(players, history, score, bye_points, fide_2023="fide-2023" in tiebreaks)
     seed = {p: i for i, p in enumerate(players)}
-
-    def key(p: str) -> tuple[Fraction, Fraction, Fraction]:
-        return (-score[p], -buchholz[p], -sb[p])
-
-    by_key: dict[tuple[Fraction, Fraction, Fraction], list[str]] = {}
-    for p in players:
-        by_key.setdefault(key(p), []).append(p)
-    h2h = {p: Fraction(0) for p in players}
-    for level in by_key.values():
-        for a in level:
-            h2h[a] = sum((duel_points.get((a, b), Fraction(0)) for b in level if b != a), Fraction(0))
-    order = sorted(players, key=lambda p: (*key(p), -h2h[p], seed[p]))
+    keys: dict[str, tuple[Fraction, ...]] = {p: (-score[p],) for p in players}
+    picked: dict[str, list[tuple[str, Fraction]]] = {p: [] for p in players}
+    for name in chosen:
+        value = _direct_encounter(players, history, keys) if name == "direct-encounter" else values[name]
+        for p in players:
+            keys[p] = (*keys[p], -value[p])
+            picked[p].append((name, value[p]))
+    # The sheets' columns: Buchholz, Sonneborn-Berger, and head-to-head among those level on the three.
+    level = {p: (-score[p], -values["buchholz"][p], -values["sonneborn-berger"][p]) for p in players}
+    h2h = _direct_encounter(players, history, level)
+    order = sorted(players, key=lambda p: (keys[p], seed[p]))
     rows: list[SwissRow] = []
     for i, p in enumerate(order):
-        tied = rows and (*key(p), -h2h[p]) == (*key(rows[-1].player), -h2h[rows[-1].player])
-        rank = rows[-1].rank if rows and tied else i + 1
-        rows.append(SwissRow(rank, p, score[p], buchholz[p], sb[p], h2h[p]))
+        rank = rows[-1].rank if rows and keys[p] == keys[rows[-1].player] else i + 1
+        rows.append(SwissRow(rank, p, score[p], values["buchholz"][p], values["sonneborn-berger"][p], h2h[p],
+                             tuple(picked[p])))
     return rows
+
+
+def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction],
+                     bye_points: Fraction | int, fide_2023: bool) -> dict[str, dict[str, Fraction]]:
+    """Buchholz (all of it, cut-1, median) and Sonneborn-Berger of every player.
+
+    A player's Buchholz is a term per round: the (final) scores of the opponents met that round; a
+    round not played (a bye, or after withdrawing) is 0. Cut-1 leaves out the lowest term, median
+    the highest and the lowest. With `fide_2023` (FIDE tie-break regulations 2023, art. 16), a
+    round the player did not play counts as met by a virtual opponent of the player's own final
+    score, and an opponent's rounds not played count as draws (½) in the score read for them."""
+    rounds = len(history)
+    seated: dict[str, list[Fraction | None]] = {p: [None] * rounds for p in players}
+    sb = {p: Fraction(0) for p in players}
+    opponents_per_table = 1
+    for number, played in enumerate(history):
+        for table in played.tables:
+            opponents_per_table = max(opponents_per_table, len(table.players) - 1)
+            for p in table.players:
+                seated[p][number] = Fraction(0)
+            for a, b, points in table.duels():
+                sb[a] += points * score[b]
+    read = dict(score)
+    if fide_2023:
+        for p in players:
+            unplayed = sum(1 for term in seated[p] if term is None)
+            byes = sum(1 for played in history if p in played.byes)
+            read[p] = score[p] - byes * Fraction(bye_points) + Fraction(unplayed, 2)
+    for number, played in enumerate(history):
+        for table in played.tables:
+            for a, b, _ in table.duels():
+                term = seated[a][number]
+                assert term is not None
+                seated[a][number] = term + read[b]
+    terms: dict[str, list[Fraction]] = {}
+    for p in players:
+        virtual = score[p] * opponents_per_table if fide_2023 else Fraction(0)
+        terms[p] = sorted(virtual if term is None else term for term in seated[p])
+    return {
+        "buchholz": {p: sum(terms[p], Fraction(0)) for p in players},
+        "buchholz-cut1": {p: sum(terms[p][1:], Fraction(0)) for p in players},
+        "median-buchholz": {p: sum(terms[p][1:-1], Fraction(0)) for p in players},
+        "sonneborn-berger": sb,
+    }
+
+
+def _direct_encounter(players: Sequence[str], history: Sequence[PlayedRound],
+                      level: Mapping[str, tuple[Fraction, ...]]) -> dict[str, Fraction]:
+    """The duel points each player scored against the players level with them on `level`."""
+    points: dict[tuple[str, str], Fraction] = {}
+    for played in history:
+        for table in played.tables:
+            for a, b, won in table.duels():
+                points[(a, b)] = points.get((a, b), Fraction(0)) + won
+    groups: dict[tuple[Fraction, ...], list[str]] = {}
+    for p in players:
+        groups.setdefault(level[p], []).append(p)
+    return {a: sum((points.get((a, b), Fraction(0)) for b in groups[level[a]] if b != a), Fraction(0))
+            for a in players}

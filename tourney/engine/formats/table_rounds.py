@@ -2,8 +2,11 @@
 
 Each round seats every entrant still in once, at duels or tables of `table_size` (byes when the
 field does not divide). A table's finishing order becomes `TableResult(players, places)`; equal
-chips are a draw (½ each). The standings are `swiss.standings`' (score, Buchholz,
-Sonneborn-Berger, head-to-head, seed), the rows carrying the score and the tie-breaks.
+chips are a draw (½ each); a bye scores the format's `bye_points` (a Swiss' pairing-allocated bye 1,
+as FIDE C.04; a round robin's 0, as FIDE Berger tables and brackets-manager: the schedule's bye is
+no game, so a crosstable's points are the sum of its cells). The standings are `swiss.standings`'
+(score, Buchholz, Sonneborn-Berger, head-to-head, seed; or the `--tiebreaks` chosen, in order),
+the rows carrying the score and the tie-breaks.
 """
 
 from __future__ import annotations
@@ -37,9 +40,10 @@ MAX_ROUNDS = 1_000
 class TableRoundsFormat(RoundFormat):
     """Rounds of duels or tables of K, every entrant seated each round; scores and tie-breaks."""
 
-    options = frozenset({"best_of", "rounds", "table_size", "seeding"})
+    options = frozenset({"best_of", "rounds", "table_size", "seeding", "tiebreaks"})
     standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "points", "tiebreaks")
     draws = True
+    bye_points = 1
 
     def total_rounds(self, state: LiveState) -> int:
         """How many rounds the event has (the field known: round 1 seated)."""
@@ -86,13 +90,14 @@ class TableRoundsFormat(RoundFormat):
         if not state.entrants:
             return []
         dropped = {p.name for p in state.players if p.dropped}
-        rows = rank_points(state.history, swiss_rows(state))
+        rows = rank_points(state.history, swiss_rows(state, self.bye_points), chosen=bool(state.format.tiebreaks))
         return [replace(row, note="withdrew") if row.player in dropped else row for row in rows]
 
     def view(self, state: LiveState) -> RoundsView | None:
         if state.stage == 0:
             return None
-        return RoundsView(tuple(state.round_plans), tuple(played_rounds(state)), tuple(swiss_rows(state)),
+        return RoundsView(tuple(state.round_plans), tuple(played_rounds(state)),
+                          tuple(swiss_rows(state, self.bye_points)),
                           self.total_rounds(state), state.format.table_size)
 
     def first_seed(self, state: LiveState, stage: int, seed: int) -> int:
