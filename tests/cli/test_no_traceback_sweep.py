@@ -104,5 +104,6 @@ def _sweeper(command: list[str]) -> Callable[..., None]:
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c))
 def test_arbitrary_text_never_gives_a_traceback_or_a_half_change(
-        command: list[str], template: Path, tmp_path: Path) -> None:
+        command: list[str], template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a text that is a valid sheet name prints `sheets/` into the working directory
     _sweeper(command)(template, tmp_path)
