@@ -3,18 +3,20 @@
 Typer builds the click command of every registered command (and imports every command module)
 before it parses a single argument: about 50 ms of a one-shot command's start-up. The top-level
 group instead knows each command only as "module:attribute" and builds the one the command line
-names; `tourney --help` (which lists them all) still builds every one.
+names; `tourney --help` (which lists them all) still builds every one. A help text that needs a
+registry (`new --format` lists the formats) is a `LazyHelp`, computed only when a help screen shows it.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import typer
 import typer.main
-from typer._click import Command, Context
+from typer._click import Command, Context, HelpFormatter
+from typer.core import TyperCommand
 
 from tourney.cli._common import TourneyGroup
 
@@ -37,6 +39,29 @@ class LazyGroup(TourneyGroup):
         return found
 
 
+class LazyHelp(str):
+    """A parameter's help text made when a help screen shows it: `make` may import a registry, which
+    building the command (every command, for `tourney --help`) must not pay for."""
+
+    make: Callable[[], str]
+
+    def __new__(cls, make: Callable[[], str]) -> LazyHelp:
+        text = super().__new__(cls, "(see --help)")
+        text.make = make
+        return text
+
+
+class LazyHelpCommand(TyperCommand):
+    """A command whose `LazyHelp` texts are made just before its help screen is formatted."""
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        for param in self.params:
+            text = getattr(param, "help", None)
+            if isinstance(text, LazyHelp):
+                param.help = text.make()  # type: ignore[attr-defined]
+        super().format_help(ctx, formatter)
+
+
 def build_command(name: str, target: str) -> Command:
     """The click command `name` for "module:attribute", built exactly as when it was registered on the
     top-level Typer app (plain help, no rich): under a one-command wrapper app with the same settings."""
@@ -47,7 +72,7 @@ def build_command(name: str, target: str) -> Command:
     if isinstance(obj, typer.Typer):
         wrapper.add_typer(obj, name=name)
     else:
-        wrapper.command(name)(obj)
+        wrapper.command(name, cls=LazyHelpCommand)(obj)
     wrapper.callback()(_no_options)  # a callback makes the wrapper a group, as the real top level is
     group = typer.main.get_command(wrapper)
     command: Command = group.commands[name]  # type: ignore[attr-defined]

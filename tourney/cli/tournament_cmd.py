@@ -5,13 +5,15 @@ Each command reads its options, calls one operation of `tourney.app` and prints 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tourney.app.tournaments import MAX_PLAN_PLAYERS
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
+from tourney.cli._lazy import LazyHelp
+from tourney.cli._live import next_draw
 from tourney.cli._numbers import number_parser, parse_seed
 
 if TYPE_CHECKING:
@@ -32,15 +34,24 @@ FinalSizeOption = Annotated[int | None, typer.Option(
     help="Size of the final table (2 to the game's largest table; default 4).")]
 
 
+def _format_help() -> str:
+    """`new --format`'s help: every registered format, the default first."""
+    from tourney.app.tournaments import format_choices
+
+    default, names = format_choices()
+    others = [name for name in names if name != default]
+    listed = ", ".join(others[:-1]) + f" or {others[-1]}" if len(others) > 1 else "".join(others)
+    return f"{default} (RULES §1.12, the default)" + (f", {listed}." if listed else ".")
+
+
 def new(
     name: Annotated[str, typer.Argument(metavar="NAME", help="A name for the tournament, e.g. 'Friday 14 March'.")],
     game: Annotated[str, typer.Option("--game", "-g", help=GAME_HELP)],
     seed: Annotated[int | None, typer.Option(
         parser=parse_seed, metavar="SEED",
         help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
-    format_: Annotated[str, typer.Option(
-        "--format", metavar="FORMAT",
-        help="stages (RULES §1.12, the default), knockout, double-elimination, round-robin or swiss.")] = "stages",
+    format_: Annotated[str | None, typer.Option(
+        "--format", metavar="FORMAT", show_default=False, help=LazyHelp(_format_help))] = None,
     best_of: Annotated[int, typer.Option(
         "--best-of", metavar="N", parser=number_parser(what="--best-of", low=1, high=99),
         help="A duel is won by the first to win a majority of N games (N odd; default 1).")] = 1,
@@ -66,7 +77,7 @@ def new(
     made = new_tournament(name, game=game, seed=seed, format=format_, best_of=best_of, third_place=third_place,
                           rounds=rounds, table_size=table_size, seeding=seeding, db=db)
     row = made.tournament
-    shown = "" if made.format.is_stages else f", {_format_text(made.format)}"
+    shown = "" if made.format_text is None else f", {made.format_text}"
     typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}{shown}, seed {row.seed}) in {made.shown}.")
     if made.current.id != row.id:
         running = ", ".join(repr(r.name) for r in made.running)
@@ -74,22 +85,6 @@ def new(
                    f"Switch with `tourney use {row.id}`, or give --tournament {row.id} to one command.")
         return
     typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
-
-
-def _format_text(config: Any) -> str:
-    """'knockout, best of 3, third-place match' and the like."""
-    parts = [config.name]
-    if config.best_of != 1:
-        parts.append(f"best of {config.best_of}")
-    if config.third_place:
-        parts.append("third-place match")
-    if config.table_size != 2:
-        parts.append(f"tables of {config.table_size}")
-    if config.rounds is not None:
-        parts.append(f"{config.rounds} rounds")
-    if config.seeding != "lot":
-        parts.append(f"seeded by {config.seeding}")
-    return ", ".join(parts)
 
 
 def use(
@@ -171,15 +166,15 @@ def seat(
     """Draw the seats of the next stage by lot (club-mates spread over tables) and each table's first starter.
 
     The first draw fixes the stage plan; --table-size, --advance and --final-size choose another
-    plan than the default (see `tourney plan`). A bracket format (`tourney new --format`) seeds
-    its field and draws or pairs round 1 instead.
+    plan than the default (see `tourney plan`). A format played in rounds (`tourney new --format`)
+    seeds its field and draws or pairs round 1 instead.
     """
     from tourney.app.seating import seat as draw
     from tourney.cli._tourney_text import table_lines
 
     state = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=ratings,
                  db=db, tournament=tournament)
-    if not state.format.is_stages:
+    if not state.kind.takes_stage_plan:
         _print_round(state)
         return
     typer.echo(f"Stage {state.stage} seated (seed {state.seeds[state.stage]}): {len(state.tables)} table(s).")
@@ -209,8 +204,8 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     done = close_stage(db=db, tournament=tournament)
     moving = done.moving
     state = done.state
-    if not state.format.is_stages:
-        typer.echo(f"Round {state.stage - 1} closed; {len(moving)} still in.")
+    if not state.kind.takes_stage_plan:
+        typer.echo(f"{state.kind.unit.capitalize()} {state.stage - 1} closed; {len(moving)} still in.")
         _print_round(state)
         return
     typer.echo(f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.")
@@ -236,15 +231,13 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
     state, row, report, active = view.state, view.tournament, view.report, view.active
     typer.echo(f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {active} players"
                + (f", {len(state.players) - active} dropped" if active != len(state.players) else ""))
-    if not state.format.is_stages:
+    if not state.kind.takes_stage_plan:
         _format_status(state, report)
         return
     if state.stage == 0:
         typer.echo("Not seated yet: `tourney seat` draws stage 1.")
         return
-    stages = len(state.plan.stages) if state.plan else state.stage
-    label = "the final" if state.is_final_stage else f"stage {state.stage} of {stages}"
-    typer.echo(f"Now: {label}, {len(state.tables)} table(s).")
+    typer.echo(f"Now: {state.kind.stage_label(state, state.stage)}, {len(state.tables)} table(s).")
     if state.complete:
         typer.echo(f"Complete: {state.standings()[0].player} wins.")
         return
@@ -258,15 +251,15 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
         for blocker in report.blockers:
             typer.echo(f"  - {blocker}")
     else:
-        typer.echo("Every table has finished: `tourney advance` seats the next stage.")
+        typer.echo(f"Every table has finished: `tourney advance` {next_draw(state)}.")
 
 
 def _format_status(state: TournamentState, report: Status) -> None:
     from tourney.cli._format_text import round_label, round_lines
 
-    typer.echo(f"Format: {_format_text(state.format)}.")
+    typer.echo(f"Format: {state.kind.describe(state.format)}.")
     if state.stage == 0:
-        typer.echo("Not seated yet: `tourney seat` seeds the field and draws round 1.")
+        typer.echo(f"Not seated yet: `tourney seat` seeds the field and draws {state.kind.unit} 1.")
         return
     typer.echo(f"Now: {round_label(state)}, {len(state.tables)} table(s).")
     if state.complete:
@@ -279,7 +272,7 @@ def _format_status(state: TournamentState, report: Status) -> None:
         for blocker in report.blockers:
             typer.echo(f"  - {blocker}")
     else:
-        typer.echo("Every table has finished: `tourney advance` pairs the next round.")
+        typer.echo(f"Every table has finished: `tourney advance` {next_draw(state)}.")
 
 
 def _print_summary(counts: FloorCounts, slowest: tuple[TableState, ...]) -> None:
