@@ -4,7 +4,7 @@ Typer builds the click command of every registered command (and imports every co
 before it parses a single argument: about 50 ms of a one-shot command's start-up. The top-level
 group instead knows each command only as "module:attribute" and builds the one the command line
 names; `tourney --help` (which lists them all) still builds every one. A help text that needs a
-registry (`new --format` lists the formats) is a `LazyHelp`, computed only when a help screen shows it.
+registry (`new --format` lists the formats) is a `lazy_help`, made only when a help screen shows it.
 """
 
 from __future__ import annotations
@@ -39,26 +39,26 @@ class LazyGroup(TourneyGroup):
         return found
 
 
-class LazyHelp(str):
+# Marker text -> the function that makes the help text (Typer copies a parameter's help as plain text).
+_LAZY_HELP: dict[str, Callable[[], str]] = {}
+
+
+def lazy_help(make: Callable[[], str]) -> str:
     """A parameter's help text made when a help screen shows it: `make` may import a registry, which
     building the command (every command, for `tourney --help`) must not pay for."""
-
-    make: Callable[[], str]
-
-    def __new__(cls, make: Callable[[], str]) -> LazyHelp:
-        text = super().__new__(cls, "(see --help)")
-        text.make = make
-        return text
+    marker = f"(help of {make.__module__}.{make.__qualname__})"
+    _LAZY_HELP[marker] = make
+    return marker
 
 
 class LazyHelpCommand(TyperCommand):
-    """A command whose `LazyHelp` texts are made just before its help screen is formatted."""
+    """A command whose `lazy_help` texts are made just before its help screen is formatted."""
 
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         for param in self.params:
-            text = getattr(param, "help", None)
-            if isinstance(text, LazyHelp):
-                param.help = text.make()  # type: ignore[attr-defined]
+            make = _LAZY_HELP.get(getattr(param, "help", None) or "")
+            if make is not None:
+                param.help = make()  # type: ignore[attr-defined]
         super().format_help(ctx, formatter)
 
 

@@ -12,7 +12,7 @@ import typer
 from tourney.app.tournaments import MAX_PLAN_PLAYERS
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
-from tourney.cli._lazy import LazyHelp
+from tourney.cli._lazy import lazy_help
 from tourney.cli._live import next_draw
 from tourney.cli._numbers import number_parser, parse_seed
 
@@ -51,7 +51,7 @@ def new(
         parser=parse_seed, metavar="SEED",
         help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
     format_: Annotated[str | None, typer.Option(
-        "--format", metavar="FORMAT", show_default=False, help=LazyHelp(_format_help))] = None,
+        "--format", metavar="FORMAT", show_default=False, help=lazy_help(_format_help))] = None,
     best_of: Annotated[int, typer.Option(
         "--best-of", metavar="N", parser=number_parser(what="--best-of", low=1, high=99),
         help="A duel is won by the first to win a majority of N games (N odd; default 1).")] = 1,
