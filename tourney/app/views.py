@@ -101,6 +101,7 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
     counts = Counter(row.rank for row in rows)
     return StandingsPage(
         event=event_info(tournament, state), provisional=not state.complete, paper=paper, live=live,
+        unit=state.kind.unit,
         rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
                                 stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped)
                    for r in rows))
@@ -179,6 +180,9 @@ def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
 
 
 def _stops_text(state: TournamentState, table: TableState) -> str:
+    if not state.kind.takes_stage_plan:  # a round's table: the format, not the table, says who plays next
+        match = f"a best-of-{table.best_of} match" if table.best_of > 1 else "one match"
+        return f"Plays {match}; enter its result when it ends."
     if state.rules.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
         if table.is_final:
             return "Plays one match; the most chips at its end: the champion."
