@@ -112,7 +112,7 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
 def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[TableState]]:
     """The tables of `stage` (None: the latest seated), or one error line saying which exist."""
     if not state.history:
-        raise IllegalActionError("no seats have been drawn yet: `tourney seat` draws stage 1")
+        raise IllegalActionError(f"no seats have been drawn yet: `tourney seat` draws {state.kind.unit} 1")
     seated = len(state.history)
     number = seated if stage is None else stage
     if not 1 <= number <= seated:

@@ -55,11 +55,15 @@ class LazyHelpCommand(TyperCommand):
     """A command whose `lazy_help` texts are made just before its help screen is formatted."""
 
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
-        for param in self.params:
-            make = _LAZY_HELP.get(getattr(param, "help", None) or "")
-            if make is not None:
-                param.help = make()  # type: ignore[attr-defined]
-        super().format_help(ctx, formatter)
+        # Made afresh for each screen (the command is built once per process; the desk shows help again).
+        lazy = [(param, marker) for param in self.params if (marker := getattr(param, "help", None)) in _LAZY_HELP]
+        try:
+            for param, marker in lazy:
+                param.help = _LAZY_HELP[marker]()  # type: ignore[attr-defined]
+            super().format_help(ctx, formatter)
+        finally:
+            for param, marker in lazy:
+                param.help = marker  # type: ignore[attr-defined]
 
 
 def build_command(name: str, target: str) -> Command:
