@@ -116,7 +116,8 @@ def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[T
     seated = len(state.history)
     number = seated if stage is None else stage
     if not 1 <= number <= seated:
-        raise IllegalActionError(f"stage {number} has not been seated (seated stages: 1-{seated})")
+        unit = state.kind.unit
+        raise IllegalActionError(f"{unit} {number} has not been seated (seated {unit}s: 1-{seated})")
     return number, state.history[number - 1]
 
 
