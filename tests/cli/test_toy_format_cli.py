@@ -54,6 +54,11 @@ def test_new_help_lists_the_formats_registered_when_it_is_shown() -> None:
     assert NAME in shown()
 
 
+def test_games_lists_the_toy_among_a_duel_games_formats() -> None:
+    listed = {game["name"]: game["formats"] for game in json.loads(runner.invoke(app, ["games", "--json"]).stdout)}
+    assert listed["khlyust"] == ["stages", "knockout", "double-elimination", "round-robin", "swiss", NAME]
+
+
 def test_an_unknown_format_is_refused_listing_the_registered_ones(url: str) -> None:
     refused = runner.invoke(app, ["new", "Hill", "--game", "khlyust", "--format", "ladder", "--db", url])
     assert refused.exit_code == 1
