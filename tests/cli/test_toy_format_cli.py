@@ -43,13 +43,16 @@ def lines(url: str, *args: str) -> list[str]:
     return run(url, *args).splitlines()
 
 
-def test_new_help_lists_the_formats_registered_when_it_is_shown() -> None:
+def test_new_help_names_the_formats_registered_when_it_is_shown() -> None:
     def shown() -> str:
         return " ".join(runner.invoke(app, ["new", "--help"], terminal_width=400).stdout.split())
 
     assert f"knockout, double-elimination, round-robin, swiss or {NAME}." in shown()
+    # The option's help names the formats taking it: the toy takes --seeding, not --third-place.
+    assert "round robin, Swiss and king of the hill: seed order by lot" in shown()
+    assert "--third-place Knockout: the semi-final losers" in shown()
     unregister()
-    assert "round-robin or swiss." in shown() and NAME not in shown()
+    assert "round-robin or swiss." in shown() and NAME not in shown() and "king of the hill" not in shown()
     register()
     assert NAME in shown()
 

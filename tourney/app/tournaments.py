@@ -82,6 +82,13 @@ def format_choices() -> tuple[str, tuple[str, ...]]:
     return DEFAULT_FORMAT, format_names()
 
 
+def formats_taking(option: str) -> tuple[str, ...]:
+    """The labels of the registered formats that take `option` (a `FormatConfig` field), in order."""
+    from tourney.engine.formats.registry import all_formats
+
+    return tuple(fmt.label for fmt in all_formats() if option in fmt.options)
+
+
 def use_tournament(tournament: str, *, db: str | None = None) -> Tournament:
     """Make `tournament` (a name in any case, or an id) the one every operation acts on by default."""
     from tourney.storage.events import use_tournament as choose

@@ -46,7 +46,7 @@ _LAZY_HELP: dict[str, Callable[[], str]] = {}
 def lazy_help(make: Callable[[], str]) -> str:
     """A parameter's help text made when a help screen shows it: `make` may import a registry, which
     building the command (every command, for `tourney --help`) must not pay for."""
-    marker = f"(help of {make.__module__}.{make.__qualname__})"
+    marker = f"(help {len(_LAZY_HELP) + 1}, made when shown)"
     _LAZY_HELP[marker] = make
     return marker
 

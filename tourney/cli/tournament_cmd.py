@@ -5,6 +5,7 @@ Each command reads its options, calls one operation of `tourney.app` and prints 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -39,9 +40,23 @@ def _format_help() -> str:
     from tourney.app.tournaments import format_choices
 
     default, names = format_choices()
-    others = [name for name in names if name != default]
-    listed = ", ".join(others[:-1]) + f" or {others[-1]}" if len(others) > 1 else "".join(others)
-    return f"{default} (RULES §1.12, the default)" + (f", {listed}." if listed else ".")
+    return f"{default} (the default), " + _listed([name for name in names if name != default], "or") + "."
+
+
+def _for_takers(option: str, text: str) -> Callable[[], str]:
+    """The help of a format's option: the formats that take it (from the registry), then `text`."""
+    def make() -> str:
+        from tourney.app.tournaments import formats_taking
+
+        takers = _listed(list(formats_taking(option)), "and")
+        return f"{takers[:1].upper()}{takers[1:]}: {text}"
+
+    return make
+
+
+def _listed(names: list[str], last: str) -> str:
+    """'a, b or c'."""
+    return ", ".join(names[:-1]) + f" {last} {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def new(
@@ -55,19 +70,20 @@ def new(
     best_of: Annotated[int, typer.Option(
         "--best-of", metavar="N", parser=number_parser(what="--best-of", low=1, high=99),
         help="A duel is won by the first to win a majority of N games (N odd; default 1).")] = 1,
-    third_place: Annotated[bool, typer.Option(
-        "--third-place", help="Knockout: the semi-final losers play for third place.")] = False,
+    third_place: Annotated[bool, typer.Option("--third-place", help=lazy_help(_for_takers(
+        "third_place", "the semi-final losers play for third place.")))] = False,
     rounds: Annotated[int | None, typer.Option(
         "--rounds", metavar="R", show_default=False, parser=number_parser(what="--rounds", low=1, high=1_000),
         help="Swiss: the number of rounds (default ⌈log2 N⌉); round robin of tables: default every pair once.")]
         = None,
     table_size: Annotated[int, typer.Option(
         "--table-size", metavar="K", parser=number_parser(what="--table-size", low=2, high=1_000),
-        help="Round robin and Swiss: players per table (2 = duels; up to the game's largest table).")] = 2,
+        help=lazy_help(_for_takers("table_size", "players per table (2 = duels; up to the game's largest table).")))]
+        = 2,
     seeding: Annotated[str, typer.Option(
         "--seeding", metavar="lot|rating|list",
-        help="Bracket formats: seed order by lot (the default), by rating (`seat --ratings FILE`) or "
-             "registration order.")] = "lot",
+        help=lazy_help(_for_takers("seeding", "seed order by lot (the default), by rating (`seat --ratings FILE`) or "
+                                              "registration order.")))] = "lot",
     db: DbOption = None,
 ) -> None:
     """Create a tournament. It becomes the current one unless another tournament of the database is
