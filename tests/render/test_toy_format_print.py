@@ -1,6 +1,7 @@
 """Every sheet of the toy format (king of the hill, tests/toy_format.py), registered only here, from
 `tourney print`: rendered without a change outside the toy's module, in the format's words (its
-label, "round", a round's table sheet), the bracket sheet only once round 1 is seated."""
+label, "round", a round's table sheet), the bracket sheet only once round 1 is seated; the wall
+display serves the same pages."""
 
 from __future__ import annotations
 
@@ -90,3 +91,25 @@ def test_the_bracket_sheet_waits_for_round_1(url: str, tmp_path: Path) -> None:
     refused = runner.invoke(app, ["print", "seating", "--db", url])
     assert refused.exit_code == 1 and refused.stderr.startswith(
         "error: no seats have been drawn yet: `tourney seat` draws round 1")
+
+
+def test_the_wall_shows_the_toy_as_print_does(url: str) -> None:
+    import asyncio
+
+    from starlette.requests import Request
+
+    from tourney.cli._wall import wall_app
+    from tourney.storage.db import open_database
+    from tourney.storage.events import clear_cache
+
+    _played(url)
+    clear_cache()
+    with open_database(url, create=False, read_only=True) as database:
+        routes = {getattr(r, "path", ""): r for r in wall_app(database, None).routes}
+        for path in ("/standings", "/bracket", "/seating"):
+            scope = {"type": "http", "method": "GET", "path": path, "headers": [], "query_string": b""}
+            response = asyncio.run(routes[path].endpoint(Request(scope)))  # type: ignore[attr-defined]
+            assert response.status_code == 200, path
+            page = parse(bytes(response.body).decode())
+            assert "king of the hill · complete" in page.texts("p")[0], path
+            assert page.find_all("nav", "live-nav"), path
