@@ -13,16 +13,17 @@ if TYPE_CHECKING:
 def round_label(state: TournamentState, stage: int | None = None) -> str:
     """'round 2 of 4', 'round 3 (semi-final)' or 'round 5 (losers' round 3, winners' final)'."""
     stage = state.stage if stage is None else stage
+    label = f"{state.kind.unit} {stage}"
     if state.bracket is not None and 1 <= stage <= len(state.history):
         names: list[str] = []
         for table in state.history[stage - 1]:
             name = state.bracket.rounds[state.bracket.round_index(table.match)].name
-            if name not in names and name != f"round {stage}":
+            if name not in names and name != f"round {stage}":  # the bracket's own name of the round
                 names.append(name)
-        return f"round {stage}" + (f" ({', '.join(names)})" if names else "")
+        return label + (f" ({', '.join(names)})" if names else "")
     view = state.format_view()
     total = getattr(view, "total_rounds", 0)
-    return f"round {stage} of {total}" if total else f"round {stage}"
+    return f"{label} of {total}" if total else label
 
 
 def table_lines(state: TournamentState, table: TableState) -> Iterator[str]:
