@@ -40,7 +40,7 @@ def _format_help() -> str:
     from tourney.app.tournaments import format_choices
 
     default, names = format_choices()
-    return f"{default} (the default), " + _listed([name for name in names if name != default], "or") + "."
+    return _listed([f"{default} (the default)", *(name for name in names if name != default)], "or") + "."
 
 
 def _for_takers(option: str, text: str) -> Callable[[], str]:
