@@ -32,7 +32,7 @@ def test_create_register_and_seat_return_their_values(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     made = app.new_tournament("Friday", game="pp", seed=11, db=url)
     assert (made.tournament.name, made.tournament.game, made.tournament.seed) == ("Friday", "polish-poker", 11)
-    assert made.current == made.tournament and made.format.is_stages and not made.running
+    assert made.current == made.tournament and made.format_text is None and not made.running
     registered = app.add_players(NAMES, club="Kraków", db=url)
     assert registered.names == tuple(NAMES) and registered.active == 8 and registered.late == {}
     state = app.seat(db=url)

@@ -1,8 +1,9 @@
-"""The view models of the bracket formats' sheets, built from the engine's pure formats (issue 12).
+"""The view models of the formats' own sheets, built from the engine's pure formats (issue 12).
 
-    elimination_page(event, bracket, entrants, states, ...)   knockout, double elimination
-    crosstable_page(event, players, plans, played, ...)       round robin
-    swiss_page(event, players, played, plans, ...)            Swiss
+    elimination_page(event, bracket, entrants, states, ...)   view kind "bracket" (a `BracketView`)
+    crosstable_page(event, players, plans, played, ...)       view kind "crosstable" (a `RoundsView`)
+    swiss_page(event, players, played, plans, ...)            view kind "score-groups" (a `RoundsView`)
+    format_page(tournament, state)                            the one its format's `view_kind` names
 
 Each takes what the format itself works from (the bracket and its results; the rounds' plans and
 table results), so a sheet can be built before, and apart from, the live event's state.
@@ -11,17 +12,16 @@ table results), so a sheet can be built before, and apart from, the live event's
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tourney.app.views import event_info
 from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, placements
-from tourney.engine.formats.config import ROUND_ROBIN
-from tourney.engine.formats.live import BracketView
+from tourney.engine.formats.registry import find_format
 from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.formats.swiss import PlayedRound, SwissRow, TableResult, standings
+from tourney.engine.formats.views import BracketView, FormatView, RoundsView
 from tourney.errors import IllegalActionError
 from tourney.render.format_pages import (
     BracketRound,
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.repo import Tournament
 
-FORMAT_LABELS = {"knockout": "knockout", "double-elimination": "double elimination"}
 _GLYPHS = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
 
 
@@ -71,9 +70,10 @@ def _slot_line(slot: Slot, player: str | None, seeds: Mapping[str, int], won: bo
 def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str], states: Mapping[str, MatchState],
                      *, best_of: int = 1, games: Mapping[str, Sequence[str]] | None = None,
                      tables: Mapping[str, tuple[int, int]] | None = None, champ: str | None = None,
-                     paper: str = "a4", live: LiveInfo | None = None) -> EliminationPage:
+                     label: str | None = None, paper: str = "a4", live: LiveInfo | None = None) -> EliminationPage:
     """The bracket under `states` (`bracket.resolve`); `games` the game winners of each best-of-N
-    match so far (the score), `tables` where a seated match is played, `champ` the champion."""
+    match so far (the score), `tables` where a seated match is played, `champ` the champion;
+    `label` how the format is named (default: the label of the format the bracket was built for)."""
     seeds = {name: i for i, name in enumerate(entrants, start=1)}
     rounds = []
     for bracket_round in bracket.rounds:
@@ -95,7 +95,7 @@ def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str]
                 champion=champ is not None and state.winner == champ,
                 table=where[1] if where is not None and state.status == "ready" else None))
         rounds.append(BracketRound(bracket_round.side, bracket_round.name, tuple(boxes)))
-    return EliminationPage(event=event, format_label=FORMAT_LABELS.get(bracket.format, bracket.format),
+    return EliminationPage(event=event, format_label=label or find_format(bracket.format).label,
                            best_of=best_of, rounds=tuple(rounds), champion=champ,
                            places=tuple(placements(bracket, states)) if champ else (), paper=paper, live=live)
 
@@ -185,36 +185,41 @@ def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[Played
 
 # ------------------------------------------------------------------------------------ live events
 
-def format_event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
-    """The page header of a format's event: rounds, not stages."""
-    info = event_info(tournament, state)
-    if state.stage == 0:
-        where = "no seats drawn yet"
-    elif state.complete:
-        where = "complete"
-    elif all(t.finished for t in state.tables):
-        where = f"round {state.stage} finished; advance to draw the next"
-    else:
-        where = f"round {state.stage} playing"
-    return replace(info, stage_text=f"{FORMAT_LABELS.get(state.format.name, state.format.name)} · {where}")
+def _elimination(event: EventInfo, state: TournamentState, view: FormatView, paper: str,
+                 live: LiveInfo | None) -> FormatPage:
+    bracket = cast(BracketView, view)
+    return elimination_page(event, bracket.bracket, bracket.entrants, bracket.states, best_of=bracket.best_of,
+                            games=bracket.games, tables=bracket.tables, champ=bracket.champion,
+                            label=state.kind.label, paper=paper, live=live)
+
+
+def _crosstable(event: EventInfo, state: TournamentState, view: FormatView, paper: str,
+                live: LiveInfo | None) -> FormatPage:
+    rounds = cast(RoundsView, view)
+    return crosstable_page(event, state.entrants, list(rounds.rounds), rounds.results, rows=rounds.rows, paper=paper,
+                           live=live)
+
+
+def _score_groups(event: EventInfo, state: TournamentState, view: FormatView, paper: str,
+                  live: LiveInfo | None) -> FormatPage:
+    rounds = cast(RoundsView, view)
+    return swiss_page(event, state.entrants, rounds.results, rounds.rounds, rounds_total=rounds.total_rounds,
+                      rows=rounds.rows, paper=paper, live=live)
+
+
+# A format's `view_kind` names the sheet its view feeds (registry.py: TournamentFormat.view_kind).
+PAGE_OF_VIEW: dict[str, Callable[[EventInfo, TournamentState, FormatView, str, LiveInfo | None], FormatPage]] = {
+    "bracket": _elimination, "crosstable": _crosstable, "score-groups": _score_groups}
 
 
 def format_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
                 live: LiveInfo | None = None) -> FormatPage | None:
-    """The bracket sheet of a tournament whose format is not `stages` (None for `stages`): the
-    classic bracket, the crosstable (round robin) or the score groups (Swiss)."""
-    if state.format.is_stages:
+    """The sheet of the format's own view (its `view_kind`): the classic bracket, the crosstable or
+    the score groups; None for a format without one (its bracket sheet is the stages' tree)."""
+    kind = state.kind.view_kind
+    if kind is None:
         return None
     view = state.format_view()
     if view is None:
         raise IllegalActionError("no seats have been drawn yet: `tourney seat` draws round 1")
-    event = format_event_info(tournament, state)
-    if isinstance(view, BracketView):
-        return elimination_page(event, view.bracket, view.entrants, view.states, best_of=view.best_of,
-                                games=view.games, tables=view.tables, champ=view.champion, paper=paper, live=live)
-    players = state.entrants
-    if state.format.name == ROUND_ROBIN:
-        plans = list(view.rounds)
-        return crosstable_page(event, players, plans, view.results, rows=view.rows, paper=paper, live=live)
-    return swiss_page(event, players, view.results, view.rounds, rounds_total=view.total_rounds, rows=view.rows,
-                      paper=paper, live=live)
+    return PAGE_OF_VIEW[kind](event_info(tournament, state), state, view, paper, live)

@@ -139,7 +139,7 @@ class PlayerPath:
     info: PlayerInfo
     status: PlayerStatus
     steps: tuple[Step, ...]
-    unit: str  # "stage", or "round" in a bracket format
+    unit: str  # what the format's stages are called: "stage", "round"
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.info.name, "club": self.info.club, **self.status.to_json(),
@@ -154,7 +154,7 @@ def show_player(name: str, *, db: str | None = None, tournament: str | None = No
     resolved = player_name(state, name)
     info = state.player(resolved)
     status = next(s for s in statuses(state) if s.name == resolved)
-    return PlayerPath(info, status, tuple(path(state, resolved)), "stage" if state.format.is_stages else "round")
+    return PlayerPath(info, status, tuple(path(state, resolved)), state.kind.unit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,14 +29,12 @@ def stage_seed(tournament_seed: int, stage: int) -> int:
 def seat_next(state: TournamentState, row: Tournament, *, seed: int | None = None, plan: Plan | None = None,
               ratings: Mapping[str, float] | None = None) -> Iterator[NewEvent]:
     """The seat draw of the next stage (or round): `seed`, else the stage's seed derived from the
-    tournament's; `plan` only for the first draw of stages; `ratings` for a format seeded by rating."""
+    tournament's; `plan` only for the first draw of a format with a stage plan; `ratings` for a format
+    seeded by rating (the format refuses what it does not take)."""
     from tourney.engine.tournament import draw_seats
 
     draw_seed = seed if seed is not None else stage_seed(row.seed, state.stage + 1)
-    if not state.format.is_stages:
-        yield "seat", draw_seats(state, draw_seed, ratings=match_ratings(state, ratings))
-        return
-    yield "seat", draw_seats(state, draw_seed, plan)
+    yield "seat", draw_seats(state, draw_seed, plan, ratings=match_ratings(state, ratings))
 
 
 def advance_and_seat(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
@@ -55,14 +53,14 @@ def seat(*, seed: int | None = None, table_size: int | None = None, advance: int
     """Draw the seats of the next stage by lot (club-mates spread) and each table's first starter.
 
     The first draw fixes the stage plan; `table_size`, `advance` and `final_size` choose another
-    plan than the default. A bracket format seeds its field and draws or pairs round 1 instead;
+    plan than the default. A format played in rounds seeds its field and draws or pairs round 1 instead;
     `ratings` (a file, or name -> rating) seeds a format seeded by rating. Returns the state after
     the draw."""
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
     given = read_ratings(ratings) if isinstance(ratings, str | Path) else ratings
 
     def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        if not state.format.is_stages:
+        if not state.kind.takes_stage_plan:
             if any(v is not None for v in overrides.values()):
                 raise InvalidInputError(f"a {state.format.name} is seated round by round: --table-size, --advance "
                                         "and --final-size are for stages (a round robin's or Swiss' table size is "

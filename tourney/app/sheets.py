@@ -1,6 +1,6 @@
 """The printed sheets as standalone HTML: one sheet of a tournament, or every sheet into a folder.
 
-The page models are built in `views.py` (stages) and `format_views.py` (the bracket formats); the
+The page models are built in `views.py` (stages) and `format_views.py` (a format's own view); the
 HTML is the render layer's.
 """
 
@@ -43,8 +43,8 @@ def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, 
 
 def bracket_html(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
                  templates: Path | None = None, live: LiveInfo | None = None) -> str:
-    """The bracket sheet of the tournament's format: the stages' bracket, or a format's classic
-    bracket, crosstable or Swiss score groups (shared with the wall display)."""
+    """The bracket sheet of the tournament's format: the sheet of its own view (`view_kind`: the
+    classic bracket, a crosstable, Swiss score groups), else the stages' tree (shared with the wall)."""
     from tourney.app import format_views, views
     from tourney.render import formats, sheets
 
@@ -60,8 +60,8 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
     Everything is rendered before the first file is written, so an error writes nothing."""
     from tourney.app.files import write_text
 
-    # A format's bracket needs round 1 seated, like the sheets of seats.
-    seated_only = STAGED if state.format.is_stages else (*STAGED, "bracket")
+    # A bracket is drawn before the first seat draw only from a stage plan; else it needs round 1 seated.
+    seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
     wanted = [s for s in SHEETS if s not in seated_only or state.history]
     pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates)
              for sheet in wanted}

@@ -37,35 +37,46 @@ class Created:
     format: FormatConfig
     shown: str
 
+    @property
+    def format_text(self) -> str | None:
+        """The format with its options as people read them ("knockout, best of 3"); None for the
+        default format, which a tournament without a `format` event has."""
+        from tourney.engine.formats.config import FormatConfig
 
-def new_tournament(name: str, *, game: str, seed: int | None = None, format: str = "stages", best_of: int = 1,
+        return None if self.format == FormatConfig() else self.format.kind.describe(self.format)
+
+
+def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None, best_of: int = 1,
                    third_place: bool = False, rounds: int | None = None, table_size: int = 2, seeding: str = "lot",
                    grand_final: str = "reset", cycles: int = 1, tiebreaks: str | None = None,
                    db: str | None = None) -> Created:
-    """Create a tournament of `game` (a name or alias), creating the database if need be. It
-    becomes the current one unless another tournament of the database is running. `tiebreaks`:
-    names separated by commas (`--tiebreaks`)."""
-    from tourney.engine.formats.config import FORMATS, FormatConfig, check_format, parse_tiebreaks
-    from tourney.engine.formats.registry import GRAND_FINALS
+    """Create a tournament of `game` (a name or alias), creating the database if need be; `format`
+    any registered format (`format_names()`; None: the default, RULES §1.12's stages). It becomes
+    the current one unless another tournament of the database is running. `tiebreaks`: names
+    separated by commas (`--tiebreaks`)."""
+    from tourney.engine.formats.config import FormatConfig, check_format, parse_tiebreaks
+    from tourney.engine.formats.registry import DEFAULT_FORMAT, GRAND_FINALS, format_names
     from tourney.engine.formats.seeding import METHODS
     from tourney.rules.games import find_game
     from tourney.storage.events import create_and_choose
 
     checked_tournament_name(name)  # before the database is opened: a refused name creates no file
     descriptor = find_game(game)
-    if format not in FORMATS:
-        raise InvalidInputError(f"--format {format!r}: expected one of {', '.join(FORMATS)}")
+    chosen_format = DEFAULT_FORMAT if format is None else format
+    if chosen_format not in format_names():
+        raise InvalidInputError(f"--format {chosen_format!r}: expected one of {', '.join(format_names())}")
     if seeding not in METHODS:
         raise InvalidInputError(f"--seeding {seeding!r}: expected one of {', '.join(METHODS)}")
     if grand_final not in GRAND_FINALS:
         raise InvalidInputError(f"--grand-final {grand_final!r}: expected one of {', '.join(GRAND_FINALS)}")
-    config = FormatConfig(format, best_of, third_place, rounds, table_size, seeding, grand_final, cycles,
+    config = FormatConfig(chosen_format, best_of, third_place, rounds, table_size, seeding, grand_final, cycles,
                           parse_tiebreaks(tiebreaks))
     check_format(descriptor, config)
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     with open_db(db, create=True) as database:
+        # The default format needs no event: a log without one is of it (every log before formats).
         made = create_and_choose(database, name=name, game=descriptor.name, seed=chosen,
-                                 format=None if config.is_stages else config.to_json())
+                                 format=None if config == FormatConfig() else config.to_json())
         shown = database.shown
     return Created(made.tournament, made.current, tuple(made.running), config, shown)
 
@@ -82,6 +93,20 @@ def checked_tournament_name(name: str) -> str:
     if cleaned.isdigit():
         raise InvalidInputError(f"a tournament name cannot be only digits ({cleaned!r}): it would read as an id")
     return cleaned
+
+
+def format_choices() -> tuple[str, tuple[str, ...]]:
+    """The default format and every registered format's name (in the registry's order)."""
+    from tourney.engine.formats.registry import DEFAULT_FORMAT, format_names
+
+    return DEFAULT_FORMAT, format_names()
+
+
+def formats_taking(option: str) -> tuple[str, ...]:
+    """The labels of the registered formats that take `option` (a `FormatConfig` field), in order."""
+    from tourney.engine.formats.registry import all_formats
+
+    return tuple(fmt.label for fmt in all_formats() if option in fmt.options)
 
 
 def use_tournament(tournament: str, *, db: str | None = None) -> Tournament:
@@ -197,13 +222,15 @@ class StatusView:
 
     def to_json(self) -> dict[str, Any]:
         """The shape of `tourney status --json`."""
+        from tourney.engine.formats.config import FormatConfig
+
         state, row = self.state, self.tournament
         data = self.report.to_json()
         data.update(tournament=row.name, id=row.id, game=row.game, players=self.active,
                     stages=len(state.plan.stages) if state.plan else None, **self.counts.to_json(),
                     slowest=[{"table": t.number, "in": len(t.still_in), "stops_at": t.advance, "rounds": t.rounds}
                              for t in self.slowest])
-        if not state.format.is_stages:
+        if state.format != FormatConfig():  # the default format's status is as before formats existed
             view = state.format_view()
             data.update(format=state.format.to_json(), rounds=getattr(view, "total_rounds", None) or None)
         return data

@@ -46,27 +46,47 @@ CHIP_ROWS = 28
 
 
 def stage_label(state: TournamentState, stage: int) -> str:
+    """How a sheet names stage `stage`: "final" (the last of a stage plan), "stage 2", "round 2"."""
     plan = state.plan
-    return "final" if plan is not None and stage == len(plan.stages) else f"stage {stage}"
+    return "final" if plan is not None and stage == len(plan.stages) else f"{state.kind.unit} {stage}"
 
 
 def event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
+    """The page header: the event, its game and date, and where it stands in the format's words."""
+    where = _plan_progress(state) if state.kind.takes_stage_plan else _round_progress(state)
+    return EventInfo(name=tournament.name, game=state.rules.title, date=tournament.created_at.date().isoformat(),
+                     stage_text=where, seeds=tuple(sorted(state.seeds.items())))
+
+
+def _plan_progress(state: TournamentState) -> str:
+    """Where an event of planned stages stands: "stage 1 of 3 playing", "final table playing"."""
     plan = state.plan
+    if state.stage == 0:
+        return "no seats drawn yet"
+    if state.complete:
+        return "complete"
+    if state.tables and all(t.finished for t in state.tables) and not state.is_final_stage and not state.closed:
+        return f"{stage_label(state, state.stage)} finished; advance to draw {stage_label(state, state.stage + 1)}"
+    if state.closed:
+        return f"{stage_label(state, state.stage)} finished; {stage_label(state, state.stage + 1)} not drawn yet"
+    if state.is_final_stage:
+        return "final table playing"
+    stages = len(plan.stages) if plan is not None else state.stage
+    return f"stage {state.stage} of {stages} playing"
+
+
+def _round_progress(state: TournamentState) -> str:
+    """Where an event played in rounds stands: "knockout · round 2 playing"."""
+    unit = state.kind.unit
     if state.stage == 0:
         where = "no seats drawn yet"
     elif state.complete:
         where = "complete"
-    elif state.tables and all(t.finished for t in state.tables) and not state.is_final_stage and not state.closed:
-        where = f"{stage_label(state, state.stage)} finished; advance to draw {stage_label(state, state.stage + 1)}"
-    elif state.closed:
-        where = f"{stage_label(state, state.stage)} finished; {stage_label(state, state.stage + 1)} not drawn yet"
-    elif state.is_final_stage:
-        where = "final table playing"
+    elif all(t.finished for t in state.tables):
+        where = f"{unit} {state.stage} finished; advance to draw the next"
     else:
-        stages = len(plan.stages) if plan is not None else state.stage
-        where = f"stage {state.stage} of {stages} playing"
-    return EventInfo(name=tournament.name, game=state.rules.title, date=tournament.created_at.date().isoformat(),
-                     stage_text=where, seeds=tuple(sorted(state.seeds.items())))
+        where = f"{unit} {state.stage} playing"
+    return f"{state.kind.label} · {where}"
 
 
 def _clubs(state: TournamentState) -> dict[str, str | None]:
@@ -81,6 +101,7 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
     counts = Counter(row.rank for row in rows)
     return StandingsPage(
         event=event_info(tournament, state), provisional=not state.complete, paper=paper, live=live,
+        unit=state.kind.unit,
         rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
                                 stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped)
                    for r in rows))
@@ -91,11 +112,12 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
 def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[TableState]]:
     """The tables of `stage` (None: the latest seated), or one error line saying which exist."""
     if not state.history:
-        raise IllegalActionError("no seats have been drawn yet: `tourney seat` draws stage 1")
+        raise IllegalActionError(f"no seats have been drawn yet: `tourney seat` draws {state.kind.unit} 1")
     seated = len(state.history)
     number = seated if stage is None else stage
     if not 1 <= number <= seated:
-        raise IllegalActionError(f"stage {number} has not been seated (seated stages: 1-{seated})")
+        unit = state.kind.unit
+        raise IllegalActionError(f"{unit} {number} has not been seated (seated {unit}s: 1-{seated})")
     return number, state.history[number - 1]
 
 
@@ -159,6 +181,9 @@ def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
 
 
 def _stops_text(state: TournamentState, table: TableState) -> str:
+    if not state.kind.takes_stage_plan:  # a round's table: the format, not the table, says who plays next
+        match = f"a best-of-{table.best_of} match" if table.best_of > 1 else "one match"
+        return f"Plays {match}; enter its result when it ends."
     if state.rules.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
         if table.is_final:
             return "Plays one match; the most chips at its end: the champion."
@@ -258,22 +283,27 @@ def _groups(state: TournamentState, tables: list[TableState], following: list[Ta
 
 def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
                  live: LiveInfo | None = None) -> BracketPage:
+    """The stages' tree: each stage of the plan (the ones not drawn yet as planned), or, for a format
+    without a plan or a view of its own, each stage seated so far."""
     plan = state.plan
     champion = state.tables[0].finishing_order()[0] if state.complete else None
     stages: list[BracketStage] = []
-    planned = plan.stages if plan is not None else ()
-    for index, stage_plan in enumerate(planned):
+    count = len(plan.stages) if plan is not None else len(state.history)
+    for index in range(count):
         number = index + 1
+        stage_plan = plan.stages[index] if plan is not None else None
         reason = plan.reasons[index] if plan is not None else ""
         label, next_label = stage_label(state, number), stage_label(state, number + 1)
         if number > len(state.history):
+            assert stage_plan is not None  # only a plan has stages not seated yet
             summary = f"{tables_text(stage_plan.tables)} (planned)"
             stages.append(BracketStage(number=number, label=label, reason=reason, status="not started",
                                        summary=summary, next_label=next_label, groups=(), final=()))
             continue
         tables = state.history[number - 1]
         sizes = [len(t.seats) for t in tables]
-        if stage_plan.is_final:
+        is_final = stage_plan.is_final if stage_plan is not None else state.complete and number == count
+        if is_final:
             table = tables[0]
             settled = table.finished
             final = tuple(BracketEntry(player=p, champion=p == champion,
@@ -283,7 +313,8 @@ def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str =
                                        summary=tables_text(sizes), next_label=next_label, groups=(), final=final))
             continue
         following = state.history[number] if number < len(state.history) else None
-        summary = f"{tables_text(sizes)}, top {stage_plan.advance} of each go on"
+        advance = stage_plan.advance if stage_plan is not None else tables[0].advance
+        summary = f"{tables_text(sizes)}, top {advance} of each go on"
         stages.append(BracketStage(number=number, label=label, reason=reason, status=_status(tables),
                                    summary=summary, next_label=next_label,
                                    groups=tuple(_groups(state, tables, following, champion)), final=()))

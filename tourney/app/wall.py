@@ -89,7 +89,7 @@ def _standings(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
 def _bracket(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
     from tourney.app.sheets import bracket_html
 
-    return bracket_html(row, state, live=live)  # the format's sheet when the format is not `stages`
+    return bracket_html(row, state, live=live)  # the sheet of the format's own view, else the stages' tree
 
 
 def _seating(row: Tournament, state: TournamentState, live: LiveInfo) -> str:

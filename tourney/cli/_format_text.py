@@ -1,5 +1,5 @@
-"""Plain text of the bracket formats (knockout, double elimination, round robin, Swiss) for the
-director's terminal: a round's tables (matches and series), its byes, the standings with points."""
+"""Plain text of the formats played in rounds (the formats without a stage plan) for the director's
+terminal: a round's tables (matches and series), its byes, the standings in the format's columns."""
 
 from __future__ import annotations
 
@@ -13,16 +13,17 @@ if TYPE_CHECKING:
 def round_label(state: TournamentState, stage: int | None = None) -> str:
     """'round 2 of 4', 'round 3 (semi-final)' or 'round 5 (losers' round 3, winners' final)'."""
     stage = state.stage if stage is None else stage
-    if state.format.is_bracket and state.bracket is not None and 1 <= stage <= len(state.history):
+    label = f"{state.kind.unit} {stage}"
+    if state.bracket is not None and 1 <= stage <= len(state.history):
         names: list[str] = []
         for table in state.history[stage - 1]:
             name = state.bracket.rounds[state.bracket.round_index(table.match)].name
-            if name not in names and name != f"round {stage}":
+            if name not in names and name != f"round {stage}":  # the bracket's own name of the round
                 names.append(name)
-        return f"round {stage}" + (f" ({', '.join(names)})" if names else "")
+        return label + (f" ({', '.join(names)})" if names else "")
     view = state.format_view()
     total = getattr(view, "total_rounds", 0)
-    return f"round {stage} of {total}" if total else f"round {stage}"
+    return f"{label} of {total}" if total else label
 
 
 def table_lines(state: TournamentState, table: TableState) -> Iterator[str]:
@@ -62,7 +63,7 @@ def round_lines(state: TournamentState) -> Iterator[str]:
     for table in state.tables:
         yield from table_lines(state, table)
     byes = list(state.round_plans[-1].byes) if state.round_plans and state.stage == len(state.round_plans) else []
-    if state.format.is_bracket and state.bracket is not None and state.tables:
+    if state.bracket is not None and state.tables:
         view = state.format_view()
         seated = {state.bracket.round_index(t.match) for t in state.tables}
         states = getattr(view, "states", {})
@@ -70,6 +71,27 @@ def round_lines(state: TournamentState) -> Iterator[str]:
                 if states[m.id].status == "bye" and states[m.id].winner]
     if byes:
         yield f"bye: {', '.join(byes)}"
+
+
+def standings_text(state: TournamentState, rows: Iterable[StandingRow]) -> Iterator[str]:
+    """The standings in the columns the format's rows carry (`standings_columns`): points and
+    tie-breaks, the last round reached, or the stage, table and place."""
+    columns = state.kind.standings_columns
+    if "points" in columns or "reached" in columns:
+        yield from standings_lines(rows)
+        return
+    from tourney.cli._tourney_text import standings_lines as place_lines
+
+    yield from place_lines(rows, unit=state.kind.unit)
+
+
+def provisional_note(state: TournamentState) -> str:
+    """What the standings say before the event is complete, by what its rows rank."""
+    if state.kind.takes_stage_plan:
+        return "players still in share the best rank of their stage."
+    if "reached" in state.kind.standings_columns:
+        return "players still in the bracket share the best rank."
+    return "after the rounds played so far."
 
 
 def standings_lines(rows: Iterable[StandingRow]) -> Iterator[str]:

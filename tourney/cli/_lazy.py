@@ -3,18 +3,20 @@
 Typer builds the click command of every registered command (and imports every command module)
 before it parses a single argument: about 50 ms of a one-shot command's start-up. The top-level
 group instead knows each command only as "module:attribute" and builds the one the command line
-names; `tourney --help` (which lists them all) still builds every one.
+names; `tourney --help` (which lists them all) still builds every one. A help text that needs a
+registry (`new --format` lists the formats) is a `lazy_help`, made only when a help screen shows it.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import typer
 import typer.main
-from typer._click import Command, Context
+from typer._click import Command, Context, HelpFormatter
+from typer.core import TyperCommand
 
 from tourney.cli._common import TourneyGroup
 
@@ -37,6 +39,33 @@ class LazyGroup(TourneyGroup):
         return found
 
 
+# Marker text -> the function that makes the help text (Typer copies a parameter's help as plain text).
+_LAZY_HELP: dict[str, Callable[[], str]] = {}
+
+
+def lazy_help(make: Callable[[], str]) -> str:
+    """A parameter's help text made when a help screen shows it: `make` may import a registry, which
+    building the command (every command, for `tourney --help`) must not pay for."""
+    marker = f"(help {len(_LAZY_HELP) + 1}, made when shown)"
+    _LAZY_HELP[marker] = make
+    return marker
+
+
+class LazyHelpCommand(TyperCommand):
+    """A command whose `lazy_help` texts are made just before its help screen is formatted."""
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        # Made afresh for each screen (the command is built once per process; the desk shows help again).
+        lazy = [(param, marker) for param in self.params if (marker := getattr(param, "help", None)) in _LAZY_HELP]
+        try:
+            for param, marker in lazy:
+                param.help = _LAZY_HELP[marker]()  # type: ignore[attr-defined]
+            super().format_help(ctx, formatter)
+        finally:
+            for param, marker in lazy:
+                param.help = marker  # type: ignore[attr-defined]
+
+
 def build_command(name: str, target: str) -> Command:
     """The click command `name` for "module:attribute", built exactly as when it was registered on the
     top-level Typer app (plain help, no rich): under a one-command wrapper app with the same settings."""
@@ -47,7 +76,7 @@ def build_command(name: str, target: str) -> Command:
     if isinstance(obj, typer.Typer):
         wrapper.add_typer(obj, name=name)
     else:
-        wrapper.command(name)(obj)
+        wrapper.command(name, cls=LazyHelpCommand)(obj)
     wrapper.callback()(_no_options)  # a callback makes the wrapper a group, as the real top level is
     group = typer.main.get_command(wrapper)
     command: Command = group.commands[name]  # type: ignore[attr-defined]

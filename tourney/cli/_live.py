@@ -27,9 +27,9 @@ def table_number(raw: str) -> int:
 
 
 def echo_table(state: TournamentState, table: TableState) -> None:
-    """Print `table` in its tournament's words: a stage's table (cards, cap, places) or a format's
-    match (the series so far, or how it finished)."""
-    if state.format.is_stages:
+    """Print `table` in its tournament's words: a planned stage's table (cards, cap, places) or a
+    round's match (the series so far, or how it finished)."""
+    if state.kind.takes_stage_plan:
         from tourney.cli._tourney_text import table_lines
 
         lines = table_lines(table)
@@ -47,7 +47,10 @@ def progress_hints(state: TournamentState) -> None:
         winner = state.standings()[0].player
         typer.echo(f"The tournament is complete: {winner} wins. `tourney standings` prints the final ranking.")
     elif state.tables and all(t.finished for t in state.tables) and not state.closed:
-        if state.format.is_stages:
-            typer.echo(f"Every table of stage {state.stage} has finished: `tourney advance` seats the next stage.")
-        else:
-            typer.echo(f"Every table of round {state.stage} has finished: `tourney advance` pairs the next round.")
+        unit = state.kind.unit
+        typer.echo(f"Every table of {unit} {state.stage} has finished: `tourney advance` {next_draw(state)}.")
+
+
+def next_draw(state: TournamentState) -> str:
+    """What `tourney advance` does next: "seats the next stage" (by the plan), "pairs the next round"."""
+    return f"{'seats' if state.kind.takes_stage_plan else 'pairs'} the next {state.kind.unit}"

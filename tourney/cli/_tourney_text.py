@@ -60,11 +60,12 @@ def table_lines(table: TableState) -> Iterator[str]:
         yield f"  seat {seat}  {player:<{width}}  {state}"
 
 
-def standings_lines(rows: Iterable[StandingRow]) -> Iterator[str]:
+def standings_lines(rows: Iterable[StandingRow], unit: str = "stage") -> Iterator[str]:
+    """Rank, player, the stage (or round: `unit`) and table reached, the place there, a note."""
     rows = list(rows)
     width = max((len(r.player) for r in rows), default=6)
     notes = any(r.note for r in rows)
-    yield f"{'rank':>4}  {'player':<{width}}  stage  table  place" + ("  note" if notes else "")
+    yield f"{'rank':>4}  {'player':<{width}}  {unit:>5}  table  place" + ("  note" if notes else "")
     for row in rows:
         place = "-" if row.place is None else str(row.place)
         note = f"  {row.note}" if row.note else ""

@@ -89,9 +89,9 @@ def tables(
         print_json(state.tables_json())
         return
     if not state.tables:
-        typer.echo("No tables yet: `tourney seat` draws stage 1.")
+        typer.echo(f"No tables yet: `tourney seat` draws {state.kind.unit} 1.")
         return
-    if not state.format.is_stages:
+    if not state.kind.takes_stage_plan:
         from tourney.cli._format_text import round_label, round_lines
 
         typer.echo(f"{round_label(state).capitalize()}:")
@@ -112,7 +112,6 @@ def standings(
 ) -> None:
     """The standings: the final table's order first, then by stage reached, then place at the table."""
     from tourney.app.results import standings as read_standings
-    from tourney.cli._tourney_text import standings_lines
 
     if as_json and as_csv:
         fail("--json and --csv cannot be used together: choose one")
@@ -128,16 +127,9 @@ def standings(
     if not rows:
         typer.echo("No standings yet: nobody has been seated.")
         return
-    if not state.format.is_stages:
-        from tourney.cli._format_text import standings_lines as format_standings_lines
+    from tourney.cli._format_text import provisional_note, standings_text
 
-        if not state.complete:
-            typer.echo("Provisional: " + ("players still in the bracket share the best rank."
-                                          if state.format.is_bracket else "after the rounds played so far."))
-        for line in format_standings_lines(rows):
-            typer.echo(line)
-        return
     if not state.complete:
-        typer.echo("Provisional: players still in share the best rank of their stage.")
-    for line in standings_lines(rows):
+        typer.echo(f"Provisional: {provisional_note(state)}")
+    for line in standings_text(state, rows):
         typer.echo(line)

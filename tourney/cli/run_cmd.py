@@ -48,11 +48,11 @@ def run(
 
 
 def _report(done: BotRun) -> None:
-    from tourney.cli._tourney_text import standings_lines
+    from tourney.cli._format_text import standings_text
 
     state = done.state
     final = len(state.plan.stages) if state.plan is not None else 0
-    unit = "stage" if state.format.is_stages else "round"  # the bracket formats play rounds
+    unit = state.kind.unit
     for stage in sorted(set(done.tables) | set(done.seated)):
         label = "the final" if stage == final else f"{unit} {stage}"
         seated = " (seated by this run)" if stage in done.seated else ""
@@ -65,12 +65,7 @@ def _report(done: BotRun) -> None:
     if state.complete:
         played = bool(done.tables)
         typer.echo(f"Tournament {done.tournament.name!r} is complete" + ("." if played else "; nothing to play."))
-        if state.format.is_stages:
-            lines = list(standings_lines(state.standings()))
-        else:
-            from tourney.cli import _format_text
-
-            lines = list(_format_text.standings_lines(state.standings()))
+        lines = list(standings_text(state, state.standings()))
         for line in lines[:1 + SHOWN]:
             typer.echo(line)
         if len(lines) > 1 + SHOWN:

@@ -5,13 +5,16 @@ Each command reads its options, calls one operation of `tourney.app` and prints 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tourney.app.tournaments import MAX_PLAN_PLAYERS
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
+from tourney.cli._lazy import lazy_help
+from tourney.cli._live import next_draw
 from tourney.cli._numbers import number_parser, parse_seed
 
 if TYPE_CHECKING:
@@ -32,43 +35,67 @@ FinalSizeOption = Annotated[int | None, typer.Option(
     help="Size of the final table (2 to the game's largest table; default 4).")]
 
 
+def _format_help() -> str:
+    """`new --format`'s help: every registered format, the default first."""
+    from tourney.app.tournaments import format_choices
+
+    default, names = format_choices()
+    return _listed([f"{default} (the default)", *(name for name in names if name != default)], "or") + "."
+
+
+def _for_takers(option: str, text: str) -> Callable[[], str]:
+    """The help of a format's option: the formats that take it (from the registry), then `text`."""
+    def make() -> str:
+        from tourney.app.tournaments import formats_taking
+
+        takers = _listed(list(formats_taking(option)), "and")
+        return f"{takers[:1].upper()}{takers[1:]}: {text}"
+
+    return make
+
+
+def _listed(names: list[str], last: str) -> str:
+    """'a, b or c'."""
+    return ", ".join(names[:-1]) + f" {last} {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def new(
     name: Annotated[str, typer.Argument(metavar="NAME", help="A name for the tournament, e.g. 'Friday 14 March'.")],
     game: Annotated[str, typer.Option("--game", "-g", help=GAME_HELP)],
     seed: Annotated[int | None, typer.Option(
         parser=parse_seed, metavar="SEED",
         help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
-    format_: Annotated[str, typer.Option(
-        "--format", metavar="FORMAT",
-        help="stages (RULES §1.12, the default), knockout, double-elimination, round-robin or swiss.")] = "stages",
+    format_: Annotated[str | None, typer.Option(
+        "--format", metavar="FORMAT", show_default=False, help=lazy_help(_format_help))] = None,
     best_of: Annotated[int, typer.Option(
         "--best-of", metavar="N", parser=number_parser(what="--best-of", low=1, high=99),
         help="A duel is won by the first to win a majority of N games (N odd; default 1).")] = 1,
-    third_place: Annotated[bool, typer.Option(
-        "--third-place", help="Knockout: the semi-final losers play for third place.")] = False,
+    third_place: Annotated[bool, typer.Option("--third-place", help=lazy_help(_for_takers(
+        "third_place", "the semi-final losers play for third place.")))] = False,
     rounds: Annotated[int | None, typer.Option(
         "--rounds", metavar="R", show_default=False, parser=number_parser(what="--rounds", low=1, high=1_000),
         help="Swiss: the number of rounds (default ⌈log2 N⌉); round robin of tables: default every pair once.")]
         = None,
     table_size: Annotated[int, typer.Option(
         "--table-size", metavar="K", parser=number_parser(what="--table-size", low=2, high=1_000),
-        help="Round robin and Swiss: players per table (2 = duels; up to the game's largest table).")] = 2,
+        help=lazy_help(_for_takers("table_size", "players per table (2 = duels; up to the game's largest table).")))]
+        = 2,
     seeding: Annotated[str, typer.Option(
         "--seeding", metavar="lot|rating|list",
-        help="Bracket formats: seed order by lot (the default), by rating (`seat --ratings FILE`) or "
-             "registration order.")] = "lot",
+        help=lazy_help(_for_takers("seeding", "seed order by lot (the default), by rating (`seat --ratings FILE`) or "
+                                              "registration order.")))] = "lot",
     grand_final: Annotated[str, typer.Option(
-        "--grand-final", metavar="reset|single|none",
-        help="Double elimination: a grand final with a reset match (the default), a single grand final, "
-             "or none (the winners' bracket champion wins).")] = "reset",
+        "--grand-final", metavar="reset|single|none", help=lazy_help(_for_takers(
+            "grand_final", "a grand final with a reset match (the default), a single grand final, "
+                           "or none (the winners' bracket champion wins).")))] = "reset",
     cycles: Annotated[int, typer.Option(
-        "--cycles", metavar="N", parser=number_parser(what="--cycles", low=1, high=4),
-        help="Round robin: play the whole schedule N times (2 = a double round robin, colours swapped).")] = 1,
+        "--cycles", metavar="N", parser=number_parser(what="--cycles", low=1, high=4), help=lazy_help(_for_takers(
+            "cycles", "play the whole schedule N times (2 = a double round robin, colours swapped).")))] = 1,
     tiebreaks: Annotated[str | None, typer.Option(
-        "--tiebreaks", metavar="LIST", show_default=False,
-        help="Round robin and Swiss: the tie-breaks after points, in order, from buchholz, buchholz-cut1, "
-             "median-buchholz, sonneborn-berger, direct-encounter; add fide-2023 to count unplayed rounds "
-             "by FIDE's 2023 rule (default: buchholz,sonneborn-berger,direct-encounter).")] = None,
+        "--tiebreaks", metavar="LIST", show_default=False, help=lazy_help(_for_takers(
+            "tiebreaks", "the tie-breaks after points, in order, from buchholz, buchholz-cut1, median-buchholz, "
+                         "sonneborn-berger, direct-encounter; add fide-2023 to count unplayed rounds by FIDE's "
+                         "2023 rule (default: buchholz,sonneborn-berger,direct-encounter).")))] = None,
     db: DbOption = None,
 ) -> None:
     """Create a tournament. It becomes the current one unless another tournament of the database is
@@ -79,7 +106,7 @@ def new(
                           rounds=rounds, table_size=table_size, seeding=seeding, grand_final=grand_final,
                           cycles=cycles, tiebreaks=tiebreaks, db=db)
     row = made.tournament
-    shown = "" if made.format.is_stages else f", {_format_text(made.format)}"
+    shown = "" if made.format_text is None else f", {made.format_text}"
     typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}{shown}, seed {row.seed}) in {made.shown}.")
     if made.current.id != row.id:
         running = ", ".join(repr(r.name) for r in made.running)
@@ -87,12 +114,6 @@ def new(
                    f"Switch with `tourney use {row.id}`, or give --tournament {row.id} to one command.")
         return
     typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
-
-
-def _format_text(config: Any) -> str:
-    """'knockout, best of 3, third-place match' and the like: the format's own `describe`."""
-    text: str = config.kind.describe(config)
-    return text
 
 
 def use(
@@ -174,15 +195,15 @@ def seat(
     """Draw the seats of the next stage by lot (club-mates spread over tables) and each table's first starter.
 
     The first draw fixes the stage plan; --table-size, --advance and --final-size choose another
-    plan than the default (see `tourney plan`). A bracket format (`tourney new --format`) seeds
-    its field and draws or pairs round 1 instead.
+    plan than the default (see `tourney plan`). A format played in rounds (`tourney new --format`)
+    seeds its field and draws or pairs round 1 instead.
     """
     from tourney.app.seating import seat as draw
     from tourney.cli._tourney_text import table_lines
 
     state = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=ratings,
                  db=db, tournament=tournament)
-    if not state.format.is_stages:
+    if not state.kind.takes_stage_plan:
         _print_round(state)
         return
     typer.echo(f"Stage {state.stage} seated (seed {state.seeds[state.stage]}): {len(state.tables)} table(s).")
@@ -212,8 +233,8 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     done = close_stage(db=db, tournament=tournament)
     moving = done.moving
     state = done.state
-    if not state.format.is_stages:
-        typer.echo(f"Round {state.stage - 1} closed; {len(moving)} still in.")
+    if not state.kind.takes_stage_plan:
+        typer.echo(f"{state.kind.unit.capitalize()} {state.stage - 1} closed; {len(moving)} still in.")
         _print_round(state)
         return
     typer.echo(f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.")
@@ -239,15 +260,13 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
     state, row, report, active = view.state, view.tournament, view.report, view.active
     typer.echo(f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {active} players"
                + (f", {len(state.players) - active} dropped" if active != len(state.players) else ""))
-    if not state.format.is_stages:
+    if not state.kind.takes_stage_plan:
         _format_status(state, report)
         return
     if state.stage == 0:
         typer.echo("Not seated yet: `tourney seat` draws stage 1.")
         return
-    stages = len(state.plan.stages) if state.plan else state.stage
-    label = "the final" if state.is_final_stage else f"stage {state.stage} of {stages}"
-    typer.echo(f"Now: {label}, {len(state.tables)} table(s).")
+    typer.echo(f"Now: {state.kind.stage_label(state, state.stage)}, {len(state.tables)} table(s).")
     if state.complete:
         typer.echo(f"Complete: {state.standings()[0].player} wins.")
         return
@@ -261,15 +280,15 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
         for blocker in report.blockers:
             typer.echo(f"  - {blocker}")
     else:
-        typer.echo("Every table has finished: `tourney advance` seats the next stage.")
+        typer.echo(f"Every table has finished: `tourney advance` {next_draw(state)}.")
 
 
 def _format_status(state: TournamentState, report: Status) -> None:
     from tourney.cli._format_text import round_label, round_lines
 
-    typer.echo(f"Format: {_format_text(state.format)}.")
+    typer.echo(f"Format: {state.kind.describe(state.format)}.")
     if state.stage == 0:
-        typer.echo("Not seated yet: `tourney seat` seeds the field and draws round 1.")
+        typer.echo(f"Not seated yet: `tourney seat` seeds the field and draws {state.kind.unit} 1.")
         return
     typer.echo(f"Now: {round_label(state)}, {len(state.tables)} table(s).")
     if state.complete:
@@ -282,7 +301,7 @@ def _format_status(state: TournamentState, report: Status) -> None:
         for blocker in report.blockers:
             typer.echo(f"  - {blocker}")
     else:
-        typer.echo("Every table has finished: `tourney advance` pairs the next round.")
+        typer.echo(f"Every table has finished: `tourney advance` {next_draw(state)}.")
 
 
 def _print_summary(counts: FloorCounts, slowest: tuple[TableState, ...]) -> None:

@@ -53,8 +53,8 @@ class PlayerStatus:
         where = f"table {self.table} of round {self.stage}"
         if self.status == "playing":
             return f"playing at table {self.table}"
-        if self.status == "waiting":
-            return f"waiting for the next round ({where if self.table is not None else 'a bye'})"
+        if self.status == "waiting":  # a player with a bye, or in line, has no table yet
+            return "waiting for the next round" + (f" ({where})" if self.table is not None else "")
         if self.status == "out":
             return f"out, place {self.place}" if self.place is not None else f"out ({where})"
         if self.status == "won":

@@ -211,8 +211,9 @@ def layout(page: EliminationPage) -> BracketLayout:
     landscape = max(len(cols) for bands in plans.values() for cols in bands) > 3
     width = WIDTHS[(page.paper, landscape)]
     sections = []
+    single = not any(r.side == "losers" for r in page.rounds)  # one bracket: no winners' side to tell apart
     for side, bands in plans.items():
-        title = "Bracket" if side == "winners" and page.format_label == "knockout" else SIDE_TITLES[side]
+        title = "Bracket" if side == "winners" and single else SIDE_TITLES[side]
         for number, cols in enumerate(bands, start=1):
             first, end = names[cols[0][0].id], names[cols[-1][0].id]
             span = first if len(cols) == 1 else f"{first} to {end}"

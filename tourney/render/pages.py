@@ -53,6 +53,7 @@ class StandingsPage:
     rows: tuple[StandingsRow, ...]
     paper: str
     live: LiveInfo | None = None
+    unit: str = "stage"  # what the format's stages are called ("round"): the seeds line and a column
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Nothing outside the format modules names a format (as nothing outside a game's packages names a
-game): the engine, render and cli ask the format object (`state.kind`, formats/registry.py).
+game): the engine, the application, render and cli ask the format object (`state.kind`,
+formats/registry.py). No file is allowed an exception.
 
 The scan reads every module of tourney/ outside tourney/engine/formats/ and reports, by file and
 line: a string that is a registered format's name (a dict key or a subscript, which name a JSON
@@ -20,20 +21,6 @@ FORMAT_PACKAGE = PACKAGE / "engine" / "formats"
 NAME_CONSTANTS = {"FORMATS", "ROUND_ROBIN", "SWISS", "KNOCKOUT", "DOUBLE", "STAGES", "BRACKETS", "ROUND_FORMATS"}
 FLAG_ATTRIBUTES = {"is_bracket", "is_stages"}
 VIEW_CLASSES = {"BracketView", "RoundsView"}  # `isinstance(view, BracketView)` picks a format's sheet
-
-# Checks still to move behind the format object after the cli → app move (issue 15); this list
-# must become empty. Each file here must still hold a check (the test below says when to drop it).
-ALLOWED = {
-    "tourney/cli/_format_text.py",
-    "tourney/cli/_format_views.py",
-    "tourney/cli/_live.py",
-    "tourney/cli/player_cmd.py",
-    "tourney/cli/print_cmd.py",
-    "tourney/cli/results_cmd.py",
-    "tourney/cli/run_cmd.py",
-    "tourney/cli/tournament_cmd.py",
-    "tourney/render/bracket_layout.py",
-}
 
 
 def _docstrings(tree: ast.Module) -> set[int]:
@@ -94,15 +81,9 @@ def _scan() -> dict[str, list[tuple[int, str]]]:
 
 
 def test_no_module_outside_the_format_package_names_a_format() -> None:
-    outside = {path: checks for path, checks in _scan().items() if path not in ALLOWED}
+    outside = _scan()
     assert not outside, "ask the format object (state.kind) instead: " + "; ".join(
         f"{path}:{line} {what}" for path, checks in outside.items() for line, what in checks)
-
-
-def test_the_allow_list_only_holds_files_that_still_name_a_format() -> None:
-    stale = ALLOWED - set(_scan())
-    assert not stale, f"no format check left in {sorted(stale)}: drop them from ALLOWED"
-    assert all(path.startswith(("tourney/cli/", "tourney/render/")) for path in ALLOWED)
 
 
 def test_the_scan_finds_each_kind_of_check() -> None:

@@ -51,7 +51,8 @@ def _events(fmt: dict[str, object], players: int) -> list[Event]:
 
 def test_a_log_without_a_format_event_is_stages() -> None:
     state = fold("khlyust", [Event(1, "register", {"name": "A", "club": None})])
-    assert state.format.is_stages and state.format_view() is None and state.plan is None
+    assert state.format == FormatConfig() and state.kind.takes_stage_plan
+    assert state.format_view() is None and state.plan is None
 
 
 def test_the_format_event_comes_first_and_once() -> None:

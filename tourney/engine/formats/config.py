@@ -1,7 +1,6 @@
 """A tournament's format and its options, and which formats a game's table sizes allow.
 
     FormatConfig                    (registry.py, re-exported here) the format's name and options
-    FORMATS                         the built-in names, `stages` (RULES §1.12's multi-table stages) first
     formats_for(game) -> names      the registered formats the game's seat range allows
     check_format(game, config)      one error line when the game or the options do not fit
     parse_tiebreaks(text)           `--tiebreaks a,b,c` as the config's tuple
@@ -26,9 +25,7 @@ from tourney.rules.games import GameDescriptor
 
 __all__ = [
     "FLAGS",
-    "FORMATS",
     "MAX_BEST_OF",
-    "ROUND_ROBIN",
     "FormatConfig",
     "check_format",
     "formats_for",
@@ -38,11 +35,6 @@ __all__ = [
     "unused_options",
 ]
 
-# The built-in names for callers that list them before the registry is asked (`tourney new
-# --format`'s check; the registry's `format_names()` also lists any other).
-FORMATS: Final = ("stages", "knockout", "double-elimination", "round-robin", "swiss")
-# Kept for cli/_format_views.py until it asks the format object (ARCHITECTURE.md "Format seam").
-ROUND_ROBIN: Final = "round-robin"
 # The command-line flag of each option, for messages.
 FLAGS: Final = {"best_of": "--best-of", "third_place": "--third-place", "rounds": "--rounds",
                 "table_size": "--table-size", "seeding": "--seeding", "grand_final": "--grand-final",

@@ -12,8 +12,8 @@
 
 Discovery, not a list: the first look-up imports every module of `tourney.engine.formats` whose
 name ends in `_format` (each registers itself). Nothing outside the format modules names a format:
-the engine, and later the render and app layers, ask the format object (tests/engine/formats/
-test_format_seam.py scans the sources for it).
+the engine, the application, render and the CLI ask the format object (tests/engine/formats/
+test_format_seam.py scans all of tourney/ for it).
 
 A format's "stage" is what `LiveState.stage` counts: a stage of RULES §1.12's multi-table
 event, or a round of a bracket, round robin or Swiss. The state keeps the fold (tables, history,
@@ -78,20 +78,6 @@ class FormatConfig:
     def kind(self) -> TournamentFormat:
         """The registered format this config names: everything that depends on the format asks it."""
         return find_format(self.name)
-
-    # Kept for the callers in cli/ and render/ until they ask `kind` (ARCHITECTURE.md "Format seam").
-    @property
-    def is_stages(self) -> bool:
-        return self.kind.takes_stage_plan
-
-    @property
-    def is_bracket(self) -> bool:
-        return self.kind.view_kind == "bracket"
-
-    @property
-    def draws(self) -> bool:
-        """Whether a match may end level (equal chips): in round robin and Swiss a draw scores ½."""
-        return self.kind.draws
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": self.name, "best_of": self.best_of, "third_place": self.third_place,

@@ -1,0 +1,115 @@
+"""Every sheet of the toy format (king of the hill, tests/toy_format.py), registered only here, from
+`tourney print`: rendered without a change outside the toy's module, in the format's words (its
+label, "round", a round's table sheet), the bracket sheet only once round 1 is seated; the wall
+display serves the same pages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from html_support import parse
+from toy_format import NAME, register, unregister
+from typer.testing import CliRunner
+
+from tourney.cli import app
+
+runner = CliRunner()
+PLAYERS = ["Ada", "Bob", "Cy", "Dee"]
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    register()
+    yield
+    unregister()
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'hill.db'}"
+
+
+def run(url: str, *args: str) -> str:
+    result = runner.invoke(app, [*args, "--db", url])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def lines(url: str, *args: str) -> list[str]:
+    return run(url, *args).splitlines()
+
+
+def _played(url: str) -> None:
+    """A whole event of the toy: seeded by list, Bob beats Ada, Cy beats Bob, Dee beats Cy."""
+    created = run(url, "new", "Hill", "--game", "khlyust", "--format", NAME, "--seeding", "list", "--seed", "5")
+    assert created.startswith(f"Created tournament 'Hill' (id 1, khlyust, {NAME}, seeded by list, seed 5)")
+    run(url, "player", "add", *PLAYERS)
+    run(url, "seat")
+    run(url, "result", "1", "Ada")
+    run(url, "advance")
+    run(url, "finish", "1", "Cy", "Bob")
+    run(url, "advance")
+    run(url, "result", "1", "Cy")
+
+
+def test_every_sheet_of_the_toy_prints_in_its_words(url: str, tmp_path: Path) -> None:
+    _played(url)
+    where = "Хлюст · {date} · king of the hill · complete"
+    pages = {sheet: parse(run(url, "print", sheet))
+             for sheet in ("standings", "bracket", "seating", "seat-cards", "table-sheets")}
+    for sheet, page in pages.items():
+        header = page.texts("p")[0]
+        assert header == where.format(date=header.split(" · ")[1]), sheet
+    standings = pages["standings"]
+    assert standings.texts("th") == ["Rank", "Player", "Club", "Round", "Table", "Place"]
+    assert standings.texts("p")[2].startswith("Seat draws: round 1 seed ")
+    assert [row[:2] for row in (r.texts("td") for r in standings.find_all("tr")) if row] == [
+        ["1", "Dee"], ["2", "Cy"], ["3", "Bob"], ["4", "Ada"]]
+    bracket = pages["bracket"]
+    assert bracket.texts("h2") == ["Round 1finished", "Round 2finished", "Round 3finished"]
+    assert bracket.texts("p")[1:] == ["one table of 2, top 1 of each go on.", "one table of 2, top 1 of each go on.",
+                                      "one table of 2."]
+    assert bracket.texts(cls="champion-name") == ["Dee"]
+    assert bracket.texts("li")[-2:] == ["Dee (place 1)", "Cy (place 2)"]  # the last round as the final table
+    assert pages["seating"].texts("h1") == ["HillSeating, round 3"]
+    assert parse(run(url, "print", "seating", "--stage", "1")).texts("h1") == ["HillSeating, round 1"]
+    assert "Hill · Хлюст · round 3" in " ".join(pages["seat-cards"].texts())
+    sheets = pages["table-sheets"]
+    assert sheets.texts("h2") == ["Table 1 · round 3"]
+    assert sheets.texts("p")[1] == "Plays one match; enter its result when it ends."
+    written = lines(url, "print", "all", "-o", str(tmp_path / "sheets"))
+    assert sorted(Path(p).name for p in written) == sorted(f"{sheet}.html" for sheet in pages)
+
+
+def test_the_bracket_sheet_waits_for_round_1(url: str, tmp_path: Path) -> None:
+    run(url, "new", "Hill", "--game", "khlyust", "--format", NAME)
+    run(url, "player", "add", *PLAYERS)
+    written = lines(url, "print", "all", "-o", str(tmp_path / "early"))
+    assert [Path(p).name for p in written] == ["standings.html"]
+    refused = runner.invoke(app, ["print", "seating", "--db", url])
+    assert refused.exit_code == 1 and refused.stderr.startswith(
+        "error: no seats have been drawn yet: `tourney seat` draws round 1")
+
+
+def test_the_wall_shows_the_toy_as_print_does(url: str) -> None:
+    import asyncio
+
+    from starlette.requests import Request
+
+    from tourney.cli._wall import wall_app
+    from tourney.storage.db import open_database
+    from tourney.storage.events import clear_cache
+
+    _played(url)
+    clear_cache()
+    with open_database(url, create=False, read_only=True) as database:
+        routes = {getattr(r, "path", ""): r for r in wall_app(database, None).routes}
+        for path in ("/standings", "/bracket", "/seating"):
+            scope = {"type": "http", "method": "GET", "path": path, "headers": [], "query_string": b""}
+            response = asyncio.run(routes[path].endpoint(Request(scope)))  # type: ignore[attr-defined]
+            assert response.status_code == 200, path
+            page = parse(bytes(response.body).decode())
+            assert "king of the hill · complete" in page.texts("p")[0], path
+            assert page.find_all("nav", "live-nav"), path
