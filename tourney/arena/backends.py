@@ -9,9 +9,11 @@ from __future__ import annotations
 import concurrent.futures
 import importlib
 import multiprocessing
+import os
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from tourney.arena.containment import worker_started
 from tourney.arena.schedule import RunSpec
 from tourney.arena.shards import ShardResult, run_shard
 from tourney.arena.subprocess_bot import Limits
@@ -60,7 +62,9 @@ class PoolBackend:
         self.workers = workers
         # fork: workers inherit the imported game and bot registries (and a test's Python bots).
         context = multiprocessing.get_context("fork")
-        self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        # Workers die with this process, even by kill -9, and end their bots as they do (containment.py).
+        self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                                            initializer=worker_started, initargs=(os.getpid(),))
 
     def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle:
         return self._pool.submit(run_shard, spec, list(indices), limits, records)

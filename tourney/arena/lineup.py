@@ -71,7 +71,7 @@ class SeatFactory:
     def __init__(self, game: GameDescriptor, limits: Limits) -> None:
         self.game = game
         self.limits = limits
-        self.pool = ProcessPool()
+        self.pool = ProcessPool(limits)
 
     def make(self, entrant: Entrant, rng: random.Random) -> Bot:
         if entrant.transport == "cmd":

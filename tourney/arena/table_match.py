@@ -31,7 +31,7 @@ class TableReferee:
 
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
-        self.pool = ProcessPool()
+        self.pool = ProcessPool(self.limits)
         self.faults: dict[str, FaultCounter] = {}
 
     def __call__(self, game: GameDescriptor, players: Sequence[str], specs: Sequence[str], seed: int,
