@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
 from tourney.app.arena import run_arena_games
+from tourney.arena.faults import Forfeit
 from tourney.arena.subprocess_bot import BotProcess, Limits, ProcessPool, SubprocessBot
 from tourney.errors import InvalidInputError
 from tourney.rules.games import find_game, resolve_options
@@ -124,14 +125,12 @@ def test_a_slow_starter_does_not_cost_another_bot_its_match(tmp_path: Path) -> N
     prompt = write_bot(tmp_path, "prompt.py", READY_AFTER.format(delay=0))
     limits = Limits(hello_timeout=1.0)
     pool = ProcessPool(limits)
-    import random
-
     bots = [SubprocessBot(f"{sys.executable} {path}", random.Random(seat), limits=limits, pool=pool)
             for seat, path in enumerate((slow, prompt))]
     try:
         for seat, bot in enumerate(bots):
             bot.send_hello(GAME, seat, ["slow", "prompt"], resolve_options(GAME))
-        with pytest.raises(tourney.arena.faults.Forfeit, match="no ready"):
+        with pytest.raises(Forfeit, match="no ready"):
             bots[0].await_ready()  # its ready comes 1.3 s after its hello: late
         bots[1].await_ready()  # it answered at once; that we read it after 1.0 s is no fault of its own
         assert bots[1].faults.total() == 0

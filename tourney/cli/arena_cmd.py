@@ -7,6 +7,14 @@ from typing import Annotated
 
 import typer
 
+from tourney.cli._bot_limits import (
+    BotCpuOption,
+    BotMemoryOption,
+    HelloTimeoutOption,
+    MaxForfeitsOption,
+    MaxStrikesOption,
+    MoveTimeoutOption,
+)
 from tourney.cli._common import TourneyGroup, print_json, stdout_is_terminal
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
@@ -36,9 +44,12 @@ def run(
     records: Annotated[Path | None, typer.Option(help="Write every game's record into this folder.")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Append one JSON line per game; running the same command again resumes the run.")] = None,
-    move_timeout: Annotated[float, typer.Option(help="Seconds a cmd: bot has for each decision.")] = 1.0,
-    hello_timeout: Annotated[float, typer.Option(help="Seconds a cmd: bot has to answer hello.")] = 5.0,
-    max_strikes: Annotated[int, typer.Option(help="Strikes allowed in a match; one more forfeits it.")] = 3,
+    move_timeout: MoveTimeoutOption = 1.0,
+    hello_timeout: HelloTimeoutOption = 5.0,
+    max_strikes: MaxStrikesOption = 3,
+    max_forfeits: MaxForfeitsOption = 3,
+    bot_memory: BotMemoryOption = None,
+    bot_cpu: BotCpuOption = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="A rule option of the game (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
@@ -51,7 +62,7 @@ def run(
     play = partial(run_arena_games, bots, game=game, games=games, seed=seed, players=players, workers=workers,
                    backend=backend, ray_address=ray_address, duplicate=duplicate, records=records, out=out,
                    move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                   options=option or [])
+                   max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, options=option or [])
     if stdout_is_terminal() and not as_json:
         from tourney.arena.progress import LiveProgress
 
