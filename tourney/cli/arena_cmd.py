@@ -72,7 +72,8 @@ def run(
         report = play()
     if as_json:
         print_json({"games": len(report.games), "played": report.played, "bots": [
-            {"bot": label, "games": t.games, "wins": t.wins, "mean_place": t.mean_place, "faults": t.faults}
+            {"bot": label, "games": t.games, "wins": t.wins, "ties": t.ties, "mean_place": t.mean_place,
+             "faults": t.faults}
             for label, t in report.leaderboard.ranked()]})
         return
     resumed = len(report.games) - report.played
@@ -89,8 +90,10 @@ def report(
     html: Annotated[Path | None, typer.Option(help="Also write an HTML report with a ratings chart here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
-    """Per bot: games, wins, win rate with a 95 % interval, mean place, OpenSkill rating, faults."""
+    """Per bot: games, wins, ties (shared first places), win rate and OpenSkill rating each with a 95 %
+    interval, mean place, faults."""
     from tourney.app.arena import arena_report
+    from tourney.arena.ratings import Z95
 
     built = arena_report(file, html=html)
     if as_json:
@@ -98,12 +101,13 @@ def report(
         return
     width = max([len(row.label) for row in built.rows] + [3])
     typer.echo(f"{built.games} games of {built.header.get('game')}, seed {built.header.get('seed')}")
-    typer.echo(f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'win %':>6}  {'95% CI':>13}  {'mean place':>10}  "
-               f"{'rating':>14}  faults")
+    # Both intervals at 95 %: the win rate's (Wilson) and the rating's (mu ± 1.96 sigma).
+    typer.echo(f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'ties':>6}  {'win %':>6}  {'95% CI':>13}  "
+               f"{'mean place':>10}  {'rating (95%)':>15}  faults")
     for row in built.rows:
         faults = ", ".join(f"{kind} {n}" for kind, n in row.faults.items()) or "-"
-        typer.echo(f"{row.label:<{width}}  {row.games:>6}  {row.wins:>6}  {100 * row.win_rate:>5.1f}%  "
+        typer.echo(f"{row.label:<{width}}  {row.games:>6}  {row.wins:>6}  {row.ties:>6}  {100 * row.win_rate:>5.1f}%  "
                    f"{100 * row.ci_low:>5.1f}-{100 * row.ci_high:<5.1f}%  {row.mean_place:>10.2f}  "
-                   f"{row.mu:>6.2f} ± {row.sigma:<5.2f}  {faults}")
+                   f"{row.mu:>6.2f} ± {Z95 * row.sigma:<6.2f}  {faults}")
     if html is not None:
         typer.echo(f"html: {html}")
