@@ -201,19 +201,20 @@ def test_ctrl_c_ends_the_bots_of_the_current_game(tmp_path: Path) -> None:
 
 
 @linux_only
-def test_kill_9_of_an_arena_with_two_workers_ends_workers_and_bots(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_kill_9_of_an_arena_ends_its_workers_and_bots(tmp_path: Path, workers: int) -> None:
     spec, pids = escaping_spec(tmp_path)
-    arena = arena_command(spec, tmp_path, "--workers", "2")
+    arena = arena_command(spec, tmp_path, "--workers", str(workers))
     try:
-        started = noted(pids, 4)  # both workers play a game: two bots, two grandchildren
-        workers = children(arena.pid)
-        assert len(workers) >= 2
+        started = noted(pids, 2 * workers)  # each worker plays a game: a bot and its grandchild each
+        workers_and_bots = children(arena.pid)  # the workers (with 1: the bot), and the watchdog
+        assert len(workers_and_bots) >= 2
         arena.kill()  # SIGKILL: no finally, no handler runs in the arena itself
         arena.wait(timeout=5)
     finally:
         arena.kill()
     # Bots started after our count (a worker that began another game meanwhile) are noted too.
-    assert_all_end(workers + noted(pids, len(started)))
+    assert_all_end(workers_and_bots + noted(pids, len(started)))
 
 
 def test_a_bad_command_still_fails_as_one_line() -> None:

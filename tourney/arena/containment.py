@@ -1,14 +1,18 @@
 """Every process a bot starts ends with the run, whatever happens to the run (issue 19 item 3).
 
-Three Linux mechanisms, each for a way a process could outlive the run:
+Four Linux mechanisms, each for a way a process could outlive the run:
 
-- **A mark in the environment.** Every bot process of a `ProcessPool` gets `TOURNEY_BOT_RUN=<mark>`
+- **Marks in the environment.** Every bot process of a `ProcessPool` gets `TOURNEY_BOT_POOL=<mark>`
   (one random mark per pool), and its children inherit it. Closing the pool stops, then kills, every
   process that carries the mark, so a bot that double-forks into a session of its own (out of reach
   of `killpg`) ends as well. Stopping first (SIGSTOP) keeps a forking bot from outrunning the scan.
+- **A watchdog.** The first bot of a run also starts a small process (this file run as a script)
+  that waits for the end of a pipe from the run; when the run ends, however (even `kill -9`), it
+  kills every process carrying the run's `TOURNEY_BOT_RUN` mark, which every bot process of the run
+  has (forked pool workers inherit the run's mark and the watchdog's pipe).
 - **Dying with the parent.** A bot process asks the kernel for SIGKILL when its parent dies
-  (`PR_SET_PDEATHSIG`), so `kill -9` of the arena ends the bots it started itself; a worker of the
-  process pool asks for SIGTERM, on which it kills its pools' marked processes and exits.
+  (`PR_SET_PDEATHSIG`); a worker of the process pool asks for SIGTERM, on which it kills its pools'
+  marked processes and exits.
 - **Resource limits.** `--bot-memory` (address space, `RLIMIT_AS`) and `--bot-cpu` (`RLIMIT_CPU`)
   are set in the bot's process before it runs the bot's program.
 
@@ -21,18 +25,22 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import subprocess
 import sys
 import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final
 
-MARK_VARIABLE: Final = "TOURNEY_BOT_RUN"
+POOL_VARIABLE: Final = "TOURNEY_BOT_POOL"
+RUN_VARIABLE: Final = "TOURNEY_BOT_RUN"
 _PR_SET_PDEATHSIG: Final = 1
 _LINUX: Final = sys.platform.startswith("linux")
 
 # The marks of this process's open pools, for the worker's last act (`_on_parent_death`).
 _open_marks: set[str] = set()
+# The run's mark and its watchdog (started with the first bot process).
+_run: tuple[str, subprocess.Popen[bytes]] | None = None
 
 
 def new_mark() -> str:
@@ -45,8 +53,19 @@ def forget_mark(mark: str) -> None:
     _open_marks.discard(mark)
 
 
-def bot_environment(mark: str) -> dict[str, str]:
-    return {**os.environ, MARK_VARIABLE: mark}
+def bot_environment(pool_mark: str) -> dict[str, str]:
+    return {**os.environ, POOL_VARIABLE: pool_mark, RUN_VARIABLE: run_mark()}
+
+
+def run_mark() -> str:
+    """This run's mark; the first call starts the watchdog that ends the marked processes after the run."""
+    global _run
+    if _run is None:
+        mark = uuid.uuid4().hex
+        watchdog = subprocess.Popen([sys.executable, "-I", "-S", __file__, mark], stdin=subprocess.PIPE,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        _run = mark, watchdog
+    return _run[0]
 
 
 def _prctl() -> Callable[..., int] | None:
@@ -82,10 +101,10 @@ def bot_preexec(memory_mb: int | None, cpu_seconds: int | None) -> Callable[[], 
     return setup
 
 
-def kill_marked(marks: Iterable[str]) -> int:
-    """Stop, then kill, every process (but this one) whose environment carries one of `marks`;
-    how many were killed."""
-    wanted = [f"{MARK_VARIABLE}={mark}".encode() for mark in marks]
+def kill_marked(marks: Iterable[str], variable: str = POOL_VARIABLE) -> int:
+    """Stop, then kill, every process (but this one) whose environment sets `variable` to one of
+    `marks`; how many were killed."""
+    wanted = [f"{variable}={mark}".encode() for mark in marks]
     if not wanted or not _LINUX or not Path("/proc/self/environ").exists():
         return 0
     stopped: set[int] = set()
@@ -134,3 +153,14 @@ def worker_started(parent: int) -> None:
 def _on_parent_death(signum: int, _frame: Any) -> None:
     kill_marked(list(_open_marks))
     os._exit(128 + signum)
+
+
+def _watch(mark: str) -> None:
+    """The watchdog: wait for the run's end (end of input), then end what carries its mark."""
+    while sys.stdin.buffer.read(1 << 12):
+        pass
+    kill_marked([mark], RUN_VARIABLE)
+
+
+if __name__ == "__main__":
+    _watch(sys.argv[1])
