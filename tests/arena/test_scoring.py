@@ -89,3 +89,15 @@ def test_labels_of_cmd_bots_in_a_run(bot_script: Callable[[str], str], tmp_path:
     run_arena_games(f"{good},random", games=2, out=out)
     text = CliRunner().invoke(app, ["arena", "report", str(out)]).stdout
     assert "good_bot.py" in text and str(tmp_path) not in text
+
+
+def test_a_results_file_from_before_short_labels_still_resumes(bot_script: Callable[[str], str],
+                                                                 tmp_path: Path) -> None:
+    good = bot_script("good")
+    out = tmp_path / "old.jsonl"
+    run_arena_games(f"{good},random", games=2, out=out)
+    # As an older version wrote it: the cmd: bot labelled by its whole spec.
+    old = out.read_text().replace('"good_bot.py"', json.dumps(good))
+    out.write_text(old)
+    report = run_arena_games(f"{good},random", games=4, out=out)
+    assert report.played == 2 and {label for game in report.games for label in game["seats"]} == {good, "random"}

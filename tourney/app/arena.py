@@ -30,6 +30,7 @@ def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, 
     """Play `games` seeded games between `bots` ([LABEL=]SPEC, comma-separated) with seats rotated,
     on local workers or Ray; `out` appends one JSON line per game (and resumes a run)."""
     from tourney.arena.backends import make_backend
+    from tourney.arena.results import recorded_labels
     from tourney.arena.run import run_arena
     from tourney.arena.schedule import make_spec
     from tourney.rules.games import find_game, parse_option_assignments
@@ -41,6 +42,8 @@ def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, 
     descriptor = find_game(game)
     spec = make_spec(descriptor.name, bots, seed=seed, players=players, duplicate=duplicate,
                      options=parse_option_assignments(descriptor, list(options)))
+    if out is not None:
+        spec = spec.relabelled(recorded_labels(out, [entrant.spec for entrant in spec.entrants]))
     if duplicate and games % spec.players:
         # A deal is played once per seat rotation: a partial last deal would hand its luck to some bots.
         low, high = games - games % spec.players, games - games % spec.players + spec.players
