@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
 from tourney.app.arena import run_arena_games
 from tourney.arena.faults import Forfeit
 from tourney.arena.subprocess_bot import BotProcess, Limits, ProcessPool, SubprocessBot
+from tourney.arena.table_match import TableReferee
 from tourney.errors import InvalidInputError
 from tourney.rules.games import find_game, resolve_options
 
@@ -136,6 +138,21 @@ def test_a_slow_starter_does_not_cost_another_bot_its_match(tmp_path: Path) -> N
         assert bots[1].faults.total() == 0
     finally:
         pool.close()
+
+
+def test_a_good_bot_beside_a_dead_one_keeps_its_match_in_the_arena_and_in_tourney_run(
+        bot_script: Callable[[str], str]) -> None:
+    # The dead bot's hello times out first; ending its process takes a while (a polite exit is awaited),
+    # by which time the good bot's own deadline has passed, though its ready came long before.
+    dead, good = bot_script("silent"), bot_script("good")
+    report = run_arena_games(f"dead={dead},good={good}", games=1, seed=1, hello_timeout=0.5)
+    assert report.games[0]["forfeits"] == ["dead"]
+    referee = TableReferee(Limits(hello_timeout=0.5))
+    try:
+        referee(GAME, ["Dead", "Good"], [dead, good], 1, {})
+    finally:
+        referee.close()
+    assert set(referee.fault_report()) == {"Dead"}
 
 
 # -- item 2: a 100k-deep JSON answer is a malformed answer, one strike --
