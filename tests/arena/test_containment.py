@@ -199,22 +199,24 @@ def test_a_run_that_crashes_mid_game_ends_its_bots(tmp_path: Path) -> None:
 
 
 def arena_command(spec: str, tmp_path: Path, *extra: str) -> subprocess.Popen[bytes]:
+    # A session of its own, as a terminal gives a command: Ctrl-C signals its whole process group.
     return subprocess.Popen([sys.executable, "-m", "tourney", "arena", "run", "--bots", f"{spec},random",
                              "--games", "400", "--out", str(tmp_path / "out.jsonl"), *extra],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 @linux_only
-def test_ctrl_c_ends_the_bots_of_the_current_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_ends_the_bots_of_the_current_games(tmp_path: Path, workers: int) -> None:
     spec, pids = escaping_spec(tmp_path)
-    arena = arena_command(spec, tmp_path)
+    arena = arena_command(spec, tmp_path, "--workers", str(workers))
     try:
-        started = noted(pids, 2)
-        arena.send_signal(signal.SIGINT)
-        arena.wait(timeout=20)
+        noted(pids, 2 * workers)
+        os.killpg(arena.pid, signal.SIGINT)
+        assert arena.wait(timeout=20) != 0
     finally:
         arena.kill()
-    assert_all_end(started)
+    assert_all_end(noted(pids, 2 * workers))
 
 
 @linux_only
