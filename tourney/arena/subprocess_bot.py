@@ -103,6 +103,10 @@ class BotProcess:
     def alive(self) -> bool:
         return self._proc.poll() is None
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def send(self, message: Mapping[str, Any], deadline: float) -> None:
         self.send_line(json.dumps(message, separators=(",", ":")), deadline)
 
@@ -192,7 +196,7 @@ class ProcessPool:
         """A new process for `command`, ended by `close` at the latest."""
         if self._mark is None:
             self._mark = new_mark()
-        self._started = [process for process in self._started if process.alive()]
+        self._started = [process for process in self._started if not process.closed]
         process = BotProcess(command, self.limits, self._mark)
         self._started.append(process)
         return process
