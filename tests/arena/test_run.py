@@ -158,7 +158,7 @@ def test_on_a_terminal_a_progress_bar_and_live_leaderboard_go_to_stderr(monkeypa
     live = [[cell.strip() for cell in line.strip().strip("│").split("│")]
             for line in result.stderr.splitlines() if line.startswith(("│ p ", "│ random "))]
     printed = [line.split() for line in result.stdout.splitlines()[2:]]
-    # The live board ends where the printed one does: bot, games, wins, mean place.
-    assert [row[:3] + row[4:5] for row in live] == [row[:3] + row[4:5] for row in printed]
+    # The live board ends where the printed one does: bot, games, wins, ties, mean place.
+    assert [row[:4] + row[5:6] for row in live] == [row[:4] + row[5:6] for row in printed]
     assert sorted(row[0] for row in live) == ["p", "random"]
     assert "leaderboard" not in result.stdout

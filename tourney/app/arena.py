@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from tourney.arena.leaderboard import Leaderboard
     from tourney.arena.ratings import ArenaReport
     from tourney.arena.run import RunReport
+    from tourney.arena.subprocess_bot import Limits
 
 # Told after each shard: (leaderboard so far, games done, games in all).
 ArenaObserver = Callable[["Leaderboard", int, int], None]
@@ -23,27 +24,51 @@ def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, 
                     players: int | None = None, workers: int = 1, backend: str = "local",
                     ray_address: str | None = None, duplicate: bool = False, records: Path | None = None,
                     out: Path | None = None, move_timeout: float = 1.0, hello_timeout: float = 5.0,
-                    max_strikes: int = 3, options: Sequence[str] = (),
+                    max_strikes: int = 3, max_forfeits: int = 3, bot_memory: int | None = None,
+                    bot_cpu: int | None = None, options: Sequence[str] = (),
                     observer: ArenaObserver | None = None) -> RunReport:
     """Play `games` seeded games between `bots` ([LABEL=]SPEC, comma-separated) with seats rotated,
     on local workers or Ray; `out` appends one JSON line per game (and resumes a run)."""
     from tourney.arena.backends import make_backend
+    from tourney.arena.results import recorded_labels
     from tourney.arena.run import run_arena
     from tourney.arena.schedule import make_spec
-    from tourney.arena.subprocess_bot import Limits
     from tourney.rules.games import find_game, parse_option_assignments
 
     check_range(games, what="--games", low=1)
     check_seed(seed)
-    check_range(max_strikes, what="--max-strikes", low=0)
-    if not (move_timeout > 0 and hello_timeout > 0):
-        raise InvalidInputError("--move-timeout and --hello-timeout must be positive")
+    limits = bot_limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
+                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu)
     descriptor = find_game(game)
     spec = make_spec(descriptor.name, bots, seed=seed, players=players, duplicate=duplicate,
                      options=parse_option_assignments(descriptor, list(options)))
-    limits = Limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes)
+    if out is not None:
+        spec = spec.relabelled(recorded_labels(out, [entrant.spec for entrant in spec.entrants]))
+    if duplicate and games % spec.players:
+        # A deal is played once per seat rotation: a partial last deal would hand its luck to some bots.
+        low, high = games - games % spec.players, games - games % spec.players + spec.players
+        raise InvalidInputError(f"--duplicate plays every deal {spec.players} times (once per seat rotation): "
+                                f"--games must be a multiple of {spec.players}, such as "
+                                + (f"{low} or {high}" if low else f"{high}"))
     chosen = make_backend(backend, workers, ray_address)
     return run_arena(spec, games, chosen, limits=limits, out=out, records=records, observer=observer)
+
+
+def bot_limits(*, move_timeout: float = 1.0, hello_timeout: float = 5.0, max_strikes: int = 3,
+               max_forfeits: int = 3, bot_memory: int | None = None, bot_cpu: int | None = None) -> Limits:
+    """The limits of refereed bots (`arena run` and `tourney run` take the same options), checked."""
+    from tourney.arena.subprocess_bot import Limits
+
+    check_range(max_strikes, what="--max-strikes", low=0)
+    check_range(max_forfeits, what="--max-forfeits", low=0)
+    if not (move_timeout > 0 and hello_timeout > 0):
+        raise InvalidInputError("--move-timeout and --hello-timeout must be positive")
+    if bot_memory is not None:
+        check_range(bot_memory, what="--bot-memory", low=1)
+    if bot_cpu is not None:
+        check_range(bot_cpu, what="--bot-cpu", low=1)
+    return Limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
+                  max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu)
 
 
 def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:

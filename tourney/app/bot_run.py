@@ -25,6 +25,7 @@ from tourney.app.seating import advance_and_seat, seat_next
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.arena.subprocess_bot import Limits
     from tourney.engine.autoplay import Bots, Entry, MatchPlayer
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
@@ -125,10 +126,11 @@ def play_stage(state: TournamentState, *, event_seed: int, bots: Bots = ("random
 
 def run_bots(*, db: str | None = None, tournament: str | None = None, seed: int | None = None,
              until_stage: int | None = None, advance: bool = True, play: MatchPlayer | None = None,
-             observer: Observer | None = None) -> BotRun:
+             observer: Observer | None = None, limits: Limits | None = None) -> BotRun:
     """`run_bot_tournament` on the database at `db` (opened for the run, closed after it). Unless
-    `play` says how to play a match, the arena's referee plays it (so `cmd:` and `module:` bots are
-    refereed, their processes closed after the run) and `BotRun.faults` reports their faults."""
+    `play` says how to play a match, the arena's referee plays it with `limits` (so `cmd:` and
+    `module:` bots are refereed, their processes closed after the run) and `BotRun.faults` reports
+    their faults."""
     if play is not None:
         with open_db(db) as database:
             return run_bot_tournament(database, tournament=tournament, seed=seed, until_stage=until_stage,
@@ -136,7 +138,7 @@ def run_bots(*, db: str | None = None, tournament: str | None = None, seed: int 
     import tourney.arena  # noqa: F401  (registers the cmd: and module: bot kinds)
     from tourney.arena.table_match import TableReferee
 
-    referee = TableReferee()
+    referee = TableReferee(limits)
     try:
         run = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=advance,
                        play=referee, observer=observer)

@@ -9,9 +9,12 @@ from __future__ import annotations
 import concurrent.futures
 import importlib
 import multiprocessing
+import os
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from tourney.arena.containment import worker_started
+from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.schedule import RunSpec
 from tourney.arena.shards import ShardResult, run_shard
 from tourney.arena.subprocess_bot import Limits
@@ -23,7 +26,8 @@ Handle = Any
 class Backend(Protocol):
     workers: int
 
-    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle: ...
+    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
+               streaks: ForfeitStreaks | None = None) -> Handle: ...
 
     def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
         """At least one finished shard among `handles`, with its result."""
@@ -33,24 +37,27 @@ class Backend(Protocol):
 
 
 class InlineBackend:
-    """One worker: shards run in this process as they are submitted."""
+    """One worker: shards run in this process, one at a time, when they are waited for. So a shard
+    starts from the forfeit streaks of every game before it (`streaks` is read when it starts)."""
 
     workers = 1
 
     def __init__(self) -> None:
-        self._done: dict[int, ShardResult] = {}
+        self._pending: dict[int, tuple[RunSpec, list[int], Limits, str | None, ForfeitStreaks | None]] = {}
         self._next = 0
 
-    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle:
+    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
+               streaks: ForfeitStreaks | None = None) -> Handle:
         self._next += 1
-        self._done[self._next] = run_shard(spec, indices, limits, records)
+        self._pending[self._next] = (spec, list(indices), limits, records, streaks)
         return self._next
 
     def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
-        return [(handle, self._done.pop(handle)) for handle in handles]
+        first = min(handles)
+        return [(first, run_shard(*self._pending.pop(first)))]
 
     def close(self) -> None:
-        self._done.clear()
+        self._pending.clear()
 
 
 class PoolBackend:
@@ -60,10 +67,13 @@ class PoolBackend:
         self.workers = workers
         # fork: workers inherit the imported game and bot registries (and a test's Python bots).
         context = multiprocessing.get_context("fork")
-        self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        # Workers die with this process, even by kill -9, and end their bots as they do (containment.py).
+        self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                                            initializer=worker_started, initargs=(os.getpid(),))
 
-    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle:
-        return self._pool.submit(run_shard, spec, list(indices), limits, records)
+    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
+               streaks: ForfeitStreaks | None = None) -> Handle:
+        return self._pool.submit(run_shard, spec, list(indices), limits, records, _snapshot(streaks))
 
     def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
         done, _ = concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -94,8 +104,9 @@ class RayBackend:
             self._owns_ray = False
         self._task: Any = ray.remote(run_shard)
 
-    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None) -> Handle:
-        return self._task.remote(spec, list(indices), limits, records)
+    def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
+               streaks: ForfeitStreaks | None = None) -> Handle:
+        return self._task.remote(spec, list(indices), limits, records, _snapshot(streaks))
 
     def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
         ready, _ = self._ray.wait(list(handles), num_returns=1)
@@ -104,6 +115,11 @@ class RayBackend:
     def close(self) -> None:
         if self._owns_ray:
             self._ray.shutdown()
+
+
+def _snapshot(streaks: ForfeitStreaks | None) -> ForfeitStreaks | None:
+    """The streaks as they are now: a pool pickles its arguments later, in a thread of its own."""
+    return streaks.copy() if streaks is not None else None
 
 
 def make_backend(name: str, workers: int, address: str | None = None) -> Backend:

@@ -3,11 +3,13 @@
 As the ACPC dealer and engine-tournament referees treat them: an illegal or malformed answer or a
 timeout is a *strike*; more than `max_strikes` strikes in one match, a crash or a protocol error is
 a *forfeit*: the bot is out of that match at once and ranked below every player who did not
-forfeit (see `referee.py`).
+forfeit (see `referee.py`). After `max_forfeits` forfeits in a row a bot is *disqualified*: the rest
+of its games of the run are scored as forfeits without starting it (`ForfeitStreaks`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -20,7 +22,8 @@ ILLEGAL: Final = "illegal"
 CRASH: Final = "crash"
 PROTOCOL: Final = "protocol"
 FORFEIT: Final = "forfeit"
-FAULT_KINDS: Final = (TIMEOUT, MALFORMED, ILLEGAL, CRASH, PROTOCOL, FORFEIT)
+DISQUALIFIED: Final = "disqualified"  # a forfeit scored without starting the bot
+FAULT_KINDS: Final = (TIMEOUT, MALFORMED, ILLEGAL, CRASH, PROTOCOL, FORFEIT, DISQUALIFIED)
 
 
 class Forfeit(TourneyError):
@@ -50,3 +53,23 @@ class FaultCounter:
 
     def to_json(self) -> dict[str, int]:
         return {kind: self.counts[kind] for kind in FAULT_KINDS if self.counts.get(kind)}
+
+
+@dataclass
+class ForfeitStreaks:
+    """Forfeits in a row per bot (by label or player); at `limit` (0: never) the bot is out for the
+    rest of the run. A game where a bot did not forfeit ends its streak."""
+
+    limit: int
+    streaks: dict[str, int] = field(default_factory=dict)
+    out: set[str] = field(default_factory=set)
+
+    def observe(self, played: Iterable[str], forfeited: Iterable[str]) -> None:
+        lost = set(forfeited)
+        for bot in set(played) - self.out:
+            self.streaks[bot] = self.streaks.get(bot, 0) + 1 if bot in lost else 0
+            if self.limit and self.streaks[bot] >= self.limit:
+                self.out.add(bot)
+
+    def copy(self) -> ForfeitStreaks:
+        return ForfeitStreaks(self.limit, dict(self.streaks), set(self.out))

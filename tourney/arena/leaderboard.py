@@ -1,4 +1,7 @@
-"""A running tally per entrant (games, wins, mean place, faults) for the live display and summaries."""
+"""A running tally per entrant (games, wins, ties, mean place, faults) for the live display and summaries.
+
+A win is a first place held alone; a first place shared (equal chips) is a tie, not a win for each.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from typing import Any
 class Tally:
     games: int = 0
     wins: int = 0
+    ties: int = 0  # first places shared with another seat
     place_sum: int = 0
     faults: dict[str, int] = field(default_factory=dict)
 
@@ -30,10 +34,15 @@ class Leaderboard:
 
     def add(self, game: dict[str, Any]) -> None:
         self.games += 1
+        shared = game["places"].count(1) > 1
         for label, place in zip(game["seats"], game["places"], strict=True):
             tally = self.tallies.setdefault(label, Tally())
             tally.games += 1
-            tally.wins += place == 1
+            if place == 1:
+                if shared:
+                    tally.ties += 1
+                else:
+                    tally.wins += 1
             tally.place_sum += place
         for label, faults in game.get("faults", {}).items():
             tally = self.tallies.setdefault(label, Tally())
@@ -46,9 +55,9 @@ class Leaderboard:
 
     def lines(self) -> list[str]:
         width = max((len(label) for label in self.tallies), default=5)
-        out = [f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'win %':>6}  {'mean place':>10}  faults"]
+        out = [f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'ties':>6}  {'win %':>6}  {'mean place':>10}  faults"]
         for label, tally in self.ranked():
             faults = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.faults.items())) or "-"
-            out.append(f"{label:<{width}}  {tally.games:>6}  {tally.wins:>6}  {100 * tally.win_rate:>5.1f}%  "
-                       f"{tally.mean_place:>10.2f}  {faults}")
+            out.append(f"{label:<{width}}  {tally.games:>6}  {tally.wins:>6}  {tally.ties:>6}  "
+                       f"{100 * tally.win_rate:>5.1f}%  {tally.mean_place:>10.2f}  {faults}")
         return out

@@ -2,7 +2,8 @@
 
 An entry is `[LABEL=]SPEC`: SPEC is a bot kind of the game (`random`, `prob:0.6`, ...), `cmd:<command
 line>` (a subprocess bot, any language) or `package.module:Class` (a Python bot on the Python path).
-Labels name entrants in results and reports; they default to the spec, numbered when repeated.
+Labels name entrants in results and reports; they default to the spec (a `cmd:` bot's: its program's
+file name, never the command line with its paths), numbered when repeated.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Final
 
 from tourney.arena.python_bot import guarded_bot, load_class
@@ -21,6 +23,10 @@ from tourney.rules.games import GameDescriptor
 CMD_PREFIX: Final = "cmd:"
 _LABEL = re.compile(r"^([A-Za-z0-9_.#+-]+)=(.+)$")
 _MODULE_SPEC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+# Programs that run the program a bot author wrote: the label names the script, not them.
+_INTERPRETER = re.compile(r"^(python[\d.]*|pypy[\d.]*|node(js)?|deno|bun|perl|ruby|php|lua(jit)?|julia|Rscript|"
+                          r"bash|sh|zsh|java|dotnet|uv|npx|tsx)$")
+_UNLABELLED = re.compile(r"[^A-Za-z0-9_.#+-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +48,20 @@ def parse_entrants(game: GameDescriptor, text: str) -> list[Entrant]:
         match = _LABEL.match(part)
         label, spec = (match.group(1), match.group(2).strip()) if match and ":" not in match.group(1) else ("", part)
         transport = _transport(game, spec, kinds)
-        base = label or spec
+        base = label or (short_label(spec[len(CMD_PREFIX):]) if transport == "cmd" else spec)
         seen[base] = seen.get(base, 0) + 1
         entrants.append(Entrant(base if seen[base] == 1 else f"{base}#{seen[base]}", spec, transport))
     return entrants
+
+
+def short_label(command: str) -> str:
+    """A `cmd:` bot's default label: its program's file name, or, when the program is an interpreter
+    (`python3 bots/mine.py`), the file name of the first argument that is not an option."""
+    names = [PurePath(arg).name for arg in split_command(command)]
+    chosen = names[0]
+    if _INTERPRETER.match(chosen):
+        chosen = next((name for name in names[1:] if name and not name.startswith("-")), chosen)
+    return _UNLABELLED.sub("_", chosen).strip("_") or "cmd"
 
 
 def _transport(game: GameDescriptor, spec: str, kinds: set[str]) -> str:
@@ -71,7 +87,7 @@ class SeatFactory:
     def __init__(self, game: GameDescriptor, limits: Limits) -> None:
         self.game = game
         self.limits = limits
-        self.pool = ProcessPool()
+        self.pool = ProcessPool(limits)
 
     def make(self, entrant: Entrant, rng: random.Random) -> Bot:
         if entrant.transport == "cmd":

@@ -39,10 +39,10 @@ class LiveProgress:
 
     def _render(self) -> Group:
         table = Table(title="leaderboard", title_justify="left")
-        for column in ("bot", "games", "wins", "win %", "mean place", "faults"):
+        for column in ("bot", "games", "wins", "ties", "win %", "mean place", "faults"):
             table.add_column(column, justify="left" if column in ("bot", "faults") else "right")
         for label, tally in self._board.ranked():
             faults = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.faults.items())) or "-"
-            table.add_row(label, str(tally.games), str(tally.wins), f"{100 * tally.win_rate:.1f}",
+            table.add_row(label, str(tally.games), str(tally.wins), str(tally.ties), f"{100 * tally.win_rate:.1f}",
                           f"{tally.mean_place:.2f}", faults)
         return Group(self._progress, table)

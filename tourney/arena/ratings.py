@@ -1,6 +1,7 @@
-"""Ratings and the report of a results file: per bot games, wins, mean place, win rate with a 95 %
-Wilson interval, an OpenSkill Plackett-Luce rating (mu, sigma) and faults; the ratings after every
-few games for a chart.
+"""Ratings and the report of a results file: per bot games, wins (a first place alone), ties (a first
+place shared), mean place, win rate with a 95 % Wilson interval, an OpenSkill Plackett-Luce rating
+(mu, sigma, and mu ± 1.96 sigma: the same 95 % as the win rate's) and faults; the ratings after
+every few games for a chart.
 
 Games are rated in index order, so a file written by any number of workers (shards finish in any
 order) rates the same.
@@ -38,6 +39,7 @@ class BotRow:
     label: str
     games: int
     wins: int
+    ties: int
     win_rate: float
     ci_low: float
     ci_high: float
@@ -51,10 +53,16 @@ class BotRow:
         """The conservative rating mu - 3 sigma, by which rows are ranked."""
         return self.mu - 3 * self.sigma
 
+    @property
+    def rating_ci95(self) -> tuple[float, float]:
+        """mu ± 1.96 sigma: the rating's uncertainty at the confidence of the win rate's interval."""
+        return self.mu - Z95 * self.sigma, self.mu + Z95 * self.sigma
+
     def to_json(self) -> dict[str, Any]:
-        return {"bot": self.label, "games": self.games, "wins": self.wins, "win_rate": self.win_rate,
-                "win_rate_ci95": [self.ci_low, self.ci_high], "mean_place": self.mean_place,
-                "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal}, "faults": self.faults}
+        return {"bot": self.label, "games": self.games, "wins": self.wins, "ties": self.ties,
+                "win_rate": self.win_rate, "win_rate_ci95": [self.ci_low, self.ci_high], "mean_place": self.mean_place,
+                "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal,
+                           "ci95": list(self.rating_ci95)}, "faults": self.faults}
 
 
 @dataclass
@@ -104,7 +112,7 @@ def build_report(lines: Iterable[dict[str, Any]]) -> ArenaReport:
     for label, tally in board.tallies.items():
         low, high = wilson_interval(tally.wins, tally.games)
         rating = ratings.get(label) or model.rating(name=label)
-        rows.append(BotRow(label, tally.games, tally.wins, tally.win_rate, low, high, tally.mean_place,
+        rows.append(BotRow(label, tally.games, tally.wins, tally.ties, tally.win_rate, low, high, tally.mean_place,
                            rating.mu, rating.sigma, dict(sorted(tally.faults.items()))))
     rows.sort(key=lambda row: (-row.ordinal, row.label))
     return ArenaReport(header, rows, len(games), history)

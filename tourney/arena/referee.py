@@ -14,19 +14,19 @@ When every seat is a built-in bot (trusted, fast), the game's own compiled play 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tourney.arena.faults import FORFEIT, FaultCounter, Forfeit
+from tourney.arena.faults import DISQUALIFIED, FORFEIT, FaultCounter, Forfeit
 from tourney.arena.lineup import Entrant, SeatFactory
 from tourney.arena.python_bot import GuardedBot
 from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.bots import Bot
 from tourney.engine.match import bot_rng
 from tourney.engine.records import write_record
-from tourney.rules.games import GameDescriptor, GameState, OptionValue, require_engine
+from tourney.rules.games import GameDescriptor, GameState, GameView, OptionValue, require_engine
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +49,7 @@ class GameResult:
     places: list[int]  # final place per seat (1 = winner; equal places share)
     faults: dict[str, dict[str, int]] = field(default_factory=dict)
     forfeits: list[str] = field(default_factory=list)
+    disqualified: list[str] = field(default_factory=list)  # forfeits scored without starting the bot
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": "game", "game": self.index, "deal": self.deal, "seed": self.seed,
@@ -59,7 +60,32 @@ class GameResult:
             data["faults"] = self.faults
         if self.forfeits:
             data["forfeits"] = self.forfeits
+        if self.disqualified:
+            data["disqualified"] = self.disqualified
         return data
+
+
+class DisqualifiedSeat:
+    """The seat of a disqualified bot: it is a forfeit from the start, so no one asks it to act."""
+
+    name = "disqualified"
+
+    def act(self, view: GameView) -> int:
+        raise Forfeit(DISQUALIFIED, "disqualified for the rest of the run")
+
+
+def seat_bots(seats: Sequence[str], disqualified: Collection[str], make: Callable[[int], Bot],
+              forfeited: list[int]) -> list[Bot]:
+    """The bot of each seat, `make(seat)`, but a placeholder for a disqualified one, whose seat is
+    appended to `forfeited` (it forfeits before the first move)."""
+    bots: list[Bot] = []
+    for seat, name in enumerate(seats):
+        if name in disqualified:
+            forfeited.append(seat)
+            bots.append(DisqualifiedSeat())
+        else:
+            bots.append(make(seat))
+    return bots
 
 
 def seat_names(labels: Sequence[str]) -> list[str]:
@@ -75,13 +101,17 @@ def seat_names(labels: Sequence[str]) -> list[str]:
 
 
 def play_game(game: GameDescriptor, job: GameJob, entrants: Sequence[Entrant],
-              options: Mapping[str, OptionValue], factory: SeatFactory, records: Path | None = None) -> GameResult:
-    """Play game `job`; with `records`, write its record there as `game-NNNNNN.jsonl`."""
+              options: Mapping[str, OptionValue], factory: SeatFactory, records: Path | None = None,
+              disqualified: Collection[str] = ()) -> GameResult:
+    """Play game `job`; with `records`, write its record there as `game-NNNNNN.jsonl`. Entrants
+    whose label is in `disqualified` are not started: their seats forfeit before the first move."""
     labels = [entrants[i].label for i in job.seats]
     names = seat_names(labels)
-    bots = [factory.make(entrants[entrant], bot_rng(job.seed, seat)) for seat, entrant in enumerate(job.seats)]
-    state = require_engine(game)(names, random.Random(job.seed), options, job.seed)
     forfeited: list[int] = []
+    bots = seat_bots(labels, disqualified, lambda seat: factory.make(entrants[job.seats[seat]],
+                                                                     bot_rng(job.seed, seat)), forfeited)
+    benched = list(forfeited)
+    state = require_engine(game)(names, random.Random(job.seed), options, job.seed)
     play_refereed(game, state, bots, names, options, job.seed, forfeited)
     outcome = state.outcome()
     if records is not None:
@@ -94,7 +124,12 @@ def play_game(game: GameDescriptor, job: GameJob, entrants: Sequence[Entrant],
             merged = result.faults.setdefault(labels[seat], {})
             for kind, n in faults.to_json().items():
                 merged[kind] = merged.get(kind, 0) + n
+    for seat in benched:
+        merged = result.faults.setdefault(labels[seat], {})
+        for kind in (FORFEIT, DISQUALIFIED):
+            merged[kind] = merged.get(kind, 0) + 1
     result.forfeits = [labels[seat] for seat in forfeited]
+    result.disqualified = [labels[seat] for seat in benched]
     return result
 
 
@@ -111,7 +146,7 @@ def play_refereed(game: GameDescriptor, state: GameState, bots: Sequence[Bot], n
             greeting.await_ready()
         except Forfeit:
             forfeited.append(seat)
-    if not any(isinstance(bot, SubprocessBot | GuardedBot) for bot in bots):
+    if not forfeited and not any(isinstance(bot, SubprocessBot | GuardedBot) for bot in bots):
         game.play_out(state, bots)
         return
     fallback = [random.Random(f"tourney-forfeit/{seed}/{seat}").random for seat in range(len(bots))]

@@ -28,6 +28,18 @@ def read_lines(path: Path) -> Iterator[dict[str, Any]]:
             yield value
 
 
+def recorded_labels(path: Path, specs: list[str]) -> list[str] | None:
+    """The labels a results file gave the same bots (`specs`, in order), when it holds a run of them:
+    a file written before `cmd:` bots got short labels keeps its own, so that it can be resumed."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    first = next(read_lines(path), None)
+    bots = first.get("bots") if first is not None else None
+    if not isinstance(bots, dict) or list(bots.values()) != specs:
+        return None
+    return [str(label) for label in bots]
+
+
 class ResultsFile:
     """Open for appending; `games` holds the game lines already recorded, by game index."""
 

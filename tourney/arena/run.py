@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tourney.arena.backends import Backend, Handle
+from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.leaderboard import Leaderboard
 from tourney.arena.results import ResultsFile
 from tourney.arena.schedule import RunSpec
@@ -36,12 +37,16 @@ def run_arena(spec: RunSpec, games: int, backend: Backend, *, limits: Limits | N
     limits = limits or Limits()
     results = ResultsFile(out, spec.header()) if out is not None else None
     board = Leaderboard(entrant.label for entrant in spec.entrants)
+    # Forfeits in a row, as far as the games back so far tell (shards finish in any order).
+    streaks = ForfeitStreaks(limits.max_forfeits)
     collected: dict[int, dict[str, Any]] = {}
     if results is not None:
-        for index, line in results.games.items():
+        for index in sorted(results.games):
+            line = results.games[index]
             if index < games:
                 collected[index] = line
                 board.add(line)
+                streaks.observe(line["seats"], line.get("forfeits", ()))
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     queue = deque(index for index in range(games) if index not in collected)
@@ -55,7 +60,9 @@ def run_arena(spec: RunSpec, games: int, backend: Backend, *, limits: Limits | N
             while queue and len(in_flight) < 2 * backend.workers:
                 size = sizer.next(len(queue))
                 shard = [queue.popleft() for _ in range(size)]
-                in_flight[backend.submit(spec, shard, limits, str(records) if records else None)] = len(shard)
+                # The inline backend reads `streaks` when the shard starts; others take it as it is now.
+                in_flight[backend.submit(spec, shard, limits, str(records) if records else None,
+                                         streaks)] = len(shard)
             for handle, shard_result in backend.wait(list(in_flight)):
                 sizer.observe(in_flight.pop(handle), shard_result.seconds)
                 if results is not None:
@@ -63,6 +70,7 @@ def run_arena(spec: RunSpec, games: int, backend: Backend, *, limits: Limits | N
                 for game in shard_result.games:
                     collected[game["game"]] = game
                     board.add(game)
+                    streaks.observe(game["seats"], game.get("forfeits", ()))
                 played += len(shard_result.games)
                 if observer is not None:
                     observer(board, len(collected), games)

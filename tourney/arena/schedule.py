@@ -10,8 +10,8 @@ same games.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tourney.arena.lineup import Entrant, parse_entrants
@@ -36,6 +36,13 @@ class RunSpec:
     @property
     def option_values(self) -> dict[str, OptionValue]:
         return dict(self.options)
+
+    def relabelled(self, labels: Sequence[str] | None) -> RunSpec:
+        """The same run with its entrants named `labels` (None: as they are)."""
+        if labels is None:
+            return self
+        entrants = tuple(replace(entrant, label=label) for entrant, label in zip(self.entrants, labels, strict=True))
+        return replace(self, entrants=entrants)
 
     def job(self, index: int) -> GameJob:
         n, players = len(self.entrants), self.players

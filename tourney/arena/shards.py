@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.lineup import SeatFactory
 from tourney.arena.referee import play_game
 from tourney.arena.schedule import RunSpec
@@ -20,16 +21,22 @@ class ShardResult:
     seconds: float
 
 
-def run_shard(spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None = None) -> ShardResult:
-    """Play games `indices` of the run (top level, so that process pools and Ray can ship it)."""
+def run_shard(spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None = None,
+              streaks: ForfeitStreaks | None = None) -> ShardResult:
+    """Play games `indices` of the run (top level, so that process pools and Ray can ship it).
+    `streaks` are the forfeits in a row known when the shard was sent; the shard goes on counting."""
     start = time.perf_counter()
     descriptor = spec.descriptor
     options = spec.option_values
     factory = SeatFactory(descriptor, limits)
     folder = Path(records) if records else None
+    streaks = streaks.copy() if streaks is not None else ForfeitStreaks(limits.max_forfeits)
+    games: list[dict[str, Any]] = []
     try:
-        games = [play_game(descriptor, spec.job(index), spec.entrants, options, factory, folder).to_json()
-                 for index in indices]
+        for index in indices:
+            result = play_game(descriptor, spec.job(index), spec.entrants, options, factory, folder, streaks.out)
+            streaks.observe(result.seats, result.forfeits)
+            games.append(result.to_json())
     finally:
         factory.close()
     return ShardResult(games, time.perf_counter() - start)

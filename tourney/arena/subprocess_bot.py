@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from tourney.arena.containment import bot_environment, bot_preexec, forget_mark, kill_marked, new_mark
 from tourney.arena.faults import CRASH, ILLEGAL, MALFORMED, PROTOCOL, TIMEOUT, FaultCounter, Forfeit
 from tourney.errors import BotPipeError, InvalidInputError
 from tourney.rules.games import GameDescriptor, GameView, find_game
@@ -40,11 +41,16 @@ _READ_CHUNK: Final = 1 << 16
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Time limits in seconds and the strike limit of a match (`--move-timeout`, `--max-strikes`)."""
+    """Time limits in seconds and the strike limit of a match (`--move-timeout`, `--max-strikes`);
+    the forfeits in a row that disqualify a bot for the rest of a run (`--max-forfeits`); the memory
+    (MiB of address space) and CPU seconds of each bot process (`--bot-memory`, `--bot-cpu`)."""
 
     move_timeout: float = 1.0
     hello_timeout: float = 5.0
     max_strikes: int = 3
+    max_forfeits: int = 3
+    bot_memory: int | None = None
+    bot_cpu: int | None = None
 
 
 _LEGAL_CACHE_SIZE = 4096
@@ -65,12 +71,16 @@ class _TooLong(BotPipeError):
 class BotProcess:
     """One running bot program. Its pipes are non-blocking; every wait is a `poll` with a deadline."""
 
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str, limits: Limits | None = None, mark: str | None = None) -> None:
         argv = split_command(command)
+        limits = limits or Limits()
         try:
-            # A session of its own, so that closing it also ends whatever the bot started (a shell's child).
+            # A session of its own, so that closing it also ends whatever the bot started (a shell's
+            # child); the mark and the parent-death signal reach what leaves the session (containment.py).
             self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.DEVNULL, start_new_session=True)
+                                          stderr=subprocess.DEVNULL, start_new_session=True,
+                                          env=bot_environment(mark) if mark is not None else None,
+                                          preexec_fn=bot_preexec(limits.bot_memory, limits.bot_cpu))
         except OSError as error:
             raise InvalidInputError(f"cannot start bot {command!r}: {error.strerror or error}") from None
         assert self._proc.stdin is not None and self._proc.stdout is not None
@@ -84,6 +94,7 @@ class BotProcess:
         self._write_poll.register(self._in, select.POLLOUT | select.POLLERR)
         self._buffer = bytearray()
         self._scanned = 0  # bytes of the buffer already searched for a newline
+        self._closed = False
 
     @property
     def pid(self) -> int:
@@ -91,6 +102,10 @@ class BotProcess:
 
     def alive(self) -> bool:
         return self._proc.poll() is None
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     def send(self, message: Mapping[str, Any], deadline: float) -> None:
         self.send_line(json.dumps(message, separators=(",", ":")), deadline)
@@ -124,9 +139,9 @@ class BotProcess:
             self._scanned = len(self._buffer)
             if self._scanned > MAX_LINE:
                 raise _TooLong
-            wait = deadline - time.monotonic()
-            if wait <= 0:
-                raise _Timeout
+            # Past the deadline, what already waits in the pipe still counts (a poll that does not
+            # wait): the answer came in time, only we are late to read it.
+            wait = max(0.0, deadline - time.monotonic())
             if not self._read_poll.poll(wait * 1000):
                 raise _Timeout
             try:
@@ -141,6 +156,9 @@ class BotProcess:
 
     def close(self) -> None:
         """Close its input (a polite bot exits on end of input), then end its session for sure."""
+        if self._closed:  # once only: its process group id may belong to another group by now
+            return
+        self._closed = True
         for stream in (self._proc.stdin, self._proc.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError):
@@ -164,10 +182,24 @@ def split_command(command: str) -> list[str]:
 
 
 class ProcessPool:
-    """Bot processes kept between the matches of one shard: a clean `bye` returns a process here."""
+    """Bot processes kept between the matches of one shard: a clean `bye` returns a process here.
+    Every process it starts carries its mark, and `close` ends them all, in use or idle, with
+    whatever they started (containment.py)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
         self._idle: dict[str, list[BotProcess]] = {}
+        self._started: list[BotProcess] = []
+        self._mark: str | None = None
+
+    def start(self, command: str) -> BotProcess:
+        """A new process for `command`, ended by `close` at the latest."""
+        if self._mark is None:
+            self._mark = new_mark()
+        self._started = [process for process in self._started if not process.closed]
+        process = BotProcess(command, self.limits, self._mark)
+        self._started.append(process)
+        return process
 
     def acquire(self, command: str) -> tuple[BotProcess, bool]:
         """A process for `command` and whether it is reused (it may have exited after its `bye`)."""
@@ -177,16 +209,20 @@ class ProcessPool:
             if process.alive():
                 return process, True
             process.close()
-        return BotProcess(command), False
+        return self.start(command), False
 
     def release(self, command: str, process: BotProcess) -> None:
         self._idle.setdefault(command, []).append(process)
 
     def close(self) -> None:
-        for processes in self._idle.values():
-            for process in processes:
-                process.close()
+        for process in self._started:
+            process.close()
+        self._started.clear()
         self._idle.clear()
+        if self._mark is not None:
+            kill_marked([self._mark])
+            forget_mark(self._mark)
+            self._mark = None
 
 
 class SubprocessBot:
@@ -232,7 +268,7 @@ class SubprocessBot:
         """The first half of `begin`: start (or reuse) the process and send hello. A referee sends
         every seat's hello before it waits for any `ready`, so the bots start up side by side."""
         if self._pool is None:
-            self._pool = ProcessPool()
+            self._pool = ProcessPool(self.limits)
         self._game = game
         self._strikes = 0
         self._hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "seat": seat,
@@ -264,7 +300,8 @@ class SubprocessBot:
         if failure is not None and self._reused:
             # A reused process may have exited after its last `bye` (allowed): start it afresh.
             process.close()
-            process = BotProcess(self.command)
+            assert self._pool is not None
+            process = self._pool.start(self.command)
             failure = self._greet(process, self._hello)
         if failure is not None:
             self._process = process
@@ -417,6 +454,6 @@ class SubprocessBot:
 def _decode(line: bytes) -> dict[str, Any] | None:
     try:
         value = json.loads(line)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: `[[[[...` nested 100k deep
         return None
     return value if isinstance(value, dict) else None

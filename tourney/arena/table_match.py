@@ -8,6 +8,8 @@ by the fallback policy (a seeded uniformly random legal action), which loses its
 by itself, and `tourney run` reports the fault. A `cmd:` program that cannot be started forfeits
 the same way (the seat draw is already stored: stopping would stop every rerun at the same table).
 Processes are kept in one pool for the whole run.
+A player whose bot forfeits `max_forfeits` matches in a row is disqualified for the rest of the run:
+its seat is played by the fallback policy from the first move, without starting the bot.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tourney.arena.faults import FaultCounter
+from tourney.arena.faults import DISQUALIFIED, FORFEIT, FaultCounter, ForfeitStreaks
 from tourney.arena.lineup import CMD_PREFIX
 from tourney.arena.python_bot import guarded_bot
-from tourney.arena.referee import play_refereed, settle
+from tourney.arena.referee import play_refereed, seat_bots, settle
 from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot
 from tourney.bots import Bot, make_bot
 from tourney.engine.match import bot_rng
@@ -33,16 +35,20 @@ class TableReferee:
 
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
-        self.pool = ProcessPool()
+        self.pool = ProcessPool(self.limits)
         self.faults: dict[str, FaultCounter] = {}
+        self.streaks = ForfeitStreaks(self.limits.max_forfeits)
 
     def __call__(self, game: GameDescriptor, players: Sequence[str], specs: Sequence[str], seed: int,
                  options: Mapping[str, object]) -> GameState:
         game.check_seats(len(players))
         values = resolve_options(game, options)
-        bots = [self._bot(game, spec, bot_rng(seed, seat)) for seat, spec in enumerate(specs)]
-        state = require_engine(game)(list(players), random.Random(seed), values, seed)
         forfeited: list[int] = []
+        bots = seat_bots(players, self.streaks.out, lambda seat: self._bot(game, specs[seat], bot_rng(seed, seat)),
+                         forfeited)
+        for seat in forfeited:
+            self.faults.setdefault(players[seat], FaultCounter()).merge({FORFEIT: 1, DISQUALIFIED: 1})
+        state = require_engine(game)(list(players), random.Random(seed), values, seed)
         try:
             play_refereed(game, state, bots, players, values, seed, forfeited)
         finally:
@@ -50,6 +56,9 @@ class TableReferee:
             end = {"kind": "end", "standings": list(state.outcome().standings)} if state.terminal else None
             for seat, faults in settle(bots, forfeited, end).items():
                 self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts)
+        refereed = [name for name, spec in zip(players, specs, strict=True)
+                    if spec.startswith((CMD_PREFIX, MODULE_PREFIX))]
+        self.streaks.observe(refereed, [players[seat] for seat in forfeited])
         return state
 
     def _bot(self, game: GameDescriptor, spec: str, rng: random.Random) -> Bot:

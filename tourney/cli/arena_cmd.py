@@ -7,6 +7,14 @@ from typing import Annotated
 
 import typer
 
+from tourney.cli._bot_limits import (
+    BotCpuOption,
+    BotMemoryOption,
+    HelloTimeoutOption,
+    MaxForfeitsOption,
+    MaxStrikesOption,
+    MoveTimeoutOption,
+)
 from tourney.cli._common import TourneyGroup, print_json, stdout_is_terminal
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
@@ -36,9 +44,12 @@ def run(
     records: Annotated[Path | None, typer.Option(help="Write every game's record into this folder.")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Append one JSON line per game; running the same command again resumes the run.")] = None,
-    move_timeout: Annotated[float, typer.Option(help="Seconds a cmd: bot has for each decision.")] = 1.0,
-    hello_timeout: Annotated[float, typer.Option(help="Seconds a cmd: bot has to answer hello.")] = 5.0,
-    max_strikes: Annotated[int, typer.Option(help="Strikes allowed in a match; one more forfeits it.")] = 3,
+    move_timeout: MoveTimeoutOption = 1.0,
+    hello_timeout: HelloTimeoutOption = 5.0,
+    max_strikes: MaxStrikesOption = 3,
+    max_forfeits: MaxForfeitsOption = 3,
+    bot_memory: BotMemoryOption = None,
+    bot_cpu: BotCpuOption = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="A rule option of the game (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
@@ -51,7 +62,7 @@ def run(
     play = partial(run_arena_games, bots, game=game, games=games, seed=seed, players=players, workers=workers,
                    backend=backend, ray_address=ray_address, duplicate=duplicate, records=records, out=out,
                    move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                   options=option or [])
+                   max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, options=option or [])
     if stdout_is_terminal() and not as_json:
         from tourney.arena.progress import LiveProgress
 
@@ -61,7 +72,8 @@ def run(
         report = play()
     if as_json:
         print_json({"games": len(report.games), "played": report.played, "bots": [
-            {"bot": label, "games": t.games, "wins": t.wins, "mean_place": t.mean_place, "faults": t.faults}
+            {"bot": label, "games": t.games, "wins": t.wins, "ties": t.ties, "mean_place": t.mean_place,
+             "faults": t.faults}
             for label, t in report.leaderboard.ranked()]})
         return
     resumed = len(report.games) - report.played
@@ -78,8 +90,10 @@ def report(
     html: Annotated[Path | None, typer.Option(help="Also write an HTML report with a ratings chart here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
-    """Per bot: games, wins, win rate with a 95 % interval, mean place, OpenSkill rating, faults."""
+    """Per bot: games, wins, ties (shared first places), win rate and OpenSkill rating each with a 95 %
+    interval, mean place, faults."""
     from tourney.app.arena import arena_report
+    from tourney.arena.ratings import Z95
 
     built = arena_report(file, html=html)
     if as_json:
@@ -87,12 +101,13 @@ def report(
         return
     width = max([len(row.label) for row in built.rows] + [3])
     typer.echo(f"{built.games} games of {built.header.get('game')}, seed {built.header.get('seed')}")
-    typer.echo(f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'win %':>6}  {'95% CI':>13}  {'mean place':>10}  "
-               f"{'rating':>14}  faults")
+    # Both intervals at 95 %: the win rate's (Wilson) and the rating's (mu ± 1.96 sigma).
+    typer.echo(f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'ties':>6}  {'win %':>6}  {'95% CI':>13}  "
+               f"{'mean place':>10}  {'rating (95%)':>15}  faults")
     for row in built.rows:
         faults = ", ".join(f"{kind} {n}" for kind, n in row.faults.items()) or "-"
-        typer.echo(f"{row.label:<{width}}  {row.games:>6}  {row.wins:>6}  {100 * row.win_rate:>5.1f}%  "
+        typer.echo(f"{row.label:<{width}}  {row.games:>6}  {row.wins:>6}  {row.ties:>6}  {100 * row.win_rate:>5.1f}%  "
                    f"{100 * row.ci_low:>5.1f}-{100 * row.ci_high:<5.1f}%  {row.mean_place:>10.2f}  "
-                   f"{row.mu:>6.2f} ± {row.sigma:<5.2f}  {faults}")
+                   f"{row.mu:>6.2f} ± {Z95 * row.sigma:<6.2f}  {faults}")
     if html is not None:
         typer.echo(f"html: {html}")

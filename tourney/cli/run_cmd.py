@@ -12,6 +12,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tourney.cli._bot_limits import (
+    BotCpuOption,
+    BotMemoryOption,
+    HelloTimeoutOption,
+    MaxForfeitsOption,
+    MaxStrikesOption,
+    MoveTimeoutOption,
+)
 from tourney.cli._common import stdout_is_terminal
 from tourney.cli._db_options import DbOption, TournamentOption
 from tourney.cli._numbers import number_parser, parse_seed
@@ -34,16 +42,25 @@ def run(
         = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
+    move_timeout: MoveTimeoutOption = 1.0,
+    hello_timeout: HelloTimeoutOption = 5.0,
+    max_strikes: MaxStrikesOption = 3,
+    max_forfeits: MaxForfeitsOption = 3,
+    bot_memory: BotMemoryOption = None,
+    bot_cpu: BotCpuOption = None,
 ) -> None:
     """Bots play every unfinished table of the current stage whose players are all bots (players
     registered with `player add NAME --bot SPEC`), entering each round or final chip count as a
     director would; then advance and repeat to the final. Tables with a person are left to the director."""
+    from tourney.app.arena import bot_limits
     from tourney.app.bot_run import run_bots
 
+    limits = bot_limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
+                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu)
     with ExitStack() as stack:
         observer = stack.enter_context(_progress()) if stdout_is_terminal() else None
         done = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=not no_advance,
-                        observer=observer)
+                        observer=observer, limits=limits)
     _report(done)
 
 

@@ -31,6 +31,9 @@ class BotRowLike(Protocol):
     def wins(self) -> int: ...
 
     @property
+    def ties(self) -> int: ...
+
+    @property
     def win_rate(self) -> float: ...
 
     @property
@@ -53,6 +56,9 @@ class BotRowLike(Protocol):
 
     @property
     def ordinal(self) -> float: ...
+
+    @property
+    def rating_ci95(self) -> tuple[float, float]: ...
 
 
 class ArenaReport(Protocol):
@@ -105,7 +111,9 @@ def arena_page(report: ArenaReport) -> ArenaPage:
                      " ".join(f"{x(n):.1f},{y(r[label]):.1f}" for n, r in report.history if label in r))
               for i, label in enumerate(labels)]
     y_labels = [(y(low + (high - low) * k / 4), f"{low + (high - low) * k / 4:.1f}") for k in range(5)]
-    rows = [{"label": row.label, "games": row.games, "wins": row.wins, "win_rate": f"{100 * row.win_rate:.1f}",
+    rows = [{"label": row.label, "games": row.games, "wins": row.wins, "ties": row.ties,
+             "win_rate": f"{100 * row.win_rate:.1f}",
+             "rating_ci": f"{row.rating_ci95[0]:.2f}–{row.rating_ci95[1]:.2f}",
              "ci": f"{100 * row.ci_low:.1f}–{100 * row.ci_high:.1f}", "mean_place": f"{row.mean_place:.2f}",
              "mu": f"{row.mu:.2f}", "sigma": f"{row.sigma:.2f}", "ordinal": f"{row.ordinal:.2f}",
              "faults": ", ".join(f"{kind} {n}" for kind, n in row.faults.items()) or "–",
