@@ -30,11 +30,15 @@ from typing import Any, Final
 # The hot path compiled by mypyc (ARCHITECTURE.md, "Hot path"), relative to the project root.
 HOT_MODULES: Final = (
     "tourney/rules/polish_poker/existence.py",
+    "tourney/rules/polish_poker/dealer.py",
     "tourney/rules/polish_poker/raises.py",
     "tourney/rules/polish_poker/views.py",
     "tourney/rules/polish_poker/state.py",
     "tourney/bots/polish_poker/random_bot.py",
+    "tourney/rules/chlust/actions.py",
+    "tourney/rules/chlust/dealer.py",
     "tourney/rules/chlust/views.py",
+    "tourney/rules/chlust/table.py",
     "tourney/rules/chlust/state.py",
     "tourney/bots/chlust/rule_bot.py",
     "tourney/rules/tricks/actions.py",

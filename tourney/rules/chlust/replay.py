@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidInputError, RecordError
+from tourney.rules.chlust.actions import CALL, FOLD, KEEP, PLAY_BASE, RAISE, SWAP
+from tourney.rules.chlust.dealer import RandomDealer
 from tourney.rules.chlust.deck import parse_id
 from tourney.rules.chlust.options import OPTIONS
 from tourney.rules.chlust.record import ACTION_EVENTS
-from tourney.rules.chlust.state import CALL, FOLD, KEEP, PLAY_BASE, RAISE, SWAP, ChlustState, RandomDealer
+from tourney.rules.chlust.state import ChlustState
 from tourney.rules.games import OptionSpec, OptionValue
 from tourney.rules.replaying import check_turn, read_header, run_record
 
