@@ -18,6 +18,7 @@ from tourney.rules.chlust.record import ACTION_EVENTS
 from tourney.rules.chlust.state import ChlustState
 from tourney.rules.games import OptionSpec, OptionValue
 from tourney.rules.replaying import check_turn, read_header, run_record
+from tourney.rules.tricks.deal import first_dealer_by_lot
 
 RecordLines = list[tuple[int, dict[str, Any]]]
 
@@ -91,7 +92,7 @@ def replay(events: RecordLines, check_seed: bool = False) -> ChlustState:
     seeded: RandomDealer | None = None
     if check_seed:
         rng = header.seeded_rng()
-        lot = int(rng.random() * len(players))
+        lot = first_dealer_by_lot(rng, len(players))
         if lot != first_dealer:
             raise RecordError(header.deals[0][0], f"seed {header.seed} draws {players[lot]} to deal first, "
                                                   f"not {players[first_dealer]}")

@@ -22,7 +22,9 @@ from tourney.rules.chlust.table import PHASE_BET, PHASE_OVER, PHASE_PLAY, PHASE_
 from tourney.rules.chlust.views import View
 from tourney.rules.games import Bot, OptionValue, Outcome
 from tourney.rules.tricks.cards import CARD_TEXT, N_IDS, SUITS
+from tourney.rules.tricks.deal import first_dealer_by_lot
 from tourney.rules.tricks.play import FOLLOW_HEAD, legal_plays, trick_winner, why_illegal
+from tourney.rules.tricks.record import trick_cards
 
 # The action ids and the dealer, re-exported for the bots and the tests that import them from here.
 __all__ = ["CALL", "FOLD", "KEEP", "PLAY_BASE", "RAISE", "SWAP", "ChlustState", "RandomDealer", "play_out"]
@@ -41,7 +43,7 @@ class ChlustState(ChlustTable):
     def new(cls, players: Sequence[str], rng: random.Random, options: Mapping[str, OptionValue],
             seed: int | None = None) -> ChlustState:
         """A new match: the first dealer is drawn by lot and every deal comes from `rng`."""
-        first = int(rng.random() * len(players))
+        first = first_dealer_by_lot(rng, len(players))
         return cls(players, RandomDealer(rng), first_dealer=first, options=options, seed=seed)
 
     # -- deals --
@@ -292,7 +294,7 @@ class ChlustState(ChlustTable):
         self._events.append({
             "event": "trick", "deal": self.deal, "trick": len(self.trick_winners),
             "leader": self.players[self.trick_seats[0]],
-            "cards": [[self.players[s], CARD_TEXT[c]] for s, c in zip(self.trick_seats, self.trick, strict=True)],
+            "cards": trick_cards(self.players, self.trick_seats, self.trick),
             "winner": self.players[winner]})
         self.history += (" ".join(f"{self.players[s]} {CARD_TEXT[c]}" for s, c in
                                   zip(self.trick_seats, self.trick, strict=True)) + f": {self.players[winner]}",)
