@@ -39,6 +39,7 @@ HOT_MODULES: Final = (
     "tourney/rules/chlust/dealer.py",
     "tourney/rules/chlust/views.py",
     "tourney/rules/chlust/table.py",
+    "tourney/rules/chlust/settlement.py",
     "tourney/rules/chlust/state.py",
     "tourney/bots/chlust/rule_bot.py",
     "tourney/rules/tricks/actions.py",

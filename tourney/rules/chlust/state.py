@@ -3,8 +3,10 @@
 A deal: antes (§2.3), three cards each from the dealer's left and a trump upcard (§2.4), the
 optional Ace swap (§2.5), fixed-limit betting (§2.7), the showdown of combinations (§2.8) and,
 when nobody has one, three tricks with must-head where most tricks take the pot (§2.9).
-Actions are the integers of actions.py; chance comes only from the dealer (dealer.py); the data
-the transitions change and what each seat sees of it are table.py's.
+Actions are the integers of actions.py; chance comes only from the dealer (dealer.py). This
+module holds the deal, the swap, the betting, the showdown and the tricks, `apply` and the views;
+the class stacks the layers below it: the pot paid out and the end of the match (settlement.py),
+the match's data, hidden cards and results (table.py).
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from tourney.rules.chlust.actions import ACTION_TEXT, CALL, FOLD, KEEP, N_ACTION
 from tourney.rules.chlust.combos import showdown
 from tourney.rules.chlust.dealer import Dealer, RandomDealer
 from tourney.rules.chlust.deck import ACE, wild_card
-from tourney.rules.chlust.table import PHASE_BET, PHASE_OVER, PHASE_PLAY, PHASE_SWAP, ChlustTable
+from tourney.rules.chlust.settlement import ChlustSettlement
+from tourney.rules.chlust.table import PHASE_BET, PHASE_PLAY, PHASE_SWAP
 from tourney.rules.chlust.views import View
-from tourney.rules.games import Bot, OptionValue, Outcome
+from tourney.rules.games import Bot, OptionValue
 from tourney.rules.tricks.cards import CARD_TEXT, N_IDS, SUITS
 from tourney.rules.tricks.deal import first_dealer_by_lot
 from tourney.rules.tricks.play import FOLLOW_HEAD, legal_plays, trick_winner, why_illegal
@@ -30,7 +33,7 @@ from tourney.rules.tricks.record import trick_cards
 __all__ = ["CALL", "FOLD", "KEEP", "PLAY_BASE", "RAISE", "SWAP", "ChlustState", "RandomDealer", "play_out"]
 
 
-class ChlustState(ChlustTable):
+class ChlustState(ChlustSettlement):
     """A match of Chlust at one table, from the first deal to the final chips."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, *, first_dealer: int,
@@ -304,63 +307,9 @@ class ChlustState(ChlustTable):
             return
         self._settle_tricks()
 
-    def _settle_tricks(self) -> None:
-        most = max(self.tricks_won)
-        tied = [s for s in self._order_from_left(self.active) if self.tricks_won[s] == most]
-        if len(tied) == 1:
-            self._settle(tied[0], "tricks")
-            return
-        rule = self.rules.trick_tie
-        if rule == "split":
-            each, rest = divmod(self.pot, len(tied))
-            for i, seat in enumerate(tied):  # the leftover chips go to the tied elder hand
-                self._pay_out(seat, each + (rest if i == 0 else 0))
-            self.pot = 0
-            self._settle(-1, "tie")
-        elif rule == "first_trick":
-            self._settle(next(s for s in self.trick_winners if s in tied), "tie")
-        else:
-            self._settle(-1, "tie")
 
-    def _pay_out(self, seat: int, amount: int) -> None:
-        self.match.receive(seat, amount)
-        self.received[seat] += amount
 
-    def _settle(self, winner: int, reason: str) -> None:
-        if winner >= 0:
-            self._pay_out(winner, self.pot)
-            self.pot = 0
-        match = self.match
-        event: dict[str, Any] = {"event": "settle", "deal": self.deal,
-                                 "winner": None if winner < 0 else self.players[winner], "reason": reason}
-        if self.trick_winners:
-            event["tricks"] = {self.players[s]: self.tricks_won[s] for s in self._order_from_left(self.active)}
-        event["deltas"] = {self.players[s]: self.received[s] - self.paid[s] for s in self.anted}
-        event["pot"] = self.pot
-        self._events.append(event)
-        # A player left without chips is out now, so the deal never passes to him (if nobody has
-        # chips, the players of this deal share the carried pot at the end: `Match.split_pot`).
-        match.bust_empty(self.deal)
-        match.pass_deal()
-        self._start_deal()
 
-    def _finish(self) -> None:
-        match = self.match
-        split = match.split_pot(self.pot) if self.pot else {}
-        self.pot = 0
-        order, places = match.finishing_order()
-        names = self.players
-        self.terminal = True
-        self.phase = PHASE_OVER
-        self.to_act = -1
-        self._legal = []
-        standings = tuple(names[s] for s in order)
-        chips = tuple(match.chips[s] for s in order)
-        self._outcome = Outcome(standings=standings, places=tuple(places), chips=chips)
-        self._events.append({
-            "event": "end", "deals": self.deal, "chips": {names[s]: match.chips[s] for s in range(self.n)},
-            "pot": 0, "split": {names[s]: amount for s, amount in split.items()}, "standings": list(standings),
-            "places": list(places)})
 
 
 
