@@ -132,7 +132,6 @@ class ChlustState(ChlustSettlement):
         self.to_act = self._next_active(self.match.dealer)
         self._legal = None
 
-
     # -- actions --
 
     def legal_actions(self) -> list[int]:
@@ -306,13 +305,6 @@ class ChlustState(ChlustSettlement):
             self.to_act = winner
             return
         self._settle_tricks()
-
-
-
-
-
-
-
 
     def view(self, seat: int) -> View:
         if not 0 <= seat < self.n:

@@ -242,24 +242,6 @@ class KhlyustState(KhlyustAnnouncements):
             return "the dealer and the подручный may not exchange (obliged_may_exchange=false, §3.7)"
         return f"at most {self.rules.max_exchange} cards may be exchanged (max_exchange, §3.7)"
 
-
-
-
-
-
-
-    # -- K5: tricks --
-
-
-
-    # -- K6: settlement --
-
-
-
-
-
-
-
     # -- what players see --
 
     def view(self, seat: int) -> KhlyustView:
@@ -272,8 +254,6 @@ class KhlyustState(KhlyustAnnouncements):
             self.pot, self.kassa, self.match.dealer, self.zaruchny, self.podruchny, self.deal_no, self.declarer,
             self.locked, khlyust_kind(hand, self.trump) if not self.duel else NO_KHLYUST, tuple(self.calls),
             tuple(self.in_play), tuple(self.discards[seat]), trick, self.trick_no, tuple(self.tricks_won))
-
-
 
     def clone(self) -> KhlyustState:
         """An independent copy with the same cards and the same future deals (every mutable field

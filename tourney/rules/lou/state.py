@@ -116,7 +116,6 @@ class LouState(LouPlay):
             return sorted(draw_action(s) for s in discard_sets(hand, len(self.stock) - self.stock_pos))
         return [PLAY_BASE + c for c in self._playable(self.to_act)]
 
-
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
         `IllegalActionError` if the rules forbid it here; a refused action changes nothing."""
@@ -208,14 +207,6 @@ class LouState(LouPlay):
             return
         self._start_play()
 
-
-
-
-    # -- settlement --
-
-
-
-
     # -- what players see --
 
     def view(self, seat: int) -> LouView:
@@ -227,8 +218,6 @@ class LouState(LouPlay):
                        tuple(self.ins) if revealed else (), self.choices[seat], self.draws,
                        tuple(self.discards[seat]), self.trick_pairs,
                        self.trick_no, tuple(self.tricks_won), self.dummy_tricks, self.history)
-
-
 
     def clone(self) -> LouState:
         """An independent copy with the same cards and the same future deals."""
