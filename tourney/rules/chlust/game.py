@@ -6,9 +6,10 @@ import random
 from collections.abc import Mapping, Sequence
 
 from tourney.errors import InvalidActionError
+from tourney.rules.chlust.actions import ACTION_TEXT, N_ACTIONS, action_id
 from tourney.rules.chlust.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from tourney.rules.chlust.replay import replay
-from tourney.rules.chlust.state import ACTION_TEXT, N_ACTIONS, ChlustState, action_id, play_out
+from tourney.rules.chlust.state import ChlustState, play_out
 from tourney.rules.chlust.text import summary_lines
 from tourney.rules.games import Bot, GameDescriptor, GameState, OptionValue, RecordLine, TableCitations
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidInputError, RecordError
+from tourney.rules.chlust.actions import CALL, FOLD, KEEP, PLAY_BASE, RAISE, SWAP
+from tourney.rules.chlust.dealer import RandomDealer
 from tourney.rules.chlust.deck import parse_id
 from tourney.rules.chlust.options import OPTIONS
 from tourney.rules.chlust.record import ACTION_EVENTS
-from tourney.rules.chlust.state import CALL, FOLD, KEEP, PLAY_BASE, RAISE, SWAP, ChlustState, RandomDealer
+from tourney.rules.chlust.state import ChlustState
 from tourney.rules.games import OptionSpec, OptionValue
 from tourney.rules.replaying import check_turn, read_header, run_record
+from tourney.rules.tricks.deal import first_dealer_by_lot
 
 RecordLines = list[tuple[int, dict[str, Any]]]
 
@@ -89,7 +92,7 @@ def replay(events: RecordLines, check_seed: bool = False) -> ChlustState:
     seeded: RandomDealer | None = None
     if check_seed:
         rng = header.seeded_rng()
-        lot = int(rng.random() * len(players))
+        lot = first_dealer_by_lot(rng, len(players))
         if lot != first_dealer:
             raise RecordError(header.deals[0][0], f"seed {header.seed} draws {players[lot]} to deal first, "
                                                   f"not {players[first_dealer]}")

@@ -3,150 +3,42 @@
 A deal: antes (§2.3), three cards each from the dealer's left and a trump upcard (§2.4), the
 optional Ace swap (§2.5), fixed-limit betting (§2.7), the showdown of combinations (§2.8) and,
 when nobody has one, three tricks with must-head where most tricks take the pot (§2.9).
-Actions are integers: FOLD, CALL, RAISE, SWAP, KEEP, and PLAY_BASE + card id.
-Chance is explicit: a dealer object hands out the cards (`RandomDealer` takes a `random.Random`;
-the replayer scripts the recorded deals).
+Actions are the integers of actions.py; chance comes only from the dealer (dealer.py). This
+module holds the deal, the swap, the betting, the showdown and the tricks, `apply` and the views;
+the class stacks the layers below it: the pot paid out and the end of the match (settlement.py),
+the match's data, hidden cards and results (table.py).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidActionError, InvalidInputError
+from tourney.rules.chlust.actions import ACTION_TEXT, CALL, FOLD, KEEP, N_ACTIONS, PLAY_BASE, RAISE, SWAP
 from tourney.rules.chlust.combos import showdown
-from tourney.rules.chlust.deck import ACE, deck_ids, lowest_rank, parse_id, wild_card
-from tourney.rules.chlust.options import MAX_PLAYERS, MIN_PLAYERS, ChlustRules
+from tourney.rules.chlust.dealer import Dealer, RandomDealer
+from tourney.rules.chlust.deck import ACE, wild_card
+from tourney.rules.chlust.settlement import ChlustSettlement
+from tourney.rules.chlust.table import PHASE_BET, PHASE_PLAY, PHASE_SWAP
 from tourney.rules.chlust.views import View
-from tourney.rules.games import Bot, OptionValue, Outcome
+from tourney.rules.games import Bot, OptionValue
 from tourney.rules.tricks.cards import CARD_TEXT, N_IDS, SUITS
-from tourney.rules.tricks.match import Match
+from tourney.rules.tricks.deal import first_dealer_by_lot
 from tourney.rules.tricks.play import FOLLOW_HEAD, legal_plays, trick_winner, why_illegal
+from tourney.rules.tricks.record import trick_cards
 
-FOLD: Final = 0
-CALL: Final = 1
-RAISE: Final = 2
-SWAP: Final = 3
-KEEP: Final = 4
-PLAY_BASE: Final = 5
-N_ACTIONS: Final = PLAY_BASE + N_IDS
-ACTION_TEXT: Final[tuple[str, ...]] = ("FOLD", "CALL", "RAISE", "SWAP", "KEEP",
-                                       *(f"PLAY:{CARD_TEXT[c]}" for c in range(N_IDS)))
-
-PHASE_SWAP: Final = 0
-PHASE_BET: Final = 1
-PHASE_PLAY: Final = 2
-PHASE_OVER: Final = 3
+# The action ids and the dealer, re-exported for the bots and the tests that import them from here.
+__all__ = ["CALL", "FOLD", "KEEP", "PLAY_BASE", "RAISE", "SWAP", "ChlustState", "RandomDealer", "play_out"]
 
 
-def action_id(text: str) -> int:
-    """The id of an action given as text: FOLD, CALL, RAISE, SWAP, KEEP or PLAY:<card>."""
-    word, _, card = text.strip().upper().partition(":")
-    if word == "PLAY" and card:
-        return PLAY_BASE + parse_id(card, True)
-    if not card and word in ACTION_TEXT[:PLAY_BASE]:
-        return ACTION_TEXT.index(word)
-    raise InvalidActionError(f"unknown Chlust action {text!r} (FOLD, CALL, RAISE, SWAP, KEEP or PLAY:<card>)")
-
-
-# --- chance -----------------------------------------------------------------------------------
-
-class Dealer(Protocol):
-    def __call__(self, deck: tuple[int, ...], names: list[str]) -> tuple[list[list[int]], int]:
-        """Three cards for each of the players `names` (in dealing order), and the upcard."""
-        ...
-
-
-class RandomDealer:
-    """Shuffles with the `random.Random` it is given: same seed, same deals, on every machine."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
-        self._random: Callable[[], float] = rng.random
-
-    def clone(self) -> RandomDealer:
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        return RandomDealer(rng)
-
-    def __call__(self, deck: tuple[int, ...], names: list[str]) -> tuple[list[list[int]], int]:
-        players = len(names)
-        cards = list(deck)
-        size = len(cards)
-        needed = 3 * players + 1
-        rnd = self._random
-        # A partial Fisher-Yates over the cards needed (at most 13 of 20).
-        for i in range(needed):
-            j = i + int(rnd() * (size - i))
-            cards[i], cards[j] = cards[j], cards[i]
-        # Dealt one at a time, clockwise: card k goes to player k mod n (§2.4).
-        hands: list[list[int]] = [sorted(cards[p:3 * players:players]) for p in range(players)]
-        return hands, cards[3 * players]
-
-
-# --- the state --------------------------------------------------------------------------------
-
-class ChlustState:
+class ChlustState(ChlustSettlement):
     """A match of Chlust at one table, from the first deal to the final chips."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, *, first_dealer: int,
                  options: Mapping[str, OptionValue], seed: int | None = None, deal_now: bool = True) -> None:
-        names = tuple(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise InvalidInputError(f"a Chlust game seats {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}")
-        if len(set(names)) != len(names):
-            raise InvalidInputError("every player needs a different name")
-        self.rules = ChlustRules.from_options(options)
-        start = int(options.get("start_chips", 20))
-        rotations = int(options.get("rotations", 2))
-        if start < 1:
-            raise InvalidInputError(f"option 'start_chips' must be at least 1, not {start} (§0.5)")
-        if rotations < 1:
-            raise InvalidInputError(f"option 'rotations' must be at least 1, not {rotations} (§0.5)")
-        self.players = names
-        self.n = len(names)
-        self.seed = seed
-        self.options = dict(options)
-        self._dealer = dealer
-        self.match = Match(self.n, [start] * self.n, first_dealer, rotations, bool(options.get("allow_debt", False)))
-        self.deck = deck_ids(self.rules.with_nines)
-        self._low_rank = lowest_rank(self.rules.with_nines)
-        self.deal = 0
-        self.pot = 0
-        self.terminal = False
-        self.decisions = 0
-        self._events: list[dict[str, Any]] = [{
-            "event": "game", "game": "chlust", "seed": seed, "players": list(names), "options": dict(options),
-            "chips": dict.fromkeys(names, start)}]
-        self._outcome: Outcome | None = None
-        # Per deal (set by _start_deal).
-        self.phase = PHASE_OVER
-        self.to_act = -1
-        self.hands: list[list[int]] = [[] for _ in names]
-        self.upcard = 0
-        self.trump = 0
-        self.wild = 0
-        self.active = [False] * self.n
-        self.n_active = 0
-        self.paid = [0] * self.n
-        self.received = [0] * self.n
-        self.anted: list[int] = []
-        self.contrib = [0] * self.n
-        self.acted = [False] * self.n
-        self.level = 0
-        self.raises = 0
-        self.cap = 0
-        self.pot_before = 0
-        self.swapper = -1
-        self.shown: set[int] = set()
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.tricks_won = [0] * self.n
-        self.trick_winners: list[int] = []
-        self.leader = -1
-        self.history: tuple[str, ...] = ()
-        self._legal: list[int] | None = None
+        super().__init__(players, dealer, first_dealer=first_dealer, options=options, seed=seed)
         if deal_now:  # `clone` builds an empty state and copies the deal into it
             self._start_deal()
 
@@ -154,15 +46,10 @@ class ChlustState:
     def new(cls, players: Sequence[str], rng: random.Random, options: Mapping[str, OptionValue],
             seed: int | None = None) -> ChlustState:
         """A new match: the first dealer is drawn by lot and every deal comes from `rng`."""
-        first = int(rng.random() * len(players))
+        first = first_dealer_by_lot(rng, len(players))
         return cls(players, RandomDealer(rng), first_dealer=first, options=options, seed=seed)
 
     # -- deals --
-
-    def _order_from_left(self, seats: Sequence[bool]) -> list[int]:
-        """Seats flagged in `seats`, clockwise from the dealer's left."""
-        dealer, n = self.match.dealer, self.n
-        return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if seats[s]]
 
     def _start_deal(self) -> None:
         match = self.match
@@ -244,13 +131,6 @@ class ChlustState:
         self.cap = min(chips[s] for s in range(self.n) if self.active[s])
         self.to_act = self._next_active(self.match.dealer)
         self._legal = None
-
-    def _next_active(self, seat: int) -> int:
-        n = self.n
-        nxt = (seat + 1) % n
-        while not self.active[nxt]:
-            nxt = (nxt + 1) % n
-        return nxt
 
     # -- actions --
 
@@ -416,7 +296,7 @@ class ChlustState:
         self._events.append({
             "event": "trick", "deal": self.deal, "trick": len(self.trick_winners),
             "leader": self.players[self.trick_seats[0]],
-            "cards": [[self.players[s], CARD_TEXT[c]] for s, c in zip(self.trick_seats, self.trick, strict=True)],
+            "cards": trick_cards(self.players, self.trick_seats, self.trick),
             "winner": self.players[winner]})
         self.history += (" ".join(f"{self.players[s]} {CARD_TEXT[c]}" for s, c in
                                   zip(self.trick_seats, self.trick, strict=True)) + f": {self.players[winner]}",)
@@ -425,66 +305,6 @@ class ChlustState:
             self.to_act = winner
             return
         self._settle_tricks()
-
-    def _settle_tricks(self) -> None:
-        most = max(self.tricks_won)
-        tied = [s for s in self._order_from_left(self.active) if self.tricks_won[s] == most]
-        if len(tied) == 1:
-            self._settle(tied[0], "tricks")
-            return
-        rule = self.rules.trick_tie
-        if rule == "split":
-            each, rest = divmod(self.pot, len(tied))
-            for i, seat in enumerate(tied):  # the leftover chips go to the tied elder hand
-                self._pay_out(seat, each + (rest if i == 0 else 0))
-            self.pot = 0
-            self._settle(-1, "tie")
-        elif rule == "first_trick":
-            self._settle(next(s for s in self.trick_winners if s in tied), "tie")
-        else:
-            self._settle(-1, "tie")
-
-    def _pay_out(self, seat: int, amount: int) -> None:
-        self.match.receive(seat, amount)
-        self.received[seat] += amount
-
-    def _settle(self, winner: int, reason: str) -> None:
-        if winner >= 0:
-            self._pay_out(winner, self.pot)
-            self.pot = 0
-        match = self.match
-        event: dict[str, Any] = {"event": "settle", "deal": self.deal,
-                                 "winner": None if winner < 0 else self.players[winner], "reason": reason}
-        if self.trick_winners:
-            event["tricks"] = {self.players[s]: self.tricks_won[s] for s in self._order_from_left(self.active)}
-        event["deltas"] = {self.players[s]: self.received[s] - self.paid[s] for s in self.anted}
-        event["pot"] = self.pot
-        self._events.append(event)
-        # A player left without chips is out now, so the deal never passes to him (if nobody has
-        # chips, the players of this deal share the carried pot at the end: `Match.split_pot`).
-        match.bust_empty(self.deal)
-        match.pass_deal()
-        self._start_deal()
-
-    def _finish(self) -> None:
-        match = self.match
-        split = match.split_pot(self.pot) if self.pot else {}
-        self.pot = 0
-        order, places = match.finishing_order()
-        names = self.players
-        self.terminal = True
-        self.phase = PHASE_OVER
-        self.to_act = -1
-        self._legal = []
-        standings = tuple(names[s] for s in order)
-        chips = tuple(match.chips[s] for s in order)
-        self._outcome = Outcome(standings=standings, places=tuple(places), chips=chips)
-        self._events.append({
-            "event": "end", "deals": self.deal, "chips": {names[s]: match.chips[s] for s in range(self.n)},
-            "pot": 0, "split": {names[s]: amount for s, amount in split.items()}, "standings": list(standings),
-            "places": list(places)})
-
-    # -- what the seats see --
 
     def view(self, seat: int) -> View:
         if not 0 <= seat < self.n:
@@ -496,44 +316,13 @@ class ChlustState:
                     tuple(self.active), tuple(self.trick), tuple(self.trick_seats), tuple(self.tricks_won),
                     self.history, legal, ACTION_TEXT)
 
-    def hidden_cards(self, seat: int) -> frozenset[str]:
-        """Other players' cards now, except the Ace a swap took from the upcard (it was shown)."""
-        return frozenset(CARD_TEXT[c] for s in range(self.n) if s != seat for c in self.hands[s]
-                         if c not in self.shown)
-
-    # -- results --
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return list(self._events)
-
-    def outcome(self) -> Outcome:
-        if self._outcome is None:
-            raise IllegalActionError("the match is not over yet: no outcome")
-        return self._outcome
-
     def clone(self) -> ChlustState:
         """An independent copy with the same future deals (every mutable field copied)."""
         dealer = self._dealer
         other = ChlustState(self.players, dealer.clone() if isinstance(dealer, RandomDealer) else dealer,
                             first_dealer=self.match.first_dealer, options=self.options, seed=self.seed,
                             deal_now=False)
-        other.match = self.match.copy()
-        other.deal, other.pot, other.terminal, other.decisions = self.deal, self.pot, self.terminal, self.decisions
-        other._events = list(self._events)
-        other._outcome = self._outcome
-        other.phase, other.to_act = self.phase, self.to_act
-        other.hands = [list(h) for h in self.hands]
-        other.upcard, other.trump, other.wild = self.upcard, self.trump, self.wild
-        other.active, other.n_active = list(self.active), self.n_active
-        other.paid, other.received, other.anted = list(self.paid), list(self.received), list(self.anted)
-        other.contrib, other.acted = list(self.contrib), list(self.acted)
-        other.level, other.raises, other.cap = self.level, self.raises, self.cap
-        other.pot_before, other.swapper, other.shown = self.pot_before, self.swapper, set(self.shown)
-        other.trick, other.trick_seats = list(self.trick), list(self.trick_seats)
-        other.tricks_won, other.trick_winners = list(self.tricks_won), list(self.trick_winners)
-        other.leader, other.history = self.leader, self.history
-        other._legal = None if self._legal is None else list(self._legal)
+        self._copy_into(other)
         return other
 
 

@@ -15,9 +15,11 @@ from tourney.errors import IllegalActionError, InvalidInputError, RecordError
 from tourney.rules.khlyust.actions import CARD_BASE, DECLARE, PASS, PLAY, exchange_action
 from tourney.rules.khlyust.options import KhlyustRules
 from tourney.rules.khlyust.record import ACTION_EVENTS, GAME_NAME
-from tourney.rules.khlyust.state import Dealer, KhlyustState, RandomDealer
+from tourney.rules.khlyust.state import KhlyustState, RandomDealer
+from tourney.rules.khlyust.table import Dealer
 from tourney.rules.replaying import check_turn, read_header, run_record
 from tourney.rules.tricks.cards import ID_OF_TEXT
+from tourney.rules.tricks.deal import first_dealer_by_lot
 
 Line = tuple[int, dict[str, Any]]
 
@@ -85,7 +87,7 @@ def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
         dealer: Dealer
         if check_seed:
             rng = header.seeded_rng()
-            first = int(rng.random() * len(players))
+            first = first_dealer_by_lot(rng, len(players))
             dealer = RandomDealer(rng)
         else:
             first = header.recorded_first_dealer()

@@ -41,8 +41,3 @@ def deal_event(names: Sequence[str], deal: int, game_no: int, dealer: int, pot: 
     return {"event": "deal", "deal": deal, "game_no": game_no, "dealer": names[dealer], "pot": pot,
             "hands": {names[seat]: [CARD_TEXT[c] for c in cards] for seat, cards in hands},
             "upcard": CARD_TEXT[upcard], "trump": SUITS[upcard & 3]}
-
-
-def name_of(names: Sequence[str], seat: int) -> str | None:
-    """A seat's name; the lone player's dummy (seat -1) is null."""
-    return names[seat] if seat >= 0 else None

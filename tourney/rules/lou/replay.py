@@ -16,9 +16,11 @@ from tourney.errors import IllegalActionError, InvalidInputError, RecordError
 from tourney.rules.lou.actions import IN, OUT, PLAY_BASE, draw_action
 from tourney.rules.lou.options import LouOptions
 from tourney.rules.lou.record import GAME_NAME
-from tourney.rules.lou.state import Dealer, LouState, RandomDealer
+from tourney.rules.lou.state import LouState, RandomDealer
+from tourney.rules.lou.table import Dealer
 from tourney.rules.replaying import check_turn, read_header, run_record
 from tourney.rules.tricks.cards import ID_OF_TEXT, N_IDS
+from tourney.rules.tricks.deal import first_dealer_by_lot
 
 Line = tuple[int, dict[str, Any]]
 ACTION_EVENTS = ("in", "out", "draw", "play")
@@ -87,7 +89,7 @@ def replay(lines: list[Line], check_seed: bool = False) -> LouState:
         dealer: Dealer
         if check_seed:
             rng = header.seeded_rng()
-            first = int(rng.random() * len(players))
+            first = first_dealer_by_lot(rng, len(players))
             dealer = RandomDealer(rng)
         else:
             first = header.recorded_first_dealer()

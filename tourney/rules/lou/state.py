@@ -5,112 +5,45 @@ looed (or a lone player takes the pot). Every deal: 3 cards each from the dealer
 for trump, secret IN/OUT choices (sequential actions, revealed together once all have chosen),
 draws of 0-3 cards in turn, three tricks, settlement. Chance comes only from the `Dealer` (a
 `random.Random` for play, the record's cards for replay).
+
+This module holds the games and deals, the legal actions, `apply`, the IN/OUT choices, the draws
+and the views; the class stacks the layers below it: the tricks (play.py), the settlement and the
+end of the match (settlement.py), the match's data, hidden cards and results (table.py).
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
 
-from tourney.errors import IllegalActionError, InvalidActionError, InvalidInputError
-from tourney.rules.games import Outcome
+from tourney.errors import IllegalActionError, InvalidActionError
 from tourney.rules.lou.actions import DRAW_BASE, IN, N_ACTIONS, OUT, PLAY_BASE, action_text, draw_action, draw_cards
-from tourney.rules.lou.options import MAX_PLAYERS, MIN_PLAYERS, LouOptions
-from tourney.rules.lou.record import deal_event, game_event, name_of
-from tourney.rules.lou.settle import settle
+from tourney.rules.lou.options import LouOptions
+from tourney.rules.lou.play import LouPlay
+from tourney.rules.lou.record import deal_event
+from tourney.rules.lou.table import DECLARE, DRAW, Dealer
 from tourney.rules.lou.view import LouView
 from tourney.rules.tricks.actions import action_id
-from tourney.rules.tricks.cards import CARD_TEXT, N_IDS
+from tourney.rules.tricks.cards import CARD_TEXT
 from tourney.rules.tricks.deal import RandomDealer as RandomDealer  # the game's dealer: replay and tests take it here
-from tourney.rules.tricks.deal import deal_hands, discard_sets, draw, round_from
-from tourney.rules.tricks.match import Match
-from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_ONLY, legal_plays, trick_winner, why_illegal
-
-DECLARE: Final = 0
-DRAW: Final = 1
-PLAY: Final = 2
-OVER: Final = 3
-DUMMY: Final = -1
-ACE: Final = 12
-KING: Final = 11
-
-# Deals a whole 52-card deck in order for the players named (dealt to in that order).
-Dealer = Callable[[Sequence[str]], list[int]]
+from tourney.rules.tricks.deal import copy_dealer, deal_hands, discard_sets, draw, first_dealer_by_lot
+from tourney.rules.tricks.play import why_illegal
 
 
-def upcard_value(card: int) -> int:
-    """The count-lead value of the upcard (§4.7): A = 1, 2-10 face value, J 11, Q 12, K 13."""
-    rank = card >> 2
-    return 1 if rank == ACE else rank + 2
-
-
-class LouState:
+class LouState(LouPlay):
     """One Lou match at one table, from the first ante to the final chips."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, options: LouOptions, *, first_dealer: int,
                  seed: int | None = None, start: bool = True) -> None:
-        names = tuple(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise InvalidInputError(f"a Lou game seats {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)} (§4.2)")
-        if len(set(names)) != len(names):
-            raise InvalidInputError("player names must be distinct")
-        if not 0 <= first_dealer < len(names):
-            raise InvalidInputError(f"first dealer seat {first_dealer} is not a seat of {len(names)} players")
-        options.validate()
-        self.players = names
-        self.n = len(names)
-        self.options = options
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self._dealer = dealer
-        self.policy = FOLLOW_HEAD if options.strict_loo else FOLLOW_ONLY
-        self.deal_limit = options.deal_limit(self.n)
-        self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations,
-                           options.allow_debt)
-        self.terminal = False
-        self.to_act = -1
-        self.phase = DECLARE
-        self.decisions = 0
-        self.pot = 0
-        self.deal_pot = 0
-        self.game_no = 0
-        self.deal_no = 0
-        self.hands: list[list[int]] = [[] for _ in range(self.n)]
-        self.discards: list[list[int]] = [[] for _ in range(self.n)]
-        self.dealt: list[int] = []
-        self.upcard = -1
-        self.trump = -1
-        self.stock: list[int] = []
-        self.stock_pos = 0
-        self.choices: list[int] = [-1] * self.n
-        self.turn = 0              # position in `order` of the player to act (declare, draw)
-        self.order: list[int] = []
-        self.ins: list[int] = []
-        self.draws: tuple[tuple[int, int], ...] = ()
-        self.trick_pairs: tuple[tuple[int, int], ...] = ()  # (seat, card) of the trick, for views
-        self.dummy: list[int] = []
-        self.has_dummy = False
-        self.dummy_tricks = 0
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.trick_no = 0
-        self.tricks_won: list[int] = [0] * self.n
-        self.played: list[int] = []
-        self.history: tuple[tuple[int, int, int], ...] = ()
-        # The legal actions of the player to act, computed once per decision (view and apply share it).
-        self._legal: list[int] | None = None
-        self._events: list[dict[str, Any]] = [
-            game_event(names, seed, options.to_dict(), self.match.chips)]
-        if start:
+        super().__init__(players, dealer, options, first_dealer=first_dealer, seed=seed)
+        if start:  # `clone` builds an empty state and copies the match into it
             self._start_game()
 
     @classmethod
     def new(cls, players: Sequence[str], rng: random.Random, options: LouOptions | None = None,
             seed: int | None = None) -> LouState:
         """A new match: the first dealer is drawn by lot, every deal comes from `rng`."""
-        first = int(rng.random() * len(players))
+        first = first_dealer_by_lot(rng, len(players))
         return cls(players, RandomDealer(rng), options or LouOptions(), first_dealer=first, seed=seed)
 
     # -- games and deals --
@@ -182,19 +115,6 @@ class LouState:
         if phase == DRAW:
             return sorted(draw_action(s) for s in discard_sets(hand, len(self.stock) - self.stock_pos))
         return [PLAY_BASE + c for c in self._playable(self.to_act)]
-
-    def _playable(self, seat: int) -> list[int]:
-        hand = self.hands[seat] if seat >= 0 else self.dummy
-        if self.options.strict_loo and self.trick_no == 1 and not self.trick:
-            forced = self._forced_lead()
-            if forced in hand:
-                return [forced]
-        return legal_plays(hand, self.trick, self.trump, self.policy)
-
-    def _forced_lead(self) -> int:
-        """strict_loo: the first lead is the trump ace, or the king when the ace is the upcard (§4.7)."""
-        ace = ACE * 4 + self.trump
-        return KING * 4 + self.trump if self.upcard == ace else ace
 
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
@@ -287,148 +207,6 @@ class LouState:
             return
         self._start_play()
 
-    def _start_play(self) -> None:
-        ins = self.ins
-        if self.has_dummy:
-            leader = ins[0]  # the lone player leads against the dummy [resolved]
-        elif self.options.lead == "upcard_count":
-            leader = ins[(upcard_value(self.upcard) - 1) % len(ins)]
-        else:
-            leader = ins[0]
-        self.phase = PLAY
-        self.trick_no = 1
-        self._start_trick(leader)
-
-    def _start_trick(self, leader: int) -> None:
-        if self.has_dummy:
-            self.order = [leader, DUMMY if leader >= 0 else self.ins[0]]
-        else:
-            self.order = round_from(self.ins, leader)
-        self.turn = 0
-        self.trick = []
-        self.trick_seats = []
-        self.trick_pairs = ()
-        self.to_act = leader
-        if leader == DUMMY:
-            self._play(DUMMY, self._dummy_card())
-
-    def _dummy_card(self) -> int:
-        """The dummy's card [resolved]: it leads its highest card (a trump above all others); it
-        follows with the lowest legal card that takes the trick, else its lowest legal card."""
-        legal = self._playable(DUMMY)
-        trump = self.trump
-        if not self.trick:
-            return max(legal, key=lambda c: (c & 3 == trump, c >> 2))
-        winners = [c for c in legal if trick_winner([*self.trick, c], trump) == len(self.trick)]
-        return min(winners or legal, key=lambda c: (c & 3 == trump, c >> 2))
-
-    def _play(self, seat: int, card: int) -> None:
-        if seat >= 0:
-            self.hands[seat].remove(card)
-        else:
-            self.dummy.remove(card)
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        self.trick_pairs += ((seat, card),)
-        self.played.append(card)
-        event: dict[str, Any] = {"event": "play", "deal": self.deal_no, "trick": self.trick_no,
-                                 "player": name_of(self.players, seat), "card": CARD_TEXT[card]}
-        if seat < 0:
-            event["dummy"] = True
-        self._events.append(event)
-        self.turn += 1
-        if self.turn < len(self.order):
-            nxt = self.order[self.turn]
-            self.to_act = nxt
-            if nxt == DUMMY:
-                self._play(DUMMY, self._dummy_card())
-            return
-        winner = self.trick_seats[trick_winner(self.trick, self.trump)]
-        if winner >= 0:
-            self.tricks_won[winner] += 1
-        else:
-            self.dummy_tricks += 1
-        self._events.append({"event": "trick", "deal": self.deal_no, "trick": self.trick_no,
-                             "cards": [[name_of(self.players, s), CARD_TEXT[c]]
-                                       for s, c in zip(self.trick_seats, self.trick, strict=True)],
-                             "winner": name_of(self.players, winner)})
-        if self.trick_no == 3:
-            self._settle_played()
-            return
-        self.trick_no += 1
-        self._start_trick(winner)
-
-    # -- settlement --
-
-    def _settle_played(self) -> None:
-        """§4.8: trick shares (or the majority rule), loo payments capped by §0.6."""
-        players = self.players
-        pot = self.deal_pot
-        tricks = {s: self.tricks_won[s] for s in self.ins}
-        result = settle(pot, tricks, self.options.payout, self.dummy_tricks)
-        match = self.match
-        deltas: dict[int, int] = {s: 0 for s in self.ins}
-        for seat, amount in result.receipts.items():
-            match.receive(seat, amount)
-            deltas[seat] += amount
-        busted: list[str] = []
-        paid_in = 0
-        for seat, amount in result.owed.items():
-            paid = match.pay(seat, amount, self.deal_no)
-            paid_in += paid
-            deltas[seat] -= paid
-            if not match.seated[seat]:
-                busted.append(players[seat])
-        busted += [players[s] for s in match.bust_empty(self.deal_no)]
-        self.pot = result.kept + paid_in
-        event: dict[str, Any] = {
-            "event": "settle", "deal": self.deal_no, "result": "played", "pot_start": pot,
-            "tricks": {players[s]: t for s, t in tricks.items()}}
-        if self.has_dummy:
-            event["dummy_tricks"] = self.dummy_tricks
-        event.update({"looed": [players[s] for s in result.owed],
-                      "deltas": {players[s]: d for s, d in deltas.items()}, "busted": busted, "pot": self.pot,
-                      "game_over": result.game_over})
-        self._events.append(event)
-        self._end_deal(result.game_over)
-
-    def _settle_without_play(self, result: str, deltas: dict[str, int]) -> None:
-        game_over = result == "lone"
-        busted = [self.players[s] for s in self.match.bust_empty(self.deal_no)]
-        self._events.append({"event": "settle", "deal": self.deal_no, "result": result, "pot_start": self.deal_pot,
-                             "tricks": {}, "looed": [], "deltas": deltas, "busted": busted, "pot": self.pot,
-                             "game_over": game_over})
-        self._end_deal(game_over)
-
-    def _end_deal(self, game_over: bool) -> None:
-        self.history += ((self.deal_no, self.deal_pot, self.pot),)
-        match = self.match
-        match.pass_deal()
-        if match.seated_count() < 2 or (game_over and match.finished) or self.deal_no >= self.deal_limit:
-            self._finish()
-        elif game_over:
-            self._start_game()
-        else:
-            self._start_deal()
-
-    def _finish(self) -> None:
-        """§0.5: the pot left is shared by the seated players; the finishing order by chips."""
-        match = self.match
-        split = match.split_pot(self.pot)
-        self.pot = 0
-        self.terminal = True
-        self.phase = OVER
-        self.to_act = -1
-        for seat in range(self.n):
-            self.hands[seat] = []
-        order, _ = match.finishing_order()
-        players = self.players
-        self._events.append({
-            "event": "end", "deals": self.deal_no, "games": self.game_no,
-            "split": {players[s]: a for s, a in split.items()},
-            "chips": {players[s]: match.chips[s] for s in range(self.n)}, "pot": 0,
-            "standings": [players[s] for s in order]})
-
     # -- what players see --
 
     def view(self, seat: int) -> LouView:
@@ -441,33 +219,9 @@ class LouState:
                        tuple(self.discards[seat]), self.trick_pairs,
                        self.trick_no, tuple(self.tricks_won), self.dummy_tricks, self.history)
 
-    def hidden_cards(self, seat: int) -> frozenset[str]:
-        """Every card but this seat's own (held or discarded), the upcard and the cards played."""
-        if self.terminal:
-            return frozenset()
-        known = {*self.hands[seat], *self.discards[seat], self.upcard, *self.played}
-        return frozenset(CARD_TEXT[c] for c in range(N_IDS) if c not in known)
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return list(self._events)
-
-    def outcome(self) -> Outcome:
-        if not self.terminal:
-            raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
-        return self.match.outcome(self.players)
-
     def clone(self) -> LouState:
         """An independent copy with the same cards and the same future deals."""
-        dealer = self._dealer
-        other = LouState(self.players, dealer.clone() if isinstance(dealer, RandomDealer) else copy.deepcopy(dealer),
-                         self.options, first_dealer=self.first_dealer, seed=self.seed, start=False)
-        for name, value in self.__dict__.items():
-            if name in ("_dealer", "players", "options"):
-                continue
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, Match):
-                value = value.copy()
-            setattr(other, name, value)
+        other = LouState(self.players, copy_dealer(self._dealer), self.options, first_dealer=self.first_dealer,
+                         seed=self.seed, start=False)
+        self._copy_into(other)
         return other

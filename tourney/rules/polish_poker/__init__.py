@@ -1,5 +1,7 @@
 """Polish Poker: declarations, the existence check and the game (RULES §1)."""
 
+from tourney.rules.polish_poker.actions import ACTION_TEXT, CALL, N_ACTIONS, action_id
+from tourney.rules.polish_poker.dealer import Dealer, RandomDealer
 from tourney.rules.polish_poker.declarations import (
     CANONICAL,
     DECLARATIONS,
@@ -13,15 +15,7 @@ from tourney.rules.polish_poker.declarations import (
 from tourney.rules.polish_poker.existence import deficit, exists, mask_of_cards
 from tourney.rules.polish_poker.options import CAPS, PolishPokerOptions, cap_for
 from tourney.rules.polish_poker.raises import legal_raises, raise_options
-from tourney.rules.polish_poker.state import (
-    ACTION_TEXT,
-    CALL,
-    N_ACTIONS,
-    Dealer,
-    PolishPokerState,
-    RandomDealer,
-    action_id,
-)
+from tourney.rules.polish_poker.state import PolishPokerState
 from tourney.rules.polish_poker.views import RoundSummary, View
 
 __all__ = [

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from tourney.errors import InvalidActionError
 from tourney.rules.games import Bot, GameDescriptor, GameState, OptionSpec, OptionValue, TableCitations
+from tourney.rules.polish_poker.actions import ACTION_TEXT, N_ACTIONS, action_id
 from tourney.rules.polish_poker.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -17,7 +18,7 @@ from tourney.rules.polish_poker.options import (
     cap_for,
 )
 from tourney.rules.polish_poker.replay import replay
-from tourney.rules.polish_poker.state import ACTION_TEXT, N_ACTIONS, PolishPokerState, action_id, play_out
+from tourney.rules.polish_poker.state import PolishPokerState, play_out
 from tourney.rules.polish_poker.text import summary_lines
 
 OPTIONS = (

@@ -13,10 +13,12 @@ from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidInputError, RecordError
 from tourney.rules.cards import Card
+from tourney.rules.polish_poker.actions import CALL
+from tourney.rules.polish_poker.dealer import Dealer, RandomDealer
 from tourney.rules.polish_poker.declarations import parse_declaration
 from tourney.rules.polish_poker.existence import ID_OF_CARD
 from tourney.rules.polish_poker.options import PolishPokerOptions
-from tourney.rules.polish_poker.state import CALL, Dealer, PolishPokerState, RandomDealer
+from tourney.rules.polish_poker.state import PolishPokerState
 from tourney.rules.replaying import read_header, run_record
 
 # Which rule each derived key of a record enforces, for the error message.

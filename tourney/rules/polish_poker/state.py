@@ -1,104 +1,27 @@
 """The Polish Poker state machine (RULES §1.3-§1.11) and its game record (Appendix A.1).
 
-A state is created already dealt; chance is explicit: a `Dealer` hands out the cards of every
-round (`RandomDealer` takes a `random.Random`, replays script the recorded deals). Actions are
-integers: 0..88 declare the declaration of that index, `CALL` (89) challenges the last one.
+A state is created already dealt; chance is explicit: a `Dealer` (dealer.py) hands out the cards
+of every round. Actions are the integers of actions.py.
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Sequence
+from typing import Any, Final
 
 from tourney.errors import IllegalActionError, InvalidActionError, InvalidInputError
 from tourney.rules.cards import Card
 from tourney.rules.games import Bot, Outcome
-from tourney.rules.polish_poker.declarations import CANONICAL, FIVE_ACES, N_DECLARATIONS, parse_declaration
+from tourney.rules.polish_poker.actions import CALL, N_ACTIONS, action_id, action_text
+from tourney.rules.polish_poker.dealer import Dealer, RandomDealer, ReplayDealer, copy_future_dealer
+from tourney.rules.polish_poker.declarations import CANONICAL, FIVE_ACES, N_DECLARATIONS
 from tourney.rules.polish_poker.existence import CARD_OF_ID, CARD_TEXT, DEFICIT, JOKER_ID, N_CARDS
 from tourney.rules.polish_poker.options import CAPS, MAX_PLAYERS, MIN_PLAYERS, PolishPokerOptions
 from tourney.rules.polish_poker.raises import LEVELS_EQUAL, LEVELS_RANKED, SUIT_BIT, legal_raises
 from tourney.rules.polish_poker.record import deal_event, declare_event, end_event, game_event, round_events
 from tourney.rules.polish_poker.views import RoundSummary, View
 
-CALL: Final = 89
-N_ACTIONS: Final = 90
-ACTION_TEXT: Final[tuple[str, ...]] = (*CANONICAL, "CALL")
-assert N_DECLARATIONS == CALL
-
-
-def action_id(text: str) -> int:
-    """The integer id of an action given as text: 'CALL' or a declaration in any accepted form."""
-    if text.strip().upper() == "CALL":
-        return CALL
-    return parse_declaration(text)
-
-
-# --- chance -----------------------------------------------------------------------------------
-
-class Dealer(Protocol):
-    def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
-        """Hands (card ids) for players `names` holding `counts` cards, and the community card."""
-        ...
-
-
-class RandomDealer:
-    """Shuffles with the `random.Random` it is given: same seed, same deals, on every machine."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
-        self._random: Callable[[], float] = rng.random
-
-    def clone(self) -> RandomDealer:
-        """A dealer whose future deals are this one's: the generator's state is copied."""
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        return RandomDealer(rng)
-
-    def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
-        total = 0
-        for count in counts:
-            total += count
-        deck = list(_DECK_IDS)
-        rnd = self._random
-        # A partial Fisher-Yates over the cards needed: at most 21 of the 25 are ever used.
-        for i in range(total + 1):
-            j = i + int(rnd() * (25 - i))
-            deck[i], deck[j] = deck[j], deck[i]
-        hands: list[tuple[int, ...]] = []
-        start = 0
-        for count in counts:
-            end = start + count
-            hands.append(tuple(deck[start:end]))
-            start = end
-        return hands, deck[total]
-
-
-class _ReplayDealer:
-    """Deals recorded rounds again (hands by seat, empty for players out), then hands over."""
-
-    def __init__(self, deals: list[tuple[tuple[tuple[int, ...], ...], int]], then: Dealer) -> None:
-        self._deals = deals
-        self._next = 0
-        self.then = then
-
-    @property
-    def exhausted(self) -> bool:
-        return self._next >= len(self._deals)
-
-    def remaining(self) -> list[tuple[tuple[tuple[int, ...], ...], int]]:
-        return self._deals[self._next:]
-
-    def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
-        if self._next >= len(self._deals):
-            return self.then(names, counts)
-        hands, community = self._deals[self._next]
-        self._next += 1
-        return [hand for hand in hands if hand], community
-
-
-_DECK_IDS: Final[tuple[int, ...]] = tuple(range(N_CARDS))
 _BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(N_CARDS))
 _CAP_BY_PLAYERS_IN: Final[tuple[int, ...]] = tuple(CAPS.get(n, 0) for n in range(MAX_PLAYERS + 1))
 assert N_CARDS == 25
@@ -229,7 +152,7 @@ class PolishPokerState:
     def apply_id(self, action: int) -> None:
         """`apply` for a value already known to be an int (the compiled play loop calls this)."""
         if self.terminal:
-            raise IllegalActionError(f"the game is over; {_action_text(action)} cannot be played (§1.11)")
+            raise IllegalActionError(f"the game is over; {action_text(action)} cannot be played (§1.11)")
         seat = self.to_act
         if action == CALL:
             if self.last < 0:
@@ -326,11 +249,11 @@ class PolishPokerState:
         Built by replaying this game's deals and actions through a fresh state, so a clone is
         exactly what the rules derive; the dealer is copied (`RandomDealer.clone`, else deep-copied).
         """
-        then = _copy_future_dealer(self._dealer)
+        then = copy_future_dealer(self._dealer)
         deals = [(summary.hand_ids, summary.community_id) for summary in self._history]
         if not self.terminal:
             deals.append((tuple(self.hands), self.community))
-        other = PolishPokerState(self.players, _ReplayDealer(deals, then), first_starter=self._first_starter,
+        other = PolishPokerState(self.players, ReplayDealer(deals, then), first_starter=self._first_starter,
                                  options=self.options, seed=self.seed)
         for summary in self._history:
             for _, action in summary.declarations:
@@ -409,21 +332,6 @@ def play_out(state: PolishPokerState, bots: Sequence[Bot]) -> None:
             state.apply_id(action)
         else:
             state.apply(action)
-
-
-def _copy_future_dealer(dealer: Dealer) -> Dealer:
-    """A copy of whatever deals `dealer` will hand out next."""
-    if isinstance(dealer, _ReplayDealer) and dealer.exhausted:
-        dealer = dealer.then
-    if isinstance(dealer, RandomDealer):
-        return dealer.clone()
-    if isinstance(dealer, _ReplayDealer):
-        return _ReplayDealer(dealer.remaining(), _copy_future_dealer(dealer.then))
-    return copy.deepcopy(dealer)
-
-
-def _action_text(action: int) -> str:
-    return ACTION_TEXT[action] if 0 <= action < N_ACTIONS else repr(action)
 
 
 def _check_players(names: tuple[str, ...]) -> None:

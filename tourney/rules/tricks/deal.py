@@ -1,6 +1,7 @@
 """The cards of one deal of Хлюст or Lou (RULES §3.4, §3.7, §4.4, §4.6): the seeded shuffle, three
 cards each one at a time from the dealer's left and the upcard, the stock drawn from the top, the
-sets of cards a player may discard, and the order round the table from a given player.
+sets of cards a player may discard, and the order round the table from a given player; the first
+dealer drawn by lot (Chlust too) and the copy of a dealer a cloned state deals from.
 
 Chlust shuffles only the cards it deals (its own `RandomDealer`), so its deals are not these.
 In `HOT_MODULES`: the compiled Хлюст state calls it on every deal and every announcement.
@@ -8,10 +9,14 @@ In `HOT_MODULES`: the compiled Хлюст state calls it on every deal and every
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
+from typing import TypeVar, cast
 
 from tourney.rules.tricks.cards import N_IDS
+
+D = TypeVar("D")
 
 FULL_DECK: tuple[int, ...] = tuple(range(N_IDS))
 
@@ -39,6 +44,19 @@ class RandomDealer:
             j = int(rnd() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
         return cards
+
+
+def first_dealer_by_lot(rng: random.Random, players: int) -> int:
+    """The seat of the first dealer, drawn by lot (§2.4, §3.4, §4.4): the generator's first number."""
+    return int(rng.random() * players)
+
+
+def copy_dealer(dealer: D) -> D:
+    """A dealer that deals what `dealer` will deal from now on, for a cloned state: a
+    `RandomDealer`'s clone, a copy of any other (a replay's scripted deals)."""
+    if isinstance(dealer, RandomDealer):
+        return cast(D, dealer.clone())
+    return copy.deepcopy(dealer)
 
 
 def deal_hands(deck: Sequence[int], dealt: Sequence[int], seats: int) -> tuple[list[list[int]], int, list[int]]:

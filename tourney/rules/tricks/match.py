@@ -9,15 +9,31 @@ seated player has chips. A player who owes more than he holds pays everything an
 too (`bust_empty`, the same in all three games: README, "A player left with no chips"). The pot
 left at the end is shared from the last dealer's left. The finishing order ranks seated players by
 chips and busted players after them, the last busted first; players busted in the same deal share
-a place, as do seated players with equal chips.
+a place, as do seated players with equal chips. `check_seating` refuses a Хлюст or Lou table
+that cannot start.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tourney.errors import InvalidInputError
 from tourney.rules.games import Outcome
 from tourney.rules.tricks.chips import split_evenly
+
+
+def check_seating(players: Sequence[str], first_dealer: int, game: str, fewest: int, most: int,
+                  section: str) -> tuple[str, ...]:
+    """The players of a new match of Хлюст or Lou, refused (`InvalidInputError`) unless there are
+    `fewest`-`most` of them (RULES `section`) with distinct names and `first_dealer` is a seat."""
+    names = tuple(players)
+    if not fewest <= len(names) <= most:
+        raise InvalidInputError(f"a {game} game seats {fewest}-{most} players, not {len(names)} ({section})")
+    if len(set(names)) != len(names):
+        raise InvalidInputError("player names must be distinct")
+    if not 0 <= first_dealer < len(names):
+        raise InvalidInputError(f"first dealer seat {first_dealer} is not a seat of {len(names)} players")
+    return names
 
 
 class Match:

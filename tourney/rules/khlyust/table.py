@@ -1,0 +1,132 @@
+"""The data of a Хлюст match at one table (RULES §3, the match of §0.5-§0.6): what the state
+machine keeps between decisions (the kassa, the deal, the calls, the trick), what is hidden from
+each seat, and the results. The transitions are the layers above: settlement.py, play.py and
+state.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from tourney.errors import IllegalActionError
+from tourney.rules.games import Outcome
+from tourney.rules.khlyust.combos import DECK_32, DECK_36, NO_KHLYUST, khlyust_kind
+from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustRules
+from tourney.rules.khlyust.record import GAME_NAME
+from tourney.rules.tricks.cards import CARD_TEXT
+from tourney.rules.tricks.match import Match, check_seating
+from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_TRUMP
+
+ANNOUNCE: Final = 0
+ANSWER: Final = 1
+TRICKS: Final = 2
+OVER: Final = 3
+# Public calls (view.CALL_TEXT): play, pass, declare, declare trump, exchange, answer play, answer pass.
+C_PLAY, C_PASS, C_DECLARE, C_TRUMP, C_EXCHANGE, C_ANSWER_PLAY, C_ANSWER_PASS = range(7)
+
+# Deals one deck (the ids given) in a fresh order for the players named (dealt to in that order).
+Dealer = Callable[[Sequence[str], tuple[int, ...]], list[int]]
+
+
+class KhlyustTable:
+    """A Хлюст match's chips, kassa, deal, calls and tricks."""
+
+    def __init__(self, players: Sequence[str], dealer: Dealer, rules: KhlyustRules, *, first_dealer: int,
+                 seed: int | None = None) -> None:
+        names = check_seating(players, first_dealer, "Хлюст", MIN_PLAYERS, MAX_PLAYERS, "§3.2")
+        rules.validate()
+        self.players = names
+        self.n = len(names)
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self._dealer = dealer
+        self.duel = self.n == 2
+        self.deck = DECK_36 if self.duel else DECK_32
+        self.policy = FOLLOW_HEAD if rules.must_head else FOLLOW_TRUMP
+        self.match = Match(self.n, [rules.start_chips] * self.n, first_dealer, rules.rotations, rules.allow_debt)
+        self.terminal = False
+        self.to_act = -1
+        self.phase = OVER
+        self.decisions = 0
+        self.pot = 0
+        self.kassa = 0
+        self.deal_no = 0
+        self.antes: dict[int, int] = {}
+        self.dealt: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.discards: list[list[int]] = [[] for _ in range(self.n)]
+        self.upcard = -1
+        self.trump = -1
+        self.stock: list[int] = []
+        self.stock_pos = 0
+        self.zaruchny = -1
+        self.podruchny = -1
+        self.obliged: tuple[int, ...] = ()
+        self.out: list[bool] = [False] * self.n
+        self.declarer = -1
+        self.locked = False
+        self.concealers: list[int] = []
+        self.calls: list[tuple[int, int, int]] = []
+        self.order: list[int] = []
+        self.turn = 0
+        self.in_play: list[int] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.face_down: list[bool] = []
+        self.trick_no = 0
+        self.tricks_won: list[int] = [0] * self.n
+        self.seen_up: list[int] = []          # cards played face up in this deal
+        self.seen_down: list[tuple[int, int]] = []  # (seat, card) played face down in this deal
+        self._legal: list[int] | None = None
+        self._events: list[dict[str, Any]] = [{
+            "event": "game", "game": GAME_NAME, "seed": seed, "players": list(names),
+            "options": rules.to_dict(), "chips": dict(zip(names, self.match.chips, strict=True)),
+            "duel": self.duel}]
+
+    def _declarable(self, seat: int) -> bool:
+        return not self.locked and khlyust_kind(self.hands[seat], self.trump) != NO_KHLYUST
+
+    def _call(self, seat: int, kind: int, count: int = 0) -> None:
+        self.calls.append((seat, kind, count))
+
+    def hidden_cards(self, seat: int) -> frozenset[str]:
+        """Every card of the deck but this seat's own (held, discarded or played face down), the
+        upcard and the cards played face up in this deal."""
+        if self.terminal:
+            return frozenset()
+        known = {*self.hands[seat], *self.discards[seat], self.upcard, *self.seen_up,
+                 *(c for s, c in self.seen_down if s == seat)}
+        return frozenset(CARD_TEXT[c] for c in self.deck if c not in known)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return list(self._events)
+
+    def outcome(self) -> Outcome:
+        if not self.terminal:
+            raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
+        return self.match.outcome(self.players)
+
+    def _copy_into(self, other: KhlyustTable) -> None:
+        """Copy every field of the match and its deal into `other`, a table built with the same
+        players, rules and seed (the rest of `clone`)."""
+        other.match = self.match.copy()
+        other.terminal, other.to_act, other.phase, other.decisions = self.terminal, self.to_act, self.phase, \
+            self.decisions
+        other.pot, other.kassa, other.deal_no, other.antes = self.pot, self.kassa, self.deal_no, dict(self.antes)
+        other.dealt = list(self.dealt)
+        other.hands = [list(h) for h in self.hands]
+        other.discards = [list(d) for d in self.discards]
+        other.upcard, other.trump, other.stock, other.stock_pos = self.upcard, self.trump, list(self.stock), \
+            self.stock_pos
+        other.zaruchny, other.podruchny, other.obliged = self.zaruchny, self.podruchny, self.obliged
+        other.out, other.declarer, other.locked = list(self.out), self.declarer, self.locked
+        other.concealers, other.calls = list(self.concealers), list(self.calls)
+        other.order, other.turn, other.in_play = list(self.order), self.turn, list(self.in_play)
+        other.trick, other.trick_seats, other.face_down = list(self.trick), list(self.trick_seats), \
+            list(self.face_down)
+        other.trick_no, other.tricks_won = self.trick_no, list(self.tricks_won)
+        other.seen_up, other.seen_down = list(self.seen_up), list(self.seen_down)
+        other._legal = None if self._legal is None else list(self._legal)
+        other._events = list(self._events)

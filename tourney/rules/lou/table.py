@@ -1,0 +1,109 @@
+"""The data of a Lou match at one table (RULES §4, the match of §0.5-§0.6): what the state
+machine keeps between decisions (the pot, the game and the deal, the choices, draws and tricks),
+what is hidden from each seat, and the results. The transitions are the layers above:
+settlement.py, play.py and state.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from tourney.errors import IllegalActionError
+from tourney.rules.games import Outcome
+from tourney.rules.lou.options import MAX_PLAYERS, MIN_PLAYERS, LouOptions
+from tourney.rules.lou.record import game_event
+from tourney.rules.tricks.cards import CARD_TEXT, N_IDS
+from tourney.rules.tricks.match import Match, check_seating
+from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_ONLY
+
+DECLARE: Final = 0
+DRAW: Final = 1
+PLAY: Final = 2
+OVER: Final = 3
+DUMMY: Final = -1
+ACE: Final = 12
+KING: Final = 11
+
+# Deals a whole 52-card deck in order for the players named (dealt to in that order).
+Dealer = Callable[[Sequence[str]], list[int]]
+
+
+class LouTable:
+    """A Lou match's chips, pot, games, deal, choices, draws and tricks."""
+
+    def __init__(self, players: Sequence[str], dealer: Dealer, options: LouOptions, *, first_dealer: int,
+                 seed: int | None = None) -> None:
+        names = check_seating(players, first_dealer, "Lou", MIN_PLAYERS, MAX_PLAYERS, "§4.2")
+        options.validate()
+        self.players = names
+        self.n = len(names)
+        self.options = options
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self._dealer = dealer
+        self.policy = FOLLOW_HEAD if options.strict_loo else FOLLOW_ONLY
+        self.deal_limit = options.deal_limit(self.n)
+        self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations,
+                           options.allow_debt)
+        self.terminal = False
+        self.to_act = -1
+        self.phase = DECLARE
+        self.decisions = 0
+        self.pot = 0
+        self.deal_pot = 0
+        self.game_no = 0
+        self.deal_no = 0
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.discards: list[list[int]] = [[] for _ in range(self.n)]
+        self.dealt: list[int] = []
+        self.upcard = -1
+        self.trump = -1
+        self.stock: list[int] = []
+        self.stock_pos = 0
+        self.choices: list[int] = [-1] * self.n
+        self.turn = 0              # position in `order` of the player to act (declare, draw)
+        self.order: list[int] = []
+        self.ins: list[int] = []
+        self.draws: tuple[tuple[int, int], ...] = ()
+        self.trick_pairs: tuple[tuple[int, int], ...] = ()  # (seat, card) of the trick, for views
+        self.dummy: list[int] = []
+        self.has_dummy = False
+        self.dummy_tricks = 0
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.trick_no = 0
+        self.tricks_won: list[int] = [0] * self.n
+        self.played: list[int] = []
+        self.history: tuple[tuple[int, int, int], ...] = ()
+        # The legal actions of the player to act, computed once per decision (view and apply share it).
+        self._legal: list[int] | None = None
+        self._events: list[dict[str, Any]] = [
+            game_event(names, seed, options.to_dict(), self.match.chips)]
+
+    def hidden_cards(self, seat: int) -> frozenset[str]:
+        """Every card but this seat's own (held or discarded), the upcard and the cards played."""
+        if self.terminal:
+            return frozenset()
+        known = {*self.hands[seat], *self.discards[seat], self.upcard, *self.played}
+        return frozenset(CARD_TEXT[c] for c in range(N_IDS) if c not in known)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return list(self._events)
+
+    def outcome(self) -> Outcome:
+        if not self.terminal:
+            raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
+        return self.match.outcome(self.players)
+
+    def _copy_into(self, other: LouTable) -> None:
+        """Copy every field of the match and its deal into `other`, a table built with the same
+        players, options and seed (the rest of `clone`): lists of lists and the match copied."""
+        for name, value in self.__dict__.items():
+            if name in ("_dealer", "players", "options"):
+                continue
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, Match):
+                value = value.copy()
+            setattr(other, name, value)

@@ -1,0 +1,85 @@
+"""Chance in Polish Poker: a `Dealer` hands out the cards of every round (`RandomDealer` takes a
+`random.Random`; a replay scripts the recorded deals with `ReplayDealer`)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
+
+from tourney.rules.polish_poker.existence import N_CARDS
+
+_DECK_IDS: Final[tuple[int, ...]] = tuple(range(N_CARDS))
+
+
+class Dealer(Protocol):
+    def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
+        """Hands (card ids) for players `names` holding `counts` cards, and the community card."""
+        ...
+
+
+class RandomDealer:
+    """Shuffles with the `random.Random` it is given: same seed, same deals, on every machine."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._random: Callable[[], float] = rng.random
+
+    def clone(self) -> RandomDealer:
+        """A dealer whose future deals are this one's: the generator's state is copied."""
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        return RandomDealer(rng)
+
+    def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
+        total = 0
+        for count in counts:
+            total += count
+        deck = list(_DECK_IDS)
+        rnd = self._random
+        # A partial Fisher-Yates over the cards needed: at most 21 of the 25 are ever used.
+        for i in range(total + 1):
+            j = i + int(rnd() * (25 - i))
+            deck[i], deck[j] = deck[j], deck[i]
+        hands: list[tuple[int, ...]] = []
+        start = 0
+        for count in counts:
+            end = start + count
+            hands.append(tuple(deck[start:end]))
+            start = end
+        return hands, deck[total]
+
+
+class ReplayDealer:
+    """Deals recorded rounds again (hands by seat, empty for players out), then hands over."""
+
+    def __init__(self, deals: list[tuple[tuple[tuple[int, ...], ...], int]], then: Dealer) -> None:
+        self._deals = deals
+        self._next = 0
+        self.then = then
+
+    @property
+    def exhausted(self) -> bool:
+        return self._next >= len(self._deals)
+
+    def remaining(self) -> list[tuple[tuple[tuple[int, ...], ...], int]]:
+        return self._deals[self._next:]
+
+    def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
+        if self._next >= len(self._deals):
+            return self.then(names, counts)
+        hands, community = self._deals[self._next]
+        self._next += 1
+        return [hand for hand in hands if hand], community
+
+
+def copy_future_dealer(dealer: Dealer) -> Dealer:
+    """A copy of whatever deals `dealer` will hand out next."""
+    if isinstance(dealer, ReplayDealer) and dealer.exhausted:
+        dealer = dealer.then
+    if isinstance(dealer, RandomDealer):
+        return dealer.clone()
+    if isinstance(dealer, ReplayDealer):
+        return ReplayDealer(dealer.remaining(), copy_future_dealer(dealer.then))
+    return copy.deepcopy(dealer)
