@@ -16,8 +16,8 @@ from tourney.engine.formats.swiss import (
     exact_grouping,
     pair_round,
     scores,
-    standings,
 )
+from tourney.engine.formats.swiss_standings import standings
 from tourney.errors import InvalidInputError
 
 WIN, LOSS, DRAW = (1, 2), (2, 1), (1, 1)

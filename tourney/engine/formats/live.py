@@ -44,7 +44,8 @@ __all__ = ["BracketView", "CheckedRound", "RoundFormat", "RoundsView", "stage_gr
 if TYPE_CHECKING:
     # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
     from tourney.engine.formats.registry import LiveState
-    from tourney.engine.formats.swiss import PlayedRound, SwissRow, TableResult
+    from tourney.engine.formats.swiss import PlayedRound, TableResult
+    from tourney.engine.formats.swiss_standings import SwissRow
     from tourney.engine.log import Touch
     from tourney.engine.roster import PlayerInfo
 
@@ -89,7 +90,7 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
 
 
 def swiss_rows(state: LiveState, bye_points: int = 1) -> list[SwissRow]:
-    from tourney.engine.formats.swiss import standings
+    from tourney.engine.formats.swiss_standings import standings
 
     return standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
 

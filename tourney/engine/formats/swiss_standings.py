@@ -1,0 +1,119 @@
+"""Swiss standings: the ranking by score and tie-breaks, for the Swiss and the round robin.
+
+    standings(players, history, bye_points=1, tiebreaks=()) -> [SwissRow(rank, player, score, ...)]
+
+Tie-breaks, in this order (`standings`): score; Buchholz (the sum of the final scores of every
+opponent met, one term per table shared; a bye adds nothing); Sonneborn-Berger (for each opponent
+met, their final score times the duel result against them: 1, ½ or 0); head-to-head (among players
+still level on all three, the duel points scored against each other); then seeding order. Players
+level through head-to-head share the rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from tourney.engine.formats.swiss import PlayedRound, scores
+
+
+@dataclass(frozen=True)
+class SwissRow:
+    rank: int
+    player: str
+    score: Fraction
+    buchholz: Fraction
+    sonneborn_berger: Fraction
+    head_to_head: Fraction
+    chosen: tuple[tuple[str, Fraction], ...] = ()  # the tie-breaks ranked by, in order, with their values
+
+
+DEFAULT_TIEBREAKS: Final = ("buchholz", "sonneborn-berger", "direct-encounter")
+
+
+def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1,
+              tiebreaks: Sequence[str] = ()) -> list[SwissRow]:
+    """The ranking with its tie-breaks (see the module docstring): score, then `tiebreaks` in order
+    (empty: DEFAULT_TIEBREAKS), then seed; the rows carry the chosen values in `chosen`."""
+    score = scores(players, history, bye_points)
+    chosen = tuple(t for t in tiebreaks if t != "fide-2023") or DEFAULT_TIEBREAKS
+    values = _tiebreak_values(players, history, score, bye_points, fide_2023="fide-2023" in tiebreaks)
+    seed = {p: i for i, p in enumerate(players)}
+    keys: dict[str, tuple[Fraction, ...]] = {p: (-score[p],) for p in players}
+    picked: dict[str, list[tuple[str, Fraction]]] = {p: [] for p in players}
+    for name in chosen:
+        value = _direct_encounter(players, history, keys) if name == "direct-encounter" else values[name]
+        for p in players:
+            keys[p] = (*keys[p], -value[p])
+            picked[p].append((name, value[p]))
+    # The sheets' columns: Buchholz, Sonneborn-Berger, and head-to-head among those level on the three.
+    level = {p: (-score[p], -values["buchholz"][p], -values["sonneborn-berger"][p]) for p in players}
+    h2h = _direct_encounter(players, history, level)
+    order = sorted(players, key=lambda p: (keys[p], seed[p]))
+    rows: list[SwissRow] = []
+    for i, p in enumerate(order):
+        rank = rows[-1].rank if rows and keys[p] == keys[rows[-1].player] else i + 1
+        rows.append(SwissRow(rank, p, score[p], values["buchholz"][p], values["sonneborn-berger"][p], h2h[p],
+                             tuple(picked[p])))
+    return rows
+
+
+def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction],
+                     bye_points: Fraction | int, fide_2023: bool) -> dict[str, dict[str, Fraction]]:
+    """Buchholz (all of it, cut-1, median) and Sonneborn-Berger of every player.
+
+    A player's Buchholz is a term per round: the (final) scores of the opponents met that round; a
+    round not played (a bye, or after withdrawing) is 0. Cut-1 leaves out the lowest term, median
+    the highest and the lowest. With `fide_2023` (FIDE tie-break regulations 2023, art. 16), a
+    round the player did not play counts as met by a virtual opponent of the player's own final
+    score, and an opponent's rounds not played count as draws (½) in the score read for them."""
+    rounds = len(history)
+    seated: dict[str, list[Fraction | None]] = {p: [None] * rounds for p in players}
+    sb = {p: Fraction(0) for p in players}
+    opponents_per_table = 1
+    for number, played in enumerate(history):
+        for table in played.tables:
+            opponents_per_table = max(opponents_per_table, len(table.players) - 1)
+            for p in table.players:
+                seated[p][number] = Fraction(0)
+            for a, b, points in table.duels():
+                sb[a] += points * score[b]
+    read = dict(score)
+    if fide_2023:
+        for p in players:
+            unplayed = sum(1 for term in seated[p] if term is None)
+            byes = sum(1 for played in history if p in played.byes)
+            read[p] = score[p] - byes * Fraction(bye_points) + Fraction(unplayed, 2)
+    for number, played in enumerate(history):
+        for table in played.tables:
+            for a, b, _ in table.duels():
+                term = seated[a][number]
+                assert term is not None
+                seated[a][number] = term + read[b]
+    terms: dict[str, list[Fraction]] = {}
+    for p in players:
+        virtual = score[p] * opponents_per_table if fide_2023 else Fraction(0)
+        terms[p] = sorted(virtual if term is None else term for term in seated[p])
+    return {
+        "buchholz": {p: sum(terms[p], Fraction(0)) for p in players},
+        "buchholz-cut1": {p: sum(terms[p][1:], Fraction(0)) for p in players},
+        "median-buchholz": {p: sum(terms[p][1:-1], Fraction(0)) for p in players},
+        "sonneborn-berger": sb,
+    }
+
+
+def _direct_encounter(players: Sequence[str], history: Sequence[PlayedRound],
+                      level: Mapping[str, tuple[Fraction, ...]]) -> dict[str, Fraction]:
+    """The duel points each player scored against the players level with them on `level`."""
+    points: dict[tuple[str, str], Fraction] = {}
+    for played in history:
+        for table in played.tables:
+            for a, b, won in table.duels():
+                points[(a, b)] = points.get((a, b), Fraction(0)) + won
+    groups: dict[tuple[Fraction, ...], list[str]] = {}
+    for p in players:
+        groups.setdefault(level[p], []).append(p)
+    return {a: sum((points.get((a, b), Fraction(0)) for b in groups[level[a]] if b != a), Fraction(0))
+            for a in players}
