@@ -8,39 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from toy_format import NAME, register, unregister
-from typer.testing import CliRunner
+from toy_format_cli import PLAYERS, hill_url, lines, run, runner, toy_registered  # noqa: F401 (fixtures)
 
 from tourney.cli import app
-
-runner = CliRunner()
-PLAYERS = ["Ada", "Bob", "Cy", "Dee"]
-
-
-@pytest.fixture(autouse=True)
-def toy() -> Iterator[None]:
-    register()
-    yield
-    unregister()
-
-
-@pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'hill.db'}"
-
-
-def run(url: str, *args: str) -> str:
-    result = runner.invoke(app, [*args, "--db", url])
-    assert result.exit_code == 0, result.output
-    return result.stdout
-
-
-def lines(url: str, *args: str) -> list[str]:
-    return run(url, *args).splitlines()
 
 
 def test_new_help_names_the_formats_registered_when_it_is_shown() -> None:

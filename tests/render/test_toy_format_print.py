@@ -5,40 +5,13 @@ display serves the same pages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from html_support import parse
-from toy_format import NAME, register, unregister
-from typer.testing import CliRunner
+from toy_format import NAME
+from toy_format_cli import PLAYERS, hill_url, lines, run, runner, toy_registered  # noqa: F401 (fixtures)
 
 from tourney.cli import app
-
-runner = CliRunner()
-PLAYERS = ["Ada", "Bob", "Cy", "Dee"]
-
-
-@pytest.fixture(autouse=True)
-def toy() -> Iterator[None]:
-    register()
-    yield
-    unregister()
-
-
-@pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'hill.db'}"
-
-
-def run(url: str, *args: str) -> str:
-    result = runner.invoke(app, [*args, "--db", url])
-    assert result.exit_code == 0, result.output
-    return result.stdout
-
-
-def lines(url: str, *args: str) -> list[str]:
-    return run(url, *args).splitlines()
 
 
 def _played(url: str) -> None:
