@@ -13,7 +13,7 @@ from tourney.bots.khlyust import RandomBot, RuleBot
 from tourney.bots.khlyust.rule_bot import choose_lead
 from tourney.engine.match import bot_rng, play_match
 from tourney.errors import InvalidInputError
-from tourney.rules.khlyust import CARD_BASE, DECLARE, PLAY, KhlyustRules, KhlyustState, exchange_action
+from tourney.rules.khlyust import CARD_BASE, DECLARE, PLAY, KhlyustOptions, KhlyustState, exchange_action
 from tourney.rules.khlyust.combos import DECK_32
 from tourney.rules.tricks import ID_OF_TEXT, SUITS
 
@@ -27,7 +27,7 @@ def table(hands: list[str], upcard: str) -> KhlyustState:
     held = [ids(h) for h in hands]
     order = [held[i][r] for r in range(3) for i in range(3)] + [ID_OF_TEXT[upcard]]
     deck = order + [c for c in DECK_32 if c not in order]
-    return KhlyustState(list("DZP"), lambda names, cards: list(deck), KhlyustRules(), first_dealer=0)
+    return KhlyustState(list("DZP"), lambda names, cards: list(deck), KhlyustOptions(), first_dealer=0)
 
 
 def test_khlyust_has_its_own_bots() -> None:

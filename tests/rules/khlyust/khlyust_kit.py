@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from tourney.rules.khlyust import KhlyustRules, KhlyustState, parse_action
+from tourney.rules.khlyust import KhlyustOptions, KhlyustState, parse_action
 from tourney.rules.khlyust.combos import DECK_32, DECK_36
 from tourney.rules.tricks import ID_OF_TEXT
 
@@ -26,7 +26,7 @@ def table(decks: Sequence[list[int]], players: str = "DZP", first_dealer: int = 
     clockwise with D dealing first, so Z is the dealer's left and P his right (RULES §5.3)."""
     stream: Iterator[list[int]] = iter(decks)
     full = DECK_36 if len(players) == 2 else DECK_32
-    return KhlyustState(list(players), lambda names, ids: next(stream, list(full)), KhlyustRules(**options),
+    return KhlyustState(list(players), lambda names, ids: next(stream, list(full)), KhlyustOptions(**options),
                         first_dealer=first_dealer, start=start)
 
 

@@ -7,7 +7,7 @@ import random
 
 from khlyust_kit import act, deck, last, table
 
-from tourney.rules.khlyust import CARD_BASE, KhlyustRules, KhlyustState
+from tourney.rules.khlyust import CARD_BASE, KhlyustOptions, KhlyustState
 from tourney.rules.khlyust.combos import DECK_36
 
 KH10 = deck(["AS 6S KD", "QS 7H AD"], "6H", full=DECK_36)      # dealt to N first, then the dealer
@@ -45,7 +45,7 @@ def test_three_aces_win_at_once_only_with_the_option() -> None:
 
 
 def test_a_seeded_duel_ends_with_chips_conserved() -> None:
-    state = KhlyustState.new(["a", "b"], random.Random(4), KhlyustRules(start_chips=9, rotations=3), 4)
+    state = KhlyustState.new(["a", "b"], random.Random(4), KhlyustOptions(start_chips=9, rotations=3), 4)
     rng = random.Random(5)
     while not state.terminal:
         state.apply(rng.choice(state.legal_actions()))

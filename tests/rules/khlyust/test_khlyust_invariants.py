@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tourney.engine.match import make_bots, play_match, seat_names
 from tourney.engine.records import replay, write_record
 from tourney.errors import IllegalActionError, InvalidActionError, RecordError
-from tourney.rules.khlyust import KHLYUST, N_ACTIONS, KhlyustRules, KhlyustState
+from tourney.rules.khlyust import KHLYUST, N_ACTIONS, KhlyustOptions, KhlyustState
 from tourney.rules.khlyust.combos import DECK_32, DECK_36
 from tourney.rules.tricks import ID_OF_TEXT
 
@@ -41,7 +41,7 @@ OPTION_SETS = st.fixed_dictionaries({
 
 
 def play(players: int, seed: int, options: dict[str, Any], probe: bool = False) -> KhlyustState:
-    state = KhlyustState.new([f"p{i}" for i in range(players)], random.Random(seed), KhlyustRules(**options), seed)
+    state = KhlyustState.new([f"p{i}" for i in range(players)], random.Random(seed), KhlyustOptions(**options), seed)
     rng = random.Random(seed + 1)
     steps = 0
     while not state.terminal:

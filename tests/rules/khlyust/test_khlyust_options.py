@@ -9,7 +9,7 @@ from khlyust_kit import act, deck, last, table
 from test_khlyust_examples import KH3, KH6, KH7, KH8
 
 from tourney.errors import IllegalActionError, InvalidInputError
-from tourney.rules.khlyust import DECLARE, EXCHANGE_BASE, PASS, PLAY, KhlyustRules, exchange_cards, settle
+from tourney.rules.khlyust import DECLARE, EXCHANGE_BASE, PASS, PLAY, KhlyustOptions, exchange_cards, settle
 
 
 def exchanges(state_legal: list[int]) -> list[tuple[int, ...]]:
@@ -147,7 +147,7 @@ def test_rotations_and_start_chips_and_ante_and_allow_debt() -> None:
 ])
 def test_bad_options_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
-        KhlyustRules.from_mapping(options)
+        KhlyustOptions.from_mapping(options)
 
 
 def test_a_player_left_with_no_chips_after_a_deal_is_out_and_the_deal_skips_him() -> None:

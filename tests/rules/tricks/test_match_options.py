@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tourney.errors import InvalidInputError
-from tourney.rules.khlyust import KhlyustRules
+from tourney.rules.khlyust import KhlyustOptions
 from tourney.rules.lou import LouOptions
 from tourney.rules.tricks.options import check_choices
 
 
-@pytest.mark.parametrize(("cls", "game"), [(LouOptions, "lou"), (KhlyustRules, "khlyust")])
-def test_options_round_trip_and_are_checked_by_name_type_and_rule(cls: type[LouOptions | KhlyustRules],
+@pytest.mark.parametrize(("cls", "game"), [(LouOptions, "lou"), (KhlyustOptions, "khlyust")])
+def test_options_round_trip_and_are_checked_by_name_type_and_rule(cls: type[LouOptions | KhlyustOptions],
                                                                   game: str) -> None:
     options = cls.from_mapping({"start_chips": 30, "allow_debt": True})
     written = options.to_dict()

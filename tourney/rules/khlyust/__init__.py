@@ -16,13 +16,13 @@ from tourney.rules.khlyust.actions import (
     parse_action,
 )
 from tourney.rules.khlyust.game import KHLYUST
-from tourney.rules.khlyust.options import KhlyustRules
+from tourney.rules.khlyust.options import KhlyustOptions
 from tourney.rules.khlyust.settle import Settlement, settle
 from tourney.rules.khlyust.state import KhlyustState, RandomDealer
 from tourney.rules.khlyust.view import KhlyustView
 
 __all__ = [
-    "CARD_BASE", "DECLARE", "EXCHANGE_BASE", "KHLYUST", "N_ACTIONS", "PASS", "PLAY", "KhlyustRules", "KhlyustState",
+    "CARD_BASE", "DECLARE", "EXCHANGE_BASE", "KHLYUST", "N_ACTIONS", "PASS", "PLAY", "KhlyustOptions", "KhlyustState",
     "KhlyustView", "RandomDealer", "Settlement", "action_text", "exchange_action", "exchange_cards", "parse_action",
     "settle",
 ]

@@ -53,7 +53,7 @@ class KhlyustAnnouncements(KhlyustPlay):
         else:
             exchanged["declares"] = KHLYUST_NAMES[kind]
             self._events.append(exchanged)
-        if self.rules.instant_khlyust:
+        if self.options.instant_khlyust:
             self._instant(seat)
             return
         self._next_announcement()
@@ -68,7 +68,7 @@ class KhlyustAnnouncements(KhlyustPlay):
                                  "discards": [CARD_TEXT[c] for c in cards], "cards": [CARD_TEXT[c] for c in drawn],
                                  "declares": None}
         rank = listy_rank(hand)
-        if rank >= 0 and self.rules.listy_by_exchange:
+        if rank >= 0 and self.options.listy_by_exchange:
             # It takes the kassa unless another player still in holds a higher Листы (§3.7).
             self._events.append(event)
             holders = [s for s in self.dealt if not self.out[s] and listy_rank(self.hands[s]) >= 0]

@@ -24,7 +24,7 @@ from tourney.rules.khlyust.combos import (
     khlyust_kind,
     listy_rank,
 )
-from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustRules
+from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustOptions
 from tourney.rules.tricks.cards import CARD_TEXT, SUITS, parse_ids
 
 
@@ -63,7 +63,7 @@ class KhlyustShowdown:
 
 def judge(upcard_text: str, hand_texts: Sequence[str], options: Mapping[str, OptionValue]) -> KhlyustShowdown:
     """Judge dealt (or exchanged) hands under `options` (resolved option values)."""
-    rules = KhlyustRules.from_mapping(options)
+    chosen = KhlyustOptions.from_mapping(options)
     if not MIN_PLAYERS <= len(hand_texts) <= MAX_PLAYERS:
         raise InvalidInputError(f"a Хлюст showdown has {MIN_PLAYERS}-{MAX_PLAYERS} hands, not {len(hand_texts)}")
     duel = len(hand_texts) == 2
@@ -85,7 +85,7 @@ def judge(upcard_text: str, hand_texts: Sequence[str], options: Mapping[str, Opt
         hands.append(hand)
     if duel:
         aces = [i for i, hand in enumerate(hands) if is_three_aces(hand)]
-        if aces and rules.three_aces:
+        if aces and chosen.three_aces:
             return KhlyustShowdown(upcard, hands, True, aces[0], "three aces win at once (three_aces, §3.11)")
         return KhlyustShowdown(upcard, hands, True, None, "the duel is decided by tricks (§3.11)")
     listy = best_listy(hands)
@@ -93,7 +93,7 @@ def judge(upcard_text: str, hand_texts: Sequence[str], options: Mapping[str, Opt
         word = describe(hands[listy], upcard & 3)
         return KhlyustShowdown(upcard, hands, False, listy, f"the highest Листы ({word}) takes the whole kassa (§3.6)")
     khlyusty = [i for i, hand in enumerate(hands) if khlyust_kind(hand, upcard & 3) != NO_KHLYUST]
-    if khlyusty and rules.instant_khlyust:
+    if khlyusty and chosen.instant_khlyust:
         return KhlyustShowdown(upcard, hands, False, khlyusty[0],
                                "the first Хлюст declared wins at once (instant_khlyust, §3.10)")
     why = ("a Хлюст is declared in the announcements; the tricks decide (§3.7-§3.10)" if khlyusty

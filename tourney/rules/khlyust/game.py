@@ -8,21 +8,21 @@ from functools import lru_cache
 
 from tourney.rules.games import Bot, GameDescriptor, GameState, OptionValue, RecordLine, TableCitations
 from tourney.rules.khlyust.actions import action_text, parse_action
-from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, KhlyustRules
+from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, KhlyustOptions
 from tourney.rules.khlyust.replay import replay
 from tourney.rules.khlyust.state import KhlyustState, play_out
 from tourney.rules.khlyust.text import summary_lines
 
 
 @lru_cache(maxsize=64)
-def _rules(items: tuple[tuple[str, OptionValue], ...]) -> KhlyustRules:
-    return KhlyustRules.from_mapping(dict(items))
+def _options(items: tuple[tuple[str, OptionValue], ...]) -> KhlyustOptions:
+    return KhlyustOptions.from_mapping(dict(items))
 
 
 def new_state(players: Sequence[str], rng: random.Random, options: Mapping[str, OptionValue],
               seed: int | None) -> KhlyustState:
-    # Rules objects are cached: a bot run starts thousands of matches with the same few.
-    return KhlyustState.new(players, rng, _rules(tuple(sorted(options.items()))), seed)
+    # Options objects are cached: a bot run starts thousands of matches with the same few.
+    return KhlyustState.new(players, rng, _options(tuple(sorted(options.items()))), seed)
 
 
 def _replay(lines: list[RecordLine], check_seed: bool) -> GameState:

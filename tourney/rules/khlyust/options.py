@@ -58,7 +58,7 @@ OPTIONS: Final = (
 
 
 @dataclass(frozen=True, slots=True)
-class KhlyustRules:
+class KhlyustOptions:
     """The options of one match, checked."""
 
     start_chips: int = 100
@@ -97,7 +97,7 @@ class KhlyustRules:
         return options_dict(self)
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, object]) -> KhlyustRules:
+    def from_mapping(cls, data: Mapping[str, object]) -> KhlyustOptions:
         """Options from a mapping (a record's, or resolved `--option`s), checked by name and type;
         missing ones take their defaults."""
         return options_from_mapping(cls, data, "khlyust")

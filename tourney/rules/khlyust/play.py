@@ -31,7 +31,7 @@ class KhlyustPlay(KhlyustSettlement):
         self.to_act = leader
 
     def _play(self, seat: int, card: int) -> None:
-        down = self.rules.okhlupku and is_face_down(card, self.trick, self.trump)
+        down = self.options.okhlupku and is_face_down(card, self.trick, self.trump)
         self.hands[seat].remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)

@@ -13,7 +13,7 @@ from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidInputError, RecordError
 from tourney.rules.khlyust.actions import CARD_BASE, DECLARE, PASS, PLAY, exchange_action
-from tourney.rules.khlyust.options import KhlyustRules
+from tourney.rules.khlyust.options import KhlyustOptions
 from tourney.rules.khlyust.record import ACTION_EVENTS, GAME_NAME
 from tourney.rules.khlyust.state import KhlyustState, RandomDealer
 from tourney.rules.khlyust.table import Dealer
@@ -83,7 +83,7 @@ def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
     header = read_header(lines, GAME_NAME)
     players = header.players
     try:
-        rules = KhlyustRules.from_mapping(header.options)
+        options = KhlyustOptions.from_mapping(header.options)
         dealer: Dealer
         if check_seed:
             rng = header.seeded_rng()
@@ -92,7 +92,7 @@ def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
         else:
             first = header.recorded_first_dealer()
             dealer = _ScriptedDealer(lines)
-        state = KhlyustState(players, dealer, rules, first_dealer=first, seed=header.seed, start=False)
+        state = KhlyustState(players, dealer, options, first_dealer=first, seed=header.seed, start=False)
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
     state._start_deal()

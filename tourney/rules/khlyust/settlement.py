@@ -77,10 +77,10 @@ class KhlyustSettlement(KhlyustTable):
             paid = pay(seat, kassa)
             concealed_in += paid
             self.pot += paid
-        rules = self.rules
+        options = self.options
         declarer = self.declarer if self.declarer >= 0 else None
-        result = settle(kassa, tricks, declarer, concealers, rules.declared_settlement, rules.concealment_base,
-                        rules.two_trick_share, concealed_in)
+        result = settle(kassa, tricks, declarer, concealers, options.declared_settlement, options.concealment_base,
+                        options.two_trick_share, concealed_in)
         for seat, amount in result.receipts.items():
             match.receive(seat, amount)
             deltas[seat] += amount

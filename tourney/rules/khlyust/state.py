@@ -41,7 +41,7 @@ from tourney.rules.khlyust.combos import (
     khlyust_kind,
     listy_rank,
 )
-from tourney.rules.khlyust.options import KhlyustRules
+from tourney.rules.khlyust.options import KhlyustOptions
 from tourney.rules.khlyust.table import (
     ANNOUNCE,
     ANSWER,
@@ -60,18 +60,18 @@ from tourney.rules.tricks.record import seat_name
 class KhlyustState(KhlyustAnnouncements):
     """One Хлюст match at one table, from the first ante to the final chips."""
 
-    def __init__(self, players: Sequence[str], dealer: Dealer, rules: KhlyustRules, *, first_dealer: int,
+    def __init__(self, players: Sequence[str], dealer: Dealer, options: KhlyustOptions, *, first_dealer: int,
                  seed: int | None = None, start: bool = True) -> None:
-        super().__init__(players, dealer, rules, first_dealer=first_dealer, seed=seed)
+        super().__init__(players, dealer, options, first_dealer=first_dealer, seed=seed)
         if start:  # `clone` builds an empty state and copies the match into it
             self._start_deal()
 
     @classmethod
-    def new(cls, players: Sequence[str], rng: random.Random, rules: KhlyustRules | None = None,
+    def new(cls, players: Sequence[str], rng: random.Random, options: KhlyustOptions | None = None,
             seed: int | None = None) -> KhlyustState:
         """A new match: the first dealer is drawn by lot (§3.4), every deal comes from `rng`."""
         first = first_dealer_by_lot(rng, len(players))
-        return cls(players, RandomDealer(rng), rules or KhlyustRules(), first_dealer=first, seed=seed)
+        return cls(players, RandomDealer(rng), options or KhlyustOptions(), first_dealer=first, seed=seed)
 
     # -- the deal --
 
@@ -81,7 +81,7 @@ class KhlyustState(KhlyustAnnouncements):
         self.deal_no += 1
         deal = self.deal_no
         carry = self.pot
-        antes, out = match.collect(match.seated_from_left_of(match.dealer), self.rules.ante, deal)
+        antes, out = match.collect(match.seated_from_left_of(match.dealer), self.options.ante, deal)
         self.pot += sum(antes.values())
         self.antes = antes
         players = self.players
@@ -105,7 +105,7 @@ class KhlyustState(KhlyustAnnouncements):
         else:
             self.zaruchny = dealt[0]
             before = dealt[-2] if dealt[-1] == dealer else dealt[-1]
-            self.podruchny = dealt[0] if self.rules.podruchny_side == "left" else before
+            self.podruchny = dealt[0] if self.options.podruchny_side == "left" else before
             self.obliged = (dealer, self.podruchny)
         self.out = [False] * self.n
         self.declarer = -1
@@ -127,7 +127,7 @@ class KhlyustState(KhlyustAnnouncements):
             "hands": {players[s]: [CARD_TEXT[c] for c in self.hands[s]] for s in dealt},
             "upcard": CARD_TEXT[self.upcard], "trump": SUITS[self.trump]})
         if self.duel:
-            if self.rules.three_aces:
+            if self.options.three_aces:
                 aces = [s for s in dealt if is_three_aces(self.hands[s])]
                 if aces:
                     self._take_all(aces[0], "three_aces")
@@ -165,18 +165,18 @@ class KhlyustState(KhlyustAnnouncements):
                                                       self.face_down)]
         if phase == ANSWER:
             return [PLAY, PASS]
-        rules = self.rules
+        options = self.options
         declarable = self._declarable(seat)
         obliged = seat in self.obliged
         legal: list[int] = []
-        if rules.allow_concealment or not declarable:
+        if options.allow_concealment or not declarable:
             legal.append(PLAY)
         if not obliged:
             legal.append(PASS)
         if declarable:
             legal.append(DECLARE)
-        room = min(rules.max_exchange, len(self.stock) - self.stock_pos)
-        if room and (rules.obliged_may_exchange or not obliged):
+        room = min(options.max_exchange, len(self.stock) - self.stock_pos)
+        if room and (options.obliged_may_exchange or not obliged):
             legal += sorted(exchange_action(s) for s in discard_sets(self.hands[seat], room) if s)
         return legal
 
@@ -238,9 +238,9 @@ class KhlyustState(KhlyustAnnouncements):
         missing = [CARD_TEXT[c] for c in cards if c not in self.hands[seat]]
         if missing:
             return f"{' '.join(missing)} not in the hand (§3.7)"
-        if seat in self.obliged and not self.rules.obliged_may_exchange:
+        if seat in self.obliged and not self.options.obliged_may_exchange:
             return "the dealer and the подручный may not exchange (obliged_may_exchange=false, §3.7)"
-        return f"at most {self.rules.max_exchange} cards may be exchanged (max_exchange, §3.7)"
+        return f"at most {self.options.max_exchange} cards may be exchanged (max_exchange, §3.7)"
 
     # -- what players see --
 
@@ -258,7 +258,7 @@ class KhlyustState(KhlyustAnnouncements):
     def clone(self) -> KhlyustState:
         """An independent copy with the same cards and the same future deals (every mutable field
         copied)."""
-        other = KhlyustState(self.players, copy_dealer(self._dealer), self.rules, first_dealer=self.first_dealer,
+        other = KhlyustState(self.players, copy_dealer(self._dealer), self.options, first_dealer=self.first_dealer,
                              seed=self.seed, start=False)
         self._copy_into(other)
         return other

@@ -11,7 +11,7 @@ from typing import Any, Final
 from tourney.errors import IllegalActionError
 from tourney.rules.games import Outcome
 from tourney.rules.khlyust.combos import DECK_32, DECK_36, NO_KHLYUST, khlyust_kind
-from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustRules
+from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustOptions
 from tourney.rules.khlyust.record import GAME_NAME
 from tourney.rules.tricks.cards import CARD_TEXT
 from tourney.rules.tricks.match import Match, check_seating
@@ -31,20 +31,20 @@ Dealer = Callable[[Sequence[str], tuple[int, ...]], list[int]]
 class KhlyustTable:
     """A Хлюст match's chips, kassa, deal, calls and tricks."""
 
-    def __init__(self, players: Sequence[str], dealer: Dealer, rules: KhlyustRules, *, first_dealer: int,
+    def __init__(self, players: Sequence[str], dealer: Dealer, options: KhlyustOptions, *, first_dealer: int,
                  seed: int | None = None) -> None:
         names = check_seating(players, first_dealer, "Хлюст", MIN_PLAYERS, MAX_PLAYERS, "§3.2")
-        rules.validate()
+        options.validate()
         self.players = names
         self.n = len(names)
-        self.rules = rules
+        self.options = options
         self.seed = seed
         self.first_dealer = first_dealer
         self._dealer = dealer
         self.duel = self.n == 2
         self.deck = DECK_36 if self.duel else DECK_32
-        self.policy = FOLLOW_HEAD if rules.must_head else FOLLOW_TRUMP
-        self.match = Match(self.n, [rules.start_chips] * self.n, first_dealer, rules.rotations, rules.allow_debt)
+        self.policy = FOLLOW_HEAD if options.must_head else FOLLOW_TRUMP
+        self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations, options.allow_debt)
         self.terminal = False
         self.to_act = -1
         self.phase = OVER
@@ -81,7 +81,7 @@ class KhlyustTable:
         self._legal: list[int] | None = None
         self._events: list[dict[str, Any]] = [{
             "event": "game", "game": GAME_NAME, "seed": seed, "players": list(names),
-            "options": rules.to_dict(), "chips": dict(zip(names, self.match.chips, strict=True)),
+            "options": options.to_dict(), "chips": dict(zip(names, self.match.chips, strict=True)),
             "duel": self.duel}]
 
     def _declarable(self, seat: int) -> bool:
