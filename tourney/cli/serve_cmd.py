@@ -9,9 +9,12 @@ otherwise.
 from __future__ import annotations
 
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 from tourney.cli._common import fail
 from tourney.cli._db_options import DbOption, TournamentOption
@@ -40,23 +43,49 @@ def serve(
         help="Address to listen on. The default is this computer only; 0.0.0.0 shows it to the whole network.")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Serve the venue's network (all addresses) with the floor: the tables' phones report, "
+                      "the director's page settles, players look themselves up. Prints the director's link.")
+    ] = False,
+    keep_token: Annotated[bool, typer.Option(
+        "--keep-token", help="Keep the director's link of the last --lan run instead of making a new one.")
+    ] = False,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Serve the standings, bracket and seating read-only for a wall display; pages update themselves."""
+    """Serve the standings, bracket and seating read-only for a wall display; pages update themselves.
+    With --lan, also the floor: table links that report from phones, the director's page, a player look-up."""
     import uvicorn
 
     from tourney.app.wall import open_wall
     from tourney.cli._wall import NAV, wall_app
 
+    if lan and host == "127.0.0.1":  # --lan alone: every address of this computer
+        host = "0.0.0.0"
     with open_wall(db, tournament) as wall:  # a bad database is refused now
         name = wall.read().tournament.name
         sock = _listen(host, port)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"Serving {name!r} on http://{shown}:{sock.getsockname()[1]}/ "
                    f"({', '.join(label.lower() for label, _ in NAV)}); Ctrl-C stops.")
-        if host not in ("127.0.0.1", "localhost", "::1"):
+        if host not in ("127.0.0.1", "localhost", "::1") and not lan:
             typer.echo("Read-only pages, visible to every computer that can reach this address.")
-        config = uvicorn.Config(wall_app(wall.database, tournament), log_level="warning", access_log=False,
+        application = wall_app(wall.database, tournament)
+        if lan:
+            _open_floor(application, shown, sock.getsockname()[1], keep_token, db, tournament)
+        config = uvicorn.Config(application, log_level="warning", access_log=False,
                                 lifespan="off")
         uvicorn.Server(config).run(sockets=[sock])
+
+
+def _open_floor(application: Starlette, host: str, port: int, keep_token: bool, db: str | None,
+                tournament: str | None) -> None:
+    """Add the floor's pages (issue 18) and print the director's link."""
+    from tourney.app.floor_read import open_floor
+    from tourney.cli._floor import announce, lan_address
+    from tourney.web.floor import floor_routes
+
+    floor = open_floor(keep_director=keep_token, db=db, tournament=tournament)
+    application.router.routes[0:0] = floor_routes(db, tournament)
+    address = lan_address() if host in ("0.0.0.0", "[::]") else host
+    announce(f"http://{address}:{port}", floor.director_link())

@@ -1,0 +1,153 @@
+"""The floor over HTTP (issue 18): a real `tourney serve --lan`, a table's phone reporting, the
+director settling, the player look-up, and a sweep of hostile requests that change nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from floor_support import NAMES, dump, hidden, request, seated_event, serving, sqlite_url
+
+from tourney.app import reports
+from tourney.app.floor_read import read_floor
+from tourney.web.floor import RATE, RateBound, Refused
+
+
+@pytest.fixture(scope="module")
+def floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """(base URL, database URL): eight players at two Polish Poker tables, reports entered at once."""
+    url = sqlite_url(tmp_path_factory.mktemp("floor"))
+    seated_event(url)
+    reports.set_mode("apply", db=url)
+    with serving(url) as (base, _process):
+        yield base, url
+
+
+def links(url: str) -> tuple[str, str, str]:
+    """The paths of table 1's page, table 2's page and the director's page."""
+    current = read_floor(url, None)
+    return (f"/table/1/{current.table_link(1)}", f"/table/2/{current.table_link(2)}",
+            f"/director/{current.director_link()}")
+
+
+def test_a_phone_reports_a_loser_entered_with_its_source(floor: tuple[str, str]) -> None:
+    base, url = floor
+    table1, _table2, _director = links(url)
+    status, page = request(base + table1)
+    assert status == 200
+    state = read_floor(url, None).state
+    loser = state.tables[0].seats[0]
+    form = {"csrf": hidden(page, "csrf"), "at": hidden(page, "at"), "key": hidden(page, "key"),
+            "device": "phone-test", "kind": "result", "player": loser}
+    status, after = request(base + table1, data=form)
+    assert status == 200 and "entered (event" in after
+    event = read_floor(url, None).state.events[-1]
+    assert event.data == {"table": 1, "loser": loser,
+                          "source": {"link": "table 1", "device": "phone-test", "report": form["key"]}}
+    # The phone lost Wi-Fi and sends the same form again: nothing more is entered.
+    before = dump(url)
+    status, again = request(base + table1, data=form)
+    assert status == 200 and "already received" in again and dump(url) == before
+    # A second phone still showing the old round is told what was entered.
+    form2 = dict(form, key="another-key", player=state.tables[0].seats[1])
+    status, second = request(base + table1, data=form2)
+    assert status == 409 and "entered already" in second and dump(url) == before
+
+
+def test_names_are_escaped_on_every_page(floor: tuple[str, str]) -> None:
+    base, url = floor
+    table1, table2, director = links(url)
+    for path in (table1, table2, director, "/find?q=script", "/standings"):
+        status, page = request(base + path)
+        assert status == 200, path
+        assert "<script>alert(1)</script>" not in page and "<b>" not in page.split("<body", 1)[1]
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in request(base + "/find?q=script")[1]
+
+
+def test_the_lookup_finds_a_player_without_diacritics_and_shows_no_token(floor: tuple[str, str]) -> None:
+    base, url = floor
+    status, page = request(base + "/find?q=graz")
+    assert status == 200 and "Grażyna" in page
+    table = read_floor(url, None).state.table_of_player("Grażyna")
+    assert table is not None and f"table {table.number}, seat {table.seats.index('Grażyna') + 1}" in page
+    assert "/table/" not in page and "/director/" not in page
+    assert "at least 2 letters" in request(base + "/find?q=g")[1]
+
+
+Hostile = tuple[str, str, dict[str, object] | bytes | None, dict[str, str], int]
+
+
+def hostile_requests(base: str, url: str) -> list[Hostile]:
+    """(name, path, body, headers, expected status) of requests that must change nothing."""
+    table1, table2, director = links(url)
+    page = request(base + table1)[1]
+    good = {"csrf": hidden(page, "csrf"), "at": hidden(page, "at"), "key": "hostile", "device": "x",
+            "kind": "result", "player": read_floor(url, None).state.tables[0].seats[1]}
+    other_csrf = hidden(request(base + table2)[1], "csrf")
+    wrong = table1[: -4] + "aaaa"
+    return [
+        ("wrong token", wrong, good, {}, 403),
+        ("another table's token", f"/table/1/{table2.rsplit('/', 1)[1]}", good, {}, 403),
+        ("another table's csrf", table1, dict(good, csrf=other_csrf), {}, 403),
+        ("no csrf", table1, {k: v for k, v in good.items() if k != "csrf"}, {}, 403),
+        ("another site's page", table1, good, {"Origin": "http://evil.example"}, 403),
+        ("json body", table1, b'{"kind": "result"}', {"Content-Type": "application/json"}, 415),
+        ("huge body", table1, b"a=" + b"x" * 200_000, {}, 413),
+        ("lying length", table1, b"a=1", {"Content-Length": "999999999"}, 413),
+        ("a table token on the director's page", director.replace(director.rsplit("/", 1)[1],
+                                                                  table1.rsplit("/", 1)[1]) + "/advance",
+         {"csrf": good["csrf"], "confirm": "yes"}, {}, 403),
+        ("accept with a wrong director token", "/director/" + "b" * 26 + "/reports/1",
+         {"csrf": "x", "decision": "accept"}, {}, 403),
+        ("path traversal", "/table/1/..%2F..%2Fetc%2Fpasswd", good, {}, 404),
+        ("path traversal in the table", "/table/..%2F1/" + table1.rsplit("/", 1)[1], good, {}, 404),
+        ("dot segments", "/director/../../setting", None, {}, 404),
+        ("a stale page's round", table1, dict(good, at="0.0.0.0"), {}, 409),
+        ("script as a player", table1, dict(good, player="<img src=x onerror=alert(1)>"), {}, 409),
+        ("a state change by GET", director + "/advance", None, {}, 405),
+    ]
+
+
+def test_hostile_requests_change_nothing(floor: tuple[str, str]) -> None:
+    base, url = floor
+    before = dump(url)
+    for name, path, body, headers, expected in hostile_requests(base, url):
+        status, page = request(base + path, data=body, headers=headers)
+        assert status == expected, (name, status, page[:300])
+        assert read_floor(url, None).director_link() not in page, name  # no page lists tokens
+        assert "<img src=x" not in page, name
+    assert dump(url) == before
+
+
+def test_the_rate_bound_refuses_a_flood() -> None:
+    bound = RateBound()
+    for _ in range(RATE):
+        bound.check("10.0.0.7")
+    with pytest.raises(Refused) as refused:
+        bound.check("10.0.0.7")
+    assert refused.value.status == 429
+    bound.check("10.0.0.8")  # another phone is not held back
+
+
+def test_the_director_settles_a_dispute_and_advances_from_the_page(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url, names=NAMES[:4])
+    with serving(url) as (base, _process):
+        table1, _table2, director = links(url)
+        seats = read_floor(url, None).state.tables[0].seats
+        page = request(base + table1)[1]
+        form = {"csrf": hidden(page, "csrf"), "at": hidden(page, "at"), "device": "p", "kind": "result"}
+        assert "waits for the director" in request(base + table1, data=dict(form, key="a", player=seats[0]))[1]
+        assert "waits for the director" in request(base + table1, data=dict(form, key="b", player=seats[1]))[1]
+        status, desk = request(base + director)
+        assert status == 200 and desk.count("Disputes report") == 2
+        csrf = hidden(desk, "csrf")
+        status, done = request(f"{base}{director}/reports/2", data={"csrf": csrf, "decision": "accept"})
+        assert status == 200 and "Rejected the disputing report 1" in done
+        assert read_floor(url, None).state.events[-1].data["loser"] == seats[1]
+        # The rest of the final by finish at the desk, then advance needs a confirmation.
+        status, page = request(f"{base}{director}/advance", data={"csrf": csrf})
+        assert status == 200 and "Not yet" in page and "Yes, advance" not in page
+        assert re.search(r"Waiting for you \(0\)", done)
