@@ -211,8 +211,9 @@ def lookup_page(floor: FloorRead, query: str) -> str:
             where = ""
             if table is not None:
                 seat = table.seats.index(name) + 1
-                held = (f", {table.counts[name]} cards (cap {table.cap})" if table.reports_rounds and not table.best_of
-                        else "")
+                cards = table.counts[name]
+                held = (f", {cards} card{'' if cards == 1 else 's'} (cap {table.cap})"
+                        if table.reports_rounds and not table.best_of else "")
                 where = (f"table {table.number}, seat {seat}: "
                          f"{'finished' if table.finished else 'playing'}{held}")
             steps = tuple(f"{state.kind.unit} {s.stage}: table {s.table}, seat {s.seat}, {s.result}"

@@ -36,7 +36,7 @@ RATE_WINDOW = 10.0  # seconds
 MAX_CLIENTS = 4096  # addresses remembered by the rate bound (a venue has fewer phones)
 HEADERS = {
     "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",  # a link's token must not leave in a Referer
+    "Referrer-Policy": "same-origin",  # a link's token never leaves in a Referer to another site
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
