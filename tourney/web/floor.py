@@ -45,7 +45,7 @@ HEADERS = {
 }
 
 
-class Refused(Exception):
+class Refused(TourneyError):
     """A request turned away before the app layer: its status and the line to show."""
 
     def __init__(self, status: int, text: str) -> None:
@@ -203,17 +203,17 @@ def floor_routes(db: str | None, tournament: str | None) -> list[BaseRoute]:
         check_csrf(current.store_view(), request.path_params["token"], _one(form, "csrf"))
         number = _number(request.path_params["report"])
         decision = _one(form, "decision")
+        if decision not in ("accept", "reject"):
+            raise Refused(400, "accept or reject")
         try:
             if decision == "accept":
                 settled = accept(number, db=db, tournament=tournament)
                 notice = f"Report {number} entered as event {settled.report.event}."
                 if settled.rejected:
                     notice += f" Rejected the disputing report {', '.join(str(r.id) for r in settled.rejected)}."
-            elif decision == "reject":
+            else:
                 reject(number, db=db, tournament=tournament)
                 notice = f"Report {number} rejected."
-            else:
-                raise Refused(400, "accept or reject")
         except TourneyError as error:
             return _page(director_page(floor(), notice=str(error), ok=False, origin=origin(request)), 409)
         return _page(director_page(floor(), notice=notice, origin=origin(request)))
