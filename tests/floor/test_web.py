@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from floor_support import NAMES, dump, hidden, request, seated_event, serving, sqlite_url
 
+from tourney import app
 from tourney.app import reports
 from tourney.app.floor_read import read_floor
 from tourney.web.floor import RATE, RateBound, Refused
@@ -151,3 +152,41 @@ def test_the_director_settles_a_dispute_and_advances_from_the_page(tmp_path: Pat
         status, page = request(f"{base}{director}/advance", data={"csrf": csrf})
         assert status == 200 and "Not yet" in page and "Yes, advance" not in page
         assert re.search(r"Waiting for you \(0\)", done)
+
+
+def test_duel_winner_and_pot_chips_report_from_their_pages(tmp_path: Path) -> None:
+    duel = sqlite_url(tmp_path, "duel.db")
+    app.new_tournament("Cup", game="khlyust", format="knockout", best_of=3, seed=5, db=duel)
+    app.add_players(["Ann", "Bob", "Cy", "Dee"], db=duel)
+    app.seat(db=duel)
+    reports.set_mode("apply", db=duel)
+    pot = sqlite_url(tmp_path, "pot.db")
+    seated_event(pot, game="chlust", names=["Ann", "Bob", "Cy", "Dee"])
+    reports.set_mode("apply", db=pot)
+    with serving(duel) as (base, _process):
+        floor = read_floor(duel, None)
+        seats = floor.state.tables[0].seats
+        path = f"/table/1/{floor.table_link(1)}"
+        page = request(base + path)[1]
+        assert "Who won this game?" in page and "best of 3" in page
+        form = {"csrf": hidden(page, "csrf"), "at": hidden(page, "at"), "key": "w1", "device": "p",
+                "kind": "winner", "player": seats[0]}
+        status, after = request(base + path, data=form)
+        assert status == 200 and "entered (event" in after
+        assert read_floor(duel, None).state.events[-1].data["loser"] == seats[1]  # the other player lost a game
+    with serving(pot) as (base, _process):
+        floor = read_floor(pot, None)
+        seats = floor.state.tables[0].seats
+        path = f"/table/1/{floor.table_link(1)}"
+        page = request(base + path)[1]
+        assert "Final chip counts" in page
+        form = {"csrf": hidden(page, "csrf"), "at": hidden(page, "at"), "key": "c1", "device": "p", "kind": "chips",
+                "player": seats, "count": ["400", "300", "200", "100"]}
+        assert request(base + path, data=dict(form, count=["1", "2"]))[0] == 400  # a count missing
+        status, after = request(base + path, data=form)
+        assert status == 200 and "This table has finished" in after
+        assert read_floor(pot, None).state.events[-1].data["counts"] == dict(zip(seats, [400, 300, 200, 100],
+                                                                                   strict=True))
+        # The finished table's own link still shows it; nothing is left to report.
+        status, page = request(base + path)
+        assert status == 200 and "has finished" in page and 'name="player"' not in page

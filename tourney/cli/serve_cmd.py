@@ -39,9 +39,11 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def serve(
-    host: Annotated[str, typer.Option(
-        help="Address to listen on. The default is this computer only; 0.0.0.0 shows it to the whole network.")
-    ] = "127.0.0.1",
+    host: Annotated[str | None, typer.Option(
+        show_default=False,
+        help="Address to listen on. The default is this computer only (127.0.0.1; with --lan every address); "
+             "0.0.0.0 shows it to the whole network.")
+    ] = None,
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     lan: Annotated[bool, typer.Option(
         "--lan", help="Serve the venue's network (all addresses) with the floor: the tables' phones report, "
@@ -60,8 +62,8 @@ def serve(
     from tourney.app.wall import open_wall
     from tourney.cli._wall import NAV, wall_app
 
-    if lan and host == "127.0.0.1":  # --lan alone: every address of this computer
-        host = "0.0.0.0"
+    if host is None:  # --lan alone: every address of this computer
+        host = "0.0.0.0" if lan else "127.0.0.1"
     with open_wall(db, tournament) as wall:  # a bad database is refused now
         name = wall.read().tournament.name
         sock = _listen(host, port)

@@ -118,7 +118,7 @@ def floor_routes(db: str | None, tournament: str | None) -> list[BaseRoute]:
     """The floor's routes over the database `db` (the app layer opens it for each operation)."""
     from tourney.app.floor_pages import director_page, lookup_page, table_page
     from tourney.app.floor_read import read_floor
-    from tourney.app.tokens import check_csrf, check_director, check_table
+    from tourney.app.tokens import check_csrf, check_director, check_table, same
 
     rate = RateBound()
 
@@ -151,8 +151,8 @@ def floor_routes(db: str | None, tournament: str | None) -> list[BaseRoute]:
     async def _table_finished(request: Request, current: FloorRead, error: AccessError) -> Response:
         # A finished table's own (still valid) link shows the table, with nothing left to report.
         number = _number(request.path_params["table"])
-        if (1 <= number <= len(current.state.tables)
-                and request.path_params["token"] == current.table_link(number) and current.secret):
+        if (1 <= number <= len(current.state.tables) and current.secret
+                and same(request.path_params["token"], current.table_link(number))):
             return _page(table_page(current, number, notice=str(error), ok=True))
         raise error
 
