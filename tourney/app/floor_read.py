@@ -18,6 +18,7 @@ from tourney.app.floor_store import FloorStore, Report
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
+    from tourney.storage.db import Database
     from tourney.storage.repo import Tournament
     from tourney.storage.sql import Tx as Session
 
@@ -77,15 +78,20 @@ class _FrozenStore(FloorStore):
 
 
 def read_floor(db: str | None, tournament: str | None) -> FloorRead:
-    """The tournament, its state and its floor settings in one read transaction."""
+    """The tournament, its state and its floor settings (the database opened for this read)."""
+    with open_db(db, read_only=True) as database:
+        return floor_of(database, tournament)
+
+
+def floor_of(database: Database, tournament: str | None) -> FloorRead:
+    """`read_floor` over a database kept open (the server's: no open per request)."""
     from tourney.storage.events import snapshot
 
-    with open_db(db, read_only=True) as database:
-        snap = snapshot(database, tournament=tournament)
-        with database.read() as session:
-            store = FloorStore(session if database.has_settings else None, snap.tournament.uid)
-            return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.reports()), store.secret(),
-                             store.director_generation(), store.revoked())
+    snap = snapshot(database, tournament=tournament)
+    with database.read() as session:
+        store = FloorStore(session if database.has_settings else None, snap.tournament.uid)
+        return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.reports()), store.secret(),
+                         store.director_generation(), store.revoked())
 
 
 def _with_store(db: str | None, tournament: str | None,

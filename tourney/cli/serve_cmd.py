@@ -16,6 +16,8 @@ import typer
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
+    from tourney.app.wall import Wall
+
 from tourney.cli._common import fail
 from tourney.cli._db_options import DbOption, TournamentOption
 
@@ -64,6 +66,10 @@ def serve(
 
     if host is None:  # --lan alone: every address of this computer
         host = "0.0.0.0" if lan else "127.0.0.1"
+    if lan:  # the floor's secret and a director's link (upgrading an old database's schema first)
+        from tourney.app.floor_read import open_floor
+
+        director = open_floor(keep_director=keep_token, db=db, tournament=tournament).director_link()
     with open_wall(db, tournament) as wall:  # a bad database is refused now
         name = wall.read().tournament.name
         sock = _listen(host, port)
@@ -74,20 +80,18 @@ def serve(
             typer.echo("Read-only pages, visible to every computer that can reach this address.")
         application = wall_app(wall.database, tournament)
         if lan:
-            _open_floor(application, shown, sock.getsockname()[1], keep_token, db, tournament)
+            _add_floor(application, wall, shown, sock.getsockname()[1], director, db, tournament)
         config = uvicorn.Config(application, log_level="warning", access_log=False,
                                 lifespan="off")
         uvicorn.Server(config).run(sockets=[sock])
 
 
-def _open_floor(application: Starlette, host: str, port: int, keep_token: bool, db: str | None,
-                tournament: str | None) -> None:
-    """Add the floor's pages (issue 18) and print the director's link."""
-    from tourney.app.floor_read import open_floor
+def _add_floor(application: Starlette, wall: Wall, host: str, port: int, director: str, db: str | None,
+               tournament: str | None) -> None:
+    """Add the floor's pages (issue 18), read through the wall's database, and print the director's link."""
     from tourney.cli._floor import announce, lan_address
     from tourney.web.floor import floor_routes
 
-    floor = open_floor(keep_director=keep_token, db=db, tournament=tournament)
-    application.router.routes[0:0] = floor_routes(db, tournament)
+    application.router.routes[0:0] = floor_routes(db, tournament, wall.database)
     address = lan_address() if host in ("0.0.0.0", "[::]") else host
-    announce(f"http://{address}:{port}", floor.director_link())
+    announce(f"http://{address}:{port}", director)

@@ -28,6 +28,7 @@ from tourney.errors import AccessError, TourneyError
 
 if TYPE_CHECKING:
     from tourney.app.floor_read import FloorRead
+    from tourney.app.types import Database
 
 MAX_BODY = 16 * 1024  # a report is a few hundred bytes
 MAX_FIELDS = 64
@@ -114,16 +115,18 @@ def _number(text: str) -> int:
     return int(text)
 
 
-def floor_routes(db: str | None, tournament: str | None) -> list[BaseRoute]:
-    """The floor's routes over the database `db` (the app layer opens it for each operation)."""
+def floor_routes(db: str | None, tournament: str | None, reader: Database | None = None) -> list[BaseRoute]:
+    """The floor's routes over the database `db`: each change is an operation (which opens it);
+    pages are read through `reader` (the wall's read-only database, open for the server's life)
+    when given, else by opening `db`."""
     from tourney.app.floor_pages import director_page, lookup_page, table_page
-    from tourney.app.floor_read import read_floor
+    from tourney.app.floor_read import floor_of, read_floor
     from tourney.app.tokens import check_csrf, check_director, check_table, same
 
     rate = RateBound()
 
     def floor() -> FloorRead:
-        return read_floor(db, tournament)
+        return floor_of(reader, tournament) if reader is not None else read_floor(db, tournament)
 
     def table_of(request: Request, current: FloorRead) -> int:
         number = _number(request.path_params["table"])
