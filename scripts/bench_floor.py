@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import re
 import socket
@@ -91,6 +92,12 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -227,6 +234,8 @@ def main() -> None:
         stop.set()
         background[-2].join()
         rss.append(rss_mb(server.pid))
+        server_cpu = cpu_seconds(server.pid)
+        elapsed = time.monotonic() - started
     finally:
         stop.set()
         server.terminate()
@@ -245,7 +254,8 @@ def main() -> None:
     print(json.dumps({"tables": tables, "pollers": args.pollers, "reports_entered": len(entered),
                       "reports_refused": len(refused), "failures": failures[:5], "desk_entries": len(latencies),
                       "lost": len(lost), "doubled": doubled, "unexpected": len(unexpected),
-                      "rss_mb_first_last": [round(rss[0], 1), round(rss[-1], 1)] if rss else [],
+                      "rss_mb_every_30_s": [round(m, 1) for m in rss[::6]],
+                      "server_cpu_share": round(server_cpu / elapsed, 2),
                       "stages": stages, "phones_seconds": round(phones_busy, 1)}))
     if lost or doubled or unexpected or failures:
         raise SystemExit("the floor lost, doubled or failed reports")
