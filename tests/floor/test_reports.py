@@ -124,6 +124,9 @@ def test_pending_reports_wait_for_the_director(floor: str) -> None:
     waiting = reports.submit(report, db=floor)
     assert waiting.outcome == "pending" and len(app.event_log(db=floor)) == before_events
     assert [r.id for r in reports.pending(db=floor).reports] == [waiting.report.id]
+    before = dump(floor)
+    again = reports.submit(report, db=floor)  # the phone retries: still the one report
+    assert again.outcome == "repeated" and again.report.id == waiting.report.id and dump(floor) == before
     accepted = reports.accept(waiting.report.id, db=floor)
     assert accepted.state.events[-1].data["source"]["report"] == "k1"
     assert reports.pending(db=floor).reports == ()

@@ -148,6 +148,9 @@ def test_the_director_settles_a_dispute_and_advances_from_the_page(tmp_path: Pat
         status, done = request(f"{base}{director}/reports/2", data={"csrf": csrf, "decision": "accept"})
         assert status == 200 and "Rejected the disputing report 1" in done
         assert read_floor(url, None).state.events[-1].data["loser"] == seats[1]
+        before = dump(url)  # the same accept replayed changes nothing
+        status, replay = request(f"{base}{director}/reports/2", data={"csrf": csrf, "decision": "accept"})
+        assert status == 409 and "report 2 was entered already" in replay and dump(url) == before
         # The rest of the final by finish at the desk, then advance needs a confirmation.
         status, page = request(f"{base}{director}/advance", data={"csrf": csrf})
         assert status == 200 and "Not yet" in page and "Yes, advance" not in page
