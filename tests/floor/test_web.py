@@ -193,3 +193,21 @@ def test_duel_winner_and_pot_chips_report_from_their_pages(tmp_path: Path) -> No
         # The finished table's own link still shows it; nothing is left to report.
         status, page = request(base + path)
         assert status == 200 and "has finished" in page and 'name="player"' not in page
+
+
+def test_the_director_undoes_an_entry_after_a_confirmation(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url, names=NAMES[:4])
+    loser = read_floor(url, None).state.tables[0].seats[0]
+    entered = app.enter_result(1, loser, db=url).state.events[-1].id
+    with serving(url) as (base, _process):
+        director = links(url)[2]
+        csrf = hidden(request(base + director)[1], "csrf")
+        before = dump(url)
+        status, asked = request(f"{base}{director}/undo/{entered}", data={"csrf": csrf})
+        assert status == 200 and f"Yes, undo event {entered}" in asked and dump(url) == before
+        status, done = request(f"{base}{director}/undo/{entered}", data={"csrf": csrf, "confirm": "yes"})
+        assert status == 200 and f"Undone: event {entered}." in done
+        assert read_floor(url, None).state.tables[0].counts[loser] == 1
+        forged = request(f"{base}{director}/undo/{entered}", data={"csrf": "wrong", "confirm": "yes"})
+        assert forged[0] == 403

@@ -71,15 +71,22 @@ class PendingRow:
 
 
 @dataclass(frozen=True, slots=True)
+class RecentEntry:
+    event: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class DirectorPage:
     event: str
     stage: str
     mode: str
     tables: tuple[TableRow, ...]
     pending: tuple[PendingRow, ...]
-    recent: tuple[str, ...]  # the latest entries, newest first (undo them at the desk by id)
+    recent: tuple[RecentEntry, ...]  # the latest entries in effect, newest first
     blockers: tuple[str, ...]
     confirm_advance: bool
+    confirm_undo: RecentEntry | None  # an undo asked for, to be confirmed
     base: str  # the director page's URL (token included)
     csrf: str
     notice: str
@@ -148,7 +155,7 @@ def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinis
 
 
 def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confirm_advance: bool = False,
-                  origin: str = "") -> str:
+                  confirm_undo: int | None = None, origin: str = "") -> str:
     import segno
 
     from tourney.app.reports import describe
@@ -166,8 +173,9 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         qr = segno.make(link, error="m").svg_inline(scale=3, border=2) if not table.finished else ""
         rows.append(TableRow(table.number, ", ".join(table.seats), _table_state(floor, table, waiting, unfinished),
                              link, qr))
-    recent = [f"event {e.id}: {describe(e.kind, e.data)} at table {e.data['table']}"
-              + (f" (from {e.data['source'].get('link')})" if isinstance(e.data.get("source"), dict) else "")
+    recent = [RecentEntry(e.id, f"event {e.id}: {describe(e.kind, e.data)} at table {e.data['table']}"
+                          + (f" (from {e.data['source'].get('link')})" if isinstance(e.data.get("source"), dict)
+                             else ""))
               for e in reversed(state.events) if e.kind in ("result", "finish", "chips")
               and state.table_of_event(e.id) is not None][:8]
     page = DirectorPage(
@@ -177,6 +185,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
                                  f"{r.source.get('link', '?')}, {r.source.get('device', '?')}",
                                  tuple(o.id for o in pending if o.id != r.id and o.same_round(r))) for r in pending),
         recent=tuple(recent), blockers=tuple(state.can_advance()), confirm_advance=confirm_advance,
+        confirm_undo=next((r for r in recent if r.event == confirm_undo), None),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), notice=notice, notice_ok=ok,
         poll_token=poll_token(floor))
     return render("floor/director.html", None, page=page, poll_url=POLL_URL)

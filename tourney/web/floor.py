@@ -4,6 +4,7 @@
     GET  /director/TOKEN             the director's page
     POST /director/TOKEN/reports/ID  accept or reject a pending report
     POST /director/TOKEN/advance     advance (first a confirmation, as the desk would ask)
+    POST /director/TOKEN/undo/ID     undo an entry (first a confirmation)
     GET  /find?q=LETTERS             a player's seat, table, path and rank (read-only, no token)
 
 Every change is a POST carrying its link's token (in the path) and a CSRF token derived from it
@@ -236,6 +237,22 @@ def floor_routes(db: str | None, tournament: str | None, reader: Database | None
         # New tables, new links: the page the director goes back to shows them.
         return RedirectResponse(f"/director/{request.path_params['token']}", status_code=303, headers=HEADERS)
 
+    async def post_undo(request: Request) -> Response:
+        from tourney.app.corrections import undo
+
+        form = await _form(request, rate)
+        current = director_of(request)
+        check_csrf(current.store_view(), request.path_params["token"], _one(form, "csrf"))
+        number = _number(request.path_params["event"])
+        if _one(form, "confirm") != "yes":
+            return _page(director_page(current, confirm_undo=number, origin=origin(request)))
+        try:
+            done = undo(number, db=db, tournament=tournament)
+        except TourneyError as error:
+            return _page(director_page(floor(), notice=str(error), ok=False, origin=origin(request)), 409)
+        notice = f"Undone: event {', '.join(str(e.id) for e in done.reverted)}."
+        return _page(director_page(floor(), notice=notice, origin=origin(request)))
+
     async def find(request: Request) -> Response:
         return _page(lookup_page(floor(), request.query_params.get("q", "")))
 
@@ -251,6 +268,7 @@ def floor_routes(db: str | None, tournament: str | None, reader: Database | None
         route("/director/{token}", show_director, ["GET", "HEAD"]),
         route("/director/{token}/reports/{report}", post_report, ["POST"]),
         route("/director/{token}/advance", post_advance, ["POST"]),
+        route("/director/{token}/undo/{event}", post_undo, ["POST"]),
         route("/find", find, ["GET", "HEAD"]),
     ]
 
