@@ -170,7 +170,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
     rows = []
     for table in state.tables:
         link = f"{origin}/table/{table.number}/{floor.table_link(table.number)}"
-        qr = segno.make(link, error="m").svg_inline(scale=3, border=2) if not table.finished else ""
+        qr = segno.make(link, error="m").svg_inline(border=2, omitsize=True) if not table.finished else ""
         rows.append(TableRow(table.number, ", ".join(table.seats), _table_state(floor, table, waiting, unfinished),
                              link, qr))
     recent = [RecentEntry(e.id, f"event {e.id}: {describe(e.kind, e.data)} at table {e.data['table']}"
