@@ -50,6 +50,7 @@ class TablePage:
     notice: str
     notice_ok: bool
     poll_token: str
+    waiting: tuple[str, ...]  # this table's reports waiting for the director
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,7 @@ def _seats(state: TournamentState, table: TableState) -> tuple[Seat, ...]:
 
 
 def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = True) -> str:
-    from tourney.app.reports import progress_mark
+    from tourney.app.reports import describe, progress_mark
     from tourney.app.tokens import csrf_token
     from tourney.render.env import render
 
@@ -140,7 +141,9 @@ def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = Tr
         seats=_seats(state, table), cap=table.cap if table.reports_rounds and not table.best_of else None,
         best_of=table.best_of, report=report, finished=table.finished, action=f"/table/{number}/{token}",
         csrf=csrf_token(floor.secret or "00", token), at=progress_mark(table), key=secrets.token_urlsafe(12),
-        notice=notice, notice_ok=ok, poll_token=poll_token(floor))
+        notice=notice, notice_ok=ok, poll_token=poll_token(floor),
+        waiting=tuple(f"report {r.id}: {describe(r.kind, r.data)}" for r in floor.reports
+                      if r.status == PENDING and r.stage == state.stage and r.table == number))
     return render("floor/table.html", None, page=page, poll_url=POLL_URL)
 
 
