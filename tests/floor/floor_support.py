@@ -71,8 +71,9 @@ def hidden(html: str, name: str) -> str:
 
 
 @contextmanager
-def serving(url: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """`tourney serve --lan` on loopback; yields its base URL and the process."""
+def serving(url: str, printed: list[str] | None = None) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """`tourney serve --lan` on loopback; yields its base URL and the process; what it printed is
+    appended to `printed` once it stops."""
     port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "localhost",
                                 "--port", str(port), "--db", url],
@@ -92,4 +93,6 @@ def serving(url: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         yield base, process
     finally:
         process.terminate()
-        process.communicate(timeout=20)
+        out, _err = process.communicate(timeout=20)
+        if printed is not None:
+            printed.append(out)

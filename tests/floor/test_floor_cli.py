@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from floor_support import dump, seated_event, sqlite_url
+from floor_support import dump, request, seated_event, serving, sqlite_url
 from typer.testing import CliRunner
 
 from tourney.app import reports
@@ -81,3 +81,14 @@ def test_serve_prints_the_directors_link_and_its_qr_code(capsys: pytest.CaptureF
     assert "http://192.168.1.20:8000/director/abc" in out
     assert "http://192.168.1.20:8000/find" in out
     assert sum("█" in line or "▀" in line or "▄" in line for line in out.splitlines()) >= 10
+
+
+def test_serve_lan_prints_the_current_directors_link(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+    printed: list[str] = []
+    with serving(url, printed) as (base, _process):
+        link = f"{base}/director/{read_floor(url, None).director_link()}"
+        assert request(link)[0] == 200
+    assert f"Director's page (keep it to yourself; `tourney revoke director` replaces it): {link}" in printed[0]
+    assert f"Players look themselves up at {base}/find" in printed[0]
