@@ -213,3 +213,24 @@ def test_the_director_undoes_an_entry_after_a_confirmation(tmp_path: Path) -> No
         assert read_floor(url, None).state.tables[0].counts[loser] == 1
         forged = request(f"{base}{director}/undo/{entered}", data={"csrf": "wrong", "confirm": "yes"})
         assert forged[0] == 403
+
+
+def test_the_director_advances_a_complete_stage_after_a_confirmation(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+    for table in read_floor(url, None).state.tables:
+        app.finish(table.number, table.seats, db=url)
+    with serving(url) as (base, _process):
+        old_link = links(url)[0]
+        director = links(url)[2]
+        page = request(base + director)[1]
+        assert "Advance…" in page
+        csrf = hidden(page, "csrf")
+        before = dump(url)
+        status, asked = request(f"{base}{director}/advance", data={"csrf": csrf})
+        assert status == 200 and "Yes, advance and seat" in asked and dump(url) == before
+        status, after = request(f"{base}{director}/advance", data={"csrf": csrf, "confirm": "yes"})
+        assert status == 200 and read_floor(url, None).state.stage == 2
+        assert 'data-table="1"' in after and "Advance…" not in after  # the redirect shows the new stage
+        assert links(url)[0] != old_link and request(base + old_link)[0] == 403  # new stage, new links
+        assert request(base + links(url)[0])[0] == 200
