@@ -9,6 +9,8 @@
     ├── RecordError (ValueError)         a game record that does not replay (names line and rule)
     ├── StorageError                     the database refuses: wrong schema, locked, missing data
     │   └── NotFoundError (LookupError)    an unknown tournament, player or table
+    ├── AccessError                      a floor link's token that is wrong, revoked or outside its scope (HTTP 403)
+    ├── Refused                          web/floor.py: a request turned away before the application (its HTTP status)
     ├── UnplayableGameError              rules/games.py: a registered game without a rules engine
     ├── TemplateError                    a printout template that does not load or render (names file and line)
     │   └── TemplateLimitError             render/sandbox.py: a director's template went past a time or size bound
@@ -48,6 +50,10 @@ class InvalidActionError(InvalidInputError):
 
 class IllegalActionError(TourneyError, ValueError):
     """An action that parses but breaks a rule in the current position."""
+
+
+class AccessError(TourneyError):
+    """A floor link (issue 18) whose token is wrong, revoked, or not for this table or round."""
 
 
 class RecordError(TourneyError, ValueError):

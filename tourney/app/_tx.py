@@ -16,17 +16,20 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.events import Recorded, Snapshot
     from tourney.storage.repo import Tournament
+    from tourney.storage.sql import Tx as Session
 
 NewEvent = tuple[str, dict[str, Any]]
 Make = Callable[["TournamentState", "Tournament"], Iterable[NewEvent]]
+# Receives the transaction before `make` runs (settings written beside the events).
+WithSession = Callable[["Session"], None]
 
 
-def write(db: str | None, tournament: str | None, make: Make) -> Recorded:
+def write(db: str | None, tournament: str | None, make: Make, with_session: WithSession | None = None) -> Recorded:
     """Append what `make` yields to `tournament` (None: the current one) in one transaction."""
     from tourney.storage.events import record
 
     with open_db(db) as database:
-        return record(database, tournament=tournament, make=make)
+        return record(database, tournament=tournament, make=make, with_session=with_session)
 
 
 def read(db: str | None, tournament: str | None) -> Snapshot:

@@ -43,6 +43,11 @@ COMMANDS: dict[str, str] = {
     "standings": "results_cmd:standings",
     "status": "tournament_cmd:status",
     "desk": "desk_cmd:desk",
+    # The floor from phones (issue 18): reports from the tables, settled at the desk.
+    "pending": "floor_cmd:pending",
+    "accept": "floor_cmd:accept",
+    "reject": "floor_cmd:reject",
+    "revoke": "floor_cmd:revoke",
     # Printouts and the wall display (issue 7).
     "print": "print_cmd:print_sheets",
     "serve": "serve_cmd:serve",

@@ -9,9 +9,14 @@ use or a bad host is one `error:` line; loopback unless `--host` says otherwise.
 from __future__ import annotations
 
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+    from tourney.app.wall import Wall
 
 from tourney.cli._common import fail
 from tourney.cli._db_options import DbOption, TournamentOption
@@ -36,24 +41,54 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def serve(
-    host: Annotated[str, typer.Option(
-        help="Address to listen on. The default is this computer only; 0.0.0.0 shows it to the whole network.")
-    ] = "127.0.0.1",
+    host: Annotated[str | None, typer.Option(
+        show_default=False,
+        help="Address to listen on. The default is this computer only (127.0.0.1; with --lan every address); "
+             "0.0.0.0 shows it to the whole network.")
+    ] = None,
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Serve the venue's network (all addresses) with the floor: the tables' phones report, "
+                      "the director's page settles, players look themselves up. Prints the director's link.")
+    ] = False,
+    keep_token: Annotated[bool, typer.Option(
+        "--keep-token", help="Keep the director's link of the last --lan run instead of making a new one.")
+    ] = False,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Serve the standings, bracket and seating read-only for a wall display; pages update themselves."""
+    """Serve the standings, bracket and seating read-only for a wall display; pages update themselves.
+    With --lan, also the floor: table links that report from phones, the director's page, a player look-up."""
     from tourney.app.wall import open_wall
     from tourney.cli._wall import NAV, wall_app
     from tourney.cli._wall_server import run_wall_server
 
+    if host is None:  # --lan alone: every address of this computer
+        host = "0.0.0.0" if lan else "127.0.0.1"
+    if lan:  # the floor's secret and a director's link (upgrading an old database's schema first)
+        from tourney.app.floor_read import open_floor
+
+        director = open_floor(keep_director=keep_token, db=db, tournament=tournament).director_link()
     with open_wall(db, tournament) as wall:  # a bad database is refused now
         name = wall.read().tournament.name
         sock = _listen(host, port)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"Serving {name!r} on http://{shown}:{sock.getsockname()[1]}/ "
                    f"({', '.join(label.lower() for label, _ in NAV)}); Ctrl-C stops.")
-        if host not in ("127.0.0.1", "localhost", "::1"):
+        if host not in ("127.0.0.1", "localhost", "::1") and not lan:
             typer.echo("Read-only pages, visible to every computer that can reach this address.")
-        run_wall_server(wall_app(wall.database, tournament), sock)
+        application = wall_app(wall.database, tournament)
+        if lan:
+            _add_floor(application, wall, shown, sock.getsockname()[1], director, db, tournament)
+        run_wall_server(application, sock)
+
+
+def _add_floor(application: Starlette, wall: Wall, host: str, port: int, director: str, db: str | None,
+               tournament: str | None) -> None:
+    """Add the floor's pages (issue 18), read through the wall's database, and print the director's link."""
+    from tourney.cli._floor import announce, lan_address
+    from tourney.web.floor import floor_routes
+
+    application.router.routes[0:0] = floor_routes(db, tournament, wall.database)
+    address = lan_address() if host in ("0.0.0.0", "[::]") else host
+    announce(f"http://{address}:{port}", director)

@@ -170,19 +170,23 @@ def record(
     *,
     tournament: str | None = None,
     make: Callable[[TournamentState, Tournament], Iterable[NewEvent]],
+    with_session: Callable[[Session], None] | None = None,
 ) -> Recorded:
     """Append the events `make(state, tournament)` returns, validated against the current state, atomically.
 
     `make` sees the state as of this transaction (after every event committed before it), so a
     seat draw or an advance is computed from exactly the state it is applied to. If `make` is a
     generator, each event is applied before it resumes: `advance` then the next stage's `seat`
-    drawn from the state the advance left.
+    drawn from the state the advance left. `with_session` receives the transaction before `make`
+    runs, for settings written in the same transaction (the floor's reports, beside their events).
     """
     with database.write() as session:
         row = repo.find_tournament(session=session, ref=tournament, lock=True, settings=database.has_settings)
         assert row.id is not None
         # Taken out of the cache for the whole transaction: if anything fails, it is simply gone.
         state, last_id = _current(database, session, row, for_write=True)
+        if with_session is not None:
+            with_session(session)
         appended: list[Event] = []
         for kind, data in make(state, row):
             event = repo.insert_event(session=session, tournament_id=row.id, kind=kind, data=data)

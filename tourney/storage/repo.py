@@ -134,6 +134,13 @@ def set_setting(*, session: Session, key: str, value: str) -> None:
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value", {"key": key, "value": value})
 
 
+def settings_under(*, session: Session, prefix: str) -> list[tuple[str, str]]:
+    """Every setting whose key starts with `prefix`, by key (the floor's reports, issue 18)."""
+    rows = session.run("SELECT key, value FROM setting WHERE substr(key, 1, :length) = :prefix ORDER BY key",
+                       {"length": len(prefix), "prefix": prefix})
+    return [(str(key), str(value)) for key, value in rows]
+
+
 def load_events(*, session: Session, tournament_id: int, after_id: int = 0) -> list[Event]:
     """The tournament's events with id > `after_id`, in log order."""
     rows = session.run("SELECT id, kind, data FROM event WHERE tournament_id = :t AND id > :after ORDER BY id",

@@ -1,0 +1,265 @@
+"""The floor under load (issue 18): a real `tourney serve --lan` on loopback, every table reporting
+from its "phone", players' pages polling, and the director entering results at the desk meanwhile.
+
+- `--tables` phones (one thread each, default 30) loop: fetch their table's page, tap a loser (the
+  first player still in), until their table finishes or time is up;
+- `--pollers` player pages (default 200) ask the wall's `/_token` every second and the look-up
+  every fifth time, as the pages' scripts do;
+- the director enters a round at a random playing table every `--desk-every` seconds through the
+  application layer (what `tourney result` runs) and times how long the wall takes to show it: from
+  the commit until `/_token` names the new event and `/standings` is served;
+- the server's resident memory is sampled every 5 s.
+
+Each simulated phone connects from its own loopback address (127.0.0.N), as phones on the Wi-Fi
+would, so the server's per-client rate bound applies per phone. At the end the log is checked:
+every report a phone was told was entered is in the log once, no report key twice, nothing else
+from the phones. Prints `reports_per_s`, `wall_latency_p95_s`, `server_rss_mb` (the largest sample)
+and the details as JSON.
+
+    python scripts/bench_floor.py [--tables 30] [--pollers 200] [--duration 120] [--desk-every 0.5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Client:
+    """HTTP/1.1 to the server from one loopback address (a phone), reconnecting when needed."""
+
+    def __init__(self, port: int, address: str) -> None:
+        self.port, self.address = port, address
+        self.connection: http.client.HTTPConnection | None = None
+
+    def call(self, method: str, path: str, body: dict[str, str] | None = None) -> tuple[int, str]:
+        data = urllib.parse.urlencode(body).encode() if body is not None else None
+        headers = {"Content-Type": "application/x-www-form-urlencoded"} if data is not None else {}
+        for attempt in range(2):
+            if self.connection is None:
+                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30,
+                                                             source_address=(self.address, 0))
+            try:
+                self.connection.request(method, path, body=data, headers=headers)
+                response = self.connection.getresponse()
+                return response.status, response.read().decode()
+            except (OSError, http.client.HTTPException):
+                self.connection.close()
+                self.connection = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def hidden(html: str, name: str) -> str:
+    found = re.search(rf'name="{name}" value="([^"]*)"', html)
+    return found.group(1) if found else ""
+
+
+def build_event(db: str, players: int) -> None:
+    from tourney import app
+
+    app.new_tournament("Load", game="polish-poker", seed=7, db=db)
+    app.add_players([f"Player {i:04d}" for i in range(1, players + 1)], db=db)
+    app.seat(db=db)
+    from tourney.app import reports
+
+    reports.set_mode("apply", db=db)
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--pollers", type=int, default=200)
+    parser.add_argument("--duration", type=float, default=120.0)
+    parser.add_argument("--desk-every", type=float, default=0.5)
+    parser.add_argument("--tap-every", type=float, default=1.0, help="mean seconds between a table's reports")
+    args = parser.parse_args()
+
+    from tourney import app
+    from tourney.app.floor_read import FloorRead, read_floor
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-floor-"))
+    db = f"sqlite:///{folder / 'floor.db'}"
+    build_event(db, args.tables * 6)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "127.0.0.1", "--port",
+                               str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    stop = threading.Event()
+    lock = threading.Lock()
+    entered: list[str] = []  # report keys the phones were told were entered
+    refused: list[str] = []
+    failures: list[str] = []
+    latencies: list[float] = []
+    rss: list[float] = []
+    tables = 0
+    try:
+        probe = Client(port, "127.0.0.1")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if probe.call("GET", "/_token")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"tourney serve did not start: {server.stderr.read() if server.stderr else ''}")
+            time.sleep(0.1)
+        started = time.monotonic()
+        end = started + args.duration
+
+        def phone(floor: FloorRead, number: int) -> None:
+            client = Client(port, f"127.0.1.{number}")
+            path = f"/table/{number}/{floor.table_link(number)}"
+            while not stop.is_set() and time.monotonic() < end:
+                status, page = client.call("GET", path)
+                if status == 403 or 'name="player"' not in page:
+                    return  # the table finished
+                loser = re.search(r'name="player" value="([^"]*)"', page)
+                assert loser is not None
+                key = hidden(page, "key")
+                form = {"csrf": hidden(page, "csrf"), "at": hidden(page, "at"), "key": key, "device": f"bench-{number}",
+                        "kind": "result", "player": loser.group(1).replace("&#39;", "'")}
+                status, answer = client.call("POST", path, form)
+                with lock:
+                    if status == 200 and "entered (event" in answer:
+                        entered.append(key)
+                    elif status == 409:
+                        refused.append(key)  # the desk entered that round first
+                    else:
+                        failures.append(f"table {number}: HTTP {status}")
+                time.sleep(random.uniform(0.5, 1.5) * args.tap_every)  # the next round at that table
+
+        def poller(number: int) -> None:
+            client = Client(port, f"127.0.{2 + number // 250}.{1 + number % 250}")
+            ticks = 0
+            time.sleep(random.uniform(0, 1))
+            while not stop.is_set() and time.monotonic() < end:
+                client.call("GET", "/_token")
+                ticks += 1
+                if ticks % 5 == 0:
+                    client.call("GET", f"/find?q=player+{random.randint(1, args.tables * 6):04d}")
+                time.sleep(1.0)
+
+        def desk() -> None:
+            watcher = Client(port, "127.0.0.2")
+            rng = random.Random(1)
+            while not stop.is_set() and time.monotonic() < end:
+                state = app.tables(db=db)
+                playing = [t for t in state.tables if not t.finished]
+                if not playing or state.closed:
+                    time.sleep(args.desk_every)  # between stages
+                    continue
+                table = rng.choice(playing)
+                try:
+                    done = app.enter_result(table.number, table.still_in[-1], db=db)
+                except Exception as error:  # a phone entered that table's last round first
+                    with lock:
+                        refused.append(f"desk: {error}")
+                    continue
+                committed = time.monotonic()
+                event_id = done.state.events[-1].id
+                while True:
+                    token = watcher.call("GET", "/_token")[1]
+                    if int(token.rsplit(":", 1)[1]) >= event_id:
+                        break
+                    time.sleep(0.02)
+                watcher.call("GET", "/standings")
+                with lock:
+                    latencies.append(time.monotonic() - committed)
+                time.sleep(args.desk_every)
+
+        def memory() -> None:
+            while not stop.is_set():
+                rss.append(rss_mb(server.pid))
+                stop.wait(5.0)
+
+        background = [threading.Thread(target=poller, args=(n,), daemon=True) for n in range(args.pollers)]
+        background += [threading.Thread(target=desk), threading.Thread(target=memory, daemon=True)]
+        for thread in background:
+            thread.start()
+        # Stage after stage: every table's phone reports until the stage is done, then the director
+        # advances (as the director's page would) and the next stage's phones start.
+        stages = 0
+        phones_busy = 0.0
+        while time.monotonic() < end:
+            floor = read_floor(db, None)
+            stages += 1
+            tables = max(tables, len(floor.state.tables)) if stages > 1 else len(floor.state.tables)
+            phones = [threading.Thread(target=phone, args=(floor, n)) for n in range(1, len(floor.state.tables) + 1)]
+            begun = time.monotonic()
+            for thread in phones:
+                thread.start()
+            for thread in phones:
+                thread.join()
+            phones_busy += time.monotonic() - begun
+            if app.tables(db=db).complete or time.monotonic() >= end:
+                break
+            app.advance(db=db)
+        while time.monotonic() < end:
+            time.sleep(0.5)  # the pollers and the desk go on until the end
+        stop.set()
+        background[-2].join()
+        rss.append(rss_mb(server.pid))
+        server_cpu = cpu_seconds(server.pid)
+        elapsed = time.monotonic() - started
+    finally:
+        stop.set()
+        server.terminate()
+        server.communicate(timeout=30)
+
+    events = read_floor(db, None).state.events
+    keys = [e.data["source"]["report"] for e in events if isinstance(e.data.get("source"), dict)]
+    lost = sorted(set(entered) - set(keys))
+    doubled = len(keys) - len(set(keys))
+    unexpected = sorted(set(keys) - set(entered))
+    reports_per_s = len(entered) / max(phones_busy, 1e-9)
+    p95 = statistics.quantiles(latencies, n=20)[-1] if len(latencies) >= 2 else (latencies or [0.0])[0]
+    print(f"reports_per_s: {reports_per_s:.1f}")
+    print(f"wall_latency_p95_s: {p95:.3f}")
+    print(f"server_rss_mb: {max(rss):.1f}")
+    print(json.dumps({"tables": tables, "pollers": args.pollers, "reports_entered": len(entered),
+                      "reports_refused": len(refused), "failures": failures[:5], "desk_entries": len(latencies),
+                      "lost": len(lost), "doubled": doubled, "unexpected": len(unexpected),
+                      "rss_mb_every_30_s": [round(m, 1) for m in rss[::6]],
+                      "server_cpu_share": round(server_cpu / elapsed, 2),
+                      "stages": stages, "phones_seconds": round(phones_busy, 1)}))
+    if lost or doubled or unexpected or failures:
+        raise SystemExit("the floor lost, doubled or failed reports")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""The floor's links and what its pages read (issue 18): the tournament, its floor settings, and
+the links of the director and of each table of the current stage.
+
+`open_floor` (run by `tourney serve --lan`) makes the secret on first use and, unless the director
+keeps it, a new director link; `revoke_table` and `revoke_director` replace a link (the old one
+stops working at once). Reads take one read transaction for the state and the settings together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tourney.app._tx import NewEvent, write
+from tourney.app.database import open_db
+from tourney.app.floor_store import FloorStore, Report
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.db import Database
+    from tourney.storage.repo import Tournament
+    from tourney.storage.sql import Tx as Session
+
+
+@dataclass(frozen=True, slots=True)
+class FloorRead:
+    """A tournament with its floor settings, as of one read transaction. `secret` is None until
+    `open_floor` ran: then no link works."""
+
+    tournament: Tournament
+    state: TournamentState
+    mode: str
+    reports: tuple[Report, ...]
+    secret: str | None
+    director_generation: int
+    revoked: dict[str, int]
+
+    def store_view(self) -> FloorStore:
+        """The settings as a store the token checks read (no transaction: nothing is written)."""
+        return _FrozenStore(self)
+
+    def table_link(self, table: int) -> str:
+        """The token of `table` of the current stage ("" before `open_floor`)."""
+        from tourney.app.tokens import table_token
+
+        if self.secret is None:
+            return ""
+        return table_token(self.secret, self.state.stage, table, self.revoked.get(f"{self.state.stage}/{table}", 0))
+
+    def director_link(self) -> str:
+        from tourney.app.tokens import director_token
+
+        return "" if self.secret is None else director_token(self.secret, self.director_generation)
+
+
+class _FrozenStore(FloorStore):
+    """A `FloorStore` answering from a `FloorRead` (the checks of a GET need no transaction)."""
+
+    def __init__(self, floor: FloorRead) -> None:
+        super().__init__(None, floor.tournament.uid)
+        self._floor = floor
+
+    def secret(self, *, create: bool = False) -> str | None:
+        return self._floor.secret
+
+    def director_generation(self) -> int:
+        return self._floor.director_generation
+
+    def revoked(self) -> dict[str, int]:
+        return dict(self._floor.revoked)
+
+    def mode(self) -> str:
+        return self._floor.mode
+
+    def reports(self) -> list[Report]:
+        return list(self._floor.reports)
+
+
+def read_floor(db: str | None, tournament: str | None) -> FloorRead:
+    """The tournament, its state and its floor settings (the database opened for this read)."""
+    with open_db(db, read_only=True) as database:
+        return floor_of(database, tournament)
+
+
+def floor_of(database: Database, tournament: str | None) -> FloorRead:
+    """`read_floor` over a database kept open (the server's: no open per request)."""
+    from tourney.storage.events import snapshot
+
+    snap = snapshot(database, tournament=tournament)
+    with database.read() as session:
+        store = FloorStore(session if database.has_settings else None, snap.tournament.uid)
+        return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.reports()), store.secret(),
+                         store.director_generation(), store.revoked())
+
+
+def _with_store(db: str | None, tournament: str | None,
+                change: Callable[[FloorStore, TournamentState], None]) -> FloorRead:
+    """Change the floor's settings in one write transaction, then read the floor back."""
+    holder: list[Session] = []
+
+    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
+        change(FloorStore(holder[0], row.uid), state)
+        yield from ()
+
+    write(db, tournament, make, holder.append)
+    return read_floor(db, tournament)
+
+
+def open_floor(*, keep_director: bool = False, db: str | None = None, tournament: str | None = None) -> FloorRead:
+    """Make the floor's secret (first time) and a new director link, unless `keep_director` and one
+    exists: a restarted server then shows the same link."""
+
+    def change(store: FloorStore, _state: TournamentState) -> None:
+        store.secret(create=True)
+        if not keep_director or store.director_generation() == 0:
+            store.new_director_generation()
+
+    return _with_store(db, tournament, change)
+
+
+def revoke_director(*, db: str | None = None, tournament: str | None = None) -> FloorRead:
+    """A new director link; the old one stops working."""
+
+    def change(store: FloorStore, _state: TournamentState) -> None:
+        store.secret(create=True)
+        store.new_director_generation()
+
+    return _with_store(db, tournament, change)
+
+
+def revoke_table(table: int, *, db: str | None = None, tournament: str | None = None) -> FloorRead:
+    """A new link for `table` of the current stage; the old one stops working."""
+
+    def change(store: FloorStore, state: TournamentState) -> None:
+        state.table(table)  # refuses a table the stage does not have
+        store.secret(create=True)
+        store.revoke_table(state.stage, table)
+
+    return _with_store(db, tournament, change)

@@ -1,0 +1,94 @@
+"""The floor's reports at the desk (issue 18): `tourney pending`, `accept N`, `reject N`, `revoke`.
+
+Reports come from the tables' phones (`tourney serve --lan`); these commands show the ones waiting
+for the director and settle them, each one transaction of `tourney.app.reports`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tourney.cli._common import print_json
+from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
+
+if TYPE_CHECKING:
+    from tourney.app.floor_store import Report
+
+ReportArgument = Annotated[int, typer.Argument(metavar="N", min=1, help="The report's number (see `tourney pending`).")]
+
+
+def _line(report: Report, disputes: tuple[int, ...] = ()) -> str:
+    from tourney.app.reports import describe
+
+    where = f"{report.source.get('link', '?')}, {report.source.get('device', '?')}"
+    against = f"  DISPUTES report {', '.join(map(str, disputes))}" if disputes else ""
+    return f"  {report.id:>3}  table {report.table}: {describe(report.kind, report.data)}  ({where}){against}"
+
+
+def pending(
+    mode: Annotated[str | None, typer.Option(
+        metavar="apply|approve", help="How reports from the tables are taken from now on: entered at once "
+                                     "(apply) or kept until the director accepts them (approve).")] = None,
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The reports from the tables' phones waiting for the director (`accept N`, `reject N`)."""
+    from tourney.app import reports
+
+    if mode is not None:
+        reports.set_mode(mode, db=db, tournament=tournament)
+    found = reports.pending(db=db, tournament=tournament)
+    if as_json:
+        print_json({"mode": found.mode, "pending": [r.to_json() | {"disputes": list(found.disputes.get(r.id, ()))}
+                                                    for r in found.reports]})
+        return
+    how = "entered at once" if found.mode == "apply" else "kept for the director's approval"
+    typer.echo(f"Reports from the tables are {how}.")
+    if not found.reports:
+        typer.echo("No report is waiting.")
+        return
+    typer.echo(f"{len(found.reports)} waiting (accept N / reject N):")
+    for report in found.reports:
+        typer.echo(_line(report, found.disputes.get(report.id, ())))
+
+
+def accept(number: ReportArgument, db: DbOption = None, tournament: TournamentOption = None) -> None:
+    """Enter a table's pending report, as `tourney result/finish/chips` would (a dispute: the others are rejected)."""
+    from tourney.app.reports import accept as accept_report
+
+    settled = accept_report(number, db=db, tournament=tournament)
+    typer.echo(f"Entered report {number} as event {settled.report.event}:")
+    typer.echo(_line(settled.report))
+    for other in settled.rejected:
+        typer.echo(f"Rejected report {other.id} ({other.note}).")
+
+
+def reject(number: ReportArgument, db: DbOption = None, tournament: TournamentOption = None) -> None:
+    """Drop a table's pending report: nothing is entered."""
+    from tourney.app.reports import reject as reject_report
+
+    settled = reject_report(number, db=db, tournament=tournament)
+    typer.echo(f"Rejected report {number}:")
+    typer.echo(_line(settled.report))
+
+
+def revoke(
+    link: Annotated[str, typer.Argument(metavar="TABLE|director",
+                                        help="A table of the current stage, or the director's link.")],
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Replace a floor link (a table's or the director's): the old one stops working at once."""
+    from tourney.app.floor_read import revoke_director, revoke_table
+    from tourney.cli._live import table_number
+
+    if link.strip().lower() == "director":
+        revoke_director(db=db, tournament=tournament)
+        typer.echo("The director's link was replaced; `tourney serve --lan --keep-token` shows the new one.")
+        return
+    number = table_number(link)
+    revoke_table(number, db=db, tournament=tournament)
+    typer.echo(f"Table {number}'s link was replaced; its new link is on the director's page.")
