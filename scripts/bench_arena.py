@@ -28,7 +28,7 @@ from tourney.arena.subprocess_bot import ProcessPool, SubprocessBot
 from tourney.arena.table_match import TableReferee
 from tourney.rules.games import find_game, resolve_options
 from tourney.storage.db import open_database
-from tourney.storage.events import create_tournament, record
+from tourney.storage.events import create_tournament, transact
 
 # The README's example bot: always the last legal action.
 EXAMPLE_BOT = """\
@@ -79,7 +79,7 @@ def bot_tournament_seconds(players: int) -> tuple[float, int, int]:
     strategies = ("prob", "honest", "bluffer", "random")
     with tempfile.TemporaryDirectory() as folder, open_database(f"sqlite:///{folder}/bench.db") as database:
         create_tournament(database, name="Bench", game="polish-poker", seed=1)
-        record(database, make=lambda _state, _row: [
+        transact(database, make=lambda _state, _row: [
             ("register", {"name": f"bot{i:04d}", "club": None, "bot": strategies[i % 4]}) for i in range(players)])
         referee = TableReferee()
         start = time.perf_counter()

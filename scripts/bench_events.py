@@ -20,7 +20,7 @@ from typing import Any
 from tourney.engine.planner import plan_stages
 from tourney.engine.tournament import TournamentState, draw_seats
 from tourney.storage.db import open_database
-from tourney.storage.events import create_tournament, record, snapshot
+from tourney.storage.events import create_tournament, snapshot, transact
 from tourney.storage.repo import Tournament
 
 CLUBS = ("Asy", "Blefiarze", "Jokers", "Kareta", "Strit", None)
@@ -32,14 +32,14 @@ def run_event(url: str, players: int, seed: int) -> dict[str, Any]:
     with open_database(url) as database:
         # A new name each run, so that `--db` may point at a database that already has one.
         create_tournament(database, name=f"bench {time.time_ns()}", game="polish-poker", seed=seed)
-        record(database, make=lambda _s, _r: [
+        transact(database, make=lambda _s, _r: [
             ("register", {"name": f"player{i:04d}", "club": CLUBS[i % len(CLUBS)]}) for i in range(players)])
         plan = plan_stages(players)
 
         def seat(state: TournamentState, row: Tournament) -> list[tuple[str, dict[str, Any]]]:
             return [("seat", draw_seats(state, row.seed))]
 
-        state = record(database, make=seat).state
+        state = transact(database, make=seat).state
         results = 0
         while not state.complete:
             playing = [t for t in state.tables if not t.finished]
@@ -48,12 +48,12 @@ def run_event(url: str, players: int, seed: int) -> dict[str, Any]:
                     yield "advance", {"stage": state.stage}
                     yield "seat", draw_seats(state, row.seed + state.stage)
 
-                state = record(database, make=advance).state
+                state = transact(database, make=advance).state
                 continue
             for table in playing:
                 loser = rng.choice(table.still_in)
                 number = table.number
-                state = record(database, make=lambda _s, _r, n=number, p=loser: [
+                state = transact(database, make=lambda _s, _r, n=number, p=loser: [
                     ("result", {"table": n, "loser": p})]).state
                 results += 1
         standings = snapshot(database).state.standings()

@@ -110,7 +110,7 @@ def test_the_read_only_open_writes_nothing(tmp_path: Path) -> None:
     with open_database(url, create=False, read_only=True) as database:
         assert events.snapshot(database).state.stage == 1
         with pytest.raises(StorageError, match="read-only"):
-            events.record(database, make=lambda _s, _t: [("register", {"name": "Zed", "club": None})])
+            events.transact(database, make=lambda _s, _t: [("register", {"name": "Zed", "club": None})])
 
 
 @pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:", "sqlite:///file::memory:?uri=true"])

@@ -177,7 +177,7 @@ def test_tables_entered_by_hand_are_left_to_the_director(tmp_path: Path) -> None
     with open_database(url) as database:
         state = events.snapshot(database).state
     first, second = state.tables[0], state.tables[1]
-    bots_first_loser = match_entries(state.rules, first, seed=table_seed(8, 1, 1), bots=("random",))[0][1]["loser"]
+    bots_first_loser = match_entries(state.descriptor, first, seed=table_seed(8, 1, 1), bots=("random",))[0][1]["loser"]
     other = next(name for name in first.seats if name != bots_first_loser)
     ok(url, "result", "1", other)  # not the bots' match any more
     ok(url, "player", "drop", second.seats[0])  # a player leaves table 2

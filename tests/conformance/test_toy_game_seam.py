@@ -58,10 +58,10 @@ def test_a_live_event_of_the_toy_runs_to_its_final_table(tmp_path: Path) -> None
         while True:
             stages += 1
             for kind, data in list(play_stage(state, event_seed=3)):
-                state = events.record(database, make=_entry(kind, data)).state
+                state = events.transact(database, make=_entry(kind, data)).state
             if state.complete:
                 break
-            state = events.record(database, make=_advance_and_seat).state
+            state = events.transact(database, make=_advance_and_seat).state
     assert stages == 2 and state.is_final_stage
     standings = json.loads(run("standings", "--json", "--db", url))
     assert sorted(row["player"] for row in standings) == [f"p{i}" for i in range(1, 10)]

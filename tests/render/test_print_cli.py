@@ -14,7 +14,7 @@ from tourney.app.demo import run_demo_tournament
 from tourney.cli import app
 from tourney.engine.tournament import draw_seats
 from tourney.storage.db import open_database
-from tourney.storage.events import clear_cache, create_tournament, record
+from tourney.storage.events import clear_cache, create_tournament, transact
 
 runner = CliRunner()
 
@@ -48,8 +48,8 @@ def seated_db(tmp_path: Path) -> str:
     with open_database(url) as database:
         create_tournament(database, name="Seated", game="polish-poker", seed=1)
         names = [EVIL, "Łukasz Żółć", "Хлюстовщик", "Ann", "Bob", "Cy", "Dee"]
-        record(database, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in names))
-        record(database, make=lambda state, _r: iter([("seat", draw_seats(state, 5))]))
+        transact(database, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in names))
+        transact(database, make=lambda state, _r: iter([("seat", draw_seats(state, 5))]))
     return url
 
 
@@ -122,7 +122,7 @@ def test_before_the_draw_all_writes_standings_and_bracket(tmp_path: Path) -> Non
     url = f"sqlite:///{tmp_path / 'new.db'}"
     with open_database(url) as database:
         create_tournament(database, name="Early", game="polish-poker", seed=1)
-        record(database, make=lambda _s, _r: iter([("register", {"name": "Ann", "club": None}),
+        transact(database, make=lambda _s, _r: iter([("register", {"name": "Ann", "club": None}),
                                                     ("register", {"name": "Bob", "club": None})]))
     result = run("print", "all", "-o", str(tmp_path / "out"), "--db", url)
     assert result.exit_code == 0, result.output

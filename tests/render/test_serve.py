@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from tourney.cli import app
 from tourney.engine.tournament import draw_seats
 from tourney.storage.db import open_database
-from tourney.storage.events import create_tournament, record
+from tourney.storage.events import create_tournament, transact
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 
@@ -54,10 +54,10 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> str:
     url = f"sqlite:///{tmp_path_factory.mktemp('wall') / 'wall.db'}"
     with open_database(url) as db:
         create_tournament(db, name="Wall <Night>", game="polish-poker", seed=1)
-        record(db, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in PLAYERS))
-        record(db, make=lambda state, _r: iter([("seat", draw_seats(state, 3))]))
+        transact(db, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in PLAYERS))
+        transact(db, make=lambda state, _r: iter([("seat", draw_seats(state, 3))]))
         for _ in range(4):
-            record(db, make=lambda _s, _r: iter([("result", {"table": 1, "loser": "Dee"})]))
+            transact(db, make=lambda _s, _r: iter([("result", {"table": 1, "loser": "Dee"})]))
     return url
 
 

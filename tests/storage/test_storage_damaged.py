@@ -17,7 +17,7 @@ from tourney.storage.db import Database
 
 def test_an_unexpected_failure_of_the_fold_names_the_event(database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     events.create_tournament(database, name="T", game="polish-poker", seed=1)
-    events.record(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
+    events.transact(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
                                                  for n in ("Ann", "Bob", "Cy", "Dee")])
     bad = events.all_events(database)[1][2].id  # Cy's registration
 
@@ -38,14 +38,14 @@ def test_new_after_a_snapshot_leaves_the_cache_usable(database: Database) -> Non
     events.create_tournament(database, name="T", game="polish-poker", seed=1)
     events.snapshot(database)
     events.create_and_choose(database, name="U", game="lou", seed=1)
-    events.record(database, tournament="T", make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
+    events.transact(database, tournament="T", make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
     assert [p.name for p in events.snapshot(database, tournament="t").state.players] == ["Ann"]
 
 
 # ------------------------------------------------------------------ issue 16 item 8
 def _seated(database: Database) -> None:
     events.create_tournament(database, name="T", game="polish-poker", seed=1)
-    events.record(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
+    events.transact(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
                                                  for n in ("Ann", "Bob", "Cy", "Dee")])
     events.clear_cache()
 
@@ -62,7 +62,7 @@ def _every_read(database: Database) -> list[str]:
     errors = []
     for read in (lambda: events.snapshot(database), lambda: events.overview(database),
                  lambda: events.all_events(database), lambda: events.snapshot(database, tournament="T"),
-                 lambda: events.record(database, make=lambda _s, _t: [("register", {"name": "Eve", "club": None})])):
+                 lambda: events.transact(database, make=lambda _s, _t: [("register", {"name": "Eve", "club": None})])):
         with pytest.raises(StorageError) as info:
             read()
         errors.append(str(info.value))

@@ -40,9 +40,9 @@ def seated(tmp_path: Path) -> str:
     url = f"sqlite:///{tmp_path / 'friday.db'}"
     with open_database(url) as database:
         events.create_tournament(database, name="Friday", game="polish-poker", seed=7)
-        events.record(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
+        events.transact(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
                                                      for n in ("Ann", "Bob", "Cy", "Dee", "Eve")])
-        events.record(database, make=lambda state, _t: [("seat", draw_seats(state, 5))])
+        events.transact(database, make=lambda state, _t: [("seat", draw_seats(state, 5))])
     events.clear_cache()
     return url
 
@@ -66,7 +66,7 @@ def _crash_after_commit(url: str) -> None:
         "from tourney.storage.db import open_database\n"
         "database = open_database(sys.argv[1], create=False)\n"
         "database._sqlite_connection().execute('PRAGMA wal_autocheckpoint=0')\n"
-        "events.record(database, make=lambda _s, _t: [('register', {'name': 'Zed', 'club': None})])\n"
+        "events.transact(database, make=lambda _s, _t: [('register', {'name': 'Zed', 'club': None})])\n"
         "os._exit(0)\n")
     subprocess.run([sys.executable, "-c", script, url], check=True, timeout=60)
 

@@ -26,10 +26,10 @@ WithSession = Callable[["Session"], None]
 
 def write(db: str | None, tournament: str | None, make: Make, with_session: WithSession | None = None) -> Recorded:
     """Append what `make` yields to `tournament` (None: the current one) in one transaction."""
-    from tourney.storage.events import record
+    from tourney.storage.events import transact
 
     with open_db(db) as database:
-        return record(database, tournament=tournament, make=make, with_session=with_session)
+        return transact(database, tournament=tournament, make=make, with_session=with_session)
 
 
 def read(db: str | None, tournament: str | None) -> Snapshot:

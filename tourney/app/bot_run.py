@@ -104,7 +104,7 @@ def stage_plays(state: TournamentState, *, event_seed: int, bots: Bots, play: Ma
         if _humans(table, bots):
             continue
         try:
-            entries = play_table(state.rules, table, seed=table_seed(event_seed, state.stage, table.number),
+            entries = play_table(state.descriptor, table, seed=table_seed(event_seed, state.stage, table.number),
                                  bots=bots, play=play)
         except IllegalActionError as error:
             yield TablePlay(table.number, left=str(error).removeprefix(f"table {table.number} "))
@@ -154,7 +154,7 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
     """Play the bot tables of the current stage, then (with `advance`) advance and repeat until the
     final is over, a table needs the director, or stage `until_stage` is over."""
     from tourney.engine.autoplay import bot_specs, builtin_match
-    from tourney.storage.events import record, snapshot
+    from tourney.storage.events import snapshot, transact
 
     snap = snapshot(database, tournament=tournament)
     row, state = snap.tournament, snap.state
@@ -168,7 +168,7 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
     if state.stage == 0 or state.closed:  # nothing seated yet, or a closed stage whose successor is not
         if not bot_specs(state):
             raise InvalidInputError("no player is a bot: register bots with `tourney player add NAME --bot SPEC`")
-        state = record(database, tournament=ref, make=seat_next).state
+        state = transact(database, tournament=ref, make=seat_next).state
         run.seated.append(state.stage)
     watch = observer or Observer()
     while True:
@@ -178,14 +178,14 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
             return run
         if until_stage is not None and state.stage >= until_stage:
             return run
-        state = record(database, tournament=ref, make=advance_and_seat).state
+        state = transact(database, tournament=ref, make=advance_and_seat).state
         run.seated.append(state.stage)
 
 
 def _play_stage(database: Database, ref: str, state: TournamentState, run: BotRun, event_seed: int,
                 play: MatchPlayer, observer: Observer) -> TournamentState:
     from tourney.engine.autoplay import bot_specs
-    from tourney.storage.events import record
+    from tourney.storage.events import transact
 
     specs = bot_specs(state)
     stage = state.stage
@@ -197,7 +197,7 @@ def _play_stage(database: Database, ref: str, state: TournamentState, run: BotRu
             run.left.append(LeftTable(stage, table_play.table, table_play.left))
             continue
         for entry in table_play.entries:
-            state = record(database, tournament=ref, make=_entry(entry)).state
+            state = transact(database, tournament=ref, make=_entry(entry)).state
         run.entries[stage] = run.entries.get(stage, 0) + len(table_play.entries)
         run.tables[stage] = run.tables.get(stage, 0) + 1
         done += 1

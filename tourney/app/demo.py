@@ -56,7 +56,7 @@ def run_demo_tournament(database: Database, *, seed: int, players: int = len(DEM
                         game: str = "polish-poker") -> DemoRun:
     """A whole tournament of `game` from registration to the final's last entry, every player a bot
     (the game's strategies dealt round the field in turn)."""
-    from tourney.storage.events import create_tournament, record
+    from tourney.storage.events import create_tournament, transact
 
     row = create_tournament(database, name="Demo Friday", game=game, seed=seed)
     strategies = demo_strategies(game)
@@ -66,7 +66,7 @@ def run_demo_tournament(database: Database, *, seed: int, players: int = len(DEM
         for name, club in DEMO_PLAYERS[:players]:
             yield "register", {"name": name, "club": club, "bot": field_[name]}
 
-    record(database, make=register)
+    transact(database, make=register)
     done = run_bot_tournament(database, tournament=str(row.id))
     return DemoRun(done.state, dict(done.entries), field_)
 

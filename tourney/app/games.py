@@ -91,9 +91,9 @@ def _game_record(head: bytes) -> bool:
 def replay_record(text: str, *, check_seed: bool = False) -> PlayedGame:
     """Replay a game record (JSON Lines, RULES Appendix A; its first line names the game) through the
     rules; a `RecordError` names the first line that breaks a rule."""
-    from tourney.engine.records import read_record, record_game
+    from tourney.engine.records import game_of_record, read_record
 
     events = read_record(text.splitlines())
-    descriptor = record_game(events)
+    descriptor = game_of_record(events)
     assert descriptor.replay is not None
     return PlayedGame(descriptor, descriptor.replay(events, check_seed))

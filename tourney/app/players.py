@@ -92,8 +92,8 @@ def _checked_bot(state: TournamentState, spec: str, where: str) -> str:
     from tourney.rules.games import require_engine
 
     try:
-        require_engine(state.rules)
-        made = make_bot(state.rules, spec.strip(), random.Random(0))
+        require_engine(state.descriptor)
+        made = make_bot(state.descriptor, spec.strip(), random.Random(0))
     except InvalidInputError as error:
         raise InvalidInputError(f"{where}--bot {spec!r}: {error}") from None
     close = getattr(made, "close", None)

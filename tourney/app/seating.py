@@ -77,8 +77,8 @@ def seat(*, seed: int | None = None, table_size: int | None = None, advance: int
                                         "--table-size/--advance/--final-size apply only to it")
             from tourney.engine.planner import plan_stages
 
-            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), state.rules.table_citations,
-                                 **overrides, max_table=state.rules.max_table)
+            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), state.descriptor.table_citations,
+                                 **overrides, max_table=state.descriptor.max_table)
         yield from seat_next(state, row, seed=seed, plan=chosen)
 
     return write(db, tournament, make).state

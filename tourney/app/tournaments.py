@@ -184,7 +184,8 @@ def plan(*, players: int | None = None, game: str = "polish-poker", table_size: 
         return PlanShown(state.plan, "(fixed at the first seat draw)")
     if active < 2:
         raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
-    return PlanShown(plan_stages(active, state.rules.table_citations, **overrides, max_table=state.rules.max_table),
+    descriptor = state.descriptor
+    return PlanShown(plan_stages(active, descriptor.table_citations, **overrides, max_table=descriptor.max_table),
                      f"for the {active} registered players")
 
 

@@ -54,7 +54,7 @@ def stage_label(state: TournamentState, stage: int) -> str:
 def event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
     """The page header: the event, its game and date, and where it stands in the format's words."""
     where = _plan_progress(state) if state.kind.takes_stage_plan else _round_progress(state)
-    return EventInfo(name=tournament.name, game=state.rules.title, date=tournament.created_at.date().isoformat(),
+    return EventInfo(name=tournament.name, game=state.descriptor.title, date=tournament.created_at.date().isoformat(),
                      stage_text=where, seeds=tuple(sorted(state.seeds.items())))
 
 
@@ -166,7 +166,7 @@ def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: in
 
 def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
     """The game's cap rule for a table of `size`, as it changes while players leave: 6 → 3, 5 → 4, 2-4 → 5."""
-    cap = state.rules.live_cap
+    cap = state.descriptor.live_cap
     if cap is None:
         return ()
     runs: list[tuple[int, int, int]] = []  # (most players, fewest players, cap)
@@ -184,7 +184,7 @@ def _stops_text(state: TournamentState, table: TableState) -> str:
     if not state.kind.takes_stage_plan:  # a round's table: the format, not the table, says who plays next
         match = f"a best-of-{table.best_of} match" if table.best_of > 1 else "one match"
         return f"Plays {match}; enter its result when it ends."
-    if state.rules.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
+    if state.descriptor.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
         if table.is_final:
             return "Plays one match; the most chips at its end: the champion."
         who = "player with the most chips at its end goes" if table.advance == 1 else \
@@ -198,9 +198,9 @@ def _stops_text(state: TournamentState, table: TableState) -> str:
 
 def _round_rows(state: TournamentState, table: TableState) -> tuple[int, tuple[int, ...]]:
     """Grid rows enough for the longest possible game at this table, and the card counts to tick."""
-    cap = state.rules.live_cap
+    cap = state.descriptor.live_cap
     assert cap is not None
-    size, start = len(table.seats), state.rules.live_start_cards
+    size, start = len(table.seats), state.descriptor.live_start_cards
     most = max(cap(players) for players in range(2, max(size, 2) + 1))
     stop = 1 if table.is_final else table.advance
     # Everyone may climb from the start to the highest cap, and each player out loses once more.
@@ -212,17 +212,17 @@ def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: 
                       paper: str = "a4") -> TableSheetsPage:
     number, tables = stage_tables(state, stage)
     clubs, starters, label = _clubs(state), first_starters(state, number), stage_label(state, number)
-    rules = state.rules
+    descriptor = state.descriptor
     sheets = []
     for table in tables:
-        if rules.live_result == "rounds":
+        if descriptor.live_result == "rounds":
             rows, counts = _round_rows(state, table)
         else:
             rows, counts = CHIP_ROWS, ()
         sheets.append(TableSheet(
             number=table.number, stage_label=label, seats=_seat_lines(table, clubs, starters.get(table.number)),
             stops_text=_stops_text(state, table), cap_steps=cap_steps(state, len(table.seats)),
-            rules=rules.sheet_rules, grid=rules.live_result, rows=rows, counts=counts))
+            rules=descriptor.sheet_rules, grid=descriptor.live_result, rows=rows, counts=counts))
     return TableSheetsPage(event=event_info(tournament, state), sheets=tuple(sheets), paper=paper)
 
 

@@ -239,9 +239,10 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
         return
     typer.echo(f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.")
     label = "The final" if state.is_final_stage else f"Stage {state.stage}"
-    rules = state.rules  # the game's descriptor: a table that reports rounds deals the first hand afresh
-    fresh = (f"every player starts with {rules.live_start_cards} card{'s' if rules.live_start_cards != 1 else ''}"
-             if rules.live_result == "rounds" else "every table starts afresh")
+    game = state.descriptor  # a table that reports rounds deals the first hand afresh
+    cards = game.live_start_cards
+    fresh = (f"every player starts with {cards} card{'s' if cards != 1 else ''}"
+             if game.live_result == "rounds" else "every table starts afresh")
     typer.echo(f"{label} is seated (seed {state.seeds[state.stage]}); {fresh}.")
     for table in state.tables:
         for line in table_lines(table):

@@ -157,7 +157,7 @@ def _replays(table: TableState, entries: Sequence[Entry]) -> bool:
         for _kind, data in entries:
             fresh.check_open()
             fresh.check_player_in(data["loser"])
-            fresh.record_loss(data["loser"])
+            fresh.enter_loss(data["loser"])
     except IllegalActionError:
         return False
     return (fresh.counts, fresh.eliminated, fresh.rounds) == (table.counts, table.eliminated, table.rounds)

@@ -69,14 +69,14 @@ def finish(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[To
         state.player(name)
     table.check_order(order)
     if strict:
-        check_whole_entry(state.rules, table, order=order)
-    table.record_order(order)
+        check_whole_entry(state.descriptor, table, order=order)
+    table.enter_order(order)
     return frozenset({("T", state.stage, table.number), *(("P", name) for name in order)})
 
 
 def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
-    if state.rules.live_result != "chips":
-        raise IllegalActionError(f"chip counts are for pot games; {state.rules.title} tables report round results")
+    if state.descriptor.live_result != "chips":
+        raise IllegalActionError(f"chip counts are for pot games; {state.descriptor.title} tables report round results")
     table = state.open_table(data, "chips")
     counts = data.get("counts")
     if not isinstance(counts, dict) or not all(
@@ -89,7 +89,7 @@ def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Tou
     table.check_order(list(counts))
     places = chip_places(counts)
     if strict:
-        check_whole_entry(state.rules, table, counts=counts)
+        check_whole_entry(state.descriptor, table, counts=counts)
     # Where equal chips are a draw (the format says, through the table), there is no tie to break.
     tied = [] if table.draws else sorted(tied_at_cut(places, table.advance), key=table.seats.index)
     if tied:
@@ -97,5 +97,5 @@ def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Tou
             f"table {table.number}: {' and '.join(tied)} tie on {counts[tied[0]]} chips for the last "
             f"{'winning' if table.advance == 1 else 'advancing'} place; break the tie and record the order "
             "with finish")
-    table.record_chips(dict(counts), places)
+    table.enter_chips(dict(counts), places)
     return frozenset({("T", state.stage, table.number), *(("P", name) for name in counts)})

@@ -38,7 +38,7 @@ def write_record(events: Iterable[dict[str, Any]]) -> str:
     return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
 
 
-def record_game(events: list[RecordLine]) -> GameDescriptor:
+def game_of_record(events: list[RecordLine]) -> GameDescriptor:
     """The game a record is of, from its first line."""
     line, header = events[0]
     if header.get("event") != "game":
@@ -59,6 +59,6 @@ def replay(lines: Iterable[str], *, check_seed: bool = False) -> GameState:
     """Replay a record of any registered game and return the final state; raise `RecordError` at
     the first bad line. With `check_seed`, the record's seed must also deal what the record shows."""
     events = read_record(lines)
-    game = record_game(events)
+    game = game_of_record(events)
     assert game.replay is not None
     return game.replay(events, check_seed)

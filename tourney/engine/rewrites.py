@@ -60,9 +60,9 @@ def check_rewrite(state: LiveState, event: Event) -> None:
     table = state.table_of_event(target)
     order = fields.get("order")
     if table is not None and isinstance(counts, dict) and all(isinstance(c, int) for c in counts.values()):
-        check_whole_entry(state.rules, table, counts=counts)
+        check_whole_entry(state.descriptor, table, counts=counts)
     if table is not None and isinstance(order, list) and all(isinstance(name, str) for name in order):
-        check_whole_entry(state.rules, table, order=order)
+        check_whole_entry(state.descriptor, table, order=order)
 
 
 def check_new_name(state: LiveState, new: str, old: str, kind: str) -> None:

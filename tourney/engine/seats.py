@@ -21,7 +21,7 @@ def format_event(state: LiveState, data: dict[str, Any], strict: bool) -> frozen
     config = FormatConfig.from_json(data)
     if state.events or state._touches:
         raise IllegalActionError("format: the format is the first event of a tournament")
-    check_format(state.rules, config)
+    check_format(state.descriptor, config)
     state.set_format(config)
     return frozenset({("F",)})
 

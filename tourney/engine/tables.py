@@ -156,7 +156,7 @@ class TableState:
             f"game still to play with `result {self.number} LOSER` (a player who leaves loses the games left)")
 
     # ----------------------------------------------------------------- mutations
-    def record_loss(self, loser: str) -> None:
+    def enter_loss(self, loser: str) -> None:
         """One round lost by `loser`: a card more, or out at the cap; then rotate the starter."""
         self.rounds += 1
         cap = self.cap
@@ -177,22 +177,22 @@ class TableState:
             raise IllegalActionError(f"table {self.number} seats {len(self.seats)}: `result` records one game of "
                                      "a duel; enter the table with `finish` (or `chips`)")
 
-    def record_game(self, loser: str) -> None:
+    def enter_game(self, loser: str) -> None:
         """One game of the series lost by `loser`; the match ends once its winner has a majority."""
         winner = next(p for p in self.seats if p != loser)
         self.games.append(winner)
         self.rounds += 1
         needed = self.best_of // 2 + 1
         if self.games.count(winner) >= needed:
-            self.record_order([winner, loser])
+            self.enter_order([winner, loser])
 
-    def record_drop(self, name: str) -> None:
+    def enter_drop(self, name: str) -> None:
         """A player leaves: out at once, taking the next lowest place."""
         self._eliminate(name)
         if not self._settle() and self.starter == name:
             self.starter = self._next_from(name)
 
-    def record_order(self, order: list[str]) -> None:
+    def enter_order(self, order: list[str]) -> None:
         """A whole finishing order (winner first) for the players still in."""
         keep = self.advance
         for place, name in enumerate(order, start=1):
@@ -202,7 +202,7 @@ class TableState:
             self.eliminated.append(name)
         self.finished, self.starter = True, None
 
-    def record_chips(self, counts: dict[str, int], places: dict[str, int]) -> None:
+    def enter_chips(self, counts: dict[str, int], places: dict[str, int]) -> None:
         """Final chip counts and the places they give (equal chips share a place)."""
         self.chips.update(counts)
         self.places.update(places)

@@ -112,8 +112,8 @@ class TournamentState:
     _frozen: bool = False
 
     def __post_init__(self) -> None:
-        self._rules = find_game(self.game)
-        self.game = self._rules.name
+        self._descriptor = find_game(self.game)
+        self.game = self._descriptor.name
         self._kind = self.format.kind
 
     @property
@@ -126,10 +126,10 @@ class TournamentState:
         self.format, self._kind = config, config.kind
 
     @property
-    def rules(self) -> GameDescriptor:
+    def descriptor(self) -> GameDescriptor:
         """The game's descriptor: its table sizes and how its live tables report."""
-        assert self._rules is not None
-        return self._rules
+        assert self._descriptor is not None
+        return self._descriptor
 
     def freeze(self) -> None:
         """Refuse every later `apply`: a snapshot handed to readers never changes under them."""

@@ -1,6 +1,6 @@
 """The append-only event log: the truth of a live tournament.
 
-A command that changes a tournament is one call to `record`, which in ONE write transaction locks
+A command that changes a tournament is one call to `transact`, which in ONE write transaction locks
 the tournament, brings its folded state up to date, asks the caller which events to append, inserts
 each one and validates it by applying it to the state. Any error rolls the whole transaction back:
 a command happens wholly or not at all. Undo and corrections are events too; nothing is deleted.
@@ -53,7 +53,7 @@ class Snapshot:
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """What a `record` call committed: the new events (with ids) and the state after them."""
+    """What a `transact` call committed: the new events (with ids) and the state after them."""
 
     tournament: Tournament
     events: list[Event]
@@ -165,7 +165,7 @@ def all_events(database: Database, *, tournament: str | None = None) -> tuple[To
     return row, events
 
 
-def record(
+def transact(
     database: Database,
     *,
     tournament: str | None = None,

@@ -68,7 +68,7 @@ def stage_groups(bracket: Bracket) -> list[list[int]]:
 
 # ==================================================================== results so far
 def min_table(state: LiveState) -> int:
-    return max(2, state.rules.seats[0])
+    return max(2, state.descriptor.seats[0])
 
 
 def table_result(table: TableState) -> TableResult:
@@ -290,7 +290,7 @@ class RoundFormat(ABC):
         loser = text_field(data, "loser", "result")
         state.player(loser)
         table.check_game(loser)
-        table.record_game(loser)
+        table.enter_game(loser)
         return frozenset({("T", state.stage, table.number), ("P", loser)})
 
     def late_entry(self, state: LiveState) -> TableState:

@@ -163,7 +163,7 @@ class StagesFormat:
         active = sum(1 for p in state.players if not p.dropped)
         if active < 2:
             return None
-        return plan_stages(active, state.rules.table_citations, max_table=state.rules.max_table)
+        return plan_stages(active, state.descriptor.table_citations, max_table=state.descriptor.max_table)
 
     def is_last_round(self, state: LiveState) -> bool:
         fixed = state.fixed_plan
@@ -189,7 +189,7 @@ class StagesFormat:
         names, promoted = players_to_seat(state)
         stage = state.stage + 1
         if stage == 1:
-            chosen = first_plan(state.rules, len(names), plan)
+            chosen = first_plan(state.descriptor, len(names), plan)
         else:
             if plan is not None:
                 raise IllegalActionError("the plan is fixed at the first seat draw")
@@ -210,8 +210,8 @@ class StagesFormat:
         if "promoted" in data and data["promoted"] != list(promoted):
             raise IllegalActionError(f"seat: promoted must be {list(promoted)}, not {data['promoted']!r}")
         if stage == 1:
-            stored = Plan.from_json(data["plan"], state.rules.table_citations) if "plan" in data else None
-            plan = first_plan(state.rules, len(names), stored)
+            stored = Plan.from_json(data["plan"], state.descriptor.table_citations) if "plan" in data else None
+            plan = first_plan(state.descriptor, len(names), stored)
         else:
             assert state.fixed_plan is not None
             plan = state.fixed_plan
@@ -220,23 +220,23 @@ class StagesFormat:
         # Everything checked: now mutate.
         state.fixed_plan = plan
         stop = 1 if stage_plan.is_final else stage_plan.advance
-        rules = state.rules
+        descriptor = state.descriptor
         state.seat_tables(stage, seed, [
-            TableState(number, stage, seats, stop, stage_plan.is_final, starter, cap_rule=rules.live_cap,
-                       start_cards=rules.live_start_cards) for number, seats, starter in tables])
+            TableState(number, stage, seats, stop, stage_plan.is_final, starter, cap_rule=descriptor.live_cap,
+                       start_cards=descriptor.live_start_cards) for number, seats, starter in tables])
         state.promoted.update(promoted)
         return state.seat_touches(names)
 
     def result(self, state: LiveState, data: dict[str, Any]) -> frozenset[Touch]:
         """One round at a table, lost by `loser`: a card more, or out at the cap (RULES §1.3)."""
-        if state.rules.live_result != "rounds":
-            raise IllegalActionError(f"round results are for games played in rounds; {state.rules.title} tables "
+        if state.descriptor.live_result != "rounds":
+            raise IllegalActionError(f"round results are for games played in rounds; {state.descriptor.title} tables "
                                      "report chips")
         table = state.open_table(data, "result")
         loser = text_field(data, "loser", "result")
         state.player(loser)
         table.check_player_in(loser)
-        table.record_loss(loser)
+        table.enter_loss(loser)
         return frozenset({("T", state.stage, table.number), ("P", loser)})
 
     def late_entry(self, state: LiveState) -> TableState:
@@ -244,7 +244,7 @@ class StagesFormat:
         if state.stage != 1 or state.closed:
             raise IllegalActionError(f"late entry is only open in stage 1 before its tables start "
                                      f"(now stage {state.stage})")
-        open_tables = [t for t in state.tables if not t.started and len(t.seats) < state.rules.max_table]
+        open_tables = [t for t in state.tables if not t.started and len(t.seats) < state.descriptor.max_table]
         if not open_tables:
             raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
@@ -264,7 +264,7 @@ class StagesFormat:
         if (table is None and seated_before) or (table is not None and name in table.eliminated):
             raise IllegalActionError(f"{name} is already out of the tournament")
         if table is not None and not table.finished:
-            table.record_drop(name)
+            table.enter_drop(name)
         # Before any draw, or while playing (out at once, taking the next lowest place).
         info.dropped = True
         return frozenset(touched)

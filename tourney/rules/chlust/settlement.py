@@ -23,7 +23,7 @@ class ChlustSettlement(ChlustTable):
         if len(tied) == 1:
             self._settle(tied[0], "tricks")
             return
-        rule = self.rules.trick_tie
+        rule = self.descriptor.trick_tie
         if rule == "split":
             each, rest = divmod(self.pot, len(tied))
             for i, seat in enumerate(tied):  # the leftover chips go to the tied elder hand

@@ -53,7 +53,7 @@ class ChlustState(ChlustSettlement):
 
     def _start_deal(self) -> None:
         match = self.match
-        ante = self.rules.ante
+        ante = self.descriptor.ante
         if match.finished:
             self._finish()
             return
@@ -107,7 +107,7 @@ class ChlustState(ChlustSettlement):
         """Who may swap the Ace upcard (§2.5): the holder of the lowest trump of the deck, or with
         `ace_swap = lowest_held` of the lowest trump anyone holds; -1 for nobody."""
         trump = self.trump
-        if self.rules.ace_swap == "lowest_card":
+        if self.descriptor.ace_swap == "lowest_card":
             wanted = self._low_rank * 4 + trump
             for seat in range(self.n):
                 if wanted in self.hands[seat]:
@@ -121,7 +121,7 @@ class ChlustState(ChlustSettlement):
         return holder
 
     def _start_betting(self) -> None:
-        self.wild = wild_card(self.upcard, self.rules.spade_ten_rule)
+        self.wild = wild_card(self.upcard, self.descriptor.spade_ten_rule)
         self.phase = PHASE_BET
         self.level = 0
         self.raises = 0
@@ -147,7 +147,7 @@ class ChlustState(ChlustSettlement):
         if phase == PHASE_BET:
             if self.n_active == 1:
                 return [FOLD, CALL]  # last_may_fold: the last player in may fold too
-            if self.raises < self.rules.max_raises and self.level + self.rules.raise_unit <= self.cap:
+            if self.raises < self.descriptor.max_raises and self.level + self.descriptor.raise_unit <= self.cap:
                 return [FOLD, CALL, RAISE]
             return [FOLD, CALL]
         if phase == PHASE_SWAP:
@@ -189,9 +189,9 @@ class ChlustState(ChlustSettlement):
         if self.phase == PHASE_SWAP:
             return f"{text}: {name} may only SWAP or KEEP the Ace upcard now (§2.5)"
         if action == RAISE:
-            if self.raises >= self.rules.max_raises:
+            if self.raises >= self.descriptor.max_raises:
                 return f"RAISE: {self.raises} raises already, the most allowed in a betting round (§2.7)"
-            return (f"RAISE: the bet level {self.level + self.rules.raise_unit} would pass the table-stakes cap "
+            return (f"RAISE: the bet level {self.level + self.descriptor.raise_unit} would pass the table-stakes cap "
                     f"{self.cap} (§2.7)")
         return f"{text} is not a betting action: {name} may FOLD, CALL or RAISE (§2.7)"
 
@@ -226,12 +226,12 @@ class ChlustState(ChlustSettlement):
             if self.n_active == 0:
                 self._settle(-1, "all_fold")
                 return
-            if self.n_active == 1 and not self.rules.last_may_fold:
+            if self.n_active == 1 and not self.descriptor.last_may_fold:
                 self._settle(self._next_active(seat), "fold")
                 return
         else:
             if action == RAISE:
-                self.level += self.rules.raise_unit
+                self.level += self.descriptor.raise_unit
                 self.raises += 1
                 for other in range(self.n):
                     self.acted[other] = False
@@ -255,7 +255,7 @@ class ChlustState(ChlustSettlement):
     def _showdown(self) -> None:
         order = self._order_from_left(self.active)
         result = showdown([self.hands[s] for s in order], self.trump, self.wild, self.deck,
-                          self.rules.tiebreak_order)
+                          self.descriptor.tiebreak_order)
         combinations: dict[str, Any] = {}
         none: list[str] = []
         for seat, combo in zip(order, result.combinations, strict=True):
@@ -312,7 +312,7 @@ class ChlustState(ChlustSettlement):
         legal = tuple(self.legal_actions()) if seat == self.to_act else ()
         return View(seat, self.players, self.phase, self.deal, self.match.dealer, tuple(self.hands[seat]),
                     self.upcard, self.trump, self.wild, self.pot, tuple(self.match.chips), self.level,
-                    tuple(self.contrib), self.raises, self.rules.max_raises, self.rules.raise_unit, self.cap,
+                    tuple(self.contrib), self.raises, self.descriptor.max_raises, self.descriptor.raise_unit, self.cap,
                     tuple(self.active), tuple(self.trick), tuple(self.trick_seats), tuple(self.tricks_won),
                     self.history, legal, ACTION_TEXT)
 

@@ -30,7 +30,7 @@ class ChlustTable:
             raise InvalidInputError(f"a Chlust game seats {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}")
         if len(set(names)) != len(names):
             raise InvalidInputError("every player needs a different name")
-        self.rules = ChlustRules.from_options(options)
+        self.descriptor = ChlustRules.from_options(options)
         start = int(options.get("start_chips", 20))
         rotations = int(options.get("rotations", 2))
         if start < 1:
@@ -43,8 +43,8 @@ class ChlustTable:
         self.options = dict(options)
         self._dealer = dealer
         self.match = Match(self.n, [start] * self.n, first_dealer, rotations, bool(options.get("allow_debt", False)))
-        self.deck = deck_ids(self.rules.with_nines)
-        self._low_rank = lowest_rank(self.rules.with_nines)
+        self.deck = deck_ids(self.descriptor.with_nines)
+        self._low_rank = lowest_rank(self.descriptor.with_nines)
         self.deal = 0
         self.pot = 0
         self.terminal = False
