@@ -194,7 +194,7 @@ class Crash:
 def test_a_run_that_crashes_mid_game_ends_its_bots(tmp_path: Path) -> None:
     spec, pids = escaping_spec(tmp_path)
     with pytest.raises(SystemExit):
-        run_arena_games(f"{spec},tests.arena.test_containment:Crash", games=3, seed=1)
+        run_arena_games(f"{spec},{__name__}:Crash", games=3, seed=1)  # the module as pytest imported it
     assert_all_end(noted(pids, 2))
 
 
