@@ -11,20 +11,28 @@ from typing import TYPE_CHECKING, Any
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.bots import BotKind
     from tourney.rules.games import GameDescriptor, GameState
 
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """A registered game, the formats its seats allow and its bot kinds (`kind`, help)."""
+    """A registered game, the formats its seats allow and its bot kinds."""
 
     descriptor: GameDescriptor
     formats: tuple[str, ...]
-    bots: tuple[tuple[str, str], ...]
+    bot_kinds: tuple[BotKind, ...]
+
+    @property
+    def bots(self) -> tuple[tuple[str, str], ...]:
+        """Each bot kind and its help."""
+        return tuple((kind.kind, kind.help) for kind in self.bot_kinds)
 
     def to_json(self) -> dict[str, Any]:
-        """The shape of `tourney games --json` (the descriptor's fields and the formats)."""
-        return {**self.descriptor.to_json(), "formats": list(self.formats)}
+        """The shape of `tourney games --json`: the descriptor's fields (with the bot protocol:
+        `view_schema`, `actions`, `end_schema`), the formats and the bot kinds."""
+        return {**self.descriptor.to_json(), "formats": list(self.formats),
+                "bots": [kind.to_json() for kind in self.bot_kinds]}
 
 
 def list_games() -> list[GameInfo]:
@@ -34,8 +42,7 @@ def list_games() -> list[GameInfo]:
     from tourney.engine.formats.config import formats_for
     from tourney.rules.games import all_games
 
-    return [GameInfo(game, tuple(formats_for(game)), tuple((kind.kind, kind.help) for kind in bot_kinds(game)))
-            for game in all_games()]
+    return [GameInfo(game, tuple(formats_for(game)), tuple(bot_kinds(game))) for game in all_games()]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from tourney.arena.faults import DISQUALIFIED, FORFEIT, FaultCounter, ForfeitStreaks
 from tourney.arena.lineup import CMD_PREFIX
 from tourney.arena.python_bot import guarded_bot
-from tourney.arena.referee import play_refereed, seat_bots, settle
+from tourney.arena.referee import end_event, play_refereed, seat_bots, settle
 from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot
 from tourney.bots import Bot, make_bot
 from tourney.engine.match import bot_rng
@@ -53,7 +53,7 @@ class TableReferee:
             play_refereed(game, state, bots, players, values, seed, forfeited)
         finally:
             # A forfeiter's process is not reused, nor one of a match that stopped part-way.
-            end = {"kind": "end", "standings": list(state.outcome().standings)} if state.terminal else None
+            end = end_event(players, [state.outcome().place_of(name) for name in players]) if state.terminal else None
             for seat, faults in settle(bots, forfeited, end).items():
                 self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts)
         refereed = [name for name, spec in zip(players, specs, strict=True)

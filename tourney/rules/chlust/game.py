@@ -10,6 +10,7 @@ from tourney.rules.chlust.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from tourney.rules.chlust.replay import replay
 from tourney.rules.chlust.state import ACTION_TEXT, N_ACTIONS, ChlustState, action_id, play_out
 from tourney.rules.chlust.text import summary_lines
+from tourney.rules.chlust.view_schema import ACTIONS, VIEW_SCHEMA
 from tourney.rules.games import Bot, GameDescriptor, GameState, OptionValue, RecordLine, TableCitations
 
 
@@ -41,6 +42,8 @@ CHLUST = GameDescriptor(
     name="chlust", title="Chlust", aliases=("chłust", "hlust"), seats=(MIN_PLAYERS, MAX_PLAYERS),
     max_table=MAX_PLAYERS, live_result="chips", options=OPTIONS, new_state=new_state, action_text=action_text,
     parse_action=action_id, replay=_replay, summary_lines=summary_lines, play_out=_play_out, rules_section="§2",
+    view_schema=VIEW_SCHEMA,
+    actions=ACTIONS,
     table_citations=TableCitations(size="the seats of RULES §2.2",
                                    final="played to the end of the match (RULES §0.5)"),
     sheet_rules=(
