@@ -9,20 +9,29 @@ from __future__ import annotations
 from typing import Any, Final
 
 CARD_PATTERN: Final = "^([2-9TJQKA][SHDC]|JK)$"
-NAME: Final[dict[str, Any]] = {"type": "string", "description": "a player's name"}
-CARD: Final[dict[str, Any]] = {"type": "string", "pattern": CARD_PATTERN,
+# Each building block has a `title`: the word the README's tables use for it (app/protocol_doc.py).
+NAME: Final[dict[str, Any]] = {"type": "string", "title": "name", "description": "a player's name"}
+CARD: Final[dict[str, Any]] = {"type": "string", "title": "card", "pattern": CARD_PATTERN,
                                "description": "rank 2-9, T, J, Q, K, A then suit S, H, D, C (JK: joker)"}
-COUNT: Final[dict[str, Any]] = {"type": "integer", "minimum": 0}
-FLAG: Final[dict[str, Any]] = {"type": "boolean"}
+COUNT: Final[dict[str, Any]] = {"type": "integer", "title": "count", "minimum": 0}
+FLAG: Final[dict[str, Any]] = {"type": "boolean", "title": "true/false"}
 CARDS: Final[dict[str, Any]] = {"type": "array", "items": CARD}
 NAMES: Final[dict[str, Any]] = {"type": "array", "items": NAME}
 COUNT_BY_NAME: Final[dict[str, Any]] = {"type": "object", "additionalProperties": COUNT,
                                         "description": "a count per player's name"}
+# The fields every trick game's view shares.
+DEAL: Final[dict[str, Any]] = {**COUNT, "description": "the deal's number, 1 first"}
+DEALER: Final[dict[str, Any]] = {**NAME, "description": "who dealt"}
+POT: Final[dict[str, Any]] = {**COUNT, "description": "chips in the pot"}
+CHIPS: Final[dict[str, Any]] = {**COUNT_BY_NAME, "description": "every player's chips"}
+TRICK_NO: Final[dict[str, Any]] = {**COUNT, "description": "the trick's number in this deal (0: none yet)"}
 # A trick so far, lead first: [player, card]; a null player is Lou's dummy, a null card one played
 # face down to another player (Хлюст).
 TRICK: Final[dict[str, Any]] = {"type": "array", "items": {
     "type": "array", "minItems": 2, "maxItems": 2,
-    "prefixItems": [{"type": ["string", "null"]}, {"type": ["string", "null"], "pattern": CARD_PATTERN}]}}
+    "prefixItems": [{"type": ["string", "null"], "title": "name or null (Lou's dummy)"},
+                    {"type": ["string", "null"], "title": "card or null (face down)", "pattern": CARD_PATTERN}]},
+    "description": "the trick so far, lead first"}
 
 
 def nullable(schema: dict[str, Any]) -> dict[str, Any]:
@@ -30,8 +39,8 @@ def nullable(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]}
 
 
-def choice(*values: str) -> dict[str, Any]:
-    return {"type": "string", "enum": list(values)}
+def choice(*values: str, description: str = "") -> dict[str, Any]:
+    return {"type": "string", "enum": list(values), **({"description": description} if description else {})}
 
 
 def view_object(game: str, properties: dict[str, dict[str, Any]], description: str) -> dict[str, Any]:

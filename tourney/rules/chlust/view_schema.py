@@ -7,16 +7,30 @@ from typing import Final
 from tourney.rules.chlust.state import CALL, FOLD, KEEP, N_ACTIONS, PLAY_BASE, RAISE, SWAP
 from tourney.rules.chlust.views import PHASES
 from tourney.rules.games import ActionForm
-from tourney.rules.view_schema import CARD, CARDS, COUNT, COUNT_BY_NAME, NAME, NAMES, TRICK, choice, view_object
+from tourney.rules.view_schema import (
+    CARD,
+    CARDS,
+    CHIPS,
+    COUNT,
+    COUNT_BY_NAME,
+    DEAL,
+    DEALER,
+    NAME,
+    NAMES,
+    POT,
+    TRICK,
+    choice,
+    view_object,
+)
 
 _ACTION_PATTERN: Final = "^(FOLD|CALL|RAISE|SWAP|KEEP|PLAY:[2-9TJQKA][SHDC])$"
 
 VIEW_SCHEMA: Final = view_object("chlust", {
     "player": {**NAME, "description": "your name"},
-    "phase": choice(*PHASES), "deal": COUNT, "dealer": NAME,
+    "phase": choice(*PHASES, description="what is being decided now"), "deal": DEAL, "dealer": DEALER,
     "hand": {**CARDS, "description": "your three cards"},
     "upcard": {**CARD, "description": "the card turned up: its suit is trumps"},
-    "trump": choice("S", "H", "D", "C"), "pot": COUNT, "chips": COUNT_BY_NAME,
+    "trump": choice("S", "H", "D", "C"), "pot": POT, "chips": CHIPS,
     "level": {**COUNT, "description": "the bet level of this betting round"},
     "contributions": {**COUNT_BY_NAME, "description": "what each player put in this betting round"},
     "raises": COUNT, "max_raises": COUNT, "raise_unit": COUNT, "cap": COUNT,

@@ -10,12 +10,17 @@ from tourney.rules.khlyust.view import CALL_TEXT, PHASES
 from tourney.rules.view_schema import (
     CARD,
     CARDS,
+    CHIPS,
     COUNT,
     COUNT_BY_NAME,
+    DEAL,
+    DEALER,
     FLAG,
     NAME,
     NAMES,
+    POT,
     TRICK,
+    TRICK_NO,
     choice,
     nullable,
     view_object,
@@ -25,9 +30,9 @@ _CALL_PATTERN: Final = "^(" + "|".join(CALL_TEXT) + ")(:[0-9]+)?$"
 
 VIEW_SCHEMA: Final = view_object("khlyust", {
     "duel": {**FLAG, "description": "two players left: the duel rules (RULES §3)"},
-    "phase": choice(*PHASES), "hand": {**CARDS, "description": "your cards"},
+    "phase": choice(*PHASES, description="what is being decided now"), "hand": {**CARDS, "description": "your cards"},
     "upcard": {**CARD, "description": "the card turned up: its suit is trumps"},
-    "chips": COUNT_BY_NAME, "pot": COUNT, "kassa": COUNT, "dealer": NAME, "deal": COUNT,
+    "chips": CHIPS, "pot": POT, "kassa": COUNT, "dealer": DEALER, "deal": DEAL,
     "zaruchny": nullable(NAME), "podruchny": nullable(NAME),
     "khlyustovshchik": nullable({**NAME, "description": "who declared a Хлюст"}),
     "trump_khlyust_declared": FLAG,
@@ -35,7 +40,7 @@ VIEW_SCHEMA: Final = view_object("khlyust", {
         NAME, {"type": "string", "pattern": _CALL_PATTERN}]},
         "description": "this deal's public calls, [player, call] (EXCHANGE:n: n cards exchanged)"},
     "in_play": NAMES, "discards": {**CARDS, "description": "your discards"},
-    "trick": TRICK, "trick_no": COUNT, "tricks": {**COUNT_BY_NAME, "description": "tricks taken, players in play"},
+    "trick": TRICK, "trick_no": TRICK_NO, "tricks": {**COUNT_BY_NAME, "description": "tricks taken, players in play"},
 }, "What your seat knows when it is to act (RULES §3): your hand, the upcard, chips, the calls and the trick.")
 
 _CARD: Final = "[2-9TJQKA][SHDC]"

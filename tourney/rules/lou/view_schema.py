@@ -10,29 +10,34 @@ from tourney.rules.lou.view import PHASES
 from tourney.rules.view_schema import (
     CARD,
     CARDS,
+    CHIPS,
     COUNT,
     COUNT_BY_NAME,
-    NAME,
+    DEAL,
+    DEALER,
     NAMES,
+    POT,
     TRICK,
+    TRICK_NO,
     choice,
     nullable,
     view_object,
 )
 
 VIEW_SCHEMA: Final = view_object("lou", {
-    "phase": choice(*PHASES), "hand": {**CARDS, "description": "your cards"},
+    "phase": choice(*PHASES, description="what is being decided now"), "hand": {**CARDS, "description": "your cards"},
     "upcard": {**CARD, "description": "the card turned up: its suit is trumps"},
-    "chips": COUNT_BY_NAME, "pot": COUNT, "deal_pot": COUNT, "dealer": NAME, "deal": COUNT, "game_no": COUNT,
+    "chips": CHIPS, "pot": POT, "deal_pot": COUNT, "dealer": DEALER, "deal": DEAL, "game_no": COUNT,
     "in": {**NAMES, "description": "the players who went in"},
     "my_choice": nullable(choice("IN", "OUT")),
     "draws": {**COUNT_BY_NAME, "description": "the cards each player drew"},
     "discards": {**CARDS, "description": "your discards"},
-    "trick": TRICK, "trick_no": COUNT, "tricks": {**COUNT_BY_NAME, "description": "tricks taken, players in"},
+    "trick": TRICK, "trick_no": TRICK_NO, "tricks": {**COUNT_BY_NAME, "description": "tricks taken, players in"},
     "dummy_tricks": COUNT,
     "history": {"type": "array", "items": {
         "type": "object", "required": ["deal", "pot_start", "pot"], "additionalProperties": False,
-        "properties": {"deal": COUNT, "pot_start": COUNT, "pot": COUNT}}},
+        "properties": {"deal": COUNT, "pot_start": COUNT, "pot": COUNT}},
+        "description": "earlier deals: the pot at their start and end"},
 }, "What your seat knows when it is to act (RULES §4): your hand, the upcard, chips, who is in and the trick.")
 
 _CARD: Final = "[2-9TJQKA][SHDC]"

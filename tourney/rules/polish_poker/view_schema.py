@@ -9,7 +9,7 @@ from tourney.rules.polish_poker.declarations import N_DECLARATIONS
 from tourney.rules.view_schema import CARD, CARDS, COUNT, COUNT_BY_NAME, FLAG, NAME, nullable, view_object
 
 DECLARATION_PATTERN: Final = "^(HIGH|PAIR|TWOPAIR|STRAIGHT|TRIPS|FULL|FLUSH|QUADS|SFLUSH|ROYAL|FIVE):[0-9A-Z/]+$"
-_DECLARATION: Final[dict[str, Any]] = {"type": "string", "pattern": DECLARATION_PATTERN,
+_DECLARATION: Final[dict[str, Any]] = {"type": "string", "title": "declaration", "pattern": DECLARATION_PATTERN,
                                        "description": "a declaration, such as PAIR:K or FULL:9/K"}
 _DECLARED: Final[dict[str, Any]] = {"type": "array", "items": {
     "type": "object", "required": ["player", "declaration"], "additionalProperties": False,
@@ -32,7 +32,8 @@ VIEW_SCHEMA: Final = view_object("polish-poker", {
     "community": {**CARD, "description": "the face-up community card"},
     "counts": {**COUNT_BY_NAME, "description": "the cards of every player still in"},
     "cap": {**COUNT, "description": "the most cards a player may hold (RULES §1.3)"},
-    "round": COUNT, "starter": NAME,
+    "round": {**COUNT, "description": "the round's number, 1 first"},
+    "starter": {**NAME, "description": "who declared first this round"},
     "declarations": {**_DECLARED, "description": "this round's declarations, in order"},
     "last": nullable({**_DECLARATION, "description": "the declaration to beat (null: none yet)"}),
     "ranked_suits": {**FLAG, "description": "suits are ranked (option suit_order=ranked)"},
