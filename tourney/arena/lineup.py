@@ -41,13 +41,13 @@ def parse_entrants(game: GameDescriptor, text: str) -> list[Entrant]:
     parts = [part.strip() for part in text.split(",")]
     if not parts or not all(parts):
         raise InvalidInputError(f"--bots {text!r} has an empty entry (e.g. 'random,prob:0.6')")
-    kinds = {kind.kind for kind in bot_kinds(game)} - {"cmd", "module"}
+    kinds = builtin_kinds(game)
     entrants: list[Entrant] = []
     seen: dict[str, int] = {}
     for part in parts:
         match = _LABEL.match(part)
         label, spec = (match.group(1), match.group(2).strip()) if match and ":" not in match.group(1) else ("", part)
-        transport = _transport(game, spec, kinds)
+        transport = spec_transport(game, spec, kinds)
         base = label or (short_label(spec[len(CMD_PREFIX):]) if transport == "cmd" else spec)
         seen[base] = seen.get(base, 0) + 1
         entrants.append(Entrant(base if seen[base] == 1 else f"{base}#{seen[base]}", spec, transport))
@@ -64,7 +64,12 @@ def short_label(command: str) -> str:
     return _UNLABELLED.sub("_", chosen).strip("_") or "cmd"
 
 
-def _transport(game: GameDescriptor, spec: str, kinds: set[str]) -> str:
+def spec_transport(game: GameDescriptor, spec: str, kinds: set[str] | None = None) -> str:
+    """How bot `spec` plays `game`: "builtin" (a kind of the game, or an alias of one), "cmd" or
+    "python"; checked now (a kind's parameter, a command's quoting, a class's import), one error
+    line otherwise. The arena, `player add --bot` and `tourney run` all read a spec with this."""
+    if kinds is None:
+        kinds = builtin_kinds(game)
     if spec.startswith(CMD_PREFIX):
         split_command(spec[len(CMD_PREFIX):])
         return "cmd"
@@ -79,6 +84,11 @@ def _transport(game: GameDescriptor, spec: str, kinds: set[str]) -> str:
         return "python"
     raise InvalidInputError(f"unknown bot {spec!r} for {game.name} (kinds: {', '.join(sorted(kinds))}; "
                             "or cmd:COMMAND, or package.module:Class)")
+
+
+def builtin_kinds(game: GameDescriptor) -> set[str]:
+    """The names (aliases too) of `game`'s built-in bot kinds."""
+    return {name for kind in bot_kinds(game) for name in (kind.kind, *kind.aliases)} - {"cmd", "module"}
 
 
 class SeatFactory:

@@ -18,15 +18,13 @@ import random
 from collections.abc import Mapping, Sequence
 
 from tourney.arena.faults import DISQUALIFIED, FORFEIT, FaultCounter, ForfeitStreaks
-from tourney.arena.lineup import CMD_PREFIX
+from tourney.arena.lineup import CMD_PREFIX, spec_transport
 from tourney.arena.python_bot import guarded_bot
 from tourney.arena.referee import end_event, play_refereed, seat_bots, settle
 from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot
 from tourney.bots import Bot, make_bot
 from tourney.engine.match import bot_rng
 from tourney.rules.games import GameDescriptor, GameState, require_engine, resolve_options
-
-MODULE_PREFIX = "module:"
 
 
 class TableReferee:
@@ -57,15 +55,16 @@ class TableReferee:
             for seat, faults in settle(bots, forfeited, end).items():
                 self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts)
         refereed = [name for name, spec in zip(players, specs, strict=True)
-                    if spec.startswith((CMD_PREFIX, MODULE_PREFIX))]
+                    if spec_transport(game, spec) != "builtin"]
         self.streaks.observe(refereed, [players[seat] for seat in forfeited])
         return state
 
     def _bot(self, game: GameDescriptor, spec: str, rng: random.Random) -> Bot:
-        if spec.startswith(CMD_PREFIX):
+        transport = spec_transport(game, spec)
+        if transport == "cmd":
             return SubprocessBot(spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool,
                                  forfeit_if_unstartable=True)
-        if spec.startswith(MODULE_PREFIX):
+        if transport == "python":
             return guarded_bot(spec, rng, self.limits.max_strikes)
         return make_bot(game, spec, rng)
 

@@ -1,0 +1,64 @@
+"""One bot spec everywhere (issue 19 item 6): `player add --bot` takes what `arena run --bots` takes,
+a `module:` bot may live in the current folder, and bot kinds keep their old names as aliases."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tourney.cli import app
+
+runner = CliRunner()
+
+FOLDER_BOT = """
+class FirstLegal:
+    name = "first"
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def act(self, view):
+        return view.legal_actions()[0]
+"""
+
+
+@pytest.fixture
+def bot_in_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """`folderbot.py` in a fresh current folder, not yet imported; its `module:` spec."""
+    (tmp_path / "folderbot.py").write_text(textwrap.dedent(FOLDER_BOT), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [entry for entry in sys.path if entry not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "folderbot", raising=False)
+    return "folderbot:FirstLegal"
+
+
+def test_a_module_bot_in_the_current_folder_plays_in_the_arena(bot_in_current_folder: str) -> None:
+    result = runner.invoke(app, ["arena", "run", "--bots", f"mine={bot_in_current_folder},random", "--games", "4",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    board = {row["bot"]: row for row in json.loads(result.stdout)["bots"]}
+    assert board["mine"]["games"] == 4 and board["mine"]["faults"] == {}
+
+
+def test_player_add_takes_every_spec_the_arena_takes(bot_in_current_folder: str, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 't.db'}"
+
+    def run(*args: str) -> tuple[int, str]:
+        result = runner.invoke(app, [*args, "--db", url])
+        return result.exit_code, result.output
+
+    assert run("new", "Specs", "--game", "chlust", "--seed", "3", "--format", "round-robin")[0] == 0
+    for name, spec in [("Pyt", bot_in_current_folder), ("Mod", f"module:{bot_in_current_folder}"),
+                       ("Old", "rules:2"), ("New", "rule")]:
+        code, output = run("player", "add", name, "--bot", spec)
+        assert code == 0, output
+    code, output = run("player", "add", "Bad", "--bot", "folderbot:NoSuchClass")
+    assert code != 0 and "has no class 'NoSuchClass'" in output
+    code, output = run("run")
+    assert code == 0, output
+    assert "faults of" not in output
