@@ -62,3 +62,30 @@ def test_player_add_takes_every_spec_the_arena_takes(bot_in_current_folder: str,
     code, output = run("run")
     assert code == 0, output
     assert "faults of" not in output
+
+
+COMMA_BOT = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": sys.argv[1]}), flush=True)
+    elif message["type"] == "act":
+        print(json.dumps({"type": "action", "id": message["id"], "action": message["legal"][0]}), flush=True)
+"""
+
+
+def test_bot_repeats_so_that_a_command_line_may_hold_a_comma(tmp_path: Path) -> None:
+    script = tmp_path / "comma_bot.py"
+    script.write_text(textwrap.dedent(COMMA_BOT), encoding="utf-8")
+    command = f"cmd:{sys.executable} {script} 'a,b'"
+    result = runner.invoke(app, ["arena", "run", "--bot", f"mine={command}", "--bot", "random", "--bots", "prob",
+                                 "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    board = {row["bot"]: row for row in json.loads(result.stdout)["bots"]}
+    assert set(board) == {"mine", "random", "prob"} and board["mine"]["faults"] == {}
+    # In --bots the comma splits the command line: its first half is a command that does not parse.
+    split = runner.invoke(app, ["arena", "run", "--bots", f"mine={command},random", "--games", "1"])
+    assert split.exit_code != 0
+    nobody = runner.invoke(app, ["arena", "run", "--games", "1"])
+    assert nobody.exit_code != 0 and "--bot" in nobody.output

@@ -20,14 +20,15 @@ if TYPE_CHECKING:
 ArenaObserver = Callable[["Leaderboard", int, int], None]
 
 
-def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, seed: int = 1,
+def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", games: int = 100, seed: int = 1,
                     players: int | None = None, workers: int = 1, backend: str = "local",
                     ray_address: str | None = None, duplicate: bool = False, records: Path | None = None,
                     out: Path | None = None, move_timeout: float = 1.0, hello_timeout: float = 5.0,
                     max_strikes: int = 3, max_forfeits: int = 3, bot_memory: int | None = None,
                     bot_cpu: int | None = None, options: Sequence[str] = (),
                     observer: ArenaObserver | None = None) -> RunReport:
-    """Play `games` seeded games between `bots` ([LABEL=]SPEC, comma-separated) with seats rotated,
+    """Play `games` seeded games between `bots` ([LABEL=]SPEC: comma-separated text, or a list of
+    entries whose commands may hold commas) with seats rotated,
     on local workers or Ray; `out` appends one JSON line per game (and resumes a run)."""
     from tourney.arena.backends import make_backend
     from tourney.arena.results import recorded_labels

@@ -1,6 +1,7 @@
 """The entrants of a run (`--bots A,B,C`) and the bot that plays each seat of a game.
 
-An entry is `[LABEL=]SPEC`: SPEC is a bot kind of the game (`random`, `prob:0.6`, ...), `cmd:<command
+An entry is `[LABEL=]SPEC` (`--bots` separates them by commas; each `--bot` is one, so that a
+command line may hold a comma): SPEC is a bot kind of the game (`random`, `prob:0.6`, ...), `cmd:<command
 line>` (a subprocess bot, any language) or `package.module:Class` (a Python bot on the Python path).
 Labels name entrants in results and reports; they default to the spec (a `cmd:` bot's: its program's
 file name, never the command line with its paths), numbered when repeated.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Final
@@ -36,11 +38,12 @@ class Entrant:
     transport: str  # "builtin", "cmd" or "python"
 
 
-def parse_entrants(game: GameDescriptor, text: str) -> list[Entrant]:
-    """`--bots` as entrants, each checked (a kind exists, a command parses, a class imports)."""
-    parts = [part.strip() for part in text.split(",")]
+def parse_entrants(game: GameDescriptor, entries: str | Sequence[str]) -> list[Entrant]:
+    """`--bots` (comma-separated text) or its entries, one each (`--bot`, whose command line may hold
+    a comma), as entrants, each checked (a kind exists, a command parses, a class imports)."""
+    parts = split_entries(entries) if isinstance(entries, str) else [part.strip() for part in entries]
     if not parts or not all(parts):
-        raise InvalidInputError(f"--bots {text!r} has an empty entry (e.g. 'random,prob:0.6')")
+        raise InvalidInputError(f"--bots {entries!r} has an empty entry (e.g. 'random,prob:0.6')")
     kinds = builtin_kinds(game)
     entrants: list[Entrant] = []
     seen: dict[str, int] = {}
@@ -52,6 +55,11 @@ def parse_entrants(game: GameDescriptor, text: str) -> list[Entrant]:
         seen[base] = seen.get(base, 0) + 1
         entrants.append(Entrant(base if seen[base] == 1 else f"{base}#{seen[base]}", spec, transport))
     return entrants
+
+
+def split_entries(text: str) -> list[str]:
+    """The entries of a comma-separated `--bots`."""
+    return [part.strip() for part in text.split(",")]
 
 
 def short_label(command: str) -> str:
