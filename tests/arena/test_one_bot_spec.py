@@ -89,3 +89,36 @@ def test_bot_repeats_so_that_a_command_line_may_hold_a_comma(tmp_path: Path) -> 
     assert split.exit_code != 0
     nobody = runner.invoke(app, ["arena", "run", "--games", "1"])
     assert nobody.exit_code != 0 and "--bot" in nobody.output
+
+
+TALKING_BOT = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print("thinking about", message["game"], file=sys.stderr, flush=True)
+        print(json.dumps({"type": "ready", "name": "talker"}), flush=True)
+    elif message["type"] == "act":
+        print(json.dumps({"type": "action", "id": message["id"], "action": message["legal"][0]}), flush=True)
+"""
+
+
+def test_bot_logs_keep_each_bot_process_stderr_in_the_arena_and_in_tourney_run(tmp_path: Path) -> None:
+    script = tmp_path / "talker.py"
+    script.write_text(textwrap.dedent(TALKING_BOT), encoding="utf-8")
+    spec = f"cmd:{sys.executable} {script}"
+    logs = tmp_path / "arena-logs"
+    result = runner.invoke(app, ["arena", "run", "--bot", spec, "--bot", "random", "--games", "2",
+                                 "--bot-logs", str(logs)])
+    assert result.exit_code == 0, result.output
+    kept = sorted(logs.glob("talker.py-*.log"))
+    assert kept and "thinking about polish-poker" in kept[0].read_text(encoding="utf-8")
+
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    live_logs = tmp_path / "run-logs"
+    for args in (["new", "Logs", "--game", "lou", "--seed", "2", "--format", "round-robin"],
+                 ["player", "add", "Talker", "--bot", spec], ["player", "add", "R1", "R2", "--bot", "random"],
+                 ["run", "--bot-logs", str(live_logs)]):
+        result = runner.invoke(app, [*args, "--db", url])
+        assert result.exit_code == 0, result.output
+    assert any("thinking about lou" in log.read_text(encoding="utf-8") for log in live_logs.glob("talker.py-*.log"))

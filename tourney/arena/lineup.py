@@ -13,11 +13,10 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import PurePath
 from typing import Final
 
 from tourney.arena.python_bot import guarded_bot, load_class
-from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot, split_command
+from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot, short_label, split_command
 from tourney.bots import Bot, bot_kinds, make_bot
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
@@ -25,10 +24,6 @@ from tourney.rules.games import GameDescriptor
 CMD_PREFIX: Final = "cmd:"
 _LABEL = re.compile(r"^([A-Za-z0-9_.#+-]+)=(.+)$")
 _MODULE_SPEC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
-# Programs that run the program a bot author wrote: the label names the script, not them.
-_INTERPRETER = re.compile(r"^(python[\d.]*|pypy[\d.]*|node(js)?|deno|bun|perl|ruby|php|lua(jit)?|julia|Rscript|"
-                          r"bash|sh|zsh|java|dotnet|uv|npx|tsx)$")
-_UNLABELLED = re.compile(r"[^A-Za-z0-9_.#+-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +55,6 @@ def parse_entrants(game: GameDescriptor, entries: str | Sequence[str]) -> list[E
 def split_entries(text: str) -> list[str]:
     """The entries of a comma-separated `--bots`."""
     return [part.strip() for part in text.split(",")]
-
-
-def short_label(command: str) -> str:
-    """A `cmd:` bot's default label: its program's file name, or, when the program is an interpreter
-    (`python3 bots/mine.py`), the file name of the first argument that is not an option."""
-    names = [PurePath(arg).name for arg in split_command(command)]
-    chosen = names[0]
-    if _INTERPRETER.match(chosen):
-        chosen = next((name for name in names[1:] if name and not name.startswith("-")), chosen)
-    return _UNLABELLED.sub("_", chosen).strip("_") or "cmd"
 
 
 def spec_transport(game: GameDescriptor, spec: str, kinds: set[str] | None = None) -> str:

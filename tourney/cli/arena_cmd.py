@@ -9,6 +9,7 @@ import typer
 
 from tourney.cli._bot_limits import (
     BotCpuOption,
+    BotLogsOption,
     BotMemoryOption,
     HelloTimeoutOption,
     MaxForfeitsOption,
@@ -54,6 +55,7 @@ def run(
     max_forfeits: MaxForfeitsOption = 3,
     bot_memory: BotMemoryOption = None,
     bot_cpu: BotCpuOption = None,
+    bot_logs: BotLogsOption = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="A rule option of the game (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
@@ -71,7 +73,8 @@ def run(
     play = partial(run_arena_games, entries, game=game, games=games, seed=seed, players=players, workers=workers,
                    backend=backend, ray_address=ray_address, duplicate=duplicate, records=records, out=out,
                    move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                   max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, options=option or [])
+                   max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs,
+                   options=option or [])
     if stdout_is_terminal() and not as_json:
         from tourney.arena.progress import LiveProgress
 
