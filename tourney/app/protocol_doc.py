@@ -16,9 +16,10 @@ END: Final = "<!-- end of the protocol tables -->"
 
 
 def protocol_markdown(games: Sequence[GameInfo] | None = None) -> str:
-    """Per playable game: its view's fields, its action forms and its bot kinds, as Markdown tables."""
+    """Per game that publishes its view (every game with a rules engine does: tests/protocol), its
+    view's fields, its action forms and its bot kinds, as Markdown tables."""
     blocks = [_game_block(info.to_json()) for info in (games if games is not None else list_games())
-              if info.descriptor.playable]
+              if info.descriptor.playable and info.descriptor.view_schema is not None]
     return "\n".join(blocks)
 
 
