@@ -122,3 +122,9 @@ def test_bot_logs_keep_each_bot_process_stderr_in_the_arena_and_in_tourney_run(t
         result = runner.invoke(app, [*args, "--db", url])
         assert result.exit_code == 0, result.output
     assert any("thinking about lou" in log.read_text(encoding="utf-8") for log in live_logs.glob("talker.py-*.log"))
+
+
+def test_tourney_play_takes_a_python_class_as_the_arena_does(bot_in_current_folder: str) -> None:
+    result = runner.invoke(app, ["play", "lou", "--players", "3", "--seed", "4", "--bots",
+                                 f"{bot_in_current_folder},rule", "-q"])
+    assert result.exit_code == 0, result.output

@@ -64,8 +64,8 @@ def play_game(game: str, *, players: int = 4, seed: int = 1, bots: str | Sequenc
     """One seeded game of `game` between bots: `bots` per seat (comma-separated text or a list; the
     last fills the remaining seats), `options` as NAME=VALUE texts, `named_options` the same given
     by name (an option given both ways is refused); the record written to `record` if given."""
-    import tourney.arena  # noqa: F401 - registers the cmd: and module: bot kinds for every game
     from tourney.app.files import check_replaceable, write_text
+    from tourney.arena.lineup import registry_spec  # (importing the arena registers cmd: and module: bots)
     from tourney.engine.match import make_bots, play_match, seat_names
     from tourney.engine.records import write_record
     from tourney.rules.games import find_game, parse_option_assignments, require_engine
@@ -82,6 +82,7 @@ def play_game(game: str, *, players: int = 4, seed: int = 1, bots: str | Sequenc
     specs = [spec.strip() for spec in bots.split(",")] if isinstance(bots, str) else [s.strip() for s in bots]
     if not all(specs):
         raise InvalidInputError(f"--bots {bots!r} has an empty entry (e.g. 'random,random:0.5')")
+    specs = [registry_spec(descriptor, spec) for spec in specs]  # `package.module:Class` too, as in the arena
     if record is not None:
         check_replaceable(Path(record), ours=_game_record, kind="game record")
     state = play_match(descriptor, names, make_bots(descriptor, specs, players, seed), seed=seed, options=chosen)

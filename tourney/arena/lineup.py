@@ -79,6 +79,14 @@ def spec_transport(game: GameDescriptor, spec: str, kinds: set[str] | None = Non
                             "or cmd:COMMAND, or package.module:Class)")
 
 
+def registry_spec(game: GameDescriptor, spec: str) -> str:
+    """`spec` as `make_bot` reads it: a bare `package.module:Class` gains its `module:` prefix (any
+    other spec is left to `make_bot`, and its errors)."""
+    if _MODULE_SPEC.match(spec) and spec.partition(":")[0] not in builtin_kinds(game) | {"cmd", "module"}:
+        return f"module:{spec}"
+    return spec
+
+
 def builtin_kinds(game: GameDescriptor) -> set[str]:
     """The names (aliases too) of `game`'s built-in bot kinds."""
     return {name for kind in bot_kinds(game) for name in (kind.kind, *kind.aliases)} - {"cmd", "module"}
