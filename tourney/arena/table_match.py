@@ -36,6 +36,7 @@ class TableReferee:
         self.pool = ProcessPool(self.limits)
         self.faults: dict[str, FaultCounter] = {}
         self.streaks = ForfeitStreaks(self.limits.max_forfeits)
+        self._transports: dict[tuple[str, str], str] = {}
 
     def __call__(self, game: GameDescriptor, players: Sequence[str], specs: Sequence[str], seed: int,
                  options: Mapping[str, object]) -> GameState:
@@ -55,18 +56,25 @@ class TableReferee:
             for seat, faults in settle(bots, forfeited, end).items():
                 self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts)
         refereed = [name for name, spec in zip(players, specs, strict=True)
-                    if spec_transport(game, spec) != "builtin"]
+                    if self._transport(game, spec) != "builtin"]
         self.streaks.observe(refereed, [players[seat] for seat in forfeited])
         return state
 
     def _bot(self, game: GameDescriptor, spec: str, rng: random.Random) -> Bot:
-        transport = spec_transport(game, spec)
+        transport = self._transport(game, spec)
         if transport == "cmd":
             return SubprocessBot(spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool,
                                  forfeit_if_unstartable=True)
         if transport == "python":
             return guarded_bot(spec, rng, self.limits.max_strikes)
         return make_bot(game, spec, rng)
+
+    def _transport(self, game: GameDescriptor, spec: str) -> str:
+        """`spec_transport`, read once per spec of a run (it checks the spec by building a bot)."""
+        key = (game.name, spec)
+        if key not in self._transports:
+            self._transports[key] = spec_transport(game, spec)
+        return self._transports[key]
 
     def fault_report(self) -> dict[str, dict[str, int]]:
         """Faults by player, only players that had any."""
