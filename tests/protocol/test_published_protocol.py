@@ -117,7 +117,7 @@ def test_what_a_cmd_bot_receives_in_the_arena_conforms(game: GameDescriptor, tmp
         assert sorted(end["places"], key=end["places"].__getitem__) == end["standings"]
 
 
-def test_the_end_event_of_a_live_table_has_the_arena_shape(tmp_path: Path) -> None:
+def test_a_live_table_sends_conforming_views_and_the_arena_end_event(tmp_path: Path) -> None:
     game = PLAYABLE[-1]
     spec, log = recording_bot(tmp_path)
     referee = TableReferee(Limits())
@@ -125,7 +125,10 @@ def test_the_end_event_of_a_live_table_has_the_arena_shape(tmp_path: Path) -> No
         state = referee(game, ["Ann", "Bob", "Cy"], [spec, "random", "random"], 4, {})
     finally:
         referee.close()
-    ends = [m for m in received(log) if m["type"] == "event" and m.get("kind") == "end"]
+    messages = received(log)
+    views = [m["view"] for m in messages if m["type"] == "act"]
+    assert views and all(schema_errors(published(game)["view_schema"], view) == [] for view in views)
+    ends = [m for m in messages if m["type"] == "event" and m.get("kind") == "end"]
     assert len(ends) == 1 and schema_errors(END_SCHEMA, ends[0]) == []
     assert ends[0]["standings"] == list(state.outcome().standings)
     assert ends[0]["places"] == {name: state.outcome().place_of(name) for name in ("Ann", "Bob", "Cy")}
