@@ -17,8 +17,10 @@ from tourney.rules.games import resolve_options
 
 def test_both_kinds_are_registered_for_chlust() -> None:
     kinds = {kind.kind for kind in bot_kinds("chlust")}
-    assert {"random", "rules"} <= kinds
-    assert make_bot("hlust", "rules:2.5", random.Random(1)).name == "rules"
+    assert {"random", "rule"} <= kinds
+    assert make_bot("hlust", "rule:2.5", random.Random(1)).name == "rules"
+    # `rules`, its name before every game's rule-based bot was `rule`, still makes it.
+    assert make_bot("chlust", "rules:2.5", random.Random(1)).name == "rules"
     with pytest.raises(InvalidInputError, match="not a number"):
         make_bot("chlust", "rules:x", random.Random(1))
     with pytest.raises(InvalidInputError, match="no parameter"):

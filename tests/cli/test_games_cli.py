@@ -22,7 +22,8 @@ def test_games_json_lists_every_registered_game_as_its_descriptor_says() -> None
     registered = all_games()
     assert [game["name"] for game in listed] == [game.name for game in registered]
     for entry, game in zip(listed, registered, strict=True):
-        assert {key: value for key, value in entry.items() if key != "formats"} == game.to_json()
+        assert {key: value for key, value in entry.items() if key not in ("formats", "bots")} == game.to_json()
+        assert [bot["kind"] for bot in entry["bots"]] == [kind.kind for kind in bot_kinds(game)]
         # Which formats each game's table sizes allow (issue 12): duels need 2-seat games.
         assert entry["formats"][0] == "stages"
         assert ("knockout" in entry["formats"]) == (game.seats[0] == 2), game.name
@@ -32,6 +33,15 @@ def test_games_json_lists_every_registered_game_as_its_descriptor_says() -> None
     assert [(o["name"], o["default"]) for o in pp["options"]] == [
         ("start_cards", 1), ("suit_order", "equal"), ("next_starter", "rotate"), ("until", 1)]
     assert all(o["help"] for game in listed for o in game["options"])
+    # The protocol a bot author reads (issue 19 item 5): parameters with meaning and range.
+    prob = {bot["kind"]: bot for bot in pp["bots"]}["prob"]
+    assert prob["parameter"] == {"name": "T", "meaning": "threshold", "default": 0.5, "range": [0.0, 1.0]}
+    assert pp["actions"][-1] == {"ids": [89, 89], "text": "CALL", "pattern": "^CALL$",
+                                 "help": "call the last declaration: the cards are shown"}
+    assert pp["view_schema"]["required"][:3] == ["game", "seat", "players"]
+    assert pp["end_schema"]["required"] == ["type", "kind", "places", "standings"]
+    chlust_rule = {bot["kind"]: bot for bot in listed[0]["bots"]}["rule"]
+    assert listed[0]["name"] == "chlust" and chlust_rule["aliases"] == ["rules"]
 
 
 def test_games_text_names_every_game_with_its_aliases_and_options() -> None:

@@ -20,14 +20,15 @@ if TYPE_CHECKING:
 ArenaObserver = Callable[["Leaderboard", int, int], None]
 
 
-def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, seed: int = 1,
+def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", games: int = 100, seed: int = 1,
                     players: int | None = None, workers: int = 1, backend: str = "local",
                     ray_address: str | None = None, duplicate: bool = False, records: Path | None = None,
                     out: Path | None = None, move_timeout: float = 1.0, hello_timeout: float = 5.0,
                     max_strikes: int = 3, max_forfeits: int = 3, bot_memory: int | None = None,
-                    bot_cpu: int | None = None, options: Sequence[str] = (),
+                    bot_cpu: int | None = None, bot_logs: Path | None = None, options: Sequence[str] = (),
                     observer: ArenaObserver | None = None) -> RunReport:
-    """Play `games` seeded games between `bots` ([LABEL=]SPEC, comma-separated) with seats rotated,
+    """Play `games` seeded games between `bots` ([LABEL=]SPEC: comma-separated text, or a list of
+    entries whose commands may hold commas) with seats rotated,
     on local workers or Ray; `out` appends one JSON line per game (and resumes a run)."""
     from tourney.arena.backends import make_backend
     from tourney.arena.results import recorded_labels
@@ -38,7 +39,7 @@ def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, 
     check_range(games, what="--games", low=1)
     check_seed(seed)
     limits = bot_limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu)
+                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs)
     descriptor = find_game(game)
     spec = make_spec(descriptor.name, bots, seed=seed, players=players, duplicate=duplicate,
                      options=parse_option_assignments(descriptor, list(options)))
@@ -55,8 +56,10 @@ def run_arena_games(bots: str, *, game: str = "polish-poker", games: int = 100, 
 
 
 def bot_limits(*, move_timeout: float = 1.0, hello_timeout: float = 5.0, max_strikes: int = 3,
-               max_forfeits: int = 3, bot_memory: int | None = None, bot_cpu: int | None = None) -> Limits:
-    """The limits of refereed bots (`arena run` and `tourney run` take the same options), checked."""
+               max_forfeits: int = 3, bot_memory: int | None = None, bot_cpu: int | None = None,
+               bot_logs: Path | None = None) -> Limits:
+    """The limits of refereed bots (`arena run` and `tourney run` take the same options), checked;
+    the folder of `bot_logs` made if it is missing."""
     from tourney.arena.subprocess_bot import Limits
 
     check_range(max_strikes, what="--max-strikes", low=0)
@@ -67,8 +70,14 @@ def bot_limits(*, move_timeout: float = 1.0, hello_timeout: float = 5.0, max_str
         check_range(bot_memory, what="--bot-memory", low=1)
     if bot_cpu is not None:
         check_range(bot_cpu, what="--bot-cpu", low=1)
+    if bot_logs is not None:
+        try:
+            bot_logs.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise InvalidInputError(f"--bot-logs {str(bot_logs)!r}: {error.strerror or error}") from None
     return Limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                  max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu)
+                  max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu,
+                  bot_logs=str(bot_logs.resolve()) if bot_logs is not None else None)
 
 
 def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:

@@ -11,20 +11,28 @@ from typing import TYPE_CHECKING, Any
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.bots import BotKind
     from tourney.rules.games import GameDescriptor, GameState
 
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """A registered game, the formats its seats allow and its bot kinds (`kind`, help)."""
+    """A registered game, the formats its seats allow and its bot kinds."""
 
     descriptor: GameDescriptor
     formats: tuple[str, ...]
-    bots: tuple[tuple[str, str], ...]
+    bot_kinds: tuple[BotKind, ...]
+
+    @property
+    def bots(self) -> tuple[tuple[str, str], ...]:
+        """Each bot kind and its help."""
+        return tuple((kind.kind, kind.help) for kind in self.bot_kinds)
 
     def to_json(self) -> dict[str, Any]:
-        """The shape of `tourney games --json` (the descriptor's fields and the formats)."""
-        return {**self.descriptor.to_json(), "formats": list(self.formats)}
+        """The shape of `tourney games --json`: the descriptor's fields (with the bot protocol:
+        `view_schema`, `actions`, `end_schema`), the formats and the bot kinds."""
+        return {**self.descriptor.to_json(), "formats": list(self.formats),
+                "bots": [kind.to_json() for kind in self.bot_kinds]}
 
 
 def list_games() -> list[GameInfo]:
@@ -34,8 +42,7 @@ def list_games() -> list[GameInfo]:
     from tourney.engine.formats.config import formats_for
     from tourney.rules.games import all_games
 
-    return [GameInfo(game, tuple(formats_for(game)), tuple((kind.kind, kind.help) for kind in bot_kinds(game)))
-            for game in all_games()]
+    return [GameInfo(game, tuple(formats_for(game)), tuple(bot_kinds(game))) for game in all_games()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +64,8 @@ def play_game(game: str, *, players: int = 4, seed: int = 1, bots: str | Sequenc
     """One seeded game of `game` between bots: `bots` per seat (comma-separated text or a list; the
     last fills the remaining seats), `options` as NAME=VALUE texts, `named_options` the same given
     by name (an option given both ways is refused); the record written to `record` if given."""
-    import tourney.arena  # noqa: F401 - registers the cmd: and module: bot kinds for every game
     from tourney.app.files import check_replaceable, write_text
+    from tourney.arena.lineup import registry_spec  # (importing the arena registers cmd: and module: bots)
     from tourney.engine.match import make_bots, play_match, seat_names
     from tourney.engine.records import write_record
     from tourney.rules.games import find_game, parse_option_assignments, require_engine
@@ -75,6 +82,7 @@ def play_game(game: str, *, players: int = 4, seed: int = 1, bots: str | Sequenc
     specs = [spec.strip() for spec in bots.split(",")] if isinstance(bots, str) else [s.strip() for s in bots]
     if not all(specs):
         raise InvalidInputError(f"--bots {bots!r} has an empty entry (e.g. 'random,random:0.5')")
+    specs = [registry_spec(descriptor, spec) for spec in specs]  # `package.module:Class` too, as in the arena
     if record is not None:
         check_replaceable(Path(record), ours=_game_record, kind="game record")
     state = play_match(descriptor, names, make_bots(descriptor, specs, players, seed), seed=seed, options=chosen)

@@ -84,21 +84,16 @@ def import_players(file: str | Path, *, db: str | None = None, tournament: str |
 
 
 def _checked_bot(state: TournamentState, spec: str, where: str) -> str:
-    """`spec` if it makes a bot of the tournament's game (which must have a rules engine)."""
-    import random
-
-    import tourney.arena  # noqa: F401  (registers the cmd: and module: bot kinds)
-    from tourney.bots import make_bot
+    """`spec` if it makes a bot of the tournament's game (which must have a rules engine): whatever
+    `arena run --bots` takes, checked the same way, starting nothing."""
+    from tourney.arena.lineup import spec_transport
     from tourney.rules.games import require_engine
 
     try:
         require_engine(state.descriptor)
-        made = make_bot(state.descriptor, spec.strip(), random.Random(0))
+        spec_transport(state.descriptor, spec.strip())
     except InvalidInputError as error:
         raise InvalidInputError(f"{where}--bot {spec!r}: {error}") from None
-    close = getattr(made, "close", None)
-    if callable(close):
-        close()  # a cmd: bot has started nothing yet; close anyway so that nothing is left behind
     return spec.strip()
 
 

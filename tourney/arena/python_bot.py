@@ -1,4 +1,5 @@
-"""A user's Python bot, `package.module:Class` on the Python path, refereed like a subprocess bot.
+"""A user's Python bot, `package.module:Class` on the Python path (the current folder included),
+refereed like a subprocess bot.
 
 It runs in the arena's process, so it sees the same `View` object as the built-in bots (which holds
 no reference to the game state). An exception it raises is a crash (forfeit); an action that is not
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import random
+import sys
 from typing import Any
 
 from tourney.arena.faults import CRASH, ILLEGAL, FaultCounter, Forfeit
@@ -23,6 +26,7 @@ def load_class(spec: str) -> type[Any]:
     module_name, sep, class_name = spec.partition(":")
     if not sep or not module_name or not class_name.isidentifier():
         raise InvalidInputError(f"a Python bot is module:Class, such as mybots.strong:StrongBot, not {spec!r}")
+    _import_from_current_folder()
     try:
         module = importlib.import_module(module_name)
     except Exception as error:  # a user's module: ImportError, but also SyntaxError or its own bug
@@ -35,6 +39,15 @@ def load_class(spec: str) -> type[Any]:
     if not callable(getattr(found, "act", None)):
         raise InvalidInputError(f"bot {spec!r}: class {class_name!r} has no act(view) method")
     return found
+
+
+def _import_from_current_folder() -> None:
+    """Put the current folder on the import path (last, so it shadows nothing): `mybots.py` next to
+    where `tourney` runs is `mybots:MyBot`, as with `python -m`, though the `tourney` script's own
+    folder is what Python put there."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
 
 
 def instantiate(cls: type[Any], rng: random.Random) -> Bot:

@@ -118,7 +118,7 @@ def play_game(game: GameDescriptor, job: GameJob, entrants: Sequence[Entrant],
         (records / f"game-{job.index:06d}.jsonl").write_text(write_record(state.events), encoding="utf-8")
     places = _places([outcome.place_of(name) for name in names], forfeited)
     result = GameResult(job.index, job.deal, job.seed, labels, places)
-    end = {"kind": "end", "places": dict(zip(names, places, strict=True))}
+    end = end_event(names, places)
     for seat, faults in settle(bots, forfeited, end).items():
         if faults.total():
             merged = result.faults.setdefault(labels[seat], {})
@@ -181,6 +181,14 @@ def settle(bots: Sequence[Bot], forfeited: Sequence[int], end: Mapping[str, Any]
             else:
                 bot.end(end)
     return faults
+
+
+def end_event(names: Sequence[str], places: Sequence[int]) -> dict[str, Any]:
+    """The `end` event every refereed bot is sent, in the arena and in live events alike (its schema
+    is `END_SCHEMA`): each player's place, and the players best place first (seat order on a tie)."""
+    order = sorted(range(len(names)), key=lambda seat: (places[seat], seat))
+    return {"kind": "end", "places": dict(zip(names, places, strict=True)),
+            "standings": [names[seat] for seat in order]}
 
 
 def _places(game_places: Sequence[int], forfeited: Sequence[int]) -> list[int]:

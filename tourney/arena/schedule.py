@@ -66,7 +66,7 @@ def deal_seed(seed: int, deal: int) -> int:
     return random.Random(f"tourney-arena/{seed}/{deal}").getrandbits(63)
 
 
-def make_spec(game: str, bots: str, *, seed: int, players: int | None = None, duplicate: bool = False,
+def make_spec(game: str, bots: str | Sequence[str], *, seed: int, players: int | None = None, duplicate: bool = False,
               options: Mapping[str, object] | None = None) -> RunSpec:
     descriptor = find_game(game)
     require_engine(descriptor)

@@ -20,13 +20,16 @@ import contextlib
 import json
 import os
 import random
+import re
 import select
 import shlex
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any, Final
 
 from tourney.arena.containment import bot_environment, bot_preexec, forget_mark, kill_marked, new_mark
@@ -43,7 +46,8 @@ _READ_CHUNK: Final = 1 << 16
 class Limits:
     """Time limits in seconds and the strike limit of a match (`--move-timeout`, `--max-strikes`);
     the forfeits in a row that disqualify a bot for the rest of a run (`--max-forfeits`); the memory
-    (MiB of address space) and CPU seconds of each bot process (`--bot-memory`, `--bot-cpu`)."""
+    (MiB of address space) and CPU seconds of each bot process (`--bot-memory`, `--bot-cpu`); the
+    folder that keeps each bot process's stderr (`--bot-logs`; None: discarded)."""
 
     move_timeout: float = 1.0
     hello_timeout: float = 5.0
@@ -51,6 +55,13 @@ class Limits:
     max_forfeits: int = 3
     bot_memory: int | None = None
     bot_cpu: int | None = None
+    bot_logs: str | None = None
+
+
+# Programs that run the program a bot author wrote: the label names the script, not them.
+_INTERPRETER = re.compile(r"^(python[\d.]*|pypy[\d.]*|node(js)?|deno|bun|perl|ruby|php|lua(jit)?|julia|Rscript|"
+                          r"bash|sh|zsh|java|dotnet|uv|npx|tsx)$")
+_UNLABELLED = re.compile(r"[^A-Za-z0-9_.#+-]+")
 
 
 _LEGAL_CACHE_SIZE = 4096
@@ -68,21 +79,34 @@ class _TooLong(BotPipeError):
     pass
 
 
+def _stderr_log(command: str, folder: str | None) -> int:
+    """Where a new bot process writes its stderr: a new file `<label>-<random>.log` in `folder`
+    (one per process, which may play several matches), or nowhere."""
+    if folder is None:
+        return subprocess.DEVNULL
+    descriptor, _path = tempfile.mkstemp(dir=folder, prefix=f"{short_label(command)}-", suffix=".log")
+    return descriptor
+
+
 class BotProcess:
     """One running bot program. Its pipes are non-blocking; every wait is a `poll` with a deadline."""
 
     def __init__(self, command: str, limits: Limits | None = None, mark: str | None = None) -> None:
         argv = split_command(command)
         limits = limits or Limits()
+        stderr = _stderr_log(command, limits.bot_logs)
         try:
             # A session of its own, so that closing it also ends whatever the bot started (a shell's
             # child); the mark and the parent-death signal reach what leaves the session (containment.py).
             self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.DEVNULL, start_new_session=True,
+                                          stderr=stderr, start_new_session=True,
                                           env=bot_environment(mark) if mark is not None else None,
                                           preexec_fn=bot_preexec(limits.bot_memory, limits.bot_cpu))
         except OSError as error:
             raise InvalidInputError(f"cannot start bot {command!r}: {error.strerror or error}") from None
+        finally:
+            if stderr != subprocess.DEVNULL:
+                os.close(stderr)  # the bot holds its own copy
         assert self._proc.stdin is not None and self._proc.stdout is not None
         self._in = self._proc.stdin.fileno()
         self._out = self._proc.stdout.fileno()
@@ -457,3 +481,13 @@ def _decode(line: bytes) -> dict[str, Any] | None:
     except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: `[[[[...` nested 100k deep
         return None
     return value if isinstance(value, dict) else None
+
+
+def short_label(command: str) -> str:
+    """A `cmd:` bot's default label: its program's file name, or, when the program is an interpreter
+    (`python3 bots/mine.py`), the file name of the first argument that is not an option."""
+    names = [PurePath(arg).name for arg in split_command(command)]
+    chosen = names[0]
+    if _INTERPRETER.match(chosen):
+        chosen = next((name for name in names[1:] if name and not name.startswith("-")), chosen)
+    return _UNLABELLED.sub("_", chosen).strip("_") or "cmd"

@@ -18,15 +18,13 @@ import random
 from collections.abc import Mapping, Sequence
 
 from tourney.arena.faults import DISQUALIFIED, FORFEIT, FaultCounter, ForfeitStreaks
-from tourney.arena.lineup import CMD_PREFIX
+from tourney.arena.lineup import CMD_PREFIX, spec_transport
 from tourney.arena.python_bot import guarded_bot
-from tourney.arena.referee import play_refereed, seat_bots, settle
+from tourney.arena.referee import end_event, play_refereed, seat_bots, settle
 from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot
 from tourney.bots import Bot, make_bot
 from tourney.engine.match import bot_rng
 from tourney.rules.games import GameDescriptor, GameState, require_engine, resolve_options
-
-MODULE_PREFIX = "module:"
 
 
 class TableReferee:
@@ -38,6 +36,7 @@ class TableReferee:
         self.pool = ProcessPool(self.limits)
         self.faults: dict[str, FaultCounter] = {}
         self.streaks = ForfeitStreaks(self.limits.max_forfeits)
+        self._transports: dict[tuple[str, str], str] = {}
 
     def __call__(self, game: GameDescriptor, players: Sequence[str], specs: Sequence[str], seed: int,
                  options: Mapping[str, object]) -> GameState:
@@ -53,21 +52,29 @@ class TableReferee:
             play_refereed(game, state, bots, players, values, seed, forfeited)
         finally:
             # A forfeiter's process is not reused, nor one of a match that stopped part-way.
-            end = {"kind": "end", "standings": list(state.outcome().standings)} if state.terminal else None
+            end = end_event(players, [state.outcome().place_of(name) for name in players]) if state.terminal else None
             for seat, faults in settle(bots, forfeited, end).items():
                 self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts)
         refereed = [name for name, spec in zip(players, specs, strict=True)
-                    if spec.startswith((CMD_PREFIX, MODULE_PREFIX))]
+                    if self._transport(game, spec) != "builtin"]
         self.streaks.observe(refereed, [players[seat] for seat in forfeited])
         return state
 
     def _bot(self, game: GameDescriptor, spec: str, rng: random.Random) -> Bot:
-        if spec.startswith(CMD_PREFIX):
+        transport = self._transport(game, spec)
+        if transport == "cmd":
             return SubprocessBot(spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool,
                                  forfeit_if_unstartable=True)
-        if spec.startswith(MODULE_PREFIX):
+        if transport == "python":
             return guarded_bot(spec, rng, self.limits.max_strikes)
         return make_bot(game, spec, rng)
+
+    def _transport(self, game: GameDescriptor, spec: str) -> str:
+        """`spec_transport`, read once per spec of a run (it checks the spec by building a bot)."""
+        key = (game.name, spec)
+        if key not in self._transports:
+            self._transports[key] = spec_transport(game, spec)
+        return self._transports[key]
 
     def fault_report(self) -> dict[str, dict[str, int]]:
         """Faults by player, only players that had any."""

@@ -3,7 +3,18 @@
 
 from __future__ import annotations
 
-from tourney.bots.registry import ANY_GAME, BotKind, UniformBot, bot_kinds, make_bot, register_bot, unregister_bot
+from tourney.bots.registry import (
+    ANY_GAME,
+    BotKind,
+    BotParameter,
+    UniformBot,
+    bot_kinds,
+    find_bot_kind,
+    make_bot,
+    register_bot,
+    unregister_bot,
+)
 from tourney.rules.games import Bot
 
-__all__ = ["ANY_GAME", "Bot", "BotKind", "UniformBot", "bot_kinds", "make_bot", "register_bot", "unregister_bot"]
+__all__ = ["ANY_GAME", "Bot", "BotKind", "BotParameter", "UniformBot", "bot_kinds", "find_bot_kind", "make_bot",
+           "register_bot", "unregister_bot"]

@@ -1,6 +1,8 @@
 """Bot factories, registered per game and kind: `make_bot(game, "random:0.5", rng)`.
 
-A spec is `kind` or `kind:parameter`. A game's bot package registers its kinds for that game;
+A spec is `kind` or `kind:parameter`. Each kind documents its parameter (`BotParameter`: what it
+means, its default and range, as `tourney games --json` publishes it) and may keep old names as
+aliases (Chlust's `rules` is `rule`, as in every other game). A game's bot package registers its kinds for that game;
 kinds registered for every game (`ANY_GAME`) serve any game that has no kind of that name, so a new
 game plays with the uniform `random` bot before it has bots of its own, and the arena can add its
 own transports (subprocess bots) without the engine importing it. Bot packages under
@@ -23,25 +25,66 @@ BotFactory = Callable[[str, random.Random], Bot]
 
 
 @dataclass(frozen=True, slots=True)
+class BotParameter:
+    """The number after `kind:`: its letter in the help (`T`), what it means, default and range."""
+
+    letter: str
+    meaning: str
+    default: float
+    low: float
+    high: float
+
+    def value(self, kind: str, text: str) -> float:
+        """The parameter written `text` (the default when empty); one error line when it is no
+        number within the range."""
+        if not text:
+            return self.default
+        try:
+            number = float(text)
+        except ValueError:
+            raise InvalidInputError(f"bot '{kind}:{text}': {self.meaning} {text!r} is not a number") from None
+        if not self.low <= number <= self.high:
+            raise InvalidInputError(f"bot '{kind}:{text}': {self.meaning} must be within {self.low:g}..{self.high:g}")
+        return number
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.letter, "meaning": self.meaning, "default": self.default,
+                "range": [self.low, self.high]}
+
+
+@dataclass(frozen=True, slots=True)
 class BotKind:
     game: str
     kind: str
     factory: BotFactory
     help: str
+    parameter: BotParameter | None = None
+    aliases: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The kind's entry under `bots` in `tourney games --json`."""
+        return {"kind": self.kind, "help": self.help, "aliases": list(self.aliases),
+                "parameter": self.parameter.to_json() if self.parameter is not None else None}
 
 
 _kinds: dict[tuple[str, str], BotKind] = {}
 _discovered = False
 
 
-def register_bot(game: str, kind: str, factory: BotFactory, help: str) -> None:
-    """Register `factory(parameter, rng)` as bot `kind` of `game` (a game name, or `ANY_GAME`)."""
+def register_bot(game: str, kind: str, factory: BotFactory, help: str, *, parameter: BotParameter | None = None,
+                 aliases: tuple[str, ...] = ()) -> None:
+    """Register `factory(parameter, rng)` as bot `kind` of `game` (a game name, or `ANY_GAME`), also
+    known by `aliases`."""
     key = game if game == ANY_GAME else find_game(game).name
-    _kinds[(key, kind)] = BotKind(key, kind, factory, help)
+    entry = BotKind(key, kind, factory, help, parameter, aliases)
+    for name in (kind, *aliases):
+        _kinds[(key, name)] = entry
 
 
 def unregister_bot(game: str, kind: str) -> None:
-    _kinds.pop((game, kind), None)
+    entry = _kinds.pop((game, kind), None)
+    for alias in entry.aliases if entry is not None else ():
+        _kinds.pop((game, alias), None)
 
 
 def _discover() -> None:
@@ -60,17 +103,25 @@ def bot_kinds(game: str | GameDescriptor) -> list[BotKind]:
     """The kinds of bot that can play `game`: its own, then those for any game it lacks."""
     _discover()
     name = find_game(game).name
-    own = {kind: entry for (g, kind), entry in _kinds.items() if g == name}
-    shared = {kind: entry for (g, kind), entry in _kinds.items() if g == ANY_GAME and kind not in own}
+    own = {kind: entry for (g, kind), entry in _kinds.items() if g == name and kind == entry.kind}
+    shared = {kind: entry for (g, kind), entry in _kinds.items()
+              if g == ANY_GAME and kind == entry.kind and find_bot_kind(name, kind) is entry}
     return [*sorted(own.values(), key=lambda k: k.kind), *sorted(shared.values(), key=lambda k: k.kind)]
+
+
+def find_bot_kind(game: str | GameDescriptor, kind: str) -> BotKind | None:
+    """The kind (or alias) `kind` of `game`'s bots, or of every game's when the game has none so
+    called; None when there is none."""
+    _discover()
+    name = find_game(game).name
+    return _kinds.get((name, kind)) or _kinds.get((ANY_GAME, kind))
 
 
 def make_bot(game: str | GameDescriptor, spec: str, rng: random.Random) -> Bot:
     """A bot for `game` from `kind[:parameter]`, drawing its randomness from `rng`."""
-    _discover()
     name = find_game(game).name
     kind, _, parameter = spec.strip().partition(":")
-    entry = _kinds.get((name, kind)) or _kinds.get((ANY_GAME, kind))
+    entry = find_bot_kind(name, kind)
     if entry is None:
         known = ", ".join(k.kind for k in bot_kinds(name))
         raise InvalidInputError(f"unknown bot {spec!r} for {name} (known: {known})")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -16,3 +17,5 @@ BotMemoryOption = Annotated[int | None, typer.Option(
     metavar="MB", help="Address space of each cmd: bot process, in MiB (RLIMIT_AS; Node and Java reserve much).")]
 BotCpuOption = Annotated[int | None, typer.Option(
     metavar="SECONDS", help="CPU seconds of each cmd: bot process (RLIMIT_CPU; a process serves several games).")]
+BotLogsOption = Annotated[Path | None, typer.Option(
+    metavar="DIR", help="Keep each cmd: bot process's stderr in a file of this folder (default: discarded).")]

@@ -9,6 +9,7 @@ import typer
 
 from tourney.cli._bot_limits import (
     BotCpuOption,
+    BotLogsOption,
     BotMemoryOption,
     HelloTimeoutOption,
     MaxForfeitsOption,
@@ -27,7 +28,11 @@ BOTS_HELP = ("Comma-separated entrants, each [LABEL=]SPEC: a bot kind of the gam
 
 @app.command("run")
 def run(
-    bots: Annotated[str, typer.Option(help=BOTS_HELP)],
+    bots: Annotated[str | None, typer.Option(help=BOTS_HELP)] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", metavar="[LABEL=]SPEC",
+        help="One more entrant, as in --bots but alone, so that its command line may hold a comma (repeatable).")]
+        = None,
     game: Annotated[str, typer.Option(help="The game (name or alias; see `tourney games`).")] = "polish-poker",
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run: same seed, same games.")] = 1,
@@ -50,6 +55,7 @@ def run(
     max_forfeits: MaxForfeitsOption = 3,
     bot_memory: BotMemoryOption = None,
     bot_cpu: BotCpuOption = None,
+    bot_logs: BotLogsOption = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="A rule option of the game (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
@@ -58,11 +64,17 @@ def run(
     from functools import partial
 
     from tourney.app.arena import run_arena_games
+    from tourney.arena.lineup import split_entries
+    from tourney.errors import InvalidInputError
 
-    play = partial(run_arena_games, bots, game=game, games=games, seed=seed, players=players, workers=workers,
+    if bots is None and not bot:
+        raise InvalidInputError("give the entrants: --bots A,B,... and/or --bot [LABEL=]SPEC (repeatable)")
+    entries = [*(split_entries(bots) if bots is not None else []), *(bot or [])]
+    play = partial(run_arena_games, entries, game=game, games=games, seed=seed, players=players, workers=workers,
                    backend=backend, ray_address=ray_address, duplicate=duplicate, records=records, out=out,
                    move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                   max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, options=option or [])
+                   max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs,
+                   options=option or [])
     if stdout_is_terminal() and not as_json:
         from tourney.arena.progress import LiveProgress
 

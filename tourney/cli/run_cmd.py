@@ -14,6 +14,7 @@ import typer
 
 from tourney.cli._bot_limits import (
     BotCpuOption,
+    BotLogsOption,
     BotMemoryOption,
     HelloTimeoutOption,
     MaxForfeitsOption,
@@ -48,6 +49,7 @@ def run(
     max_forfeits: MaxForfeitsOption = 3,
     bot_memory: BotMemoryOption = None,
     bot_cpu: BotCpuOption = None,
+    bot_logs: BotLogsOption = None,
 ) -> None:
     """Bots play every unfinished table of the current stage whose players are all bots (players
     registered with `player add NAME --bot SPEC`), entering each round or final chip count as a
@@ -56,7 +58,7 @@ def run(
     from tourney.app.bot_run import run_bots
 
     limits = bot_limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu)
+                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs)
     with ExitStack() as stack:
         observer = stack.enter_context(_progress()) if stdout_is_terminal() else None
         done = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=not no_advance,

@@ -120,6 +120,38 @@ class TableCitations:
     final: str = "played to the end of its match"
 
 
+@dataclass(frozen=True, slots=True)
+class ActionForm:
+    """One form of a game's actions, as a bot author reads it: the ids `first..last` whose canonical
+    texts are written `text` (such as `PLAY:<card>`) and match the regular expression `pattern`."""
+
+    first: int
+    last: int
+    text: str
+    pattern: str
+    help: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ids": [self.first, self.last], "text": self.text, "pattern": self.pattern, "help": self.help}
+
+
+# The `end` event every bot is sent when a match ends, the same for every game, in the arena and in
+# live events: each player's place (1 = winner; equal places share) and the players, winner first.
+END_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["type", "kind", "places", "standings"],
+    "additionalProperties": False,
+    "properties": {
+        "type": {"const": "event"},
+        "kind": {"const": "end"},
+        "places": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
+                   "description": "each player's final place: 1 is the winner; players sharing a place tie"},
+        "standings": {"type": "array", "items": {"type": "string"},
+                      "description": "every player, best place first (a forfeiter below every other)"},
+    },
+}
+
+
 # ------------------------------------------------------------------------------------ protocols
 
 class GameView(Protocol):
@@ -209,6 +241,8 @@ class GameDescriptor:
     players remain, so that a bot-played live table stops where the live table does.
     `sheet_rules` are the reminders printed on each live table's sheet (`tourney print`).
     `table_citations` are the RULES sections the stage planner cites for its tables (engine/planner.py).
+    `view_schema` is the JSON schema of `view.to_json()` (declared next to the game's view code) and
+    `actions` the forms of its action ids: with END_SCHEMA, the protocol a bot author reads.
     """
 
     name: str
@@ -231,6 +265,8 @@ class GameDescriptor:
     # Lines of rules printed on a live table's sheet (render layer), in the game's own words.
     sheet_rules: tuple[str, ...] = ()
     table_citations: TableCitations = TableCitations()
+    view_schema: Mapping[str, Any] | None = None
+    actions: tuple[ActionForm, ...] = ()
     _option_index: dict[str, OptionSpec] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -267,6 +303,9 @@ class GameDescriptor:
             "name": self.name, "title": self.title, "aliases": list(self.aliases), "seats": list(self.seats),
             "max_table": self.max_table, "live_result": self.live_result, "playable": self.playable,
             "options": [spec.to_json() for spec in self.options],
+            "view_schema": dict(self.view_schema) if self.view_schema is not None else None,
+            "actions": [form.to_json() for form in self.actions],
+            "end_schema": END_SCHEMA if self.playable else None,
         }
 
 

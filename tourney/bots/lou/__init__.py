@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from tourney.bots.lou.rule_bot import DEFAULT_NERVE, RuleBot
+from tourney.bots.registry import BotParameter, register_bot
 from tourney.bots.registry import UniformBot as RandomBot
-from tourney.bots.registry import register_bot
 from tourney.errors import InvalidInputError
 from tourney.rules.games import Bot
 
@@ -18,20 +18,16 @@ def _random(parameter: str, rng: random.Random) -> Bot:
     return RandomBot(rng)
 
 
+NERVE = BotParameter("N", "the hand worth (in tricks) to go in", DEFAULT_NERVE, 0.0, 3.0)
+
+
 def _rule(parameter: str, rng: random.Random) -> Bot:
-    if not parameter:
-        return RuleBot()
-    try:
-        nerve = float(parameter)
-    except ValueError:
-        raise InvalidInputError(f"bot 'rule:{parameter}': {parameter!r} is not a number") from None
-    if not 0.0 <= nerve <= 3.0:
-        raise InvalidInputError(f"bot 'rule:{parameter}': the hand worth to go in must be within 0..3")
-    return RuleBot(nerve)
+    return RuleBot(NERVE.value("rule", parameter)) if parameter else RuleBot()
 
 
 register_bot("lou", "random", _random, "a legal action uniformly at random")
 register_bot("lou", "rule", _rule,
-             f"rule:N goes in with a hand worth N tricks ({DEFAULT_NERVE}), keeps trumps and aces, heads the trick")
+             f"rule:N goes in with a hand worth N tricks ({DEFAULT_NERVE}), keeps trumps and aces, heads the trick",
+             parameter=NERVE)
 
 __all__ = ["RandomBot", "RuleBot"]

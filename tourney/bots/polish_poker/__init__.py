@@ -6,45 +6,40 @@ import random
 
 from tourney.bots.polish_poker.random_bot import DEFAULT_CALL_PROBABILITY, RandomBot
 from tourney.bots.polish_poker.strategic import DEFAULT_BLUFF_RATE, DEFAULT_THRESHOLD, BlufferBot, HonestBot, ProbBot
-from tourney.bots.registry import register_bot
-from tourney.errors import InvalidInputError
+from tourney.bots.registry import BotParameter, register_bot
 from tourney.rules.games import Bot
+
+CALL_PROBABILITY = BotParameter("P", "call probability", DEFAULT_CALL_PROBABILITY, 0.0, 1.0)
+THRESHOLD = BotParameter("T", "threshold", DEFAULT_THRESHOLD, 0.0, 1.0)
+BLUFF_RATE = BotParameter("R", "bluff rate", DEFAULT_BLUFF_RATE, 0.0, 1.0)
 
 
 def _random(parameter: str, rng: random.Random) -> Bot:
     """`random` or `random:P`: calls with probability P (default 0.3), else raises uniformly."""
-    return RandomBot(rng, _fraction("random", parameter, "call probability", DEFAULT_CALL_PROBABILITY))
-
-
-def _fraction(kind: str, parameter: str, what: str, default: float) -> float:
-    if not parameter:
-        return default
-    try:
-        value = float(parameter)
-    except ValueError:
-        raise InvalidInputError(f"bot '{kind}:{parameter}': {what} {parameter!r} is not a number") from None
-    if not 0.0 <= value <= 1.0:
-        raise InvalidInputError(f"bot '{kind}:{parameter}': {what} must be within 0..1")
-    return value
+    return RandomBot(rng, CALL_PROBABILITY.value("random", parameter))
 
 
 def _honest(parameter: str, rng: random.Random) -> Bot:
-    return HonestBot(_fraction("honest", parameter, "threshold", DEFAULT_THRESHOLD))
+    return HonestBot(THRESHOLD.value("honest", parameter))
 
 
 def _prob(parameter: str, rng: random.Random) -> Bot:
-    return ProbBot(_fraction("prob", parameter, "threshold", DEFAULT_THRESHOLD))
+    return ProbBot(THRESHOLD.value("prob", parameter))
 
 
 def _bluffer(parameter: str, rng: random.Random) -> Bot:
-    return BlufferBot(rng, rate=_fraction("bluffer", parameter, "bluff rate", DEFAULT_BLUFF_RATE))
+    return BlufferBot(rng, rate=BLUFF_RATE.value("bluffer", parameter))
 
 
-register_bot("polish-poker", "random", _random, "random:P calls with probability P (0.3), else raises uniformly")
+register_bot("polish-poker", "random", _random, "random:P calls with probability P (0.3), else raises uniformly",
+             parameter=CALL_PROBABILITY)
 register_bot("polish-poker", "honest", _honest,
-             "honest:T declares only what its own cards make true; calls a declaration less than T (0.5) likely")
+             "honest:T declares only what its own cards make true; calls a declaration less than T (0.5) likely",
+             parameter=THRESHOLD)
 register_bot("polish-poker", "prob", _prob,
-             "prob:T raises to the strongest declaration at least T (0.5) likely to exist, else calls")
-register_bot("polish-poker", "bluffer", _bluffer, "bluffer:R is prob that bluffs a weak raise with probability R (0.2)")
+             "prob:T raises to the strongest declaration at least T (0.5) likely to exist, else calls",
+             parameter=THRESHOLD)
+register_bot("polish-poker", "bluffer", _bluffer, "bluffer:R is prob that bluffs a weak raise with probability R (0.2)",
+             parameter=BLUFF_RATE)
 
 __all__ = ["BlufferBot", "HonestBot", "ProbBot", "RandomBot"]

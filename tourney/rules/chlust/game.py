@@ -11,6 +11,7 @@ from tourney.rules.chlust.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from tourney.rules.chlust.replay import replay
 from tourney.rules.chlust.state import ChlustState, play_out
 from tourney.rules.chlust.text import summary_lines
+from tourney.rules.chlust.view_schema import ACTIONS, VIEW_SCHEMA
 from tourney.rules.games import Bot, GameDescriptor, GameState, OptionValue, RecordLine, TableCitations
 
 
@@ -42,6 +43,8 @@ CHLUST = GameDescriptor(
     name="chlust", title="Chlust", aliases=("chłust", "hlust"), seats=(MIN_PLAYERS, MAX_PLAYERS),
     max_table=MAX_PLAYERS, live_result="chips", options=OPTIONS, new_state=new_state, action_text=action_text,
     parse_action=action_id, replay=_replay, summary_lines=summary_lines, play_out=_play_out, rules_section="§2",
+    view_schema=VIEW_SCHEMA,
+    actions=ACTIONS,
     table_citations=TableCitations(size="the seats of RULES §2.2",
                                    final="played to the end of the match (RULES §0.5)"),
     sheet_rules=(

@@ -12,6 +12,7 @@ from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Khl
 from tourney.rules.khlyust.replay import replay
 from tourney.rules.khlyust.state import KhlyustState, play_out
 from tourney.rules.khlyust.text import summary_lines
+from tourney.rules.khlyust.view_schema import ACTIONS, VIEW_SCHEMA
 
 
 @lru_cache(maxsize=64)
@@ -38,6 +39,8 @@ KHLYUST = GameDescriptor(
     name="khlyust", title="Хлюст", aliases=("хлюст", "khlust", "hlyust", "chlyust"), seats=(MIN_PLAYERS, MAX_PLAYERS),
     max_table=MAX_PLAYERS, live_result="chips", options=OPTIONS, new_state=new_state, action_text=action_text,
     parse_action=parse_action, replay=_replay, summary_lines=summary_lines, play_out=_play_out, rules_section="§3",
+    view_schema=VIEW_SCHEMA,
+    actions=ACTIONS,
     table_citations=TableCitations(size="the seats of RULES §3.2 and §3.11",
                                    final="played to the end of the match (RULES §0.5)"),
     sheet_rules=(

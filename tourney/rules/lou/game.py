@@ -12,6 +12,7 @@ from tourney.rules.lou.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, LouOpti
 from tourney.rules.lou.replay import replay
 from tourney.rules.lou.state import LouState
 from tourney.rules.lou.text import summary_lines
+from tourney.rules.lou.view_schema import ACTIONS, VIEW_SCHEMA
 
 
 @lru_cache(maxsize=64)
@@ -47,6 +48,8 @@ LOU = GameDescriptor(
     replay=_replay,
     summary_lines=summary_lines,
     rules_section="§4",
+    view_schema=VIEW_SCHEMA,
+    actions=ACTIONS,
     table_citations=TableCitations(size="the seats of RULES §4.2",
                                    final="played to the end of the match (RULES §0.5)"),
     sheet_rules=(

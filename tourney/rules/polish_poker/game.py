@@ -20,6 +20,7 @@ from tourney.rules.polish_poker.options import (
 from tourney.rules.polish_poker.replay import replay
 from tourney.rules.polish_poker.state import PolishPokerState, play_out
 from tourney.rules.polish_poker.text import summary_lines
+from tourney.rules.polish_poker.view_schema import ACTIONS, VIEW_SCHEMA
 
 OPTIONS = (
     OptionSpec("start_cards", int, 1, "Cards each player starts with (1..the cap).", "§1.13 pp.start_cards"),
@@ -71,6 +72,8 @@ POLISH_POKER = GameDescriptor(
     live_start_cards=1,
     until_option="until",
     rules_section="§1",
+    view_schema=VIEW_SCHEMA,
+    actions=ACTIONS,
     table_citations=TableCitations(size="the caps of RULES §1.3",
                                    final="played until one player is left (RULES §1.11)"),
     sheet_rules=(
