@@ -9,7 +9,7 @@ deals from `random.Random(seed)`, so a seed replays the same game for the same a
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -21,7 +21,7 @@ from tourney.rules.games import GameState, find_game, require_engine, resolve_op
 
 
 class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
-    metadata = {"render_modes": [], "name": "tourney", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": [], "name": "tourney", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().__init__()
@@ -30,7 +30,6 @@ class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         self.players = self.game.seats[0] if players is None else players
         self.game.check_seats(self.players)
         self._options = resolve_options(self.game, options)
-        self.metadata = {**self.metadata, "name": f"tourney_{self.game.name.replace('-', '_')}"}
         self.possible_agents = seat_names(self.game, self.players)
         n_actions = action_count(self.game)
         space = spaces.Dict({

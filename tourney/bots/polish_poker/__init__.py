@@ -60,7 +60,7 @@ register_bot("polish-poker", "prob", _prob,
 register_bot("polish-poker", "bluffer", _bluffer, "bluffer:R is prob that bluffs a weak raise with probability R (0.2)")
 
 register_bot("polish-poker", "mc", _monte_carlo,
-             f"mc:N deals the unseen cards N times ({DEFAULT_SAMPLES}; 1..{MAX_SAMPLES}), weighs each deal by the others'"
-             " declarations, then raises and calls like prob on the estimated odds")
+             f"mc:N deals the unseen cards N times ({DEFAULT_SAMPLES}; 1..{MAX_SAMPLES}), weighs each deal by the"
+             " others' declarations, then raises and calls like prob on the estimated odds")
 
 __all__ = ["BlufferBot", "HonestBot", "MonteCarloBot", "ProbBot", "RandomBot"]
