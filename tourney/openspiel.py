@@ -176,7 +176,9 @@ def register_all() -> list[str]:
         name = short_name(game)
         names.append(name)
         if name not in registered:
-            game_class = type(f"TourneyGame_{game.name.replace('-', '_')}", (TourneyGame,), {"descriptor": game})
+            class_name = f"TourneyGame_{game.name.replace('-', '_')}"
+            game_class = type(class_name, (TourneyGame,), {"descriptor": game, "__module__": __name__})
+            globals()[class_name] = game_class  # pickle (OpenSpiel's serialisation) finds a class by name
             pyspiel.register_game(_game_type(game), game_class)
     return names
 
