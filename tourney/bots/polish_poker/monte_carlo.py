@@ -3,12 +3,11 @@
 `prob` takes the others' cards as uniformly random; but the others have spoken this round, and a
 player who declared "pair of kings" more often holds a king. `mc` deals the cards it cannot see to
 the other seats N times (as many to each as they hold) and weighs every deal by how well it
-explains what the others declared this round: a deal in which a declarer's own cards and the
-community card already make their declaration true is `SUPPORTED_WEIGHT` times as likely as one in
-which they do not (a player usually declares from their own cards, sometimes bluffs). A
-declaration's existence probability is its weighted share of the deals, and the bot raises and
-calls on those estimates with `prob`'s rule. All its randomness comes from the rng stream it is
-given, so a seed replays it exactly.
+explains what the others declared this round: a deal in which a declarer, holding those cards,
+would have found their declaration less than `DEFAULT_THRESHOLD` likely (what `prob` declares at
+least) counts `UNLIKELY_WEIGHT`, once per such declaration. A declaration's existence probability
+is its weighted share of the deals, and the bot raises and calls on those estimates with `prob`'s
+rule. All its randomness comes from the rng stream it is given, so a seed replays it exactly.
 """
 
 from __future__ import annotations
@@ -38,8 +37,7 @@ class MonteCarloBot(ProbBot):
             raise ValueError(f"samples must be within 1..{MAX_SAMPLES}, not {samples}")
         self.samples = samples
         self._rng = rng
-        self._round_key: tuple[int, int, int] = (-1, -1, -1)
-        # (full mask of the deal, its weight) for each sample of the current decision
+        # (the mask of every card in the deal, its weight) for each sample of the current decision
         self._deals: list[tuple[int, float]] = []
         self._total_weight = 0.0
 
@@ -58,11 +56,7 @@ class MonteCarloBot(ProbBot):
         return p
 
     def _deal(self, view: View) -> None:
-        """Draw the deals for this decision (again only when someone declared since the last)."""
-        key = (view.round, len(view.declarations), view.community_id)
-        if key == self._round_key and self._deals:
-            return
-        self._round_key = key
+        """Draw and weigh the deals for this decision; forget the odds of the last one."""
         known = 1 << view.community_id
         for card in view.hand_ids:
             known |= 1 << card
