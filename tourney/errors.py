@@ -10,6 +10,7 @@
     ├── StorageError                     the database refuses: wrong schema, locked, missing data
     │   └── NotFoundError (LookupError)    an unknown tournament, player or table
     ├── UnplayableGameError              rules/games.py: a registered game without a rules engine
+    ├── ObservationTooLargeError         envs/encoding.py: a view too long for the observation vector
     ├── TemplateError                    a printout template that does not load or render (names file and line)
     │   └── TemplateLimitError             render/sandbox.py: a director's template went past a time or size bound
     ├── Forfeit                          arena/faults.py: a bot lost its match by a fault

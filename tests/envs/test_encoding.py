@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -62,3 +64,12 @@ def test_rewards_from_places() -> None:
     assert rewards({"a": 1, "b": 2, "c": 3}, 3) == {"a": 1.0, "b": 0.0, "c": -1.0}
     assert rewards({"a": 1, "b": 1}, 2) == {"a": 1.0, "b": 1.0}  # a shared first place
     assert rewards({"a": 2, "b": 1}, 2) == {"a": -1.0, "b": 1.0}
+
+
+def test_importing_the_environments_loads_no_rl_library() -> None:
+    # The core install lacks the [rl] extra: `tourney.envs` imports pettingzoo only when asked for
+    # an environment.
+    code = ("import sys, tourney.envs, tourney.envs.encoding; "
+            "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'numpy', 'pyspiel') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert loaded.strip() == "[]"

@@ -44,7 +44,7 @@ def play(game: str, players: int, seed: int) -> tuple[list[int], dict[str, float
             env.step(None)
             continue
         legal = [int(i) for i in observation["action_mask"].nonzero()[0]]
-        assert legal == sorted(env.state_.legal_actions())
+        assert legal == sorted(env.game_state.legal_actions())
         actions.append(chooser.choice(legal))
         env.step(actions[-1])
     return actions, totals
@@ -69,7 +69,7 @@ def test_the_observation_is_the_seats_view() -> None:
     agent = env.agent_selection
     observation = env.observe(agent)["observation"]
     seat = env.possible_agents.index(agent)
-    assert json.loads(bytes(observation).rstrip(b"\0")) == env.state_.view(seat).to_json()
+    assert json.loads(bytes(observation).rstrip(b"\0")) == env.game_state.view(seat).to_json()
     other = env.possible_agents[1 - seat]
     assert not env.observe(other)["action_mask"].any()  # not their turn
 

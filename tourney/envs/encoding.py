@@ -14,7 +14,7 @@ import json
 from typing import Any, Final
 
 from tourney.errors import TourneyError
-from tourney.rules.games import GameDescriptor, GameView
+from tourney.rules.games import GameDescriptor, GameView, require_engine
 
 OBSERVATION_SIZE: Final = 32_768
 _ACTION_ID_LIMIT: Final = 1 << 31
@@ -47,16 +47,17 @@ def encode_view(view: GameView) -> list[int]:
 
 
 def action_count(game: GameDescriptor) -> int:
-    """How many action ids `game` has: the first id its `action_text` refuses (ids are 0..n-1)."""
+    """How many action ids `game` has: the first id its `action_text` cannot name (ids are 0..n-1;
+    a game refuses an id with `InvalidActionError`, a plain one may fail to look it up)."""
+    require_engine(game)
     text = game.action_text
-    if text is None:
-        raise TourneyError(f"{game.title} has no rules engine")
+    assert text is not None  # every game with a rules engine has one
     low, high = 0, _ACTION_ID_LIMIT  # text(low) is accepted, text(high) refused
     while high - low > 1:
         middle = (low + high) // 2
         try:
             text(middle)
-        except TourneyError:
+        except (TourneyError, LookupError, ValueError):
             high = middle
         else:
             low = middle

@@ -49,7 +49,8 @@ class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         return self.action_spaces[agent]
 
     @property
-    def state_(self) -> GameState:
+    def game_state(self) -> GameState:
+        """The rules engine's state of the game being played (its record is `events`)."""
         assert self._state is not None, "reset() first"
         return self._state
 
@@ -67,13 +68,13 @@ class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         self._select_next()
 
     def _select_next(self) -> None:
-        if not self.state_.terminal:
-            self.agent_selection = self.possible_agents[self.state_.to_act]
+        if not self.game_state.terminal:
+            self.agent_selection = self.possible_agents[self.game_state.to_act]
         elif self.agents:
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        state = self.state_
+        state = self.game_state
         seat = self.possible_agents.index(agent)
         view = state.view(seat)
         mask = np.zeros(self._n_actions, dtype=np.int8)
@@ -86,7 +87,7 @@ class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_
+        state = self.game_state
         assert action is not None, "a live agent must act"
         state.apply(int(action))
         self._cumulative_rewards[agent] = 0.0
@@ -100,7 +101,7 @@ class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         self._accumulate_rewards()
 
     def render(self) -> None:
-        """No rendering: `state_.events` is the game's record."""
+        """No rendering: `game_state.events` is the game's record."""
 
     def close(self) -> None:
         """Nothing to release."""
