@@ -61,6 +61,6 @@ register_bot("polish-poker", "bluffer", _bluffer, "bluffer:R is prob that bluffs
 
 register_bot("polish-poker", "mc", _monte_carlo,
              f"mc:N deals the unseen cards N times ({DEFAULT_SAMPLES}; 1..{MAX_SAMPLES}), weighs each deal by the"
-             " others' declarations, then raises and calls like prob on the estimated odds")
+             " others' declarations, then raises and calls like prob:0.7 on the estimated odds")
 
 __all__ = ["BlufferBot", "HonestBot", "MonteCarloBot", "ProbBot", "RandomBot"]
