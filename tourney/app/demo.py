@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 # The transports a director's bot may use, not strategies of the game: the demo's field leaves them out.
 TRANSPORTS = ("cmd", "module")
+# Strategies that think for milliseconds a decision (Polish Poker's Monte-Carlo `mc`): the demo's
+# field and its arena keep to the quick ones, so that the demo stays a few seconds.
+SLOW_STRATEGIES = ("mc",)
 
 # Twenty sample players (the full list of 40 is data/sample_players.csv in the source tree).
 DEMO_PLAYERS: tuple[tuple[str, str | None], ...] = (
@@ -49,7 +52,7 @@ def demo_strategies(game: str) -> list[str]:
     """The game's built-in bots (for Polish Poker: bluffer, honest, prob, random), in a fixed order."""
     from tourney.bots import bot_kinds
 
-    return [kind.kind for kind in bot_kinds(game) if kind.kind not in TRANSPORTS]
+    return [kind.kind for kind in bot_kinds(game) if kind.kind not in (*TRANSPORTS, *SLOW_STRATEGIES)]
 
 
 def run_demo_tournament(database: Database, *, seed: int, players: int = len(DEMO_PLAYERS),
