@@ -68,11 +68,22 @@ EXACT_BUDGET = 200_000
 
 @dataclass(frozen=True)
 class TableResult:
+    """A finished table: its players, their places, and who forfeited (the loser of a forfeit,
+    or every player of a double forfeit, which scores nothing for anyone)."""
+
     players: tuple[str, ...]
     places: tuple[int, ...]
+    forfeits: tuple[str, ...] = ()
+
+    @property
+    def played(self) -> bool:
+        """False for a forfeit: a round the tie-breaks count as not played (FIDE)."""
+        return not self.forfeits
 
     def duels(self) -> list[tuple[str, str, Fraction]]:
         """(a, b, a's points against b) for every ordered pair at the table."""
+        if set(self.forfeits) == set(self.players):
+            return [(a, b, Fraction(0)) for a in self.players for b in self.players if a != b]
         seats = list(zip(self.players, self.places, strict=True))
         return [
             (a, b, Fraction(1) if pa < pb else Fraction(1, 2) if pa == pb else Fraction(0))
