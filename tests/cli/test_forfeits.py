@@ -102,3 +102,16 @@ def test_a_forfeit_is_refused_over_entered_games_and_at_a_finished_table(url: st
 def test_a_forfeit_at_a_table_of_three_is_refused(url: str) -> None:
     new(url, "--format", "swiss", "--table-size", "3", players=6)
     assert_one_error_line(tourney(url, "forfeit", "1", "s3"), "for a duel")
+
+
+def test_the_log_names_a_forfeit_and_a_correction_cannot_make_the_forfeiter_win(url: str) -> None:
+    new(url, "--format", "knockout")
+    winner, loser = seats(url, 1)
+    ok(url, "forfeit", "1", loser)
+    line = ok(url, "log").stdout.splitlines()[-1]
+    assert line.endswith(f"finish table 1: {winner}, {loser} ({loser} forfeited)")
+    event = line.split()[0]
+    before = dump(url)
+    assert_one_error_line(tourney(url, "correct", event, "--order", loser, winner, "--yes"),
+                          f"{loser} forfeited, so {loser} is the loser")
+    assert dump(url) == before
