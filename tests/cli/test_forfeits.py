@@ -115,3 +115,30 @@ def test_the_log_names_a_forfeit_and_a_correction_cannot_make_the_forfeiter_win(
     assert_one_error_line(tourney(url, "correct", event, "--order", loser, winner, "--yes"),
                           f"{loser} forfeited, so {loser} is the loser")
     assert dump(url) == before
+
+
+def test_the_desk_enters_a_forfeit_and_completes_its_table_and_names(tmp_path: Path) -> None:
+    import shlex
+
+    import typer.main
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from tourney.cli import app
+    from tourney.cli._desk_complete import DeskCompleter
+    from tourney.cli._desk_runner import Desk
+
+    url = f"sqlite:///{tmp_path / 'cup.db'}"
+    new(url, "--format", "knockout")
+    completer = DeskCompleter(Desk(typer.main.get_command(app), db=url, tournament=None))
+
+    def complete(text: str) -> list[str]:
+        found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))
+        return [shlex.split(c.text)[0] for c in found]
+
+    a, b = seats(url, 1)
+    assert complete("forfeit ") == ["1", "2"]
+    assert complete("forfeit 1 ") == [a, b]
+    assert complete(f"forfeit 1 {shlex.quote(a)} ") == [b]  # a double forfeit names each once
+    assert completer.desk.run(f"forfeit 1 {shlex.quote(b)}")
+    assert standings(url)[b]["note"] == "forfeited"
