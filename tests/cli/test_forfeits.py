@@ -5,12 +5,20 @@ error line with the database unchanged."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from tourney_db_support import BACKENDS, assert_one_error_line, dump, fresh_url, ok, tourney
+
+from tourney.cli import app
+from tourney.cli._desk_complete import DeskCompleter
+from tourney.cli._desk_runner import Desk
 
 
 @pytest.fixture(params=BACKENDS)
@@ -118,16 +126,6 @@ def test_the_log_names_a_forfeit_and_a_correction_cannot_make_the_forfeiter_win(
 
 
 def test_the_desk_enters_a_forfeit_and_completes_its_table_and_names(tmp_path: Path) -> None:
-    import shlex
-
-    import typer.main
-    from prompt_toolkit.completion import CompleteEvent
-    from prompt_toolkit.document import Document
-
-    from tourney.cli import app
-    from tourney.cli._desk_complete import DeskCompleter
-    from tourney.cli._desk_runner import Desk
-
     url = f"sqlite:///{tmp_path / 'cup.db'}"
     new(url, "--format", "knockout")
     completer = DeskCompleter(Desk(typer.main.get_command(app), db=url, tournament=None))
