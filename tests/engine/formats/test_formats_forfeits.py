@@ -6,6 +6,7 @@ in a Swiss or round robin both score 0. A forfeit is a round not played for the 
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 from tourney.engine.events import Event
 from tourney.engine.formats.config import FormatConfig
 from tourney.engine.formats.live import BracketView
-from tourney.engine.formats.swiss import PlayedRound, TableResult
+from tourney.engine.formats.swiss import PlayedRound, TableResult, pair_round
 from tourney.engine.formats.swiss_standings import standings as swiss_standings
 from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.errors import IllegalActionError, TourneyError
@@ -215,3 +216,27 @@ def test_a_forfeit_is_for_duels() -> None:
     table = log.state.table(1)
     with pytest.raises(IllegalActionError, match="for a duel"):
         log.add("finish", {"table": 1, "order": list(table.seats), "forfeit": [table.seats[-1]]})
+
+
+def _duel(a: str, b: str, *forfeits: str) -> TableResult:
+    """`a` beat `b` (or, with both in `forfeits`, neither did)."""
+    return TableResult((a, b), (2, 2) if len(forfeits) == 2 else (1, 2), forfeits)
+
+
+def test_a_swiss_may_pair_a_forfeited_pairing_again() -> None:
+    """FIDE C.04: a pairing not played is no meeting. Three rounds of four meet every pair once;
+    the fourth must repeat one, and only A-B (a forfeit) repeats no game."""
+    history = [PlayedRound((_duel("A", "B", "B"), _duel("C", "D"))),
+               PlayedRound((_duel("A", "C"), _duel("B", "D"))),
+               PlayedRound((_duel("D", "A"), _duel("C", "B")))]
+    plan = pair_round(["A", "B", "C", "D"], history, random.Random(1))
+    assert {frozenset(t) for t in plan.tables} == {frozenset("AB"), frozenset("CD")}
+
+
+def test_a_forfeit_win_counts_as_a_bye_had() -> None:
+    """FIDE C.04.1 d: a player who scored a forfeit win gets no pairing-allocated bye while another
+    can take it. Round 3: A, C, D and E have 1 point; B and D had byes; E, the lowest ranked, won
+    by forfeit in round 1, so the bye goes to C."""
+    history = [PlayedRound((_duel("E", "A", "A"), _duel("B", "C")), ("D",)),
+               PlayedRound((_duel("A", "E"), _duel("C", "D")), ("B",))]
+    assert pair_round(["A", "B", "C", "D", "E"], history, random.Random(1)).byes == ("C",)
