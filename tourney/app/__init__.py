@@ -50,7 +50,7 @@ _HOMES = {
     "NewPlayer": "players", "register": "players", "add_players": "players", "import_players": "players",
     "list_players": "players", "show_player": "players", "rename": "players", "drop": "players",
     "seat": "seating", "advance": "seating", "read_ratings": "ratings",
-    "enter_result": "results", "finish": "results", "enter_chips": "results", "tables": "results",
+    "enter_result": "results", "finish": "results", "forfeit": "results", "enter_chips": "results", "tables": "results",
     "standings": "results",
     "event_log": "corrections", "undo": "corrections", "preview_correction": "corrections",
     "apply_correction": "corrections",
@@ -61,7 +61,8 @@ _HOMES = {
 }
 
 __all__ = ["NewPlayer", "add_players", "advance", "apply_correction", "arena_report", "check_declaration",
-           "declarations", "drop", "enter_chips", "enter_result", "event_log", "finish", "import_players",
+           "declarations", "drop", "enter_chips", "enter_result", "event_log", "finish", "forfeit",
+           "import_players",
            "list_games", "list_players", "list_tournaments", "new_tournament", "plan", "play_game",
            "preview_correction", "read_ratings", "register", "rename", "replay_record", "run_arena_games",
            "run_bots", "seat", "settle", "sheet_html", "show_player", "showdown", "standings", "status", "tables",

@@ -47,6 +47,19 @@ def finish(table: int, order: Sequence[str], *, db: str | None = None, tournamen
         "finish", {"table": table, "order": [player_name(state, p, table=table) for p in order]}))
 
 
+def forfeit(table: int, forfeited: Sequence[str], *, db: str | None = None,
+            tournament: str | None = None) -> Entered:
+    """A duel decided without play: one name (as typed) forfeits and the other player wins; two
+    names forfeit both (a double forfeit: nobody wins, both lose). One `finish` with a `forfeit` key."""
+    def build(state: TournamentState) -> NewEvent:
+        names = [player_name(state, p, table=table) for p in forfeited]
+        seated = current_table(state, table)
+        winners = [p for p in seated.still_in if p not in names] if seated and len(names) == 1 else []
+        return "finish", {"table": table, "order": [*winners, *names], "forfeit": names}
+
+    return _enter(db, tournament, table, build)
+
+
 def enter_chips(table: int, counts: ChipCounts, *, db: str | None = None, tournament: str | None = None) -> Entered:
     """A pot-game table's final chip counts (NAME=N texts, or name -> count): most chips first."""
     return _enter(db, tournament, table, lambda state: (

@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "seat": "tournament_cmd:seat",
     "result": "results_cmd:result",
     "finish": "results_cmd:finish",
+    "forfeit": "results_cmd:forfeit",
     "chips": "results_cmd:chips",
     "tables": "results_cmd:tables",
     "advance": "tournament_cmd:advance",

@@ -56,7 +56,7 @@ class DeskCompleter(Completer):
             names = [n for n in names if not any(w.partition("=")[0] == n for w in done[2:])]
             yield from ((quote(name) + "=", "") for name in matching(names, typed.partition("=")[0]))
             return
-        if command == "finish":
+        if command in ("finish", "forfeit"):
             names = [n for n in names if n not in done[2:]]
         yield from ((quote(name), "") for name in matching(names, typed))
 

@@ -29,7 +29,7 @@ QUIT_WORDS = frozenset({"quit", "exit"})
 DESK_WORDS = ("help", "quit", "exit")
 # Commands whose first argument is a table of the current stage (completion offers the numbers,
 # then the names of the players still in at that table).
-TABLE_COMMANDS = frozenset({"result", "finish", "chips", "tables"})
+TABLE_COMMANDS = frozenset({"result", "finish", "forfeit", "chips", "tables"})
 DESK_HELP = ("At the desk: type a command without `tourney`, e.g. `result 3 ann`, `tables 2`, `undo`, "
              "`standings`. `help COMMAND` explains one; Tab completes commands, tables and names; "
              "`quit` or Ctrl-D leaves.")

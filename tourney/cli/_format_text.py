@@ -36,7 +36,10 @@ def table_lines(state: TournamentState, table: TableState) -> Iterator[str]:
             score = f", best of {table.best_of}: {a} {table.games.count(a)}-{table.games.count(b)} {b}"
         if table.finished:
             order = table.finishing_order()
-            if table.places.get(a) == table.places.get(b):
+            if table.forfeits:
+                yield (f"{where}: {a} and {b} both forfeited" if len(table.forfeits) == 2
+                       else f"{where}: {order[0]} won by forfeit ({order[1]} forfeited)")
+            elif table.places.get(a) == table.places.get(b):
                 yield f"{where}: {a} and {b} drew" + _chips(table)
             else:
                 won, lost = table.games.count(order[0]), table.games.count(order[1])
@@ -102,12 +105,14 @@ def standings_lines(rows: Iterable[StandingRow]) -> Iterator[str]:
         yield f"{'rank':>4}  {'player':<{width}}  points  buchholz  sonneborn-berger  head-to-head"
         for row in rows:
             tb = row.tiebreaks or {}
+            note = f"  ({row.note})" if row.note else ""
             yield (f"{row.rank:>4}  {row.player:<{width}}  {_num(row.points):>6}  {_num(tb.get('buchholz')):>8}  "
-                   f"{_num(tb.get('sonneborn_berger')):>16}  {_num(tb.get('head_to_head')):>12}")
+                   f"{_num(tb.get('sonneborn_berger')):>16}  {_num(tb.get('head_to_head')):>12}{note}")
         return
     yield f"{'rank':>4}  {'player':<{width}}  reached"
     for row in rows:
-        yield f"{row.rank:>4}  {row.player:<{width}}  {row.reached or '-'}"
+        note = f"  ({row.note})" if row.note else ""
+        yield f"{row.rank:>4}  {row.player:<{width}}  {row.reached or '-'}{note}"
 
 
 def _num(value: float | None) -> str:

@@ -97,7 +97,8 @@ def event_text(kind: str, data: dict[str, Any]) -> str:
     if kind == "result":
         return f"result table {data['table']}: {data['loser']} loses the round"
     if kind == "finish":
-        return f"finish table {data['table']}: {', '.join(data['order'])}"
+        forfeit = f" ({' and '.join(data['forfeit'])} forfeited)" if data.get("forfeit") else ""
+        return f"finish table {data['table']}: {', '.join(data['order'])}{forfeit}"
     if kind == "chips":
         counts = ", ".join(f"{name}={n}" for name, n in data["counts"].items())
         return f"chips table {data['table']}: {counts}"

@@ -1,4 +1,4 @@
-"""Live results: `tourney result`, `finish`, `chips`, and the views `tables` and `standings`."""
+"""Live results: `tourney result`, `finish`, `forfeit`, `chips`, and the views `tables` and `standings`."""
 
 from __future__ import annotations
 
@@ -48,6 +48,23 @@ def finish(
     from tourney.app.results import finish as enter_finish
 
     _show(enter_finish(table_number(table), order, db=db, tournament=tournament))
+
+
+def forfeit(
+    table: TableArgument,
+    players: Annotated[list[str], typer.Argument(
+        metavar="LOSER [OTHER]", help="Who forfeits the duel; name both players for a double forfeit.")],
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Record a forfeit at a duel (bracket, Swiss, round robin): LOSER did not play and the other
+    player wins; with two names both forfeit and both lose (in a bracket nobody goes on and the next
+    match is a bye; in a Swiss or round robin both score 0)."""
+    from tourney.app.results import forfeit as enter_forfeit
+
+    if len(players) > 2:
+        fail(f"forfeit: a duel has two players; give the loser, or both for a double forfeit (got {len(players)})")
+    _show(enter_forfeit(table_number(table), players, db=db, tournament=tournament))
 
 
 def chips(

@@ -1,5 +1,6 @@
 """The entries of a table: a round's loser or a game of a duel (`result`), a whole finishing order
-(`finish`) and final chip counts (`chips`). Each checks everything, then records it on the table,
+(`finish`, optionally a forfeit: its `forfeit` key names the loser who did not play, or both
+players of a duel, who both lose) and final chip counts (`chips`). Each checks everything, then records it on the table,
 and returns what it touched (for the undo rules of log.py). What one `result` means is the
 format's (`state.kind.result`): a round at a §1.12 table, a game of a best-of-N duel elsewhere.
 
@@ -68,9 +69,13 @@ def finish(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[To
     for name in order:
         state.player(name)
     table.check_order(order)
+    # Optional (old logs have no forfeits): who forfeited the duel, the loser or both players.
+    forfeits = table.check_forfeit(order, data["forfeit"]) if "forfeit" in data else None
+    if strict and forfeits:
+        table.check_forfeit_before_games()
     if strict:
         check_whole_entry(state.descriptor, table, order=order)
-    table.enter_order(order)
+    table.enter_order(order, forfeits)
     return frozenset({("T", state.stage, table.number), *(("P", name) for name in order)})
 
 

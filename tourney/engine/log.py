@@ -182,13 +182,17 @@ def rename_fields(kind: str, data: dict[str, Any], new_name: Callable[[str], str
         out["loser"] = one(data.get("loser"))
     if kind in ("finish", "correct") and "order" in data:
         out["order"] = many(data.get("order"))
+    if kind == "finish" and "forfeit" in data:
+        out["forfeit"] = many(data.get("forfeit"))
     if kind in ("chips", "correct") and isinstance(data.get("counts"), dict):
         out["counts"] = {one(k): v for k, v in data["counts"].items()}
     elif kind == "seat" and isinstance(data.get("tables"), list):
         out["tables"] = [{**t, "players": many(t.get("players")), "starter": one(t.get("starter"))}
                          if isinstance(t, dict) else t for t in data["tables"]]
-        if isinstance(data.get("promoted"), list):
-            out["promoted"] = many(data["promoted"])
+        # The formats of rounds name their field (round 1) and each round's byes in the seat payload.
+        for key in ("promoted", "entrants", "byes"):
+            if isinstance(data.get(key), list):
+                out[key] = many(data[key])
     return out
 
 

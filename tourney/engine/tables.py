@@ -48,6 +48,9 @@ class TableState:
     best_of: int = 0
     games: list[str] = field(default_factory=list)
     draws: bool = False
+    # Who forfeited this table's match (a `finish` with its `forfeit` key): the loser, who never
+    # played, or both players of a double forfeit, which no one won.
+    forfeits: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for name in self.seats:
@@ -115,7 +118,7 @@ class TableState:
         new = copy.copy(self)
         new.seats, new.eliminated = list(self.seats), list(self.eliminated)
         new.counts, new.chips, new.places = dict(self.counts), dict(self.chips), dict(self.places)
-        new.games = list(self.games)
+        new.games, new.forfeits = list(self.games), list(self.forfeits)
         return new
 
     # ----------------------------------------------------------------- checks
@@ -155,6 +158,37 @@ class TableState:
             f"{winner} {won}-{lost} {loser}, and the match goes to the first to win {needed}; enter each "
             f"game still to play with `result {self.number} LOSER` (a player who leaves loses the games left)")
 
+    @property
+    def double_forfeit(self) -> bool:
+        """Both players forfeited: the match has no winner and both are out."""
+        return bool(self.forfeits) and len(self.forfeits) == len(self.seats)
+
+    def check_forfeit(self, order: list[str], forfeit: object) -> list[str]:
+        """A `finish`'s `forfeit` names: at a duel of rounds of matches, its loser (the last of
+        `order`, who did not play) or both players (a double forfeit). Returns them checked."""
+        if not isinstance(forfeit, list) or not forfeit or not all(isinstance(n, str) for n in forfeit):
+            raise IllegalActionError(f"finish: forfeit must be a list of one or two names, not {forfeit!r}")
+        if not self.best_of or len(self.seats) != 2:
+            raise IllegalActionError(f"table {self.number} seats {len(self.seats)}: a forfeit is for a duel "
+                                     "(a match of two players)")
+        if len(set(forfeit)) != len(forfeit) or not set(forfeit) <= set(order):
+            raise IllegalActionError(f"table {self.number}: forfeit {forfeit} must name players of {order}, once each")
+        if len(forfeit) == 1 and forfeit[0] != order[-1]:
+            raise IllegalActionError(f"table {self.number}: {forfeit[0]} forfeited, so {forfeit[0]} is the loser, "
+                                     f"not the winner of {order}; undo the forfeit and enter it again")
+        return list(forfeit)
+
+    def check_forfeit_before_games(self) -> None:
+        """A forfeit replaces the whole match: once a game of a best-of-N series is entered, the games
+        decide (the rest are entered with `result`, a player who leaves losing the games left)."""
+        if not self.games:
+            return
+        a, b = self.seats
+        raise IllegalActionError(
+            f"table {self.number}: games of this best of {self.best_of} are entered ({a} {self.games.count(a)}-"
+            f"{self.games.count(b)} {b}), so it is not a forfeit: enter each game still to play with "
+            f"`result {self.number} LOSER` (a player who leaves loses the games left)")
+
     # ----------------------------------------------------------------- mutations
     def enter_loss(self, loser: str) -> None:
         """One round lost by `loser`: a card more, or out at the cap; then rotate the starter."""
@@ -192,11 +226,13 @@ class TableState:
         if not self._settle() and self.starter == name:
             self.starter = self._next_from(name)
 
-    def enter_order(self, order: list[str]) -> None:
-        """A whole finishing order (winner first) for the players still in."""
-        keep = self.advance
+    def enter_order(self, order: list[str], forfeits: list[str] | None = None) -> None:
+        """A whole finishing order (winner first) for the players still in; `forfeits`: who forfeited
+        (both players of a duel: nobody won, both share the lower place and are out)."""
+        self.forfeits = list(forfeits or [])
+        keep = 0 if self.double_forfeit else self.advance
         for place, name in enumerate(order, start=1):
-            self.places[name] = place
+            self.places[name] = len(order) if self.double_forfeit else place
         # Everyone below the advancing places is out, the worst first (elimination order).
         for name in reversed(order[keep:]):
             self.eliminated.append(name)

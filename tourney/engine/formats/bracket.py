@@ -8,7 +8,8 @@ match, or a bye (an empty `Slot`), and says where its winner and loser go next
 
     resolve(bracket, entrants, winners) -> {match id: MatchState}
         entrants: player names in seed order (entrants[0] is seed 1); seeds beyond the field are byes
-        winners:  {match id: winning player} for the matches played so far
+        winners:  {match id: winning player} for the matches played so far; BYE for a double
+                  forfeit (both players lose: the match is done, each next match gets a bye)
     champion(bracket, states) -> name or None
     placements(bracket, states) -> [(place, (players...)), ...]    1, 2, 3, 3, 5, ...
     series_winner(best_of, game_winners) -> name or None           first to a majority of N games
@@ -162,6 +163,8 @@ def resolve(bracket: Bracket, entrants: Sequence[str], winners: Mapping[str, str
             states[match.id] = MatchState(match.id, (a, b), "bye", a or b, BYE)
         elif result is None:
             states[match.id] = MatchState(match.id, (a, b), "ready")
+        elif result == BYE:  # a double forfeit: no winner, no loser; a bye goes on from both sides
+            states[match.id] = MatchState(match.id, (a, b), "done", BYE, BYE)
         elif result not in (a, b):
             raise InvalidInputError(f"{result!r} does not play in {match.id} ({a} v {b})")
         else:
@@ -194,6 +197,10 @@ def last_rounds(bracket: Bracket, states: Mapping[str, MatchState]) -> dict[str,
     for match in bracket.matches:
         state = states[match.id]
         counted = state.status == "done" or (state.status == "bye" and match.side == "third")
+        if state.status == "done" and state.winner == BYE:  # a double forfeit: both lost it
+            index = bracket.round_index(match.id)
+            last.update({str(player): (index, 0) for player in state.players})
+            continue
         if not counted or not state.winner:
             continue
         index = bracket.round_index(match.id)

@@ -11,11 +11,12 @@ changes who went on makes the next round's seat draw fail the fold, naming it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.bracket import Bracket, MatchState, champion, resolve
+from tourney.engine.formats.bracket import BYE, Bracket, MatchState, champion, resolve
 from tourney.engine.formats.config import FormatConfig
-from tourney.engine.formats.live import BracketView, CheckedRound, RoundFormat, stage_groups
+from tourney.engine.formats.live import BracketView, CheckedRound, RoundFormat, forfeit_notes, stage_groups
 from tourney.engine.standings import StandingRow, rank_bracket
 from tourney.errors import IllegalActionError
 
@@ -29,7 +30,7 @@ def match_winners(state: LiveState) -> dict[str, str]:
     for tables in state.history:
         for table in tables:
             if table.match and table.finished:
-                winners[table.match] = table.finishing_order()[0]
+                winners[table.match] = BYE if table.double_forfeit else table.finishing_order()[0]
     return winners
 
 
@@ -109,6 +110,9 @@ class BracketFormat(RoundFormat):
                 out.add(done.winner)  # third place is the winner's last match too
             if match.side == "losers" and match.next_for_winner is None and done.status == "done" and done.winner:
                 out.add(done.winner)  # no grand final: the losers' champion is second
+            if done.status == "done" and done.winner == BYE:
+                out.update(str(p) for p in done.players)  # a double forfeit: both lose and are out
+                continue
             if done.status != "done" or done.loser is None:
                 continue
             nxt = match.next_for_loser
@@ -119,8 +123,10 @@ class BracketFormat(RoundFormat):
     def standings(self, state: LiveState) -> list[StandingRow]:
         if state.bracket is None:
             return []
-        return rank_bracket(state.history, state.entrants, self.eliminated(state), bracket_states(state),
+        notes = forfeit_notes(state)
+        rows = rank_bracket(state.history, state.entrants, self.eliminated(state), bracket_states(state),
                             state.bracket)
+        return [replace(row, note=notes[row.player]) if row.player in notes else row for row in rows]
 
     def view(self, state: LiveState) -> BracketView | None:
         if state.stage == 0 or state.bracket is None:

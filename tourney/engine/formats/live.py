@@ -74,7 +74,21 @@ def min_table(state: LiveState) -> int:
 def table_result(table: TableState) -> TableResult:
     from tourney.engine.formats.swiss import TableResult
 
-    return TableResult(tuple(table.seats), tuple(table.places.get(p, 1) for p in table.seats))
+    return TableResult(tuple(table.seats), tuple(table.places.get(p, 1) for p in table.seats), tuple(table.forfeits))
+
+
+def forfeit_notes(state: LiveState) -> dict[str, str]:
+    """The standings' note of each player a forfeit touched: "forfeited" (they forfeited a match),
+    else "won by forfeit"."""
+    notes: dict[str, str] = {}
+    for tables in state.history:
+        for table in tables:
+            for name in table.forfeits:
+                notes[name] = "forfeited"
+            if table.forfeits and not table.double_forfeit:
+                winner = table.finishing_order()[0]
+                notes.setdefault(winner, "won by forfeit")
+    return notes
 
 
 def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedRound]:
@@ -354,6 +368,10 @@ class RoundFormat(ABC):
                 if table.best_of > 1 and table.games else ""
             return f"playing {opponents}{games}"
         place = table.places.get(name)
+        if len(table.seats) == 2 and table.forfeits:
+            if table.double_forfeit:
+                return f"forfeited, as did {opponents}"
+            return f"forfeited to {opponents}" if name in table.forfeits else f"won by forfeit against {opponents}"
         if len(table.seats) == 2:
             other = table.places.get(opponents)
             outcome = "drew with" if place == other else ("beat" if place == 1 else "lost to")

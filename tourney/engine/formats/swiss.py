@@ -19,8 +19,9 @@ Scores are exact `Fraction`s.
 Pairing duels (`table_size` 2): a maximum-weight matching (networkx) on the complete graph of
 the field, plus a bye node when the field is odd. Integer weights, in strict layers so that each
 layer outweighs every possible sum of the layers below:
-  1. no rematch (and, for the bye node, a player who has not had a bye; a player who has had one
-     gets no bye edge at all unless everyone has) — the fewest rematches always win;
+  1. no rematch (a forfeit is no meeting: FIDE C.04 lets its players meet again; for the bye node,
+     a player who has not had a bye or a forfeit win; a player who has had one gets no bye edge at
+     all unless everyone has) — the fewest rematches always win;
   2. equal scores: the larger the score difference, the smaller the weight (squared); the bye
      counts as a player one step below the lowest score, so it goes to the lowest scored;
   3. within a score group, the Dutch order: the top half meets the bottom half (seed i of a group
@@ -68,11 +69,22 @@ EXACT_BUDGET = 200_000
 
 @dataclass(frozen=True)
 class TableResult:
+    """A finished table: its players, their places, and who forfeited (the loser of a forfeit,
+    or every player of a double forfeit, which scores nothing for anyone)."""
+
     players: tuple[str, ...]
     places: tuple[int, ...]
+    forfeits: tuple[str, ...] = ()
+
+    @property
+    def played(self) -> bool:
+        """False for a forfeit: a round the tie-breaks count as not played (FIDE)."""
+        return not self.forfeits
 
     def duels(self) -> list[tuple[str, str, Fraction]]:
         """(a, b, a's points against b) for every ordered pair at the table."""
+        if set(self.forfeits) == set(self.players):
+            return [(a, b, Fraction(0)) for a in self.players for b in self.players if a != b]
         seats = list(zip(self.players, self.places, strict=True))
         return [
             (a, b, Fraction(1) if pa < pb else Fraction(1, 2) if pa == pb else Fraction(0))
@@ -127,11 +139,24 @@ def scores(
 
 
 def _met(history: Sequence[PlayedRound]) -> Counter[frozenset[str]]:
+    """Who has played whom: a forfeit is no meeting, so its players may be paired again (FIDE C.04)."""
     counts: Counter[frozenset[str]] = Counter()
     for played in history:
         for table in played.tables:
-            counts.update(frozenset(pair) for pair in combinations(table.players, 2))
+            if table.played:
+                counts.update(frozenset(pair) for pair in combinations(table.players, 2))
     return counts
+
+
+def _byes_had(history: Sequence[PlayedRound]) -> Counter[str]:
+    """Points without playing so far: byes and forfeit wins (FIDE C.04.1 d: either rules out the
+    pairing-allocated bye while another player can take it)."""
+    had = Counter(p for played in history for p in played.byes)
+    for played in history:
+        for table in played.tables:
+            if not table.played:
+                had.update(p for p in table.players if p not in table.forfeits)
+    return had
 
 
 def _ranking(players: Sequence[str], score: Mapping[str, Fraction]) -> list[str]:
@@ -172,7 +197,7 @@ def _pair_duels(
     ranked = _ranking(players, score)
     units = _units(score)
     met = _met(history)
-    had_bye = {p for played in history for p in played.byes}
+    had_bye = set(_byes_had(history))
     n = len(ranked)
     odd = n % 2 == 1
     low = min(units.values()) - 1  # the bye plays as one step below the lowest score
@@ -252,7 +277,7 @@ def _group_tables(
     units = _units(score)
     met = _met(history)
     sizes, bye_count = table_sizes(len(ranked), table_size, min_table)
-    had_bye = Counter(p for played in history for p in played.byes)
+    had_bye = _byes_had(history)
     # Byes: the lowest scored with the fewest byes so far (ranked is best first, so look from the end).
     byes = sorted(reversed(ranked), key=lambda p: had_bye[p])[:bye_count]
     pool = [p for p in ranked if p not in byes]

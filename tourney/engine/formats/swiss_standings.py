@@ -65,17 +65,24 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
     """Buchholz (all of it, cut-1, median) and Sonneborn-Berger of every player.
 
     A player's Buchholz is a term per round: the (final) scores of the opponents met that round; a
-    round not played (a bye, or after withdrawing) is 0. Cut-1 leaves out the lowest term, median
+    round not played (a bye, a forfeit won or lost, or after withdrawing) is 0, and a forfeit adds
+    nothing to Sonneborn-Berger. Cut-1 leaves out the lowest term, median
     the highest and the lowest. With `fide_2023` (FIDE tie-break regulations 2023, art. 16), a
     round the player did not play counts as met by a virtual opponent of the player's own final
-    score, and an opponent's rounds not played count as draws (½) in the score read for them."""
+    score, and an opponent's rounds not played count as draws (½) in the score read for them (their
+    byes' and forfeit wins' points left out)."""
     rounds = len(history)
     seated: dict[str, list[Fraction | None]] = {p: [None] * rounds for p in players}
     sb = {p: Fraction(0) for p in players}
     opponents_per_table = 1
+    won_unplayed = {p: Fraction(0) for p in players}  # points of forfeit wins
     for number, played in enumerate(history):
         for table in played.tables:
             opponents_per_table = max(opponents_per_table, len(table.players) - 1)
+            if not table.played:
+                for a, _b, points in table.duels():
+                    won_unplayed[a] += points
+                continue
             for p in table.players:
                 seated[p][number] = Fraction(0)
             for a, b, points in table.duels():
@@ -85,9 +92,11 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
         for p in players:
             unplayed = sum(1 for term in seated[p] if term is None)
             byes = sum(1 for played in history if p in played.byes)
-            read[p] = score[p] - byes * Fraction(bye_points) + Fraction(unplayed, 2)
+            read[p] = score[p] - byes * Fraction(bye_points) - won_unplayed[p] + Fraction(unplayed, 2)
     for number, played in enumerate(history):
         for table in played.tables:
+            if not table.played:
+                continue
             for a, b, _ in table.duels():
                 term = seated[a][number]
                 assert term is not None

@@ -21,6 +21,7 @@ from tourney.engine.formats.live import (
     RoundsView,
     check_field,
     first_seed,
+    forfeit_notes,
     played_rounds,
     rounds_payload,
     swiss_rows,
@@ -89,9 +90,9 @@ class TableRoundsFormat(RoundFormat):
     def standings(self, state: LiveState) -> list[StandingRow]:
         if not state.entrants:
             return []
-        dropped = {p.name for p in state.players if p.dropped}
+        notes = forfeit_notes(state) | {p.name: "withdrew" for p in state.players if p.dropped}
         rows = rank_points(state.history, swiss_rows(state, self.bye_points), chosen=bool(state.format.tiebreaks))
-        return [replace(row, note="withdrew") if row.player in dropped else row for row in rows]
+        return [replace(row, note=notes[row.player]) if row.player in notes else row for row in rows]
 
     def view(self, state: LiveState) -> RoundsView | None:
         if state.stage == 0:
