@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from tourney.engine.log import effective_ids
@@ -51,11 +52,18 @@ def stage_label(state: TournamentState, stage: int) -> str:
     return "final" if plan is not None and stage == len(plan.stages) else f"{state.kind.unit} {stage}"
 
 
+def local_now() -> datetime:
+    """The time a sheet is printed, in the printing machine's zone (the golden files fix it)."""
+    return datetime.now().astimezone()
+
+
 def event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
-    """The page header: the event, its game and date, and where it stands in the format's words."""
+    """The page header: the event, its game and date (`tourney new --date`), where it stands in the
+    format's words and, while it can still change, the time it was printed ("as of 21:40")."""
     where = _plan_progress(state) if state.kind.takes_stage_plan else _round_progress(state)
+    as_of = None if state.complete else local_now().strftime("%H:%M")
     return EventInfo(name=tournament.name, game=state.rules.title, date=tournament.created_at.date().isoformat(),
-                     stage_text=where, seeds=tuple(sorted(state.seeds.items())))
+                     stage_text=where, seeds=tuple(sorted(state.seeds.items())), as_of=as_of)
 
 
 def _plan_progress(state: TournamentState) -> str:
@@ -149,7 +157,7 @@ def seating_page(tournament: Tournament, state: TournamentState, *, stage: int |
     find = sorted((FindSeat(player=line.player, table=box.number, seat=line.seat)
                    for box in boxes for line in box.seats), key=lambda f: (f.player.casefold(), f.player))
     return SeatingPage(event=event_info(tournament, state), stage_label=stage_label(state, number), tables=boxes,
-                       find=tuple(find), paper=paper, live=live)
+                       find=tuple(find), paper=paper, live=live, seed=state.seeds.get(number))
 
 
 def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,

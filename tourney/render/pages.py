@@ -21,6 +21,7 @@ class EventInfo:
     date: str
     stage_text: str  # "stage 1 of 3", "final table", "complete", "no seats drawn yet"
     seeds: tuple[tuple[int, int], ...]  # (stage, seed of its draw)
+    as_of: str | None = None  # "HH:MM" (local time) on a sheet that will still change; None once complete
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class SeatingPage:
     find: tuple[FindSeat, ...]  # alphabetical
     paper: str
     live: LiveInfo | None = None
+    seed: int | None = None  # the seed of this stage's seat draw (RULES: anyone can redo the draw)
 
 
 @dataclass(frozen=True)
