@@ -33,3 +33,31 @@ def test_new_without_a_date_prints_today(tmp_path: Path) -> None:
 def test_new_refuses_a_date_it_cannot_read(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'cup.db'}"
     assert_one_error_line(tourney(url, "new", "Cup", "--game", "pp", "--date", "14.03.2026"), "--date", "YYYY-MM-DD")
+
+
+def _text(html: str) -> str:
+    """The words of a sheet, as a reader sees them (no tags, no style, spaces folded)."""
+    import html as html_module
+    import re
+
+    body = re.sub(r"<style>.*?</style>", " ", html, flags=re.S)
+    return " ".join(html_module.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def test_a_duels_sheets_name_the_match_and_its_games(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'ko.db'}"
+    ok(url, "new", "KO", "--game", "pp", "--seed", "3", "--format", "knockout", "--best-of", "3")
+    ok(url, "player", "add", "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
+    seated = ok(url, "seat").stdout
+    first = next(line for line in seated.splitlines() if line.startswith("table 1 ["))
+    match = first.split("[", 1)[1].split("]", 1)[0]  # "W1-2"
+    one, two = first.split(": ", 1)[1].split(",", 1)[0].split(" v ")
+    sheets = _text(_sheet(url, tmp_path, "table-sheets"))
+    assert f"Table 1 · round 1 · match {match}" in sheets
+    assert f"Match {match}: {one} meets {two}, best of 3 (the first to win 2 games)" in sheets
+    assert "Game 1 2 3" in sheets  # a box per game to tally
+    assert "stage" not in sheets.lower()
+    assert "go on" not in sheets
+    seating = _text(_sheet(url, tmp_path, "seating"))
+    assert f"Table 1 {match} · best of 3" in seating
+    assert "stage" not in seating.lower() and "go on" not in seating

@@ -153,7 +153,8 @@ def seating_page(tournament: Tournament, state: TournamentState, *, stage: int |
     number, tables = stage_tables(state, stage)
     clubs, starters = _clubs(state), first_starters(state, number)
     boxes = tuple(SeatingTable(number=t.number, seats=_seat_lines(t, clubs, starters.get(t.number)),
-                               advance=t.advance, is_final=t.is_final) for t in tables)
+                               advance=t.advance, is_final=t.is_final, match=t.match, best_of=t.best_of)
+                  for t in tables)
     find = sorted((FindSeat(player=line.player, table=box.number, seat=line.seat)
                    for box in boxes for line in box.seats), key=lambda f: (f.player.casefold(), f.player))
     return SeatingPage(event=event_info(tournament, state), stage_label=stage_label(state, number), tables=boxes,
@@ -190,8 +191,7 @@ def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
 
 def _stops_text(state: TournamentState, table: TableState) -> str:
     if not state.kind.takes_stage_plan:  # a round's table: the format, not the table, says who plays next
-        match = f"a best-of-{table.best_of} match" if table.best_of > 1 else "one match"
-        return f"Plays {match}; enter its result when it ends."
+        return _round_table_text(table)
     if state.rules.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
         if table.is_final:
             return "Plays one match; the most chips at its end: the champion."
@@ -202,6 +202,18 @@ def _stops_text(state: TournamentState, table: TableState) -> str:
         return "Plays until one player is left: the champion."
     who = "1 player is" if table.advance == 1 else f"{table.advance} players are"
     return f"Plays until {who} left; they go on to {stage_label(state, table.stage + 1)}."
+
+
+def _round_table_text(table: TableState) -> str:
+    """A format's table: who meets whom, in which match, over how many games ("Match W1-3: Ann
+    meets Bob, best of 3 (the first to win 2 games)"), never which stage comes next."""
+    duel = len(table.seats) == 2
+    who = " meets ".join(table.seats) if duel else ", ".join(table.seats) + " play"
+    head = f"Match {table.match}: {who}" if table.match else who
+    if table.best_of > 1:
+        return f"{head}, best of {table.best_of} (the first to win {table.best_of // 2 + 1} games): " \
+               "tick each game's winner below, then enter the result."
+    return f"{head} {'in ' if duel else ''}one game; enter its result when it ends."
 
 
 def _round_rows(state: TournamentState, table: TableState) -> tuple[int, tuple[int, ...]]:
@@ -230,7 +242,8 @@ def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: 
         sheets.append(TableSheet(
             number=table.number, stage_label=label, seats=_seat_lines(table, clubs, starters.get(table.number)),
             stops_text=_stops_text(state, table), cap_steps=cap_steps(state, len(table.seats)),
-            rules=rules.sheet_rules, grid=rules.live_result, rows=rows, counts=counts))
+            rules=rules.sheet_rules, grid=rules.live_result, rows=rows, counts=counts, match=table.match,
+            best_of=table.best_of if table.best_of > 1 else 0))
     return TableSheetsPage(event=event_info(tournament, state), sheets=tuple(sheets), paper=paper)
 
 

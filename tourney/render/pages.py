@@ -71,6 +71,8 @@ class SeatingTable:
     seats: tuple[SeatLine, ...]
     advance: int
     is_final: bool
+    match: str = ""  # the bracket match played here ("W1-3"); "" outside brackets
+    best_of: int = 0  # the games of its series (0: a stage table, which plays until players are left)
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,8 @@ class TableSheet:
     grid: Literal["rounds", "chips"]
     rows: int  # rows of the grid
     counts: tuple[int, ...]  # card counts to tick (rounds grid)
+    match: str = ""  # the bracket match played here ("W1-3"); "" outside brackets
+    best_of: int = 0  # a series of games: a box per game to tally its winner (0: not a series)
 
 
 @dataclass(frozen=True)
