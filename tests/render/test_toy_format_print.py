@@ -79,7 +79,7 @@ def test_every_sheet_of_the_toy_prints_in_its_words(url: str, tmp_path: Path) ->
     assert "Hill · Хлюст · round 3" in " ".join(pages["seat-cards"].texts())
     sheets = pages["table-sheets"]
     assert sheets.texts("h2") == ["Table 1 · round 3"]
-    assert sheets.texts("p")[1] == "Plays one match; enter its result when it ends."
+    assert sheets.texts("p")[1] == "Cy meets Dee in one game; enter its result when it ends."
     written = lines(url, "print", "all", "-o", str(tmp_path / "sheets"))
     assert sorted(Path(p).name for p in written) == sorted(f"{sheet}.html" for sheet in pages)
 
