@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import pytest
 from tourney_db_support import assert_one_error_line, ok, tourney
 
 
@@ -61,3 +62,40 @@ def test_a_duels_sheets_name_the_match_and_its_games(tmp_path: Path) -> None:
     seating = _text(_sheet(url, tmp_path, "seating"))
     assert f"Table 1 {match} · best of 3" in seating
     assert "stage" not in seating.lower() and "go on" not in seating
+
+
+def _headings_and_rows(html: str) -> tuple[list[str], list[list[str]]]:
+    import re
+
+    table = html[html.index("<table class=\"rows standings"):html.index("</table>")]
+    cells = [[_text(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, flags=re.S)]
+             for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, flags=re.S)]
+    return cells[0], cells[1:]
+
+
+@pytest.mark.parametrize(("format_", "extra", "headings"), [
+    ("swiss", ("--rounds", "3"), ["Rank", "Player", "Club", "Points", "Buchholz", "Sonneborn-Berger", "Head-to-head"]),
+    ("swiss", ("--rounds", "3", "--tiebreaks", "sonneborn-berger,buchholz-cut1"),
+     ["Rank", "Player", "Club", "Points", "Sonneborn-Berger", "Buchholz cut-1"]),
+    ("round-robin", (), ["Rank", "Player", "Club", "Points", "Buchholz", "Sonneborn-Berger", "Head-to-head"]),
+    ("knockout", (), ["Rank", "Player", "Club", "Round reached"]),
+    ("double-elimination", (), ["Rank", "Player", "Club", "Round reached"]),
+])
+def test_standings_sheet_shows_what_tourney_standings_shows(tmp_path: Path, format_: str, extra: tuple[str, ...],
+                                                            headings: list[str]) -> None:
+    import json
+
+    url = f"sqlite:///{tmp_path / 'f.db'}"
+    ok(url, "new", "F", "--game", "pp", "--seed", "4", "--format", format_, *extra)
+    ok(url, "player", "add", "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "--bot", "random")
+    ok(url, "seat")
+    ok(url, "run")  # the bots play the event to its end
+    shown, rows = _headings_and_rows(_sheet(url, tmp_path, "standings"))
+    assert shown == headings
+    wanted = json.loads(ok(url, "standings", "--json").stdout)
+    assert [row[1] for row in rows] == [row["player"] for row in wanted]
+    if "Points" in headings:
+        assert [float(row[3]) for row in rows] == [row["points"] for row in wanted]
+        assert [[float(v) for v in row[4:]] for row in rows] == [list(row["tiebreaks"].values()) for row in wanted]
+    else:
+        assert [row[3] for row in rows] == [row.get("reached") or "-" for row in wanted]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
@@ -101,17 +101,40 @@ def _clubs(state: TournamentState) -> dict[str, str | None]:
     return {p.name: p.club for p in state.players}
 
 
+# The headings of the tie-breaks `StandingRow.tiebreaks` names (`tourney standings --json` keys).
+TIEBREAK_HEADINGS = {"buchholz": "Buchholz", "buchholz_cut1": "Buchholz cut-1", "median_buchholz": "Median Buchholz",
+                     "sonneborn_berger": "Sonneborn-Berger", "direct_encounter": "Direct encounter",
+                     "head_to_head": "Head-to-head"}
+
+
+def score_text(value: float | None) -> str:
+    """A score or tie-break as `tourney standings` prints it: 3, 2.5; "-" when there is none."""
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
 def standings_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
                    live: LiveInfo | None = None) -> StandingsPage:
+    """The standings in the columns `tourney standings` shows for the format (its `standings_columns`):
+    points and the tie-breaks in the event's order, the bracket round reached, or stage, table, place."""
     clubs = _clubs(state)
     dropped = {p.name for p in state.players if p.dropped}
     rows = state.standings()
     counts = Counter(row.rank for row in rows)
+    columns = state.kind.standings_columns
+    ranked_by: Literal["place", "points", "reached"] = \
+        "points" if "points" in columns else "reached" if "reached" in columns else "place"
+    keys = tuple((rows[0].tiebreaks or {}).keys()) if rows and ranked_by == "points" else ()
     return StandingsPage(
         event=event_info(tournament, state), provisional=not state.complete, paper=paper, live=live,
-        unit=state.kind.unit,
+        unit=state.kind.unit, ranked_by=ranked_by,
+        tiebreaks=tuple(TIEBREAK_HEADINGS.get(key, key.replace("_", " ").capitalize()) for key in keys),
         rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
-                                stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped)
+                                stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped,
+                                points=score_text(r.points) if ranked_by == "points" else "",
+                                tiebreaks=tuple(score_text((r.tiebreaks or {}).get(key)) for key in keys),
+                                reached=(r.reached or "-") if ranked_by == "reached" else "")
                    for r in rows))
 
 

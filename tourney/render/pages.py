@@ -45,6 +45,9 @@ class StandingsRow:
     table: int
     place: int | None  # None while the player's table is playing
     dropped: bool
+    points: str = ""  # ranked by points (round robin, Swiss): "3½"
+    tiebreaks: tuple[str, ...] = ()  # their values, in the order of `StandingsPage.tiebreaks`
+    reached: str = ""  # ranked by the bracket round reached (knockout, double elimination): "semi-final"
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,10 @@ class StandingsPage:
     paper: str
     live: LiveInfo | None = None
     unit: str = "stage"  # what the format's stages are called ("round"): the seeds line and a column
+    # What ranks the players, as the format's `standings_columns` say: the place at a stage's table,
+    # points then the tie-breaks (their headings, in the event's order), or the bracket round reached.
+    ranked_by: Literal["place", "points", "reached"] = "place"
+    tiebreaks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
