@@ -33,9 +33,24 @@ def _jobs() -> dict[str, Callable[[], str]]:
         "table-sheets-30": lambda: sheets.render_table_sheets(views.table_sheets_page(row, mid)),
         "bracket-30": lambda: sheets.render_bracket(views.bracket_page(row, mid)),
         "knockout-16": lambda: render_elimination(elimination("knockout", 16, matches=5)),
+        "knockout-16-finished": lambda: render_elimination(elimination("knockout", 16)),
+        "knockout-16-finished-letter": lambda: render_elimination(elimination("knockout", 16, paper="letter")),
         "round-robin-8": lambda: render_crosstable(round_robin(8, played=5)),
         "swiss-11": lambda: render_swiss(swiss_event(11, rounds=4, played=3)),
+        **{f"table-sheets-{game}-{players}-{paper}": _pot_sheets(game, players, paper)
+           for game, players in POT_EVENTS for paper in ("a4", "letter")},
     }
+
+
+# Pot games' table sheets (a chip grid of 28 deals under the game's rules): tables of 3, 4 and 8.
+POT_EVENTS = (("khlyust", 12), ("khlyust", 16), ("chlust", 16), ("lou", 16))
+
+
+def _pot_sheets(game: str, players: int, paper: str) -> Callable[[], str]:
+    def render() -> str:
+        state = event(players, stages_played=0, game=game)
+        return sheets.render_table_sheets(views.table_sheets_page(tournament(game=game), state, paper=paper))
+    return render
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +89,17 @@ def test_the_seating_sheet_names_its_draws_seed(printed: dict[str, Path]) -> Non
     state = event(30, stages_played=1)
     seed = state.seeds[len(state.history)]
     assert f"draw seed {seed}" in " ".join(pdf_text(printed["seating-30"]).split())
+
+
+@pytest.mark.parametrize(("game", "players"), POT_EVENTS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_pot_games_table_sheet_is_one_page(printed: dict[str, Path], game: str, players: int, paper: str) -> None:
+    tables = len(event(players, stages_played=0, game=game).tables)
+    assert page_count(printed[f"table-sheets-{game}-{players}-{paper}"]) == tables
+
+
+@pytest.mark.parametrize("key", ["knockout-16-finished", "knockout-16-finished-letter"])
+def test_a_finished_16_player_knockout_is_one_page_with_its_places(printed: dict[str, Path], key: str) -> None:
+    assert page_count(printed[key]) == 1
+    words = " ".join(pdf_text(printed[key]).split())
+    assert "Places" in words and "Player 0012" in words
