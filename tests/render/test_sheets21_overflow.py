@@ -36,7 +36,8 @@ CHECK = """(() => {
     if (el.textContent.trim() && lines(el) > 1) bad.push('wraps: ' + el.textContent.trim());
   }
   for (const el of document.querySelectorAll('.mbox .who.name')) {
-    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) bad.push('cut: ' + el.textContent);
+    const cut = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+    if (cut) bad.push('cut: ' + el.textContent);
   }
   for (const el of document.querySelectorAll('td.club, .club')) {
     const words = el.textContent.trim().split(/\\s+/);
