@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
+from tourney.app import collation
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -178,10 +179,13 @@ def seating_page(tournament: Tournament, state: TournamentState, *, stage: int |
     boxes = tuple(SeatingTable(number=t.number, seats=_seat_lines(t, clubs, starters.get(t.number)),
                                advance=t.advance, is_final=t.is_final, match=t.match, best_of=t.best_of)
                   for t in tables)
-    find = sorted((FindSeat(player=line.player, table=box.number, seat=line.seat)
-                   for box in boxes for line in box.seats), key=lambda f: (f.player.casefold(), f.player))
+    seated = [(line.player, box.number, line.seat) for box in boxes for line in box.seats]
+    long_list = collation.by_surname(len(seated))
+    find = tuple(FindSeat(player=player, table=table, seat=seat,
+                          surname=collation.surname(player) if long_list and " " in player.strip() else "")
+                 for player, table, seat in collation.alphabetical(seated, lambda s: s[0], surname_first=long_list))
     return SeatingPage(event=event_info(tournament, state), stage_label=stage_label(state, number), tables=boxes,
-                       find=tuple(find), paper=paper, live=live, seed=state.seeds.get(number))
+                       find=find, paper=paper, live=live, seed=state.seeds.get(number), by_surname=long_list)
 
 
 def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,

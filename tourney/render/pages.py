@@ -87,6 +87,7 @@ class FindSeat:
     player: str
     table: int
     seat: int
+    surname: str = ""  # the last word, which the list is sorted by when it is long ("" otherwise)
 
 
 @dataclass(frozen=True)
@@ -94,10 +95,11 @@ class SeatingPage:
     event: EventInfo
     stage_label: str
     tables: tuple[SeatingTable, ...]
-    find: tuple[FindSeat, ...]  # alphabetical
+    find: tuple[FindSeat, ...]  # alphabetical (ICU collation), by surname when `by_surname`
     paper: str
     live: LiveInfo | None = None
     seed: int | None = None  # the seed of this stage's seat draw (RULES: anyone can redo the draw)
+    by_surname: bool = False  # a long list: sorted by surname (the last word of each name)
 
 
 @dataclass(frozen=True)
