@@ -99,3 +99,66 @@ def test_standings_sheet_shows_what_tourney_standings_shows(tmp_path: Path, form
         assert [[float(v) for v in row[4:]] for row in rows] == [list(row["tiebreaks"].values()) for row in wanted]
     else:
         assert [row[3] for row in rows] == [row.get("reached") or "-" for row in wanted]
+
+
+def _final_event(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'final.db'}"
+    ok(url, "new", "F", "--game", "pp", "--seed", "2")
+    ok(url, "player", "add", "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "--bot", "random")
+    ok(url, "seat")
+    return url
+
+
+def test_final_is_accepted_where_a_table_number_is(tmp_path: Path) -> None:
+    import json
+
+    url = _final_event(tmp_path)
+    assert_one_error_line(tourney(url, "result", "final", "Ann"), "final table is not seated yet", "stage 1")
+    ok(url, "run", "--until-stage", "1")
+    ok(url, "advance")
+    players = [p["name"] for p in json.loads(ok(url, "tables", "--json").stdout)[0]["players"]]
+    ok(url, "result", "final", players[-1])
+    assert json.loads(ok(url, "log", "--json").stdout)[-1]["data"]["table"] == 1
+
+
+def _undo_at_a_terminal(url: str, answer: str, *extra: str) -> str:
+    """`tourney undo` run with a terminal as its input (a pseudo-terminal), answering `answer`."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    try:
+        os.write(leader, answer.encode())
+        done = subprocess.run([sys.executable, "-m", "tourney", "undo", *extra, "--db", url], stdin=follower,
+                              capture_output=True, text=True, timeout=60)
+    finally:
+        os.close(leader)
+        os.close(follower)
+    return done.stdout + done.stderr
+
+
+def test_undo_names_a_seat_draw_and_asks_first_at_a_terminal(tmp_path: Path) -> None:
+    url = _final_event(tmp_path)
+    said = _undo_at_a_terminal(url, "n\n")
+    assert "Will undo: event" in said and "seat" in said and "Nothing undone." in said
+    assert "undone" not in ok(url, "log").stdout  # nothing was reverted
+    said = _undo_at_a_terminal(url, "y\n")
+    assert "Undone: event" in said
+    assert "[undone]" in ok(url, "log").stdout
+
+
+def test_undo_yes_and_scripts_are_not_asked(tmp_path: Path) -> None:
+    url = _final_event(tmp_path)
+    said = _undo_at_a_terminal(url, "", "--yes")
+    assert "Will undo" not in said and "Undone: event" in said
+    ok(url, "seat")
+    assert "Undone: event" in ok(url, "undo").stdout  # input not a terminal: never asked, never hangs
+
+
+def test_the_sample_players_ship_with_tourney(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    ok(url, "new", "S", "--game", "pp")
+    assert "Registered 40 player(s)" in ok(url, "player", "import", "--sample").stdout
+    assert_one_error_line(tourney(url, "player", "import"), "FILE.csv", "--sample")
