@@ -32,7 +32,7 @@ CHECK = """(() => {
     const range = document.createRange(); range.selectNodeContents(el);
     return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
   };
-  for (const el of document.querySelectorAll('.status, td.num, th.num, td.n, .seat-no, .board')) {
+  for (const el of document.querySelectorAll('.status, td.num, th.num:not(.tb), td.n, .seat-no, .board')) {
     if (el.textContent.trim() && lines(el) > 1) bad.push('wraps: ' + el.textContent.trim());
   }
   for (const el of document.querySelectorAll('.mbox .who.name')) {
