@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
+from unittest import mock
 
+from tourney.app import views
 from tourney.app.bot_run import play_stage
 from tourney.app.sheets import SHEETS, render_sheet
 from tourney.engine.events import Event
@@ -20,6 +22,7 @@ NAMES = ("Łukasz Żółć", "Хлюстовщик", "<script>alert(1)</script>"
          "Ewa Kamińska", "Filip", "Grażyna", "Henryk", "Irena")
 CLUBS = ("Kraków", "Gdańsk", None)
 TOURNAMENT = Tournament(1, "Golden Friday", "polish-poker", SEED, "golden", datetime(2026, 11, 27, 19, 0, tzinfo=UTC))
+PRINTED_AT = datetime(2026, 11, 27, 21, 40, tzinfo=UTC)  # the provisional sheets' "as of 21:40"
 
 
 def golden_state() -> TournamentState:
@@ -46,6 +49,7 @@ def golden_state() -> TournamentState:
 def golden_sheets() -> dict[str, str]:
     """Every sheet of the golden event, by file name."""
     state = golden_state()
-    pages = {f"{sheet}.html": render_sheet(sheet, TOURNAMENT, state) for sheet in SHEETS}
-    pages["seating-stage-1.html"] = render_sheet("seating", TOURNAMENT, state, stage=1)
+    with mock.patch.object(views, "local_now", lambda: PRINTED_AT):
+        pages = {f"{sheet}.html": render_sheet(sheet, TOURNAMENT, state) for sheet in SHEETS}
+        pages["seating-stage-1.html"] = render_sheet("seating", TOURNAMENT, state, stage=1)
     return pages

@@ -27,6 +27,8 @@ state.apply(Event(4, "seat", draw_seats(state, 1)))
 row = Tournament(id=1, name="Wheel", game="polish-poker", seed=1, uid="u", created_at=datetime(2026, 1, 1))
 html = sheets.render_table_sheets(_views.table_sheets_page(row, state))
 assert "Five Aces" in html and "Ann" in html, html
+from tourney.app.players import SAMPLE_PLAYERS
+assert SAMPLE_PLAYERS.read_text(encoding="utf-8").startswith("name,club"), SAMPLE_PLAYERS
 print(env.TEMPLATES)
 """
 
@@ -41,6 +43,7 @@ def test_the_wheel_carries_the_templates_and_renders_from_them(tmp_path: Path) -
                          if n.startswith("tourney/templates/"))
         # Every template ships (a stale build/ folder of an in-tree build may add old files: not checked).
         assert not set(TEMPLATES) - set(shipped)
+        assert "tourney/data/sample_players.csv" in archive.namelist()  # `player import --sample`
         site = tmp_path / "site"
         archive.extractall(site)
     # Run from an empty folder with only the unpacked wheel (and the dependencies) importable.

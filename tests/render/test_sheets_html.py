@@ -12,6 +12,7 @@ import pytest
 from html_support import parse
 from render_events import CYRILLIC, EVIL, LONG, POLISH, Builder, event, tournament
 
+from tourney.app import collation
 from tourney.app import views as _views
 from tourney.engine.tournament import TournamentState
 from tourney.errors import IllegalActionError
@@ -121,7 +122,8 @@ def test_seating_lists_every_seated_player_once_and_marks_starters(seated: Tourn
         assert marked == [starters[table.number]]
     find = tree.find_all("section", "find-seat")[0].find_all("tbody")[0].find_all("tr")
     entries = [tuple(r.texts("td")) for r in find]
-    assert [e[0] for e in entries] == sorted((e[0] for e in entries), key=lambda n: (n.casefold(), n))
+    # ICU order (issue 21): "Łukasz" after "Ann" and before "Player 0001", Cyrillic last.
+    assert [e[0] for e in entries] == sorted((e[0] for e in entries), key=collation.sort_key)
     where = {name: (t.number, i) for t in seated.tables for i, name in enumerate(t.seats, start=1)}
     assert {e[0]: (int(e[1]), int(e[2])) for e in entries} == where
 

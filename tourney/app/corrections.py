@@ -47,9 +47,26 @@ class Undone:
         return list(correction_changes(self.before, self.state))
 
 
-def undo(event: int | None = None, *, db: str | None = None, tournament: str | None = None) -> Undone:
+# What `undo` asks about before reverting it at a terminal: the entries a whole stage hangs on.
+CONFIRMED_KINDS = ("advance", "seat")
+
+
+def undo_preview(*, db: str | None = None, tournament: str | None = None) -> tuple[Event, ...]:
+    """What `undo` without an id would revert now (latest first): the last entry in effect, with
+    the advance a seat draw followed; () when there is nothing to undo. Reads only."""
+    from tourney.engine.log import undo_group
+
+    events = read(db, tournament).state.events
+    by_id = {e.id: e for e in events}
+    return tuple(by_id[i] for i in undo_group(events))
+
+
+def undo(event: int | None = None, *, db: str | None = None, tournament: str | None = None,
+         expected: int | None = None) -> Undone:
     """Revert an entry by appending an undo: the last one still in effect, or event `event` (an
-    advance with its seat draw together). Refused, naming it, while a later entry depends on it."""
+    advance with its seat draw together). Refused, naming it, while a later entry depends on it.
+    `expected`: the id `undo_preview` showed, so an entry made since the question is never the one
+    reverted."""
     from tourney.engine.log import undo_group, undo_group_of
 
     reverted: list[Event] = []
@@ -61,6 +78,9 @@ def undo(event: int | None = None, *, db: str | None = None, tournament: str | N
             group = undo_group(state.events)
             if not group:
                 raise InvalidInputError("nothing to undo")
+            if expected is not None and group[0] != expected:
+                raise InvalidInputError(f"the last entry is now event {group[0]}, not {expected}: "
+                                        "another desk entered it; run `tourney undo` again")
         else:
             if not any(e.id == event for e in state.events):
                 raise InvalidInputError(f"no event {event} in this tournament (see `tourney log`)")

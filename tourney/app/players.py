@@ -72,6 +72,10 @@ def add_players(names: Sequence[str], *, club: str | None = None, bot: str | Non
     return register([NewPlayer(checked_name(name), club_name, bot) for name in names], db=db, tournament=tournament)
 
 
+# 40 sample players (Polish names, clubs), shipped in the package: `tourney player import --sample`.
+SAMPLE_PLAYERS = Path(__file__).resolve().parent.parent / "data" / "sample_players.csv"
+
+
 def import_players(file: str | Path, *, db: str | None = None, tournament: str | None = None) -> Registered:
     """Register every player of a CSV file (header: name, and optionally club and bot); a bad row
     names its line and nothing is stored."""

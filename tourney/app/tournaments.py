@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -49,11 +50,12 @@ class Created:
 def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None, best_of: int = 1,
                    third_place: bool = False, rounds: int | None = None, table_size: int = 2, seeding: str = "lot",
                    grand_final: str = "reset", cycles: int = 1, tiebreaks: str | None = None,
-                   db: str | None = None) -> Created:
+                   date: str | None = None, db: str | None = None) -> Created:
     """Create a tournament of `game` (a name or alias), creating the database if need be; `format`
     any registered format (`format_names()`; None: the default, RULES §1.12's stages). It becomes
     the current one unless another tournament of the database is running. `tiebreaks`: names
-    separated by commas (`--tiebreaks`)."""
+    separated by commas (`--tiebreaks`); `date` the event's date, YYYY-MM-DD (default today), which
+    every sheet prints."""
     from tourney.engine.formats.config import FormatConfig, check_format, parse_tiebreaks
     from tourney.engine.formats.registry import DEFAULT_FORMAT, GRAND_FINALS, format_names
     from tourney.engine.formats.seeding import METHODS
@@ -72,13 +74,24 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
     config = FormatConfig(chosen_format, best_of, third_place, rounds, table_size, seeding, grand_final, cycles,
                           parse_tiebreaks(tiebreaks))
     check_format(descriptor, config)
+    day = event_date(date)
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     with open_db(db, create=True) as database:
         # The default format needs no event: a log without one is of it (every log before formats).
         made = create_and_choose(database, name=name, game=descriptor.name, seed=chosen,
-                                 format=None if config == FormatConfig() else config.to_json())
+                                 format=None if config == FormatConfig() else config.to_json(), day=day)
         shown = database.shown
     return Created(made.tournament, made.current, tuple(made.running), config, shown)
+
+
+def event_date(text: str | None) -> datetime.date | None:
+    """The date of `--date YYYY-MM-DD` (None: today), or one line saying what is wrong with it."""
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise InvalidInputError(f"--date {text!r}: expected a date as YYYY-MM-DD, e.g. 2026-03-14") from None
 
 
 def checked_tournament_name(name: str) -> str:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import TYPE_CHECKING, Literal
 
+from tourney.app import collation
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -51,11 +53,18 @@ def stage_label(state: TournamentState, stage: int) -> str:
     return "final" if plan is not None and stage == len(plan.stages) else f"{state.kind.unit} {stage}"
 
 
+def local_now() -> datetime:
+    """The time a sheet is printed, in the printing machine's zone (the golden files fix it)."""
+    return datetime.now().astimezone()
+
+
 def event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
-    """The page header: the event, its game and date, and where it stands in the format's words."""
+    """The page header: the event, its game and date (`tourney new --date`), where it stands in the
+    format's words and, while it can still change, the time it was printed ("as of 21:40")."""
     where = _plan_progress(state) if state.kind.takes_stage_plan else _round_progress(state)
+    as_of = None if state.complete else local_now().strftime("%H:%M")
     return EventInfo(name=tournament.name, game=state.descriptor.title, date=tournament.created_at.date().isoformat(),
-                     stage_text=where, seeds=tuple(sorted(state.seeds.items())))
+                     stage_text=where, seeds=tuple(sorted(state.seeds.items())), as_of=as_of)
 
 
 def _plan_progress(state: TournamentState) -> str:
@@ -93,17 +102,40 @@ def _clubs(state: TournamentState) -> dict[str, str | None]:
     return {p.name: p.club for p in state.players}
 
 
+# The headings of the tie-breaks `StandingRow.tiebreaks` names (`tourney standings --json` keys).
+TIEBREAK_HEADINGS = {"buchholz": "Buchholz", "buchholz_cut1": "Buchholz cut-1", "median_buchholz": "Median Buchholz",
+                     "sonneborn_berger": "Sonneborn-Berger", "direct_encounter": "Direct encounter",
+                     "head_to_head": "Head-to-head"}
+
+
+def score_text(value: float | None) -> str:
+    """A score or tie-break as `tourney standings` prints it: 3, 2.5; "-" when there is none."""
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
 def standings_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
                    live: LiveInfo | None = None) -> StandingsPage:
+    """The standings in the columns `tourney standings` shows for the format (its `standings_columns`):
+    points and the tie-breaks in the event's order, the bracket round reached, or stage, table, place."""
     clubs = _clubs(state)
     dropped = {p.name for p in state.players if p.dropped}
     rows = state.standings()
     counts = Counter(row.rank for row in rows)
+    columns = state.kind.standings_columns
+    ranked_by: Literal["place", "points", "reached"] = \
+        "points" if "points" in columns else "reached" if "reached" in columns else "place"
+    keys = tuple((rows[0].tiebreaks or {}).keys()) if rows and ranked_by == "points" else ()
     return StandingsPage(
         event=event_info(tournament, state), provisional=not state.complete, paper=paper, live=live,
-        unit=state.kind.unit,
+        unit=state.kind.unit, ranked_by=ranked_by,
+        tiebreaks=tuple(TIEBREAK_HEADINGS.get(key, key.replace("_", " ").capitalize()) for key in keys),
         rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
-                                stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped)
+                                stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped,
+                                points=score_text(r.points) if ranked_by == "points" else "",
+                                tiebreaks=tuple(score_text((r.tiebreaks or {}).get(key)) for key in keys),
+                                reached=(r.reached or "-") if ranked_by == "reached" else "")
                    for r in rows))
 
 
@@ -145,11 +177,15 @@ def seating_page(tournament: Tournament, state: TournamentState, *, stage: int |
     number, tables = stage_tables(state, stage)
     clubs, starters = _clubs(state), first_starters(state, number)
     boxes = tuple(SeatingTable(number=t.number, seats=_seat_lines(t, clubs, starters.get(t.number)),
-                               advance=t.advance, is_final=t.is_final) for t in tables)
-    find = sorted((FindSeat(player=line.player, table=box.number, seat=line.seat)
-                   for box in boxes for line in box.seats), key=lambda f: (f.player.casefold(), f.player))
+                               advance=t.advance, is_final=t.is_final, match=t.match, best_of=t.best_of)
+                  for t in tables)
+    seated = [(line.player, box.number, line.seat) for box in boxes for line in box.seats]
+    long_list = collation.by_surname(len(seated))
+    find = tuple(FindSeat(player=player, table=table, seat=seat,
+                          surname=collation.surname(player) if long_list and " " in player.strip() else "")
+                 for player, table, seat in collation.alphabetical(seated, lambda s: s[0], surname_first=long_list))
     return SeatingPage(event=event_info(tournament, state), stage_label=stage_label(state, number), tables=boxes,
-                       find=tuple(find), paper=paper, live=live)
+                       find=find, paper=paper, live=live, seed=state.seeds.get(number), by_surname=long_list)
 
 
 def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,
@@ -182,8 +218,7 @@ def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
 
 def _stops_text(state: TournamentState, table: TableState) -> str:
     if not state.kind.takes_stage_plan:  # a round's table: the format, not the table, says who plays next
-        match = f"a best-of-{table.best_of} match" if table.best_of > 1 else "one match"
-        return f"Plays {match}; enter its result when it ends."
+        return _round_table_text(table)
     if state.descriptor.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
         if table.is_final:
             return "Plays one match; the most chips at its end: the champion."
@@ -194,6 +229,18 @@ def _stops_text(state: TournamentState, table: TableState) -> str:
         return "Plays until one player is left: the champion."
     who = "1 player is" if table.advance == 1 else f"{table.advance} players are"
     return f"Plays until {who} left; they go on to {stage_label(state, table.stage + 1)}."
+
+
+def _round_table_text(table: TableState) -> str:
+    """A format's table: who meets whom, in which match, over how many games ("Match W1-3: Ann
+    meets Bob, best of 3 (the first to win 2 games)"), never which stage comes next."""
+    duel = len(table.seats) == 2
+    who = " meets ".join(table.seats) if duel else ", ".join(table.seats) + " play"
+    head = f"Match {table.match}: {who}" if table.match else who
+    if table.best_of > 1:
+        return f"{head}, best of {table.best_of} (the first to win {table.best_of // 2 + 1} games): " \
+               "tick each game's winner below, then enter the result."
+    return f"{head} {'in ' if duel else ''}one game; enter its result when it ends."
 
 
 def _round_rows(state: TournamentState, table: TableState) -> tuple[int, tuple[int, ...]]:
@@ -222,7 +269,8 @@ def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: 
         sheets.append(TableSheet(
             number=table.number, stage_label=label, seats=_seat_lines(table, clubs, starters.get(table.number)),
             stops_text=_stops_text(state, table), cap_steps=cap_steps(state, len(table.seats)),
-            rules=descriptor.sheet_rules, grid=descriptor.live_result, rows=rows, counts=counts))
+            rules=descriptor.sheet_rules, grid=descriptor.live_result, rows=rows, counts=counts, match=table.match,
+            best_of=table.best_of if table.best_of > 1 else 0))
     return TableSheetsPage(event=event_info(tournament, state), sheets=tuple(sheets), paper=paper)
 
 

@@ -14,16 +14,33 @@ if TYPE_CHECKING:
     from tourney.app.types import TableState, TournamentState
 
 
-def table_number(raw: str) -> int:
-    """TABLE as typed: a positive whole number, "T3" as written on a table card (one clear line
-    otherwise, not a usage screen)."""
+def table_number(raw: str, *, db: str | None = None, tournament: str | None = None) -> int:
+    """TABLE as typed: a positive whole number, "T3" as written on a table card, or `final` (the
+    final table, once seated; read from the tournament); one clear line otherwise, not a usage screen."""
     text = raw.strip()
+    if text.casefold() == "final":
+        return final_table(db=db, tournament=tournament)
     if text[:1] in ("t", "T"):
         text = text[1:]
     try:
         return whole_number(text, what="TABLE", low=1, high=100_000)
     except InvalidInputError:
         raise InvalidInputError(f"a table is a number such as 3, not {raw!r}") from None
+
+
+def final_table(*, db: str | None, tournament: str | None) -> int:
+    """The number of the final table of an event of planned stages, once its final is seated."""
+    from tourney.app.results import tables
+    from tourney.errors import IllegalActionError
+
+    state = tables(db=db, tournament=tournament)
+    if not state.kind.takes_stage_plan:
+        raise IllegalActionError(f"`final` names the final table of an event of stages; give the table number "
+                                 f"(`tourney tables` lists the tables of {state.kind.unit} {state.stage})")
+    if state.stage == 0 or not state.is_final_stage or not state.tables:
+        where = "no seats are drawn yet" if state.stage == 0 else f"stage {state.stage} is being played"
+        raise IllegalActionError(f"the final table is not seated yet ({where}): give the table number")
+    return state.tables[0].number
 
 
 def echo_table(state: TournamentState, table: TableState) -> None:

@@ -45,15 +45,21 @@ def undo(
     event: Annotated[str | None, typer.Argument(
         metavar="[EVENT_ID]", help="Id of the entry to undo (see `tourney log`); default: the last entry.",
         show_default=False)] = None,
+    yes: Annotated[bool, typer.Option(
+        "--yes", "-y", help="Do not ask before undoing an advance or a seat draw.")] = False,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
     """Revert an entry by appending an undo: the last one still in effect, or EVENT_ID (an advance
-    with its seat draw together). Refused, naming it, while a later entry depends on it."""
+    with its seat draw together). Refused, naming it, while a later entry depends on it. Without
+    EVENT_ID at a terminal, an advance or a seat draw is named and confirmed first (--yes skips it;
+    a script, whose input is not a terminal, is never asked)."""
     from tourney.app.corrections import undo as revert
     from tourney.cli._tourney_text import event_text
 
-    done = revert(_event_id(event) if event is not None else None, db=db, tournament=tournament)
+    expected = None if event is not None or yes else _confirm_last(db=db, tournament=tournament)
+    done = revert(_event_id(event) if event is not None else None, db=db, tournament=tournament,
+                  expected=expected)
     state = done.state
     for undone in done.reverted:
         typer.echo(f"Undone: event {undone.id} ({event_text(undone.kind, undone.data)}).")
@@ -66,6 +72,27 @@ def undo(
         if 1 <= number <= len(state.tables):
             echo_table(state, state.table(number))
     progress_hints(state)
+
+
+def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
+    """At a terminal, when the last entry is an advance or a seat draw: say what undo will revert
+    and ask; the id it showed (None when not asked). Declining stops the command, changing nothing."""
+    import sys
+
+    from tourney.app.corrections import CONFIRMED_KINDS, undo_preview
+    from tourney.cli._tourney_text import event_text
+
+    if not sys.stdin.isatty():  # a script or a pipe: it cannot answer, and must not hang
+        return None
+    group = undo_preview(db=db, tournament=tournament)
+    if not any(e.kind in CONFIRMED_KINDS for e in group):
+        return None
+    for event in group:
+        typer.echo(f"Will undo: event {event.id} ({event_text(event.kind, event.data)}).")
+    if not typer.confirm("Undo it?", default=False):
+        typer.echo("Nothing undone.")
+        raise typer.Exit(1)
+    return group[0].id
 
 
 def correct(

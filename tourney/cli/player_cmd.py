@@ -48,15 +48,23 @@ def add(
 
 @app.command("import")
 def import_(
-    file: Annotated[Path, typer.Argument(
-        metavar="FILE.csv", help="CSV file with a header row: name and, optionally, club.")],
+    file: Annotated[Path | None, typer.Argument(
+        metavar="FILE.csv", help="CSV file with a header row: name and, optionally, club.", show_default=False)]
+        = None,
+    sample: Annotated[bool, typer.Option(
+        "--sample", help="Import the 40 sample players that ship with tourney (to try it out).")] = False,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
     """Register every player of a CSV file (all or none: a bad row names its line and nothing is stored)."""
-    from tourney.app.players import import_players
+    from tourney.app.players import SAMPLE_PLAYERS, import_players
+    from tourney.errors import InvalidInputError
 
-    _print_registered(import_players(file, db=db, tournament=tournament))
+    chosen = SAMPLE_PLAYERS if sample and file is None else file
+    if chosen is None or (sample and file is not None):
+        raise InvalidInputError("give FILE.csv or --sample (not both)" if sample else
+                                "give the FILE.csv to import (or --sample for the sample players)")
+    _print_registered(import_players(chosen, db=db, tournament=tournament))
 
 
 @app.command("list")

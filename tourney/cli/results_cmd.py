@@ -13,7 +13,8 @@ from tourney.cli._live import echo_table, progress_hints, table_number
 if TYPE_CHECKING:
     from tourney.app.results import Entered
 
-TableArgument = Annotated[str, typer.Argument(metavar="TABLE", help="Table number of the current stage.")]
+TableArgument = Annotated[str, typer.Argument(
+    metavar="TABLE", help="Table number of the current stage (T3 as on a table card; `final` for the final table).")]
 
 
 def _show(entered: Entered) -> None:
@@ -34,7 +35,7 @@ def result(
     a duel; a best-of-N match is decided once a player has won a majority."""
     from tourney.app.results import enter_result
 
-    _show(enter_result(table_number(table), loser, db=db, tournament=tournament))
+    _show(enter_result(table_number(table, db=db, tournament=tournament), loser, db=db, tournament=tournament))
 
 
 def finish(
@@ -47,7 +48,7 @@ def finish(
     bracket format: `finish TABLE WINNER LOSER`."""
     from tourney.app.results import finish as enter_finish
 
-    _show(enter_finish(table_number(table), order, db=db, tournament=tournament))
+    _show(enter_finish(table_number(table, db=db, tournament=tournament), order, db=db, tournament=tournament))
 
 
 def forfeit(
@@ -78,7 +79,7 @@ def chips(
     most chips first."""
     from tourney.app.results import enter_chips
 
-    _show(enter_chips(table_number(table), counts, db=db, tournament=tournament))
+    _show(enter_chips(table_number(table, db=db, tournament=tournament), counts, db=db, tournament=tournament))
 
 
 def tables(

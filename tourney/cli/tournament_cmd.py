@@ -96,6 +96,9 @@ def new(
             "tiebreaks", "the tie-breaks after points, in order, from buchholz, buchholz-cut1, median-buchholz, "
                          "sonneborn-berger, direct-encounter; add fide-2023 to count unplayed rounds by FIDE's "
                          "2023 rule (default: buchholz,sonneborn-berger,direct-encounter).")))] = None,
+    date: Annotated[str | None, typer.Option(
+        "--date", metavar="YYYY-MM-DD", show_default=False,
+        help="The event's date, printed on every sheet (default: today).")] = None,
     db: DbOption = None,
 ) -> None:
     """Create a tournament. It becomes the current one unless another tournament of the database is
@@ -104,7 +107,7 @@ def new(
 
     made = new_tournament(name, game=game, seed=seed, format=format_, best_of=best_of, third_place=third_place,
                           rounds=rounds, table_size=table_size, seeding=seeding, grand_final=grand_final,
-                          cycles=cycles, tiebreaks=tiebreaks, db=db)
+                          cycles=cycles, tiebreaks=tiebreaks, date=date, db=db)
     row = made.tournament
     shown = "" if made.format_text is None else f", {made.format_text}"
     typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}{shown}, seed {row.seed}) in {made.shown}.")

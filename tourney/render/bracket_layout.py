@@ -25,7 +25,7 @@ the box instead ("→ W5-1"), and so is where a loser drops ("loser → L2-1").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tourney.render.format_pages import EliminationPage, MatchBox, Side
 
@@ -73,6 +73,15 @@ class ColumnHead:
 
 
 @dataclass(frozen=True)
+class PlacesBox:
+    """Where a finished bracket's places go inside a section: under the final, when they fit there."""
+
+    x: float
+    y: float
+    width: float
+
+
+@dataclass(frozen=True)
 class Section:
     title: str
     subtitle: str
@@ -81,12 +90,18 @@ class Section:
     heads: tuple[ColumnHead, ...]
     matches: tuple[PlacedMatch, ...]
     links: tuple[Link, ...]
+    places: PlacesBox | None = None
 
 
 @dataclass(frozen=True)
 class BracketLayout:
     landscape: bool
     sections: tuple[Section, ...]
+
+    @property
+    def places_placed(self) -> bool:
+        """The places are drawn inside a section (else they follow the bracket as their own block)."""
+        return any(section.places is not None for section in self.sections)
 
 
 @dataclass(frozen=True)
@@ -185,6 +200,35 @@ def _section(title: str, subtitle: str, cols: list[list[MatchBox]], names: dict[
                    tuple(placed), tuple(links))
 
 
+# The places list under the final: 7 pt text, this many mm a line, and a generous mm per character
+# (DejaVu Sans averages ~1.35 mm at 7 pt), so an estimate too small never makes the list overflow.
+PLACES_HEAD = 5.0
+PLACES_LINE = 3.2
+PLACES_CHAR = 1.5
+
+
+def places_height(places: Sequence[tuple[int, Sequence[str]]], width: float) -> float:
+    """The height (mm) the places list needs in a box `width` mm wide, estimated from the length of
+    each line ("5 Ann, Bob, ...") and the widest word (a long name wraps, it is never cut)."""
+    per_line = max(int(width / PLACES_CHAR), 1)
+    lines = 0
+    for place, players in places:
+        text = f"{place} " + ", ".join(players)
+        lines += -(-len(text) // per_line) + sum(len(word) // per_line for word in text.split())
+    return PLACES_HEAD + lines * PLACES_LINE
+
+
+def _places_box(section: Section, places: Sequence[tuple[int, Sequence[str]]]) -> PlacesBox | None:
+    """Room under the last column's matches of `section` for the places, or None."""
+    right = max(m.x for m in section.matches)
+    column = [m for m in section.matches if m.x == right]
+    top = max(m.y for m in column) + BOX_HEIGHT + 4.0
+    width = min(MAX_COLUMN_WIDTH, section.width - right)
+    if top + places_height(places, width) > section.height:
+        return None
+    return PlacesBox(round(right, 2), round(top, 2), round(width, 2))
+
+
 def layout(page: EliminationPage) -> BracketLayout:
     sides = _sides(page)
     feeders: dict[str, list[str]] = {}  # every winner's line, across sides too (W final -> GF)
@@ -220,4 +264,10 @@ def layout(page: EliminationPage) -> BracketLayout:
             subtitle = span + (f" · part {number} of {len(bands)}" if len(bands) > 1 else "")
             extra = below if side == "winners" and number == len(bands) else ()
             sections.append(_section(title, subtitle, cols, names, feeders, width, extra))
+    if page.places:  # a finished bracket: its places under the final, on the bracket's page if they fit
+        final = next((i for i, s in enumerate(sections) if s.matches and page.champion is not None
+                      and any(m.match.champion and m.match.winner_to is None for m in s.matches)), None)
+        box = _places_box(sections[final], page.places) if final is not None else None
+        if final is not None and box is not None:
+            sections[final] = replace(sections[final], places=box)
     return BracketLayout(landscape, tuple(sections))

@@ -21,6 +21,7 @@ class EventInfo:
     date: str
     stage_text: str  # "stage 1 of 3", "final table", "complete", "no seats drawn yet"
     seeds: tuple[tuple[int, int], ...]  # (stage, seed of its draw)
+    as_of: str | None = None  # "HH:MM" (local time) on a sheet that will still change; None once complete
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,9 @@ class StandingsRow:
     table: int
     place: int | None  # None while the player's table is playing
     dropped: bool
+    points: str = ""  # ranked by points (round robin, Swiss): "3½"
+    tiebreaks: tuple[str, ...] = ()  # their values, in the order of `StandingsPage.tiebreaks`
+    reached: str = ""  # ranked by the bracket round reached (knockout, double elimination): "semi-final"
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,10 @@ class StandingsPage:
     paper: str
     live: LiveInfo | None = None
     unit: str = "stage"  # what the format's stages are called ("round"): the seeds line and a column
+    # What ranks the players, as the format's `standings_columns` say: the place at a stage's table,
+    # points then the tie-breaks (their headings, in the event's order), or the bracket round reached.
+    ranked_by: Literal["place", "points", "reached"] = "place"
+    tiebreaks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,8 @@ class SeatingTable:
     seats: tuple[SeatLine, ...]
     advance: int
     is_final: bool
+    match: str = ""  # the bracket match played here ("W1-3"); "" outside brackets
+    best_of: int = 0  # the games of its series (0: a stage table, which plays until players are left)
 
 
 @dataclass(frozen=True)
@@ -77,6 +87,7 @@ class FindSeat:
     player: str
     table: int
     seat: int
+    surname: str = ""  # the last word, which the list is sorted by when it is long ("" otherwise)
 
 
 @dataclass(frozen=True)
@@ -84,9 +95,11 @@ class SeatingPage:
     event: EventInfo
     stage_label: str
     tables: tuple[SeatingTable, ...]
-    find: tuple[FindSeat, ...]  # alphabetical
+    find: tuple[FindSeat, ...]  # alphabetical (ICU collation), by surname when `by_surname`
     paper: str
     live: LiveInfo | None = None
+    seed: int | None = None  # the seed of this stage's seat draw (RULES: anyone can redo the draw)
+    by_surname: bool = False  # a long list: sorted by surname (the last word of each name)
 
 
 @dataclass(frozen=True)
@@ -125,6 +138,8 @@ class TableSheet:
     grid: Literal["rounds", "chips"]
     rows: int  # rows of the grid
     counts: tuple[int, ...]  # card counts to tick (rounds grid)
+    match: str = ""  # the bracket match played here ("W1-3"); "" outside brackets
+    best_of: int = 0  # a series of games: a box per game to tally its winner (0: not a series)
 
 
 @dataclass(frozen=True)

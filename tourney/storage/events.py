@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from tourney.engine.events import Event
@@ -89,7 +90,7 @@ def create_tournament(database: Database, *, name: str, game: str, seed: int) ->
 
 
 def create_and_choose(database: Database, *, name: str, game: str, seed: int,
-                      format: dict[str, Any] | None = None) -> Created:
+                      format: dict[str, Any] | None = None, day: date | None = None) -> Created:
     """A new tournament, in one transaction with the choice of the current one: the new tournament
     becomes current only when no other tournament of the database is running (seated and not
     complete), so a `tourney new` for next week never moves the desks of tonight's event.
@@ -102,7 +103,7 @@ def create_and_choose(database: Database, *, name: str, game: str, seed: int,
         before = repo.list_tournaments(session=session)
         previous = repo.find_tournament(session=session) if before else None
         running = [row for row in before if _running(database, session, row)]
-        row = repo.create_tournament(session=session, name=name, game=game, seed=seed)
+        row = repo.create_tournament(session=session, name=name, game=game, seed=seed, day=day)
         if format is not None:
             repo.insert_event(session=session, tournament_id=row.id, kind="format", data=format)
         current = previous if running and previous is not None else row

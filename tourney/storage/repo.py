@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from tourney.engine import names
@@ -47,8 +47,10 @@ CURRENT_KEY = "current_tournament"
 DEMO_KEY = "demo"
 
 
-def create_tournament(*, session: Session, name: str, game: str, seed: int) -> Tournament:
-    """A new tournament; its name must be new in any case (names are how directors refer to them)."""
+def create_tournament(*, session: Session, name: str, game: str, seed: int, day: date | None = None) -> Tournament:
+    """A new tournament; its name must be new in any case (names are how directors refer to them).
+    `day` (`tourney new --date`): the event's date, when it is not today; the row's creation time
+    then has that date (the time of day stays now's), which is all the sheets read of it."""
     if not name.strip():
         raise InvalidInputError("a tournament needs a name")
     # Read as people read names (engine.names): NFC, invisible characters and runs of spaces folded;
@@ -63,6 +65,8 @@ def create_tournament(*, session: Session, name: str, game: str, seed: int) -> T
         if names.key(other.name) == names.key(name):
             raise InvalidInputError(f"a tournament named {other.name!r} already exists (id {other.id})")
     now = datetime.now(UTC).replace(tzinfo=None)
+    if day is not None:
+        now = datetime.combine(day, now.time())
     uid = uuid.uuid4().hex
     found = session.run(
         "INSERT INTO tournament (name, game, seed, uid, created_at) VALUES (:name, :game, :seed, :uid, :created) "
