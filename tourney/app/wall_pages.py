@@ -97,6 +97,7 @@ class WallScreen:
     page: int
     pages: int
     columns: tuple[str, ...]
+    status_column: bool  # the rows end in a status word
     rows: tuple[WallRow, ...]
     per_screen: int  # rows a screen holds: their height is the screen's share
     tables: tuple[WallTable, ...]
@@ -117,6 +118,7 @@ class _Content:
     tables: tuple[WallTable, ...] = ()
     frame_url: str = ""
     notice: str = ""
+    status_column: bool = True
 
 
 def _standings(snap: WallSnapshot) -> _Content:
@@ -142,7 +144,7 @@ def _seating(snap: WallSnapshot) -> _Content:
     except TourneyError as error:
         return _Content("Seating", "", notice=str(error))
     rows = tuple(WallRow((f.player, f"{f.table}", f"{f.seat}"), "") for f in page.find)
-    return _Content("Find your seat", page.stage_label, ("player", "table", "seat"), rows)
+    return _Content("Find your seat", page.stage_label, ("player", "table", "seat"), rows, status_column=False)
 
 
 def _table_status(table: TableState) -> str:
@@ -206,6 +208,7 @@ def wall_screen(snap: WallSnapshot, query: WallQuery) -> WallScreen:
     return WallScreen(
         event=snap.tournament.name, kind=query.kind, title=content.title, subtitle=content.subtitle,
         as_of=time.strftime("%H:%M:%S"), page=page, pages=pages, columns=content.columns,
+        status_column=content.status_column,
         rows=content.rows[start:start + query.rows], per_screen=query.rows,
         tables=content.tables[first_table:first_table + TABLES_PER_SCREEN], frame_url=content.frame_url,
         notice=content.notice, next_url=next_url, rotate=query.rotate,
