@@ -18,11 +18,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "floor"))
 
-from floor_support import serving, sqlite_url  # noqa: E402
+from floor_support import serving, sqlite_url
 
-from tourney import app  # noqa: E402
-from tourney.app.wall import open_wall  # noqa: E402
-from tourney.app.wall_pages import DEFAULT_ROWS, KINDS  # noqa: E402
+from tourney import app
+from tourney.app.wall import open_wall
+from tourney.app.wall_pages import DEFAULT_ROWS, KINDS
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TV = {"width": 1920, "height": 1080}

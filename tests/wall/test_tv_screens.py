@@ -9,11 +9,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "floor"))
 
-from floor_support import seated_event, sqlite_url  # noqa: E402
+from floor_support import seated_event, sqlite_url
 
-from tourney import app  # noqa: E402
-from tourney.app.wall import open_wall  # noqa: E402
-from tourney.app.wall_pages import DEFAULT_ROWS, MAX_ROWS, WallQuery, render_screen, wall_screen  # noqa: E402
+from tourney import app
+from tourney.app.wall import open_wall
+from tourney.app.wall_pages import DEFAULT_ROWS, MAX_ROWS, WallQuery, render_screen, wall_screen
 
 
 def big_field(url: str, players: int = 200) -> None:
