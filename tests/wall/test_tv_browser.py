@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "floor"))
 
-from floor_support import serving, sqlite_url
+from floor_support import request, serving, sqlite_url
 
 from tourney import app
 from tourney.app.wall import open_wall
@@ -132,3 +132,13 @@ def test_as_of_changes_within_two_seconds_of_an_entry(tv: tuple[str, str, Any]) 
     assert page.locator(".asof").inner_text() != as_of
     assert page.locator(f'section[data-table="1"] tr[data-player="{loser}"] td.value').inner_text() == "2"
     page.close()
+
+
+def test_tv_leads_to_the_standings_keeping_the_query_and_an_unknown_screen_is_not_found(
+        tv: tuple[str, str, Any]) -> None:
+    base, _url, _browser = tv
+    status, page = request(f"{base}/tv?rotate=5&pin=tables")
+    assert status == 200 and 'data-kind="tables"' in page and "next in 5 s" in page
+    status, page = request(f"{base}/tv/nonsense")
+    assert status == 404 and "standings, seating, tables, bracket" in page
+    assert request(f"{base}/tv/standings", data=b"x", method="POST")[0] == 405  # the wall is read-only

@@ -13,7 +13,7 @@ from floor_support import seated_event, sqlite_url
 
 from tourney import app
 from tourney.app.wall import open_wall
-from tourney.app.wall_pages import DEFAULT_ROWS, MAX_ROWS, WallQuery, render_screen, wall_screen
+from tourney.app.wall_pages import DEFAULT_ROWS, MAX_ROWS, NOT_SEATED, WallQuery, render_screen, wall_screen
 
 
 def big_field(url: str, players: int = 200) -> None:
@@ -87,3 +87,15 @@ def test_the_tables_screen_shows_cards_and_who_is_out_chips_and_a_duels_score(tm
         assert (table.what, table.note) == ("games", "best of 3")
         assert [seat.games for seat in table.seats] == [1, 0]
         assert wall_screen(snap, WallQuery("bracket")).frame_url == "/bracket"  # the knock-out's own sheet
+
+
+def test_before_the_seat_draw_each_screen_says_so(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Early", game="pp", seed=1, db=url)
+    app.add_players(["Ann", "Bob", "Cy"], db=url)
+    with open_wall(url, None) as wall:
+        snap = wall.read()
+        for kind in ("standings", "seating", "tables"):
+            screen = wall_screen(snap, WallQuery(kind))
+            assert screen.notice == NOT_SEATED and not screen.rows and not screen.tables
+        assert [row.cells[0] for row in wall_screen(snap, WallQuery("bracket")).rows] == ["final"]  # the plan

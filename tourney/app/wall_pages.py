@@ -26,6 +26,7 @@ DEFAULT_ROWS = 16  # a standings or seating row is 5vh: 16 of them fill 1080p un
 MIN_ROWS, MAX_ROWS = 4, 40
 TABLES_PER_SCREEN = 8  # four columns of two rows of table cards
 MIN_ROTATE, MAX_ROTATE = 2, 3600
+NOT_SEATED = "No seats have been drawn yet."
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,17 +133,15 @@ def _standings(snap: WallSnapshot) -> _Content:
                  for r in page.rows)
     title = "Standings" + (" (provisional)" if page.provisional else "")
     return _Content(title, page.event.stage_text, ("rank", "player", "table"), rows,
-                    notice="" if rows else "No players yet.")
+                    notice="" if rows else NOT_SEATED)
 
 
 def _seating(snap: WallSnapshot) -> _Content:
     from tourney.app import views
-    from tourney.errors import TourneyError
 
-    try:
-        page = views.seating_page(snap.tournament, snap.state)
-    except TourneyError as error:
-        return _Content("Seating", "", notice=str(error))
+    if not snap.state.history:
+        return _Content("Find your seat", "", notice=NOT_SEATED)
+    page = views.seating_page(snap.tournament, snap.state)
     rows = tuple(WallRow((f.player, f"{f.table}", f"{f.seat}"), "") for f in page.find)
     return _Content("Find your seat", page.stage_label, ("player", "table", "seat"), rows, status_column=False)
 
@@ -165,7 +164,7 @@ def _tables(snap: WallSnapshot) -> _Content:
 
     state = snap.state
     if not state.history:
-        return _Content("Tables", "", notice="No seats have been drawn yet.")
+        return _Content("Tables", "", notice=NOT_SEATED)
     tables = tuple(WallTable(t.number, _table_status(t), *_what(t), table_seats(state, t)) for t in state.tables)
     return _Content("Tables", state.kind.stage_label(state, state.stage), tables=tables)
 
