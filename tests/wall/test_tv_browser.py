@@ -51,21 +51,28 @@ def require_chromium() -> None:
 
 
 @pytest.fixture(scope="module")
-def tv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Any]]:
-    """(base URL, database URL, a browser) over a seated field of 200 with long names among them."""
+def browser() -> Iterator[Any]:
+    """The system's Chromium, headless (one for the module: Playwright's sync API runs one at a time)."""
     require_chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def tv(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[tuple[str, str, Any]]:
+    """(base URL, database URL, the browser) over a seated field of 200 with long names among them."""
     url = sqlite_url(tmp_path_factory.mktemp("tv"))
     app.new_tournament("Friday Night Polish Poker Open", game="pp", seed=7, db=url)
     app.add_players([f"Player {n} Wiśniewska-Kowalczyk-Brzęczyszczykiewicz" if n % 9 == 0 else f"Player {n}"
                      for n in range(1, PLAYERS + 1)], db=url)
     app.seat(db=url)
-    with serving(url) as (base, _process), sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        try:
-            yield base, url, browser
-        finally:
-            browser.close()
+    with serving(url) as (base, _process):
+        yield base, url, browser
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -142,3 +149,22 @@ def test_tv_leads_to_the_standings_keeping_the_query_and_an_unknown_screen_is_no
     status, page = request(f"{base}/tv/nonsense")
     assert status == 404 and "standings, seating, tables, bracket" in page
     assert request(f"{base}/tv/standings", data=b"x", method="POST")[0] == 405  # the wall is read-only
+
+
+def test_a_formats_own_bracket_is_scaled_up_to_fill_the_tv(tmp_path: Path, browser: Any) -> None:
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Cup", game="khlyust", format="knockout", best_of=3, seed=5, db=url)
+    app.add_players(["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"], db=url)
+    app.seat(db=url)
+    with serving(url) as (base, _process):
+        page = browser.new_page(viewport=TV)
+        page.goto(f"{base}/tv/bracket")
+        page.wait_for_function("""() => { const f = document.querySelector("iframe.sheet");
+            return f && f.contentDocument && parseFloat(f.contentDocument.documentElement.style.zoom) > 1; }""",
+                               timeout=5000)
+        sheet = page.frame_locator("iframe.sheet")
+        assert not sheet.locator(".live-nav").is_visible()  # the TV's own links are below
+        assert "Dee" in sheet.locator("body").inner_text()
+        if SHOTS:
+            page.screenshot(path=str(Path(SHOTS) / "tv-bracket-knockout.png"))
+        page.close()
