@@ -119,7 +119,7 @@ def poll_token(floor: FloorRead) -> str:
     return f"{floor.tournament.uid}:{events[-1].id if events else 0}"
 
 
-def _seats(state: TournamentState, table: TableState) -> tuple[Seat, ...]:
+def table_seats(state: TournamentState, table: TableState) -> tuple[Seat, ...]:
     out = set(table.eliminated)
     return tuple(Seat(i, name, table.counts[name] if table.reports_rounds and not table.best_of else None,
                       table.chips.get(name), table.games.count(name) if table.best_of else None, name in out)
@@ -138,7 +138,7 @@ def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = Tr
               else "loser" if table.reports_rounds else "chips")
     page = TablePage(
         event=floor.tournament.name, stage=state.kind.stage_label(state, state.stage), table=number,
-        seats=_seats(state, table), cap=table.cap if table.reports_rounds and not table.best_of else None,
+        seats=table_seats(state, table), cap=table.cap if table.reports_rounds and not table.best_of else None,
         best_of=table.best_of, report=report, finished=table.finished, action=f"/table/{number}/{token}",
         csrf=csrf_token(floor.secret or "00", token), at=progress_mark(table), key=secrets.token_urlsafe(12),
         notice=notice, notice_ok=ok, poll_token=poll_token(floor),

@@ -58,6 +58,23 @@ def wall_app(database: Database, tournament: str | None) -> Starlette:
             return PlainTextResponse(f"unavailable: {error}", status_code=503, headers=NO_CACHE)
         return PlainTextResponse(snap.token, headers=NO_CACHE)
 
+    async def tv(request: Request) -> Response:
+        from tourney.app.wall_pages import KINDS, WallQuery, render_screen
+
+        kind = request.path_params["kind"]
+        if kind not in KINDS:
+            return message("Not found", f"The wall's screens are {', '.join(KINDS)}.", 404)
+        query = WallQuery.parse(kind, dict(request.query_params))
+        try:
+            snap = wall.read()
+        except TourneyError as error:
+            return message("Not available yet", str(error), 503, "")
+        return HTMLResponse(render_screen(snap, query, TOKEN_URL, POLL_MS), headers=NO_CACHE)
+
+    async def tv_home(request: Request) -> Response:
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/tv/standings{query}", status_code=307)
+
     async def home(_request: Request) -> Response:
         return RedirectResponse("/standings", status_code=307)
 
@@ -82,4 +99,5 @@ def wall_app(database: Database, tournament: str | None) -> Starlette:
 
     routes = [Route("/", home, methods=["GET", "HEAD"]), Route(TOKEN_URL, current_token, methods=["GET", "HEAD"])]
     routes += [Route(path, show, methods=["GET", "HEAD"]) for _label, path in PAGES]
+    routes += [Route("/tv", tv_home, methods=["GET", "HEAD"]), Route("/tv/{kind}", tv, methods=["GET", "HEAD"])]
     return Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error})
