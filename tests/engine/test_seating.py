@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tourney.engine.events import Event
 from tourney.engine.planner import plan_stages
@@ -172,3 +175,60 @@ def test_a_plan_with_six_seat_tables_is_refused_for_chlust() -> None:
     six_seat_plan = plan_stages(12).to_json_with_reasons()
     payload = {**draw_seats(state, 1), "plan": six_seat_plan}
     seat_error(state, payload, "seats at most 4")
+
+
+# ------------------------------------------------------------------ the linear draw against the scan
+def reference_draw_tables(players: Sequence[tuple[str, str | None]], sizes: Sequence[int],
+                          seed: int) -> list[dict[str, Any]]:
+    """The quadratic seat draw the linear one replaced (each seat scanned every table), kept as the
+    reference whose output `draw_tables` must reproduce exactly for every seed."""
+    rng = random.Random(seed)
+    order = list(players)
+    rng.shuffle(order)
+    clubs: dict[str | None, list[str]] = {}
+    for name, club in order:
+        clubs.setdefault(club or None, []).append(name)
+    groups = sorted((club for club in clubs if club is not None), key=lambda c: -len(clubs[c]))
+    seated: list[list[str]] = [[] for _ in sizes]
+    for club in [*groups, None]:
+        members = [0] * len(sizes)
+        for name in clubs.get(club, []):
+            free = [i for i, size in enumerate(sizes) if len(seated[i]) < size]
+            if club is None:
+                best = free
+            else:
+                fewest = min(members[i] for i in free)
+                room = max(sizes[i] - len(seated[i]) for i in free if members[i] == fewest)
+                best = [i for i in free if members[i] == fewest and sizes[i] - len(seated[i]) == room]
+            table = rng.choice(best)
+            seated[table].append(name)
+            members[table] += 1
+    tables = []
+    for number, names in enumerate(seated, start=1):
+        rng.shuffle(names)
+        tables.append({"table": number, "players": names, "starter": rng.choice(names)})
+    return tables
+
+
+@st.composite
+def fields(draw: st.DrawFn) -> tuple[list[tuple[str, str | None]], list[int]]:
+    """Tables of 1-9 seats, filled by players of a few clubs (some of them big), `""` and clubless."""
+    sizes = draw(st.lists(st.integers(1, 9), min_size=1, max_size=14))
+    club_names = [f"club{c}" for c in range(draw(st.integers(0, 6)))]
+    club = st.sampled_from([None, "", *club_names])
+    players = [(f"p{i:03d}", draw(club)) for i in range(sum(sizes))]
+    return players, sizes
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields(), st.integers(0, 2**32))
+def test_draw_tables_gives_the_reference_seating_for_every_field(
+        field: tuple[list[tuple[str, str | None]], list[int]], seed: int) -> None:
+    players, sizes = field
+    assert draw_tables(players, sizes, seed) == reference_draw_tables(players, sizes, seed)
+
+
+def test_draw_tables_gives_the_reference_seating_for_a_large_field_with_clubs() -> None:
+    players: list[tuple[str, str | None]] = [(f"p{i:04d}", f"club{i % 37}" if i % 4 else None) for i in range(1500)]
+    sizes = [6] * 240 + [5] * 12
+    assert draw_tables(players, sizes, 2026) == reference_draw_tables(players, sizes, 2026)

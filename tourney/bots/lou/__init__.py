@@ -1,5 +1,5 @@
-"""Lou bots, registered with the game: `random` (the registry's uniform bot: Lou's modules are not
-compiled, so a typed copy would gain nothing) and the rule-based `rule`."""
+"""Lou bots, registered with the game: `random` (the registry's uniform bot, interpreted; Lou's
+modules are compiled since issue 20, so a typed copy among them could gain) and the rule-based `rule`."""
 
 from __future__ import annotations
 

@@ -98,12 +98,19 @@ class LouTable:
 
     def _copy_into(self, other: LouTable) -> None:
         """Copy every field of the match and its deal into `other`, a table built with the same
-        players, options and seed (the rest of `clone`): lists of lists and the match copied."""
-        for name, value in self.__dict__.items():
-            if name in ("_dealer", "players", "options"):
-                continue
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, Match):
-                value = value.copy()
-            setattr(other, name, value)
+        players, options and seed (the rest of `clone`): lists (and each list in them) and the match
+        copied. Field by field, as a compiled class has no `__dict__` to walk."""
+        other.policy, other.deal_limit, other.match = self.policy, self.deal_limit, self.match.copy()
+        other.terminal, other.to_act, other.phase = self.terminal, self.to_act, self.phase
+        other.decisions = self.decisions
+        other.pot, other.deal_pot, other.game_no, other.deal_no = self.pot, self.deal_pot, self.game_no, self.deal_no
+        other.hands, other.discards = [list(h) for h in self.hands], [list(d) for d in self.discards]
+        other.dealt, other.upcard, other.trump = list(self.dealt), self.upcard, self.trump
+        other.stock, other.stock_pos, other.choices = list(self.stock), self.stock_pos, list(self.choices)
+        other.turn, other.order, other.ins = self.turn, list(self.order), list(self.ins)
+        other.draws, other.trick_pairs = self.draws, self.trick_pairs
+        other.dummy, other.has_dummy, other.dummy_tricks = list(self.dummy), self.has_dummy, self.dummy_tricks
+        other.trick, other.trick_seats, other.trick_no = list(self.trick), list(self.trick_seats), self.trick_no
+        other.tricks_won, other.played, other.history = list(self.tricks_won), list(self.played), self.history
+        other._legal = None if self._legal is None else list(self._legal)
+        other._events = list(self._events)
