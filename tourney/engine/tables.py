@@ -5,7 +5,7 @@ recomputed from the players still in before every round (§1.3); the starter rot
 from the previous starter's seat, skipping players who are out (§1.10). A table stops when
 `advance` players remain (1 at the final).
 
-Methods named `record_*` mutate and assume the `check_*` call before them passed: the tournament
+Methods named `enter_*` mutate and assume the `check_*` call before them passed: the tournament
 validates first and mutates after, so a refused event leaves everything untouched.
 """
 
