@@ -22,9 +22,10 @@ from pathlib import Path
 import tourney.arena  # noqa: F401  (registers cmd:)
 from tourney.app.bot_run import run_bot_tournament
 from tourney.arena.backends import make_backend
+from tourney.arena.bot_process import ProcessPool
 from tourney.arena.run import run_arena
 from tourney.arena.schedule import make_spec
-from tourney.arena.subprocess_bot import ProcessPool, SubprocessBot
+from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.arena.table_match import TableReferee
 from tourney.rules.games import find_game, resolve_options
 from tourney.storage.db import open_database

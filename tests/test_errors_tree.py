@@ -111,7 +111,7 @@ def tree_problems(drawn: dict[str, Drawn], classes: dict[str, type[BaseException
 def test_every_exception_class_is_drawn_under_its_own_parent() -> None:
     drawn = drawn_tree(tourney.errors.__doc__ or "")
     classes = exception_classes()
-    assert {"TourneyError", "EventError", "Forfeit", "_Timeout"} <= set(classes)
+    assert {"TourneyError", "EventError", "Forfeit", "BotTimeout"} <= set(classes)
     assert tree_problems(drawn, classes) == []
 
 
@@ -119,7 +119,7 @@ def test_the_tree_has_one_root_and_it_is_tourney_error() -> None:
     drawn = drawn_tree(tourney.errors.__doc__ or "")
     assert [name for name, place in drawn.items() if place.parent is None] == ["TourneyError"]
     assert drawn["NotFoundError"] == Drawn("StorageError", ("LookupError",))
-    assert drawn["_TooLong"] == Drawn("BotPipeError", ())
+    assert drawn["BotLineTooLong"] == Drawn("BotPipeError", ())
 
 
 def test_the_check_names_an_undrawn_class_a_wrong_parent_and_a_stale_name() -> None:

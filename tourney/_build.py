@@ -37,6 +37,7 @@ HOT_MODULES: Final = (
     "tourney/bots/polish_poker/random_bot.py",
     "tourney/bots/polish_poker/odds.py",
     "tourney/bots/polish_poker/strategic.py",
+    "tourney/bots/polish_poker/monte_carlo.py",  # subclasses the compiled ProbBot, which no interpreted class may
     "tourney/rules/chlust/deck.py",
     "tourney/rules/chlust/combos.py",
     "tourney/rules/chlust/actions.py",

@@ -16,11 +16,11 @@
     ├── TemplateError                    a printout template that does not load or render (names file and line)
     │   └── TemplateLimitError             render/sandbox.py: a director's template went past a time or size bound
     ├── Forfeit                          arena/faults.py: a bot lost its match by a fault
-    ├── BotPipeError                     a bot program's pipe failed (never leaves arena/subprocess_bot.py,
-    │   │                                which turns it into a fault or a Forfeit)
-    │   ├── _Timeout                       arena/subprocess_bot.py: no line before the deadline
-    │   ├── _Died                          arena/subprocess_bot.py: the program closed its pipe or exited
-    │   └── _TooLong                       arena/subprocess_bot.py: an answer line over the limit
+    ├── BotPipeError                     a bot program's pipe failed (arena/bot_process.py raises it;
+    │   │                                subprocess_bot.py turns it into a fault or a Forfeit)
+    │   ├── BotTimeout                     arena/bot_process.py: no line before the deadline
+    │   ├── BotExited                      arena/bot_process.py: the program closed its pipe or exited
+    │   └── BotLineTooLong                 arena/bot_process.py: an answer line over the limit
     └── StaleBuildError (ImportError)    a compiled module older than a source it was built from
 
 A class defined elsewhere is drawn with its module; tests/test_errors_tree.py fails when a class
@@ -83,4 +83,4 @@ class StaleBuildError(TourneyError, ImportError):
 
 
 class BotPipeError(TourneyError):
-    """The pipe to a bot program failed; arena/subprocess_bot.py raises the kinds and catches them."""
+    """The pipe to a bot program failed; arena/bot_process.py raises the kinds, subprocess_bot.py catches them."""

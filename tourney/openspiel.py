@@ -75,6 +75,19 @@ class _Play:
             twin.apply(action)
         return twin
 
+    def __getstate__(self) -> dict[str, Any]:
+        # OpenSpiel serialises a state with pickle: a compiled rules state cannot be unpickled (its
+        # class has no argument-free constructor), so the seed and the actions stand for it.
+        # The game is named rather than pickled: an unpickled game object skips our __init__.
+        return {"game": short_name(self.game.descriptor), "players": self.game.players, "seed": self.seed,
+                "actions": list(self.actions)}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        game = pyspiel.load_game(data["game"], {"players": data["players"]})
+        self.__init__(game, data["seed"])  # type: ignore[misc]
+        for action in data["actions"]:
+            self.apply(action)
+
 
 class TourneyState(pyspiel.State):  # type: ignore[misc]
     """Before the deal (`play` is None), then the dealt game."""

@@ -17,8 +17,9 @@ import pytest
 
 import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
 from tourney.app.arena import run_arena_games
+from tourney.arena.bot_process import BotProcess, Limits, ProcessPool
 from tourney.arena.faults import Forfeit
-from tourney.arena.subprocess_bot import BotProcess, Limits, ProcessPool, SubprocessBot
+from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.arena.table_match import TableReferee
 from tourney.errors import InvalidInputError
 from tourney.rules.games import find_game, resolve_options

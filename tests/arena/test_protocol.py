@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
+from tourney.arena.bot_process import Limits
 from tourney.arena.lineup import SeatFactory, parse_entrants
 from tourney.arena.referee import GameJob, GameResult, play_game
-from tourney.arena.subprocess_bot import Limits
 from tourney.bots import make_bot
 from tourney.engine.match import play_match
 from tourney.errors import InvalidInputError

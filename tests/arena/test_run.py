@@ -17,11 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from tourney.arena.backends import InlineBackend, PoolBackend, make_backend
+from tourney.arena.bot_process import Limits
 from tourney.arena.results import read_lines
 from tourney.arena.run import run_arena
 from tourney.arena.schedule import make_spec
 from tourney.arena.shards import run_shard
-from tourney.arena.subprocess_bot import Limits
 from tourney.cli import app
 from tourney.errors import InvalidInputError
 

@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from protocol_schemas import PLAYABLE, form_of, published, schema_errors
 from typer.testing import CliRunner
 
-from tourney.arena.subprocess_bot import Limits
+from tourney.arena.bot_process import Limits
 from tourney.arena.table_match import TableReferee
 from tourney.bots import make_bot
 from tourney.cli import app

@@ -11,10 +11,10 @@ from tourney.app.numbers import check_range, check_seed
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.arena.bot_process import Limits
     from tourney.arena.leaderboard import Leaderboard
     from tourney.arena.ratings import ArenaReport
     from tourney.arena.run import RunReport
-    from tourney.arena.subprocess_bot import Limits
 
 # Told after each shard: (leaderboard so far, games done, games in all).
 ArenaObserver = Callable[["Leaderboard", int, int], None]
@@ -60,7 +60,7 @@ def bot_limits(*, move_timeout: float = 1.0, hello_timeout: float = 5.0, max_str
                bot_logs: Path | None = None) -> Limits:
     """The limits of refereed bots (`arena run` and `tourney run` take the same options), checked;
     the folder of `bot_logs` made if it is missing."""
-    from tourney.arena.subprocess_bot import Limits
+    from tourney.arena.bot_process import Limits
 
     check_range(max_strikes, what="--max-strikes", low=0)
     check_range(max_forfeits, what="--max-forfeits", low=0)

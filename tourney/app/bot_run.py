@@ -25,7 +25,7 @@ from tourney.app.seating import advance_and_seat, seat_next
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.arena.subprocess_bot import Limits
+    from tourney.arena.bot_process import Limits
     from tourney.engine.autoplay import Bots, Entry, MatchPlayer
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
+from tourney.arena.bot_process import Limits
 from tourney.arena.python_bot import guarded_bot
-from tourney.arena.subprocess_bot import Limits, SubprocessBot
+from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.bots import ANY_GAME, Bot, register_bot
 
 

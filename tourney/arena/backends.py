@@ -13,11 +13,11 @@ import os
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from tourney.arena.bot_process import Limits
 from tourney.arena.containment import worker_started
 from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.schedule import RunSpec
 from tourney.arena.shards import ShardResult, run_shard
-from tourney.arena.subprocess_bot import Limits
 from tourney.errors import InvalidInputError
 
 Handle = Any

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from tourney.arena.bot_process import Limits, ProcessPool, short_label, split_command
 from tourney.arena.python_bot import guarded_bot, load_class
-from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot, short_label, split_command
+from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.bots import Bot, bot_kinds, make_bot
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor

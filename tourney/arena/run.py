@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from tourney.arena.backends import Backend, Handle
+from tourney.arena.bot_process import Limits
 from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.leaderboard import Leaderboard
 from tourney.arena.results import ResultsFile
 from tourney.arena.schedule import RunSpec
 from tourney.arena.shards import ShardSizer
-from tourney.arena.subprocess_bot import Limits
 
 # Called after each shard with the games played so far in this run and the total to play.
 Observer = Callable[[Leaderboard, int, int], None]

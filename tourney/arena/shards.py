@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tourney.arena.bot_process import Limits
 from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.lineup import SeatFactory
 from tourney.arena.referee import play_game
 from tourney.arena.schedule import RunSpec
-from tourney.arena.subprocess_bot import Limits
 
 
 @dataclass(frozen=True, slots=True)

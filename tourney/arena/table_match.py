@@ -17,11 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from tourney.arena.bot_process import Limits, ProcessPool
 from tourney.arena.faults import DISQUALIFIED, FORFEIT, FaultCounter, ForfeitStreaks
 from tourney.arena.lineup import CMD_PREFIX, spec_transport
 from tourney.arena.python_bot import guarded_bot
 from tourney.arena.referee import end_event, play_refereed, seat_bots, settle
-from tourney.arena.subprocess_bot import Limits, ProcessPool, SubprocessBot
+from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.bots import Bot, make_bot
 from tourney.engine.match import bot_rng
 from tourney.rules.games import GameDescriptor, GameState, require_engine, resolve_options
