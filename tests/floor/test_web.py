@@ -234,3 +234,28 @@ def test_the_director_advances_a_complete_stage_after_a_confirmation(tmp_path: P
         assert 'data-table="1"' in after and "Advance…" not in after  # the redirect shows the new stage
         assert links(url)[0] != old_link and request(base + old_link)[0] == 403  # new stage, new links
         assert request(base + links(url)[0])[0] == 200
+
+
+def test_a_phone_reports_a_stage_table_finish_winner_first(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+    reports.set_mode("apply", db=url)
+    with serving(url) as (base, _process):
+        table1, _table2, _director = links(url)
+        seats = read_floor(url, None).state.tables[0].seats
+        page = request(base + table1)[1]
+        assert "Or the table&#39;s finish, winner first" in page or "Or the table's finish, winner first" in page
+        assert page.count('<select id="place') == len(seats)
+        finish_form = page[page.index('name="kind" value="finish"') - 600:]
+        form = {"csrf": hidden(finish_form, "csrf"), "at": hidden(finish_form, "at"),
+                "key": hidden(finish_form, "key"), "device": "p", "kind": "finish"}
+        before = dump(url)
+        status, refused = request(base + table1, data=dict(form, player=list(seats[:-1])))  # one player left out
+        assert status == 409 and "every player still in" in refused and dump(url) == before
+        order = list(reversed(seats))
+        status, after = request(base + table1, data=dict(form, player=order))
+        assert status == 200 and "entered (event" in after and "This table has finished" in after
+        event = read_floor(url, None).state.events[-1]
+        assert event.kind == "finish"
+        assert event.data == {"table": 1, "order": order,
+                              "source": {"link": "table 1", "device": "p", "report": form["key"]}}
