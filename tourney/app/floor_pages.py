@@ -159,9 +159,8 @@ def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinis
 
 def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confirm_advance: bool = False,
                   confirm_undo: int | None = None, origin: str = "") -> str:
-    import segno
-
     from tourney.app.reports import describe
+    from tourney.app.sheet_links import qr_svg
     from tourney.app.tokens import csrf_token
     from tourney.render.env import render
 
@@ -173,7 +172,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
     rows = []
     for table in state.tables:
         link = f"{origin}/table/{table.number}/{floor.table_link(table.number)}"
-        qr = segno.make(link, error="m").svg_inline(border=2, omitsize=True) if not table.finished else ""
+        qr = qr_svg(link) if not table.finished else ""
         rows.append(TableRow(table.number, ", ".join(table.seats), _table_state(floor, table, waiting, unfinished),
                              link, qr))
     recent = [RecentEntry(e.id, f"event {e.id}: {describe(e.kind, e.data)} at table {e.data['table']}"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.app.sheet_links import SheetLinks
     from tourney.engine.tournament import TournamentState
     from tourney.render.pages import LiveInfo
     from tourney.storage.repo import Tournament
@@ -22,9 +23,11 @@ PAPERS = ("a4", "letter")
 
 
 def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
-                 stage: int | None = None, templates: Path | None = None) -> str:
-    """The HTML of one sheet of a state (shared with the demo, the golden files and the benchmark)."""
+                 stage: int | None = None, templates: Path | None = None, links: SheetLinks | None = None) -> str:
+    """The HTML of one sheet of a state (shared with the demo, the golden files and the benchmark);
+    with `links`, the table sheets and the seating sheet show the floor's QR codes."""
     from tourney.app import views
+    from tourney.app.sheet_links import linked_seating, linked_table_sheets
     from tourney.render import sheets
 
     if sheet == "standings":
@@ -32,13 +35,14 @@ def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, 
     if sheet == "bracket":
         return bracket_html(tournament, state, paper=paper, templates=templates)
     if sheet == "seating":
-        return sheets.render_seating(views.seating_page(tournament, state, stage=stage, paper=paper), templates)
+        seating = views.seating_page(tournament, state, stage=stage, paper=paper)
+        return sheets.render_seating(linked_seating(seating, links) if links else seating, templates)
     if sheet == "seat-cards":
         return sheets.render_seat_cards(views.seat_cards_page(tournament, state, stage=stage, paper=paper),
                                         templates)
     assert sheet == "table-sheets", sheet
-    return sheets.render_table_sheets(views.table_sheets_page(tournament, state, stage=stage, paper=paper),
-                                      templates)
+    tables = views.table_sheets_page(tournament, state, stage=stage, paper=paper)
+    return sheets.render_table_sheets(linked_table_sheets(tables, links) if links else tables, templates)
 
 
 def bracket_html(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
@@ -55,7 +59,8 @@ def bracket_html(tournament: Tournament, state: TournamentState, *, paper: str =
 
 
 def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
-              stage: int | None = None, templates: Path | None = None) -> list[Path]:
+              stage: int | None = None, templates: Path | None = None,
+              links: SheetLinks | None = None) -> list[Path]:
     """Every sheet into `folder` (created); the sheets of seats only once a stage is seated.
     Everything is rendered before the first file is written, so an error writes nothing."""
     from tourney.app.files import write_text
@@ -63,7 +68,7 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
     # A bracket is drawn before the first seat draw only from a stage plan; else it needs round 1 seated.
     seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
     wanted = [s for s in SHEETS if s not in seated_only or state.history]
-    pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates)
+    pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates, links=links)
              for sheet in wanted}
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -115,25 +120,38 @@ def check_sheet_options(sheet: str, *, paper: str = "a4", stage: int | None = No
 
 
 def sheet_html(sheet: str, *, paper: str = "a4", stage: int | None = None, templates: Path | None = None,
-               db: str | None = None, tournament: str | None = None) -> str:
-    """One sheet of the tournament (`standings`, `bracket`, `seating`, `seat-cards`, `table-sheets`)."""
-    from tourney.app._tx import read
-
+               links: str | None = None, db: str | None = None, tournament: str | None = None) -> str:
+    """One sheet of the tournament (`standings`, `bracket`, `seating`, `seat-cards`, `table-sheets`);
+    `links`: the base URL `tourney serve --lan` printed, to show the floor's QR codes."""
     name, chosen = check_sheet_options(sheet, paper=paper, stage=stage)
     _check_templates(templates)
-    snap = read(db, tournament)
-    return render_sheet(name, snap.tournament, snap.state, paper=chosen, stage=stage, templates=templates)
+    tournament_row, state, floor_links = _read(links, stage, db, tournament)
+    return render_sheet(name, tournament_row, state, paper=chosen, stage=stage, templates=templates,
+                        links=floor_links)
 
 
 def write_sheets(folder: Path, *, paper: str = "a4", stage: int | None = None, templates: Path | None = None,
-                 db: str | None = None, tournament: str | None = None) -> list[Path]:
+                 links: str | None = None, db: str | None = None, tournament: str | None = None) -> list[Path]:
     """Every sheet of the tournament into `folder`; the paths written."""
-    from tourney.app._tx import read
-
     _name, chosen = check_sheet_options("all", paper=paper, stage=stage)
     _check_templates(templates)
-    snap = read(db, tournament)
-    return write_all(folder, snap.tournament, snap.state, paper=chosen, stage=stage, templates=templates)
+    tournament_row, state, floor_links = _read(links, stage, db, tournament)
+    return write_all(folder, tournament_row, state, paper=chosen, stage=stage, templates=templates,
+                     links=floor_links)
+
+
+def _read(links: str | None, stage: int | None, db: str | None,
+          tournament: str | None) -> tuple[Tournament, TournamentState, SheetLinks | None]:
+    """The tournament and its state, with the floor's links when asked (read in the same transaction)."""
+    from tourney.app._tx import read
+    from tourney.app.floor_read import read_floor
+    from tourney.app.sheet_links import sheet_links
+
+    if links is None:
+        snap = read(db, tournament)
+        return snap.tournament, snap.state, None
+    floor = read_floor(db, tournament)
+    return floor.tournament, floor.state, sheet_links(floor, links, stage=stage)
 
 
 def _check_templates(templates: Path | None) -> None:

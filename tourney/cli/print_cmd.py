@@ -30,6 +30,10 @@ def print_sheets(
     stage: Annotated[int | None, typer.Option(
         metavar="N", show_default=False,
         help="For seating, seat-cards and table-sheets: the stage (default: the latest seated).")] = None,
+    links: Annotated[str | None, typer.Option(
+        "--links", metavar="BASE_URL", show_default=False,
+        help="The address `tourney serve --lan` printed: each table sheet shows its table's QR code "
+             "and the seating sheet the players' look-up's.")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
@@ -42,11 +46,12 @@ def print_sheets(
     except InvalidInputError as error:
         fail(str(error), 2)
     if name == "all":
-        for path in write_sheets(output or Path("sheets"), paper=paper, stage=stage, templates=templates, db=db,
-                                 tournament=tournament):
+        for path in write_sheets(output or Path("sheets"), paper=paper, stage=stage, templates=templates,
+                                 links=links, db=db, tournament=tournament):
             typer.echo(str(path))
         return
-    html = sheet_html(name, paper=paper, stage=stage, templates=templates, db=db, tournament=tournament)
+    html = sheet_html(name, paper=paper, stage=stage, templates=templates, links=links, db=db,
+                      tournament=tournament)
     if output is None:
         typer.echo(html, nl=False)
     else:

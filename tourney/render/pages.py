@@ -100,6 +100,8 @@ class SeatingPage:
     live: LiveInfo | None = None
     seed: int | None = None  # the seed of this stage's seat draw (RULES: anyone can redo the draw)
     by_surname: bool = False  # a long list: sorted by surname (the last word of each name)
+    find_link: str = ""  # the players' look-up (`print --links`); "" when not asked
+    find_qr_svg: str = ""  # that link's QR code, an inline SVG
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,8 @@ class TableSheet:
     counts: tuple[int, ...]  # card counts to tick (rounds grid)
     match: str = ""  # the bracket match played here ("W1-3"); "" outside brackets
     best_of: int = 0  # a series of games: a box per game to tally its winner (0: not a series)
+    link: str = ""  # the table's floor page (`print --links`), token included; "" when not asked
+    qr_svg: str = ""  # that link's QR code, an inline SVG
 
 
 @dataclass(frozen=True)
