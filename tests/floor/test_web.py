@@ -259,3 +259,32 @@ def test_a_phone_reports_a_stage_table_finish_winner_first(tmp_path: Path) -> No
         assert event.kind == "finish"
         assert event.data == {"table": 1, "order": order,
                               "source": {"link": "table 1", "device": "p", "report": form["key"]}}
+
+
+def test_the_director_pins_the_tv_wall_and_a_tv_without_its_own_pin_follows(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+
+    def screen(query: str) -> tuple[str, str]:
+        page = request(f"{base}/tv/standings?{query}")[1]
+        found = re.search(r'data-next="([^"]*)" data-kind="([^"]*)"', page)
+        assert found is not None
+        return found.group(2), found.group(1).replace("&amp;", "&")
+
+    with serving(url) as (base, _process):
+        _table1, _table2, director = links(url)
+        csrf = hidden(request(base + director)[1], "csrf")
+        assert screen("rotate=20") == ("standings", "/tv/seating?page=1&rotate=20")
+        before = dump(url)
+        assert request(f"{base}{director}/pin", data={"kind": "tables"})[0] == 403  # no CSRF token
+        assert request(f"{base}{director}/pin", data={"csrf": csrf, "kind": "nowhere"})[0] == 409
+        assert dump(url) == before and screen("rotate=20")[0] == "standings"
+        status, page = request(f"{base}{director}/pin", data={"csrf": csrf, "kind": "tables"})
+        assert status == 200 and "The wall is pinned to tables." in page and "Pinned to <strong>tables" in page
+        assert read_floor(url, None).wall_pin == "tables"
+        # The rotation stays on the pinned kind, and its links do not carry the pin: unpinning frees the TV.
+        assert screen("rotate=20") == ("tables", "/tv/tables?page=1&rotate=20")
+        assert screen("rotate=20&pin=seating")[0] == "seating"  # a TV's own pin comes first
+        status, page = request(f"{base}{director}/pin", data={"csrf": csrf, "kind": ""})
+        assert status == 200 and "rotates through every screen" in page
+        assert screen("rotate=20") == ("standings", "/tv/seating?page=1&rotate=20")

@@ -93,6 +93,8 @@ class DirectorPage:
     notice: str
     notice_ok: bool
     poll_token: str
+    wall_pin: str = ""  # the TV wall's pinned screen kind ("": it rotates)
+    wall_kinds: tuple[str, ...] = ()  # the kinds the director may pin
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +164,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
     from tourney.app.reports import describe
     from tourney.app.sheet_links import qr_svg
     from tourney.app.tokens import csrf_token
+    from tourney.app.wall_pages import KINDS
     from tourney.render.env import render
 
     state = floor.state
@@ -189,7 +192,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         recent=tuple(recent), blockers=tuple(state.can_advance()), confirm_advance=confirm_advance,
         confirm_undo=next((r for r in recent if r.event == confirm_undo), None),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), notice=notice, notice_ok=ok,
-        poll_token=poll_token(floor))
+        poll_token=poll_token(floor), wall_pin=floor.wall_pin, wall_kinds=KINDS)
     return render("floor/director.html", None, page=page, poll_url=POLL_URL)
 
 

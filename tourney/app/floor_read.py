@@ -35,6 +35,7 @@ class FloorRead:
     secret: str | None
     director_generation: int
     revoked: dict[str, int]
+    wall_pin: str = ""  # the TV wall's pinned screen kind ("" rotates through every kind)
 
     def store_view(self) -> FloorStore:
         """The settings as a store the token checks read (no transaction: nothing is written)."""
@@ -91,7 +92,7 @@ def floor_of(database: Database, tournament: str | None) -> FloorRead:
     with database.read() as session:
         store = FloorStore(session if database.has_settings else None, snap.tournament.uid)
         return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.reports()), store.secret(),
-                         store.director_generation(), store.revoked())
+                         store.director_generation(), store.revoked(), store.wall_pin())
 
 
 def _with_store(db: str | None, tournament: str | None,
@@ -117,6 +118,21 @@ def open_floor(*, keep_director: bool = False, db: str | None = None, tournament
             store.new_director_generation()
 
     return _with_store(db, tournament, change)
+
+
+def pin_wall(kind: str, *, db: str | None = None, tournament: str | None = None) -> FloorRead:
+    """Pin the TV wall to one screen kind ("": unpin); a TV whose URL names no pin follows it."""
+
+    def change(store: FloorStore, _state: TournamentState) -> None:
+        store.set_wall_pin(kind)
+
+    return _with_store(db, tournament, change)
+
+
+def stored_wall_pin(database: Database, tournament_uid: str) -> str:
+    """The wall's pin as the director stored it ("" when none), read for one TV request."""
+    with database.read() as session:
+        return FloorStore(session if database.has_settings else None, tournament_uid).wall_pin()
 
 
 def revoke_director(*, db: str | None = None, tournament: str | None = None) -> FloorRead:

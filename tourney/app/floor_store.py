@@ -8,6 +8,7 @@ idempotency record commit together or not at all:
     :director          the director link's generation (a new token: the generation goes up)
     :revoked           {"STAGE/TABLE": generation} of table links that were revoked
     :mode              "apply" (reports are entered at once) or "approve" (they wait for the director)
+    :pin               the TV wall's screen kind the director pinned ("" or absent: the wall rotates)
     :report:NNNNNNNN   one report (`Report.to_json`), numbered from 1
 """
 
@@ -18,6 +19,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from tourney.app.wall_pages import KINDS as WALL_KINDS
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -131,6 +133,16 @@ class FloorStore:
             raise InvalidInputError(f"reports are either applied at once or approved: {' or '.join(MODES)}, "
                                     f"not {mode!r}")
         self._set("mode", mode)
+
+    def wall_pin(self) -> str:
+        """The screen kind the TV wall is pinned to, "" when none."""
+        found = self._get("pin") or ""
+        return found if found in WALL_KINDS else ""
+
+    def set_wall_pin(self, kind: str) -> None:
+        if kind and kind not in WALL_KINDS:
+            raise InvalidInputError(f"the wall pins one of {', '.join(WALL_KINDS)} (or none), not {kind!r}")
+        self._set("pin", kind)
 
     def reports(self) -> list[Report]:
         """Every report of the tournament, oldest first."""

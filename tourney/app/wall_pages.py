@@ -38,23 +38,29 @@ class WallQuery:
     rotate: int = 0
     pin: str | None = None
     rows: int = DEFAULT_ROWS
+    pin_stored: bool = False  # the pin is the director's (floor settings), not the URL's: links omit it
+
 
     @staticmethod
-    def parse(kind: str, params: dict[str, str]) -> WallQuery:
+    def parse(kind: str, params: dict[str, str], stored_pin: str = "") -> WallQuery:
         """The query of a URL; out-of-range or malformed numbers fall back to the defaults (a TV's
-        URL is typed once by hand: a typo still shows a page)."""
+        URL is typed once by hand: a typo still shows a page). A URL without a pin follows the
+        director's `stored_pin`, so unpinning on the director's page frees every such TV again."""
         pin = params.get("pin")
         pinned = pin if pin in KINDS else None
+        from_setting = pinned is None and stored_pin in KINDS
+        if from_setting:
+            pinned = stored_pin
         rotate = _number(params.get("rotate"), 0, 0, MAX_ROTATE)
         return WallQuery(kind=pinned or kind, page=_number(params.get("page"), 1, 1, 100_000),
                          rotate=max(MIN_ROTATE, rotate) if rotate else 0, pin=pinned,
-                         rows=_number(params.get("rows"), DEFAULT_ROWS, MIN_ROWS, MAX_ROWS))
+                         rows=_number(params.get("rows"), DEFAULT_ROWS, MIN_ROWS, MAX_ROWS), pin_stored=from_setting)
 
     def url(self, kind: str, page: int) -> str:
         params: dict[str, str | int] = {"page": page}
         if self.rotate:
             params["rotate"] = self.rotate
-        if self.pin:
+        if self.pin and not self.pin_stored:
             params["pin"] = self.pin
         if self.rows != DEFAULT_ROWS:
             params["rows"] = self.rows

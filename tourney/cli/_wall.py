@@ -59,14 +59,16 @@ def wall_app(database: Database, tournament: str | None) -> Starlette:
         return PlainTextResponse(snap.token, headers=NO_CACHE)
 
     async def tv(request: Request) -> Response:
+        from tourney.app.floor_read import stored_wall_pin
         from tourney.app.wall_pages import KINDS, WallQuery, render_screen
 
         kind = request.path_params["kind"]
         if kind not in KINDS:
             return message("Not found", f"The wall's screens are {', '.join(KINDS)}.", 404)
-        query = WallQuery.parse(kind, dict(request.query_params))
         try:
             snap = wall.read()
+            query = WallQuery.parse(kind, dict(request.query_params),
+                                    stored_wall_pin(wall.database, snap.tournament.uid))
         except TourneyError as error:
             return message("Not available yet", str(error), 503, "")
         return HTMLResponse(render_screen(snap, query, TOKEN_URL, POLL_MS), headers=NO_CACHE)

@@ -5,6 +5,7 @@
     POST /director/TOKEN/reports/ID  accept or reject a pending report
     POST /director/TOKEN/advance     advance (first a confirmation, as the desk would ask)
     POST /director/TOKEN/undo/ID     undo an entry (first a confirmation)
+    POST /director/TOKEN/pin         pin the TV wall to one screen kind (kind=""): rotate again)
     GET  /find?q=LETTERS             a player's seat, table, path and rank (read-only, no token)
 
 Every change is a POST carrying its link's token (in the path) and a CSRF token derived from it
@@ -253,6 +254,20 @@ def floor_routes(db: str | None, tournament: str | None, reader: Database | None
         notice = f"Undone: event {', '.join(str(e.id) for e in done.reverted)}."
         return _page(director_page(floor(), notice=notice, origin=origin(request)))
 
+    async def post_pin(request: Request) -> Response:
+        from tourney.app.floor_read import pin_wall
+
+        form = await _form(request, rate)
+        current = director_of(request)
+        check_csrf(current.store_view(), request.path_params["token"], _one(form, "csrf"))
+        kind = _one(form, "kind")
+        try:
+            pinned = pin_wall(kind, db=db, tournament=tournament)
+        except TourneyError as error:
+            return _page(director_page(floor(), notice=str(error), ok=False, origin=origin(request)), 409)
+        notice = f"The wall is pinned to {kind}." if pinned.wall_pin else "The wall rotates through every screen."
+        return _page(director_page(pinned, notice=notice, origin=origin(request)))
+
     async def find(request: Request) -> Response:
         return _page(lookup_page(floor(), request.query_params.get("q", "")))
 
@@ -269,6 +284,7 @@ def floor_routes(db: str | None, tournament: str | None, reader: Database | None
         route("/director/{token}/reports/{report}", post_report, ["POST"]),
         route("/director/{token}/advance", post_advance, ["POST"]),
         route("/director/{token}/undo/{event}", post_undo, ["POST"]),
+        route("/director/{token}/pin", post_pin, ["POST"]),
         route("/find", find, ["GET", "HEAD"]),
     ]
 
