@@ -2,12 +2,15 @@
 
 Every unfinished table of the current stage whose players are all bots is played as one seeded
 match of the tournament's game (`engine.autoplay`; the arena's referee for `cmd:`/`module:` bots),
-and each of its entries (a round's loser, or the final chips) is stored exactly as a director's
-`tourney result` / `chips` would store it: one transaction each, so standings, printouts, the wall
-display, `undo` and `log` see an ordinary live event. When the stage is over, it advances and seats
-the next stage as `tourney advance` does (`seating.advance_and_seat`), and goes on to the final.
-Tables with a person at them are left to the director. Everything follows from the tournament's
-seed (or `seed`): the seat draws from the stage seeds, each match from `table_seed(seed, stage, table)`.
+and its entries (each round's loser, or the final chips) are stored exactly as a director's
+`tourney result` / `chips` would store them, the same events in the same order, so standings,
+printouts, the wall display, `undo` and `log` see an ordinary live event. A table's entries share
+one transaction (all or none): the match is reproducible from its seed, so a durable commit per
+entry would buy nothing but disk flushes; a director's entries keep one transaction each. When the
+stage is over, it advances and seats the next stage as `tourney advance` does
+(`seating.advance_and_seat`), and goes on to the final. Tables with a person at them are left to
+the director. Everything follows from the tournament's seed (or `seed`): the seat draws from the
+stage seeds, each match from `table_seed(seed, stage, table)`.
 
 `stage_plays` is the one loop over a stage's tables; `play_stage` runs it on a state alone (no
 database), for tests and benchmarks that build an event in memory.
@@ -196,8 +199,7 @@ def _play_stage(database: Database, ref: str, state: TournamentState, run: BotRu
         if table_play.left is not None:
             run.left.append(LeftTable(stage, table_play.table, table_play.left))
             continue
-        for entry in table_play.entries:
-            state = transact(database, tournament=ref, make=_entry(entry)).state
+        state = transact(database, tournament=ref, make=_entries(table_play.entries)).state
         run.entries[stage] = run.entries.get(stage, 0) + len(table_play.entries)
         run.tables[stage] = run.tables.get(stage, 0) + 1
         done += 1
@@ -207,8 +209,9 @@ def _play_stage(database: Database, ref: str, state: TournamentState, run: BotRu
     return state
 
 
-def _entry(entry: Entry) -> Callable[[TournamentState, Tournament], Iterator[NewEvent]]:
+def _entries(entries: tuple[Entry, ...]) -> Callable[[TournamentState, Tournament], Iterator[NewEvent]]:
+    """A table's entries as one transaction: each is applied before the next, any refusal rolls back all."""
     def make(_state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
-        yield entry
+        yield from entries
 
     return make
