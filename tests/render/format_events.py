@@ -14,7 +14,7 @@ from tourney.engine.formats.bracket import Bracket, champion, resolve
 from tourney.engine.formats.double_elimination import double_elimination
 from tourney.engine.formats.knockout import knockout
 from tourney.engine.formats.round_robin import balanced_tables, berger
-from tourney.engine.formats.swiss import PlayedRound, TableResult
+from tourney.engine.formats.rounds import PlayedRound, TableResult
 from tourney.render.format_pages import CrosstablePage, EliminationPage, SwissPage
 from tourney.render.pages import EventInfo
 

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, cast
 from tourney.app.views import event_info
 from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, placements
 from tourney.engine.formats.registry import find_format
-from tourney.engine.formats.rounds import RoundPlan
-from tourney.engine.formats.swiss import PlayedRound, TableResult
+from tourney.engine.formats.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.formats.swiss_standings import SwissRow, standings
 from tourney.engine.formats.views import BracketView, FormatView, RoundsView
 from tourney.errors import IllegalActionError

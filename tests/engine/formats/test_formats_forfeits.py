@@ -15,7 +15,8 @@ import pytest
 from tourney.engine.events import Event
 from tourney.engine.formats.config import FormatConfig
 from tourney.engine.formats.live import BracketView
-from tourney.engine.formats.swiss import PlayedRound, TableResult, pair_round
+from tourney.engine.formats.rounds import PlayedRound, TableResult
+from tourney.engine.formats.swiss import pair_round
 from tourney.engine.formats.swiss_standings import standings as swiss_standings
 from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.errors import IllegalActionError, TourneyError

@@ -9,14 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from tourney.engine.formats.swiss import (
-    PlayedRound,
-    TableResult,
-    default_rounds,
-    exact_grouping,
-    pair_round,
-    scores,
-)
+from tourney.engine.formats.rounds import PlayedRound, TableResult, scores
+from tourney.engine.formats.swiss import default_rounds, exact_grouping, pair_round
 from tourney.engine.formats.swiss_standings import standings
 from tourney.errors import InvalidInputError
 

@@ -44,7 +44,7 @@ __all__ = ["BracketView", "CheckedRound", "RoundFormat", "RoundsView", "stage_gr
 if TYPE_CHECKING:
     # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
     from tourney.engine.formats.registry import LiveState
-    from tourney.engine.formats.swiss import PlayedRound, TableResult
+    from tourney.engine.formats.rounds import PlayedRound, TableResult
     from tourney.engine.formats.swiss_standings import SwissRow
     from tourney.engine.log import Touch
     from tourney.engine.roster import PlayerInfo
@@ -72,7 +72,7 @@ def min_table(state: LiveState) -> int:
 
 
 def table_result(table: TableState) -> TableResult:
-    from tourney.engine.formats.swiss import TableResult
+    from tourney.engine.formats.rounds import TableResult
 
     return TableResult(tuple(table.seats), tuple(table.places.get(p, 1) for p in table.seats), tuple(table.forfeits))
 
@@ -93,7 +93,7 @@ def forfeit_notes(state: LiveState) -> dict[str, str]:
 
 def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedRound]:
     """Each seated round as played so far: its finished tables and its byes."""
-    from tourney.engine.formats.swiss import PlayedRound
+    from tourney.engine.formats.rounds import PlayedRound
 
     out = []
     for plan, tables in zip(state.round_plans, state.history, strict=True):

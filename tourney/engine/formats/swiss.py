@@ -4,7 +4,6 @@
                                         (1 is best; equal places are a draw between those players)
     PlayedRound(tables, byes)           a round as played
     default_rounds(n) -> ⌈log2 N⌉
-    scores(players, history, bye_points=1) -> {player: Fraction}
     pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1) -> RoundPlan
     exact_grouping(players, sizes, cost, bound, budget) -> the cheapest tables below bound, or None
 
@@ -50,14 +49,13 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
 import networkx as nx
 
 from tourney.engine.formats.round_robin import table_sizes
-from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.formats.rounds import PlayedRound, RoundPlan, scores
 from tourney.errors import InvalidInputError
 
 _BYE = ("bye",)  # the bye node; a tuple, so no player name can collide with it
@@ -67,75 +65,9 @@ EXACT_FIELD = 16
 EXACT_BUDGET = 200_000
 
 
-@dataclass(frozen=True)
-class TableResult:
-    """A finished table: its players, their places, and who forfeited (the loser of a forfeit,
-    or every player of a double forfeit, which scores nothing for anyone)."""
-
-    players: tuple[str, ...]
-    places: tuple[int, ...]
-    forfeits: tuple[str, ...] = ()
-
-    @property
-    def played(self) -> bool:
-        """False for a forfeit: a round the tie-breaks count as not played (FIDE)."""
-        return not self.forfeits
-
-    def duels(self) -> list[tuple[str, str, Fraction]]:
-        """(a, b, a's points against b) for every ordered pair at the table."""
-        if set(self.forfeits) == set(self.players):
-            return [(a, b, Fraction(0)) for a in self.players for b in self.players if a != b]
-        seats = list(zip(self.players, self.places, strict=True))
-        return [
-            (a, b, Fraction(1) if pa < pb else Fraction(1, 2) if pa == pb else Fraction(0))
-            for a, pa in seats
-            for b, pb in seats
-            if a != b
-        ]
-
-
-@dataclass(frozen=True)
-class PlayedRound:
-    tables: tuple[TableResult, ...]
-    byes: tuple[str, ...] = ()
-
-
 def default_rounds(n: int) -> int:
     """⌈log2 N⌉ rounds, enough to separate a single winner."""
     return max(1, math.ceil(math.log2(n))) if n > 1 else 1
-
-
-def _check(players: Sequence[str], history: Sequence[PlayedRound]) -> None:
-    if len(set(players)) != len(players) or "" in players:
-        raise InvalidInputError("players must be distinct non-empty names")
-    known = set(players)
-    for number, played in enumerate(history, start=1):
-        seen: list[str] = list(played.byes)
-        for table in played.tables:
-            if len(table.players) != len(table.places) or len(table.players) < 2:
-                raise InvalidInputError(f"round {number}: a table needs a place for each of its 2+ players")
-            seen += table.players
-        unknown = sorted(set(seen) - known)
-        if unknown:
-            raise InvalidInputError(f"round {number}: {unknown[0]!r} is not in the field")
-        if len(seen) != len(set(seen)):
-            raise InvalidInputError(f"round {number}: a player is seated twice")
-
-
-def scores(
-    players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1
-) -> dict[str, Fraction]:
-    """Each player's points after the rounds in `history`."""
-    _check(players, history)
-    total = {p: Fraction(0) for p in players}
-    for played in history:
-        for p in played.byes:
-            total[p] += Fraction(bye_points)
-        for table in played.tables:
-            share = Fraction(1, len(table.players) - 1)
-            for a, _b, points in table.duels():
-                total[a] += points * share
-    return total
 
 
 def _met(history: Sequence[PlayedRound]) -> Counter[frozenset[str]]:

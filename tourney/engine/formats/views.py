@@ -13,7 +13,7 @@ from tourney.engine.formats.rounds import RoundPlan
 
 if TYPE_CHECKING:
     # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
-    from tourney.engine.formats.swiss import PlayedRound
+    from tourney.engine.formats.rounds import PlayedRound
     from tourney.engine.formats.swiss_standings import SwissRow
 
 
