@@ -4,11 +4,8 @@ loopback port, plain HTTP requests, and a dump of the database's rows."""
 from __future__ import annotations
 
 import re
-import socket
 import sqlite3
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -16,6 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from serve_support import start_serve
 
 from tourney import app
 
@@ -43,13 +42,6 @@ def dump(url: str) -> dict[str, list[tuple[Any, ...]]]:
         connection.close()
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def request(url: str, *, data: bytes | dict[str, Any] | None = None, headers: dict[str, str] | None = None,
             method: str | None = None) -> tuple[int, str]:
     """(status, body) of a request; a dict is sent as a form (lists as repeated fields)."""
@@ -74,22 +66,8 @@ def hidden(html: str, name: str) -> str:
 def serving(url: str, printed: list[str] | None = None) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """`tourney serve --lan` on loopback; yields its base URL and the process; what it printed is
     appended to `printed` once it stops."""
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "localhost",
-                                "--port", str(port), "--db", url],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    base = f"http://localhost:{port}"
+    base, process = start_serve("--lan", "--host", "localhost", "--db", url, host="localhost")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if request(f"{base}/_token")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"tourney serve did not start: {process.stderr.read() if process.stderr else ''}")
-            time.sleep(0.1)
         yield base, process
     finally:
         process.terminate()

@@ -7,7 +7,6 @@ import asyncio
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 from chromium_support import DevTools, require_tools
 from html_support import parse
+from serve_support import start_serve
 from typer.testing import CliRunner
 
 from tourney.cli import app
@@ -29,13 +29,6 @@ PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 def tourney(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "tourney", *args], capture_output=True, text=True, timeout=60,
                           check=False)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def get(url: str, method: str = "GET") -> tuple[int, str]:
@@ -63,21 +56,8 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def server(database: str) -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--port", str(port), "--db", database],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}"
+    base, process = start_serve("--db", database)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if get(f"{base}/_token")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"tourney serve did not start: {process.stderr.read() if process.stderr else ''}")
-            time.sleep(0.1)
         yield base
     finally:
         process.terminate()
