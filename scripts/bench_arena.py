@@ -1,9 +1,19 @@
 """Benchmark of the bot arena (issue 8): prints one `key: value` per line.
 
     games_per_s[workers=1], games_per_s[workers=2], speedup_2_workers (target >= 1.7 on two cores),
-    subprocess_decisions_per_s (target >= 5,000), bot_tournament_seconds[1000 players] (item 5)
+    echo_round_trips_per_s, subprocess_decisions_per_s (target >= 5,000), subprocess_vs_echo
+    (issue 20 item 6: target >= 0.6), subprocess_decisions_per_s[legacy bot],
+    bot_tournament_seconds[1000 players] (item 5)
 
-Usage: python scripts/bench_arena.py [--games N] [--tournament-only]
+Usage: python scripts/bench_arena.py [--games N] [--tournament-only | --pipe-only]
+
+The pipe: `subprocess_decisions_per_s` is two `cmd:` bots (always the last legal action) playing
+Polish Poker duels through `SubprocessBot`, the lean protocol on (the bot opts in at `ready`);
+`[legacy bot]` is the same bot written to the protocol of before (no opt-in: full messages, a
+hello/ready per game). `echo_round_trips_per_s` is the floor under both: a child that reads a JSON
+line and answers a JSON line, nothing else, sent lines of the mean size of the act lines the lean
+bots received. Each figure is the best of a few runs taken in turn, wall clock and CPU time
+(this process and its children) alike; `[cpu]` keys are per CPU-second.
 
 The bot tournament: 1,000 players registered as built-in bots (prob, honest, bluffer, random in
 turn) on a fresh SQLite file, then `tourney run`'s library function from the first seat draw to
@@ -13,10 +23,14 @@ the end of the final; every round is its own fsync'd transaction, as in a live e
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import tourney.arena  # noqa: F401  (registers cmd:)
@@ -31,15 +45,57 @@ from tourney.rules.games import find_game, resolve_options
 from tourney.storage.db import open_database
 from tourney.storage.events import create_tournament, transact
 
-# The README's example bot: always the last legal action.
-EXAMPLE_BOT = """\
+# The README's example bot written to the protocol of before issue 20 item 6: always the last legal
+# action; at the end of its input it writes how many act lines and bytes it read to argv[1].
+LEGACY_BOT = """\
 import json, sys
+acts = size = 0
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "hello":
         print(json.dumps({"type": "ready", "name": "last"}), flush=True)
     elif msg["type"] == "act":
+        acts += 1
+        size += len(line)
         print(json.dumps({"type": "action", "id": msg["id"], "action": msg["legal"][-1]}), flush=True)
+open(sys.argv[1], "a").write(f"{acts} {size}\\n")
+"""
+
+# The same bot on the lean protocol: it accepts both features, so it keeps the view from the changes
+# (it would be sent whole views and hellos by a tourney that does not know them, and still work).
+LEAN_BOT = """\
+import json, sys
+acts = size = 0
+view, legal = {}, []
+for line in sys.stdin:
+    msg = json.loads(line)
+    kind = msg["type"]
+    if kind == "act":
+        acts += 1
+        size += len(line)
+        if "view" in msg:
+            view = msg["view"]
+        else:
+            view.update(msg.get("set", ()))
+            for key, items in msg.get("extend", {}).items():
+                view[key] += items
+            for key in msg.get("drop", ()):
+                del view[key]
+        legal = msg.get("legal", legal)
+        print(json.dumps({"type": "action", "id": msg["id"], "action": legal[-1]}), flush=True)
+    elif kind == "hello" or kind == "start":
+        view, legal = {}, []
+        if kind == "hello":
+            print(json.dumps({"type": "ready", "name": "last", "accept": ["delta", "session"]}), flush=True)
+open(sys.argv[1], "a").write(f"{acts} {size}\\n")
+"""
+
+# The floor under any bot: read a JSON line, answer a JSON line.
+ECHO = """\
+import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    print(json.dumps({"type": "action", "id": msg["id"], "action": "CALL"}), flush=True)
 """
 
 
@@ -50,17 +106,71 @@ def games_per_second(workers: int, games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def subprocess_decisions_per_second(games: int) -> float:
-    game = find_game("polish-poker")
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """Round trips (or decisions) per wall second and per CPU second of this process and its children."""
+
+    wall: float
+    cpu: float
+
+    def best(self, other: Pace | None) -> Pace:
+        return self if other is None else Pace(max(self.wall, other.wall), max(self.cpu, other.cpu))
+
+
+def child_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a live child (its /proc stat: utime and stime, in clock ticks)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def clocks(pids: list[int]) -> tuple[float, float]:
+    return time.perf_counter(), time.process_time() + sum(child_cpu_seconds(pid) for pid in pids)
+
+
+def pace(count: int, before: tuple[float, float], after: tuple[float, float]) -> Pace:
+    return Pace(count / (after[0] - before[0]), count / (after[1] - before[1]))
+
+
+def echo_round_trips(line_bytes: int, round_trips: int) -> Pace:
+    """A bare JSON-lines pipe: write a line of `line_bytes` bytes, read the answer line, decode it."""
+    padding = "x" * max(0, line_bytes - len('{"type":"act","id":1,"view":{"pad":""},"legal":["CALL"]}\n'))
     with tempfile.TemporaryDirectory() as folder:
-        script = Path(folder) / "bot.py"
-        script.write_text(EXAMPLE_BOT)
+        script = Path(folder) / "echo.py"
+        script.write_text(ECHO)
+        child = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert child.stdin is not None and child.stdout is not None
+        send, answers = child.stdin.fileno(), child.stdout
+
+        def trip(ident: int) -> None:
+            line = f'{{"type":"act","id":{ident},"view":{{"pad":"{padding}"}},"legal":["CALL"]}}\n'.encode()
+            os.write(send, line)
+            assert json.loads(answers.readline())["id"] == ident
+
+        for ident in range(100):  # the child has started and imported json
+            trip(ident)
+        before = clocks([child.pid])
+        for ident in range(round_trips):
+            trip(ident)
+        after = clocks([child.pid])
+        child.stdin.close()
+        child.wait()
+    return pace(round_trips, before, after)
+
+
+def subprocess_decisions(source: str, games: int) -> tuple[Pace, float]:
+    """Decisions per second of two bots running `source` in Polish Poker duels (after one warm-up
+    game), and the mean size of the act lines they read."""
+    game = find_game("polish-poker")
+    options = resolve_options(game)
+    assert game.new_state is not None
+    with tempfile.TemporaryDirectory() as folder:
+        script, stats = Path(folder) / "bot.py", Path(folder) / "stats"
+        script.write_text(source)
         pool = ProcessPool()
-        bots = [SubprocessBot(f"{sys.executable} {script}", random.Random(seat), pool=pool) for seat in range(2)]
-        options = resolve_options(game)
-        start = time.perf_counter()
-        for seed in range(games):
-            assert game.new_state is not None
+        bots = [SubprocessBot(f"{sys.executable} {script} {stats}", random.Random(seat), pool=pool)
+                for seat in range(2)]
+
+        def play(seed: int) -> None:
             state = game.new_state(["a", "b"], random.Random(seed), options, seed)
             for seat, bot in enumerate(bots):  # as the referee greets them: every hello, then every ready
                 bot.send_hello(game, seat, ["a", "b"], options)
@@ -69,10 +179,33 @@ def subprocess_decisions_per_second(games: int) -> float:
             game.play_out(state, bots)
             for bot in bots:
                 bot.end(None)
-        seconds = time.perf_counter() - start
-        decisions = sum(bot._next_id for bot in bots)
+
+        play(games)
+        warm = sum(bot._next_id for bot in bots)
+        pids = [process.pid for process in pool._started]
+        before = clocks(pids)
+        for seed in range(games):
+            play(seed)
+        after = clocks(pids)
         pool.close()
-    return decisions / seconds
+        acts, size = (sum(column) for column in zip(*(map(int, row.split()) for row in stats.read_text().splitlines()),
+                                                      strict=True))
+    return pace(sum(bot._next_id for bot in bots) - warm, before, after), size / acts
+
+
+def print_pipe(games: int, runs: int = 3) -> None:
+    """The lean and the legacy bot and the echo of the lean bot's act size, each the best of `runs`."""
+    lean = legacy = echo = None
+    for _ in range(runs):
+        run, act_bytes = subprocess_decisions(LEAN_BOT, games)
+        lean = run.best(lean)
+        echo = echo_round_trips(round(act_bytes), 20 * games).best(echo)
+        legacy = subprocess_decisions(LEGACY_BOT, games)[0].best(legacy)
+    assert lean is not None and legacy is not None and echo is not None
+    print(f"echo_round_trips_per_s: {echo.wall:.0f}  ({act_bytes:.0f}-byte lines; per CPU-second {echo.cpu:.0f})")
+    print(f"subprocess_decisions_per_s: {lean.wall:.0f}  (per CPU-second {lean.cpu:.0f})")
+    print(f"subprocess_vs_echo: {lean.wall / echo.wall:.2f}  (per CPU-second {lean.cpu / echo.cpu:.2f}; target >= 0.6)")
+    print(f"subprocess_decisions_per_s[legacy bot]: {legacy.wall:.0f}  (per CPU-second {legacy.cpu:.0f})")
 
 
 def bot_tournament_seconds(players: int) -> tuple[float, int, int]:
@@ -95,7 +228,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--tournament-only", action="store_true", help="only bot_tournament_seconds")
+    parser.add_argument("--pipe-only", action="store_true", help="only the echo and the subprocess bots")
     args = parser.parse_args()
+    if args.pipe_only:
+        print_pipe(300)
+        return
     if args.tournament_only:
         print_tournament()
         return
@@ -107,7 +244,7 @@ def main() -> None:
     print(f"games_per_s[workers=1]: {one:.0f}")
     print(f"games_per_s[workers=2]: {two:.0f}")
     print(f"speedup_2_workers: {two / one:.2f}")
-    print(f"subprocess_decisions_per_s: {subprocess_decisions_per_second(300):.0f}")
+    print_pipe(300)
     print_tournament()
 
 

@@ -25,6 +25,7 @@ from typing import Any, Final
 from tourney.arena.containment import bot_environment, bot_preexec, forget_mark, kill_marked, new_mark
 from tourney.errors import BotPipeError, InvalidInputError
 
+_ENCODE: Final = json.JSONEncoder(separators=(",", ":")).encode
 MAX_LINE: Final = 1 << 20  # bytes of one answer line; longer is a protocol error (a flood)
 _READ_CHUNK: Final = 1 << 16
 
@@ -102,7 +103,11 @@ class BotProcess:
         self._write_poll.register(self._in, select.POLLOUT | select.POLLERR)
         self._buffer = bytearray()
         self._scanned = 0  # bytes of the buffer already searched for a newline
+        self._held = bytearray()  # lines that need no answer, written with the next line that does
         self._closed = False
+        self.accepted: frozenset[str] = frozenset()
+        """The protocol features the program opted into in its `ready` (subprocess_bot.py): they
+        hold for the life of the process, whichever match it plays."""
 
     @property
     def pid(self) -> int:
@@ -116,24 +121,35 @@ class BotProcess:
         return self._closed
 
     def send(self, message: Mapping[str, Any], deadline: float) -> None:
-        self.send_line(json.dumps(message, separators=(",", ":")), deadline)
+        self.send_line(_ENCODE(message), deadline)
+
+    def hold(self, message: Mapping[str, Any]) -> None:
+        """Send `message` with the next `send_line`: a line no answer is awaited for costs no write
+        (and no wake-up of the bot) of its own."""
+        self._held += _ENCODE(message).encode()
+        self._held += b"\n"
 
     def send_line(self, text: str, deadline: float) -> None:
-        """One line of JSON text already encoded (the act message, assembled from cached parts)."""
-        data = memoryview((text + "\n").encode())
-        while data:
+        """One line of JSON text already encoded (the act message, assembled from cached parts),
+        after any held lines."""
+        line = (text + "\n").encode()
+        if self._held:
+            line, self._held = bytes(self._held + line), bytearray()
+        data = memoryview(line)
+        while True:
             try:
                 written = os.write(self._in, data)
             except BlockingIOError:
                 written = 0
             except OSError:
                 raise BotExited from None
+            if written == len(data):  # the usual case: the pipe takes the line at once
+                return
             data = data[written:]
-            if data:
-                wait = deadline - time.monotonic()
-                if wait <= 0:
-                    raise BotTimeout
-                self._write_poll.poll(wait * 1000)
+            wait = deadline - time.monotonic()
+            if wait <= 0:
+                raise BotTimeout
+            self._write_poll.poll(wait * 1000)
 
     def receive(self, deadline: float) -> bytes:
         """The next line the bot wrote (without its newline)."""
@@ -167,6 +183,9 @@ class BotProcess:
         if self._closed:  # once only: its process group id may belong to another group by now
             return
         self._closed = True
+        if self._held:  # the end of its last match, say: as much as the pipe takes at once
+            with contextlib.suppress(OSError):
+                os.write(self._in, self._held)
         for stream in (self._proc.stdin, self._proc.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError):

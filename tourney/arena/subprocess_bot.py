@@ -2,11 +2,22 @@
 
     tourney -> bot  {"type": "hello", "protocol": 1, "game": G, "seat": i, "players": [...], "options": {...},
                      "seed": n}
-    bot -> tourney  {"type": "ready", "name": "..."}
+    bot -> tourney  {"type": "ready", "name": "...", "accept": ["delta", "session"]}   accept: optional
     tourney -> bot  {"type": "act", "id": N, "view": {...}, "legal": ["CALL", ...]}
     bot -> tourney  {"type": "action", "id": N, "action": "<one of legal>"}
     tourney -> bot  {"type": "event", ...}   public events, no reply
     tourney -> bot  {"type": "bye"}          the match is over; wait for the next hello, or exit
+
+The lean protocol (issue 20 item 6), for a process that accepted its features in its first `ready`
+(a bot that accepts nothing is sent exactly the messages above):
+
+    delta    an act carries the view's changes since the last act of the match instead of `view`:
+             {"type": "act", "id": N, "set": {key: value}, "extend": {key: [items]}, "drop": [key],
+              "legal": [...]}, each of set/extend/drop only when not empty, `legal` only when it
+             differs from the last act's (the match's first act has every key in `set`)
+    session  the process's later matches start with {"type": "start", "game", "seat", "players",
+             "options", "seed"} (hello's fields), answered by nothing, and end with the `end` event,
+             no `bye`; lines that need no answer travel with the next act, in one write
 
 Every read and write has a deadline (pipes are non-blocking and polled), so no bot can hang a run;
 the process (bot_process.py) is reused for the next match after a clean `bye` and restarted after a
@@ -17,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -35,7 +47,11 @@ from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor, GameView, find_game
 
 PROTOCOL_VERSION: Final = 1
-_LEGAL_CACHE_SIZE = 4096
+DELTA: Final = "delta"
+SESSION: Final = "session"
+FEATURES: Final = frozenset({DELTA, SESSION})
+_ENCODE: Final = json.JSONEncoder(separators=(",", ":")).encode
+_ABSENT: Final = object()
 
 
 class SubprocessBot:
@@ -59,11 +75,11 @@ class SubprocessBot:
         self._own_pool = pool is None
         self._process: BotProcess | None = None
         self._game: GameDescriptor | None = None
-        self._text_game: GameDescriptor | None = None
-        self._text_of: dict[int, str] = {}
-        self._legal_json: dict[tuple[str, ...], str] = {}
         self._hello: dict[str, Any] = {}
         self._reused = False
+        self._awaiting_ready = False
+        self._sent_view: dict[str, Any] = {}  # the view as the bot has it (delta)
+        self._sent_legal: str | None = None  # the legal list's JSON the bot has (delta)
         self._hello_deadline = 0.0
         self._hello_failure: tuple[str, str] | None = None
         self._next_id = 0
@@ -84,6 +100,7 @@ class SubprocessBot:
             self._pool = ProcessPool(self.limits)
         self._game = game
         self._strikes = 0
+        self._sent_view, self._sent_legal = {}, None
         self._hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "seat": seat,
                        "players": list(players), "options": dict(options), "seed": self._seed}
         try:
@@ -94,6 +111,12 @@ class SubprocessBot:
             self._process, self._hello_failure = None, (CRASH, str(error))
             return
         self._process = process
+        self._hello_failure = None
+        self._awaiting_ready = not (self._reused and SESSION in process.accepted)
+        if not self._awaiting_ready:
+            process.hold({"type": "start", "game": game.name, "seat": seat, "players": self._hello["players"],
+                          "options": self._hello["options"], "seed": self._seed})
+            return
         self._hello_deadline = time.monotonic() + self.limits.hello_timeout
         try:
             process.send(self._hello, self._hello_deadline)
@@ -109,6 +132,8 @@ class SubprocessBot:
         if process is None:  # the program could not be started (`forfeit_if_unstartable`)
             assert self._hello_failure is not None
             raise self._forfeit(*self._hello_failure)
+        if not self._awaiting_ready:  # a session's later match: nothing to wait for
+            return
         failure = self._hello_failure or self._ready(process, self._hello_deadline)
         if failure is not None and self._reused:
             # A reused process may have exited after its last `bye` (allowed): start it afresh.
@@ -144,6 +169,9 @@ class SubprocessBot:
         answer = _decode(line)
         if answer is None or answer.get("type") != "ready":
             return PROTOCOL, f"expected a ready line, got {line[:80]!r}"
+        accept = answer.get("accept")
+        process.accepted = FEATURES.intersection(feature for feature in accept if isinstance(feature, str)) \
+            if isinstance(accept, list) else frozenset()
         return None
 
     def act(self, view: GameView) -> int:
@@ -152,79 +180,90 @@ class SubprocessBot:
         process = self._process
         assert process is not None and self._game is not None
         legal = view.legal_actions()
-        texts = self._texts(legal)
+        offered = _offer(self._game, legal)
         self._next_id += 1
         ident = self._next_id
         deadline = time.monotonic() + self.limits.move_timeout
+        if DELTA in process.accepted:
+            line = self._delta_line(ident, view.to_json(), offered.json)
+        else:
+            line = f'{{"type":"act","id":{ident},"view":{_ENCODE(view.to_json())},"legal":{offered.json}}}'
         try:
-            process.send_line(self._act_line(ident, view, texts), deadline)
+            process.send_line(line, deadline)
         except BotTimeout:
             raise self._forfeit(PROTOCOL, "does not read its input") from None
         except BotExited:
             raise self._forfeit(CRASH, "exited mid-match") from None
         while True:
             try:
-                line = process.receive(deadline)
+                answer_line = process.receive(deadline)
             except BotTimeout:
                 return self._strike(TIMEOUT, legal)
             except BotExited:
                 raise self._forfeit(CRASH, "exited mid-match") from None
             except BotLineTooLong:
                 raise self._forfeit(PROTOCOL, "answer line too long") from None
-            answer = _decode(line)
-            if answer is None or answer.get("type") != "action":
+            answer = _read_answer(answer_line)
+            if answer is None:
                 return self._strike(MALFORMED, legal)
-            answer_id = answer.get("id")
+            answer_id, chosen = answer
             if isinstance(answer_id, int) and not isinstance(answer_id, bool) and answer_id < ident:
                 continue  # a late answer to a decision that already timed out
             if answer_id != ident:
                 return self._strike(MALFORMED, legal)
-            chosen = answer.get("action")
-            if isinstance(chosen, str) and chosen in texts:
-                return legal[texts.index(chosen)]
+            position = offered.position.get(chosen) if isinstance(chosen, str) else None
+            if position is not None:
+                return legal[position]
             return self._strike(ILLEGAL, legal)
 
-    def _act_line(self, ident: int, view: GameView, texts: list[str]) -> str:
-        """`{"type": "act", "id": N, "view": {...}, "legal": [...]}` as one line; the legal list's
-        JSON is cached by its texts (a game that offers the same long list every round encodes it once)."""
-        key = tuple(texts)
-        legal = self._legal_json.get(key)
-        if legal is None:
-            if len(self._legal_json) >= _LEGAL_CACHE_SIZE:
-                self._legal_json.clear()  # games whose legal lists rarely repeat: keep the cache small
-            legal = self._legal_json[key] = json.dumps(texts, separators=(",", ":"))
-        body = json.dumps(view.to_json(), separators=(",", ":"))
-        return f'{{"type":"act","id":{ident},"view":{body},"legal":{legal}}}'
-
-    def _texts(self, legal: list[int]) -> list[str]:
-        """The canonical texts of `legal`, from a per-game table: a game may offer many dozen legal
-        actions, and converting each one for every decision cost a fifth of a decision."""
-        game = self._game
-        assert game is not None and game.action_text is not None
-        if self._text_game is not game:
-            self._text_game, self._text_of = game, {}
-        table = self._text_of
-        texts: list[str] = []
-        for action in legal:
-            text = table.get(action)
-            if text is None:
-                text = table[action] = game.action_text(action)
-            texts.append(text)
-        return texts
+    def _delta_line(self, ident: int, view: dict[str, Any], legal_json: str) -> str:
+        """The lean act: the keys of `view` that changed since the last act of the match (a list
+        that only grew: its new items), the keys it lost, and the legal list when it is not the last
+        one sent. Values compare as Python values: a view's schema gives each key one JSON type, so
+        `1` never replaces `true` (they are equal in Python)."""
+        sent = self._sent_view
+        former = sent.get
+        message: dict[str, Any] = {"type": "act", "id": ident}
+        differing = [key for key, value in view.items() if former(key, _ABSENT) != value]
+        if differing:
+            changed: dict[str, Any] = {}
+            extended: dict[str, list[Any]] = {}
+            for key in differing:
+                value, old = view[key], former(key)
+                if type(old) is list and type(value) is list and len(old) < len(value) and value[:len(old)] == old:
+                    extended[key] = value[len(old):]
+                else:
+                    changed[key] = value
+            if changed:
+                message["set"] = changed
+            if extended:
+                message["extend"] = extended
+        if not sent.keys() <= view.keys():
+            message["drop"] = [key for key in sent if key not in view]
+        self._sent_view = view
+        line = _ENCODE(message)
+        if legal_json is self._sent_legal:
+            return line
+        self._sent_legal = legal_json
+        return f'{line[:-1]},"legal":{legal_json}}}'
 
     def end(self, event: Mapping[str, Any] | None) -> None:
         """Tell the bot how the match ended and say bye; keep its process for the next match."""
         process, self._process = self._process, None
         if process is None:
             return
-        deadline = time.monotonic() + self.limits.move_timeout
-        try:
+        if SESSION in process.accepted:  # no bye: the next start says it; the end travels with the next act
             if event is not None:
-                process.send({"type": "event", **event}, deadline)
-            process.send({"type": "bye"}, deadline)
-        except (BotTimeout, BotExited):
-            process.close()
-            return
+                process.hold({"type": "event", **event})
+        else:
+            deadline = time.monotonic() + self.limits.move_timeout
+            try:
+                if event is not None:
+                    process.send({"type": "event", **event}, deadline)
+                process.send({"type": "bye"}, deadline)
+            except (BotTimeout, BotExited):
+                process.close()
+                return
         assert self._pool is not None
         self._pool.release(self.command, process)
         if self._own_pool:
@@ -264,9 +303,69 @@ class SubprocessBot:
         self.begin(game, view.seat, [str(p) for p in players], {})
 
 
+# An answer as most bots print it (Python's json.dumps, compact or not, in this key order; an id
+# without leading zeros; a text of printable ASCII without escapes), read without decoding JSON: any
+# other line is decoded in full. Whatever it matches, json.loads reads as the same id and text.
+_PLAIN_ANSWER: Final = re.compile(rb'\{"type": ?"action", ?"id": ?(0|[1-9][0-9]{0,17}), ?"action": ?'
+                                  rb'"([\x20\x21\x23-\x5b\x5d-\x7e]*)"\}')
+
+
+def _read_answer(line: bytes) -> tuple[object, object] | None:
+    """The id and the action of an `action` answer; None when `line` is not one."""
+    plain = _PLAIN_ANSWER.fullmatch(line)
+    if plain is not None:
+        return int(plain[1]), plain[2].decode("ascii")
+    answer = _decode(line)
+    if answer is None or answer.get("type") != "action":
+        return None
+    return answer.get("id"), answer.get("action")
+
+
 def _decode(line: bytes) -> dict[str, Any] | None:
     try:
         value = json.loads(line)
     except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: `[[[[...` nested 100k deep
         return None
     return value if isinstance(value, dict) else None
+
+
+class _Offer:
+    """One legal list as the bot is sent it: its JSON, and each text's position in the list."""
+
+    __slots__ = ("json", "position")
+
+    def __init__(self, texts: list[str]) -> None:
+        self.json: str = _ENCODE(texts)
+        self.position: dict[str, int] = {}
+        for position, text in enumerate(texts):
+            self.position.setdefault(text, position)
+
+
+_OFFER_CACHE_SIZE: Final = 4096
+_TEXT_CACHE_SIZE: Final = 1 << 16
+_offers: dict[str, dict[tuple[int, ...], _Offer]] = {}
+_texts: dict[str, dict[int, str]] = {}
+
+
+def _offer(game: GameDescriptor, legal: list[int]) -> _Offer:
+    """The offer of `legal` in `game`, kept per game for every match of the process: a game that
+    offers the same long list every round (Polish Poker's 89 declarations) converts and encodes it
+    once, where converting each action for every decision cost a fifth of a decision."""
+    offers = _offers.get(game.name)
+    if offers is None or len(offers) >= _OFFER_CACHE_SIZE:  # lists that rarely repeat: keep it small
+        offers = _offers[game.name] = {}
+    key = tuple(legal)
+    offer = offers.get(key)
+    if offer is None:
+        assert game.action_text is not None
+        text_of = _texts.get(game.name)
+        if text_of is None or len(text_of) >= _TEXT_CACHE_SIZE:  # Lou's 148,931 action ids: bounded
+            text_of = _texts[game.name] = {}
+        texts: list[str] = []
+        for action in legal:
+            text = text_of.get(action)
+            if text is None:
+                text = text_of[action] = game.action_text(action)
+            texts.append(text)
+        offer = offers[key] = _Offer(texts)
+    return offer
