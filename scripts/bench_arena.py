@@ -11,9 +11,10 @@ The pipe: `subprocess_decisions_per_s` is two `cmd:` bots (always the last legal
 Polish Poker duels through `SubprocessBot`, the lean protocol on (the bot opts in at `ready`);
 `[legacy bot]` is the same bot written to the protocol of before (no opt-in: full messages, a
 hello/ready per game). `echo_round_trips_per_s` is the floor under both: a child that reads a JSON
-line and answers a JSON line, nothing else, sent lines of the mean size of the act lines the lean
-bots received. Each figure is the best of a few runs taken in turn, wall clock and CPU time
-(this process and its children) alike; `[cpu]` keys are per CPU-second.
+line and answers a JSON line, nothing else, sent the very act lines the lean bots read (same sizes,
+same JSON to decode). Each figure is the best of a few runs taken in turn, by the wall clock; each
+line also gives the rate per CPU-second (this process and its children), the fairer figure on a
+busy machine.
 
 The bot tournament: 1,000 players registered as built-in bots (prob, honest, bluffer, random in
 turn) on a fresh SQLite file, then `tourney run`'s library function from the first seat draw to
@@ -46,33 +47,30 @@ from tourney.storage.db import open_database
 from tourney.storage.events import create_tournament, transact
 
 # The README's example bot written to the protocol of before issue 20 item 6: always the last legal
-# action; at the end of its input it writes how many act lines and bytes it read to argv[1].
+# action.
 LEGACY_BOT = """\
 import json, sys
-acts = size = 0
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "hello":
         print(json.dumps({"type": "ready", "name": "last"}), flush=True)
     elif msg["type"] == "act":
-        acts += 1
-        size += len(line)
         print(json.dumps({"type": "action", "id": msg["id"], "action": msg["legal"][-1]}), flush=True)
-open(sys.argv[1], "a").write(f"{acts} {size}\\n")
 """
 
 # The same bot on the lean protocol: it accepts both features, so it keeps the view from the changes
 # (it would be sent whole views and hellos by a tourney that does not know them, and still work).
+# At the end of its input it appends the act lines it read (its first 5,000) to argv[1].
 LEAN_BOT = """\
 import json, sys
-acts = size = 0
+acts = []
 view, legal = {}, []
 for line in sys.stdin:
     msg = json.loads(line)
     kind = msg["type"]
     if kind == "act":
-        acts += 1
-        size += len(line)
+        if len(acts) < 5000:
+            acts.append(line)
         if "view" in msg:
             view = msg["view"]
         else:
@@ -87,7 +85,7 @@ for line in sys.stdin:
         view, legal = {}, []
         if kind == "hello":
             print(json.dumps({"type": "ready", "name": "last", "accept": ["delta", "session"]}), flush=True)
-open(sys.argv[1], "a").write(f"{acts} {size}\\n")
+open(sys.argv[1], "a").writelines(acts)
 """
 
 # The floor under any bot: read a JSON line, answer a JSON line.
@@ -131,43 +129,39 @@ def pace(count: int, before: tuple[float, float], after: tuple[float, float]) ->
     return Pace(count / (after[0] - before[0]), count / (after[1] - before[1]))
 
 
-def echo_round_trips(line_bytes: int, round_trips: int) -> Pace:
-    """A bare JSON-lines pipe: write a line of `line_bytes` bytes, read the answer line, decode it."""
-    padding = "x" * max(0, line_bytes - len('{"type":"act","id":1,"view":{"pad":""},"legal":["CALL"]}\n'))
+def echo_round_trips(lines: list[bytes], round_trips: int) -> Pace:
+    """A bare JSON-lines pipe: write a line (`lines` in turn), read the answer line, decode it."""
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "echo.py"
         script.write_text(ECHO)
         child = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert child.stdin is not None and child.stdout is not None
         send, answers = child.stdin.fileno(), child.stdout
-
-        def trip(ident: int) -> None:
-            line = f'{{"type":"act","id":{ident},"view":{{"pad":"{padding}"}},"legal":["CALL"]}}\n'.encode()
+        for line in lines[:100]:  # the child has started and imported json
             os.write(send, line)
-            assert json.loads(answers.readline())["id"] == ident
-
-        for ident in range(100):  # the child has started and imported json
-            trip(ident)
+            json.loads(answers.readline())
         before = clocks([child.pid])
-        for ident in range(round_trips):
-            trip(ident)
+        for trip in range(round_trips):
+            os.write(send, lines[trip % len(lines)])
+            json.loads(answers.readline())
         after = clocks([child.pid])
         child.stdin.close()
         child.wait()
     return pace(round_trips, before, after)
 
 
-def subprocess_decisions(source: str, games: int) -> tuple[Pace, float]:
+def subprocess_decisions(source: str, games: int) -> tuple[Pace, list[bytes]]:
     """Decisions per second of two bots running `source` in Polish Poker duels (after one warm-up
-    game), and the mean size of the act lines they read."""
+    game), and the act lines they wrote down (the lean bot does)."""
     game = find_game("polish-poker")
     options = resolve_options(game)
     assert game.new_state is not None
     with tempfile.TemporaryDirectory() as folder:
-        script, stats = Path(folder) / "bot.py", Path(folder) / "stats"
+        script, acts = Path(folder) / "bot.py", Path(folder) / "acts"
         script.write_text(source)
+        acts.touch()
         pool = ProcessPool()
-        bots = [SubprocessBot(f"{sys.executable} {script} {stats}", random.Random(seat), pool=pool)
+        bots = [SubprocessBot(f"{sys.executable} {script} {acts}", random.Random(seat), pool=pool)
                 for seat in range(2)]
 
         def play(seed: int) -> None:
@@ -188,21 +182,23 @@ def subprocess_decisions(source: str, games: int) -> tuple[Pace, float]:
             play(seed)
         after = clocks(pids)
         pool.close()
-        acts, size = (sum(column) for column in zip(*(map(int, row.split()) for row in stats.read_text().splitlines()),
-                                                      strict=True))
-    return pace(sum(bot._next_id for bot in bots) - warm, before, after), size / acts
+        lines = acts.read_bytes().splitlines(keepends=True)
+    return pace(sum(bot._next_id for bot in bots) - warm, before, after), lines
 
 
 def print_pipe(games: int, runs: int = 3) -> None:
-    """The lean and the legacy bot and the echo of the lean bot's act size, each the best of `runs`."""
+    """The lean and the legacy bot, and the echo of the act lines the lean bots read, each the best of
+    `runs` taken in turn."""
     lean = legacy = echo = None
     for _ in range(runs):
-        run, act_bytes = subprocess_decisions(LEAN_BOT, games)
+        run, lines = subprocess_decisions(LEAN_BOT, games)
         lean = run.best(lean)
-        echo = echo_round_trips(round(act_bytes), 20 * games).best(echo)
+        echo = echo_round_trips(lines, 10 * games).best(echo)
         legacy = subprocess_decisions(LEGACY_BOT, games)[0].best(legacy)
     assert lean is not None and legacy is not None and echo is not None
-    print(f"echo_round_trips_per_s: {echo.wall:.0f}  ({act_bytes:.0f}-byte lines; per CPU-second {echo.cpu:.0f})")
+    size = sum(map(len, lines)) / len(lines)
+    print(f"echo_round_trips_per_s: {echo.wall:.0f}  (the lean bots' act lines, {size:.0f} bytes on average; "
+          f"per CPU-second {echo.cpu:.0f})")
     print(f"subprocess_decisions_per_s: {lean.wall:.0f}  (per CPU-second {lean.cpu:.0f})")
     print(f"subprocess_vs_echo: {lean.wall / echo.wall:.2f}  (per CPU-second {lean.cpu / echo.cpu:.2f}; target >= 0.6)")
     print(f"subprocess_decisions_per_s[legacy bot]: {legacy.wall:.0f}  (per CPU-second {legacy.cpu:.0f})")

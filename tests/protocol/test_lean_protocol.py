@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from protocol_schemas import PLAYABLE
+from jsonschema import Draft202012Validator
+from protocol_schemas import PLAYABLE, published, schema_errors
 
 import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
-from tourney.arena.bot_process import Limits
+from tourney.arena.bot_process import Limits, encode_json
 from tourney.arena.lineup import SeatFactory, parse_entrants
 from tourney.arena.referee import GameJob, GameResult, play_game
 from tourney.arena.subprocess_bot import SubprocessBot
@@ -48,7 +49,8 @@ for line in sys.stdin:
                 del view[key]
         legal = message.get("legal", legal)
         held = json.dumps(view, sort_keys=True)
-        log.write(json.dumps({"type": "act", "view": view, "legal": legal, "lean": "view" not in message}) + "\\n")
+        log.write(json.dumps({"type": "act", "view": view, "legal": legal, "lean": "view" not in message,
+                              "raw": message}) + "\\n")
         choice = random.Random(held + repr(legal)).choice(legal)
         print(json.dumps({"type": "action", "id": message["id"], "action": choice}), flush=True)
     else:
@@ -83,7 +85,10 @@ def logged(log: Path) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("game", PLAYABLE, ids=lambda game: game.name)
 def test_every_mode_plays_the_same_games_and_holds_the_same_views(game: GameDescriptor, tmp_path: Path) -> None:
     """Two seats of the same program (in every game the view changes under both), in each mode:
-    the same records, places and views at every act as the full protocol's."""
+    the same records, places and views at every act as the full protocol's; each lean act conforms
+    to the published `lean_act_schema`."""
+    lean_schema = published(game)["lean_act_schema"]
+    Draft202012Validator.check_schema(lean_schema)
     outcomes = {}
     for mode in MODES:
         folder = tmp_path / mode
@@ -96,8 +101,9 @@ def test_every_mode_plays_the_same_games_and_holds_the_same_views(game: GameDesc
         messages = logged(first_log)
         acts = [(message["view"], message["legal"]) for message in messages if message["type"] == "act"]
         outcomes[mode] = (records, [result.places for result in results], acts)
-        lean_acts = sum(1 for message in messages if message.get("lean"))
-        assert lean_acts == (len(acts) if "delta" in mode else 0)
+        lean_acts = [message["raw"] for message in messages if message.get("lean")]
+        assert len(lean_acts) == (len(acts) if "delta" in mode else 0)
+        assert all(schema_errors(lean_schema, act) == [] for act in lean_acts)
         kinds = [message["type"] for message in messages if message["type"] != "act"]
         if "session" in mode:  # one hello, then a start per match, and no bye
             assert kinds.count("hello") == 1 and kinds.count("start") == 2 and "bye" not in kinds
@@ -142,3 +148,21 @@ def test_the_changes_cover_new_changed_grown_and_dropped_keys() -> None:
     assert second == {"type": "act", "id": 2, "set": {"d": False, "e": None}, "extend": {"b": [2, 3]}, "drop": ["c"]}
     third = json.loads(bot._delta_line(3, {"a": 2, "b": [3], "d": False, "e": None}, json.dumps(["Y"])))
     assert third == {"type": "act", "id": 3, "set": {"a": 2, "b": [3]}, "legal": ["Y"]}
+
+
+def test_a_lean_act_that_breaks_its_schema_is_caught() -> None:
+    schema = published(find_game("polish-poker"))["lean_act_schema"]
+    assert schema_errors(schema, {"type": "act", "id": 3, "set": {"last": "PAIR:K"},
+                                   "extend": {"declarations": [{"player": "a", "declaration": "PAIR:K"}]}}) == []
+    assert schema_errors(schema, {"type": "act", "id": 3, "set": {"secret": 1}}) != []
+    assert schema_errors(schema, {"type": "act", "id": 3, "extend": {"round": [2]}}) != []  # round is no list
+    assert schema_errors(schema, {"type": "act", "id": 3, "drop": ["nothing"]}) != []
+
+
+@pytest.mark.parametrize("value", [
+    {"type": "act", "id": 3, "set": {"hand": ["KD", "JK"], "last": None, "ok": True, "ratio": 0.5}},
+    ["Хлюст", "PAIR:K", 'quote " and \\ slash', 10**20, -1.5e-7, [], {}],
+    "just text",
+])
+def test_messages_encode_as_compact_json_dumps_does(value: object) -> None:
+    assert encode_json(value) == json.dumps(value, separators=(",", ":"))

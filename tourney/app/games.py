@@ -30,9 +30,14 @@ class GameInfo:
 
     def to_json(self) -> dict[str, Any]:
         """The shape of `tourney games --json`: the descriptor's fields (with the bot protocol:
-        `view_schema`, `actions`, `end_schema`), the formats and the bot kinds."""
-        return {**self.descriptor.to_json(), "formats": list(self.formats),
-                "bots": [kind.to_json() for kind in self.bot_kinds]}
+        `view_schema`, `actions`, `end_schema`; `lean_act_schema`, the act a bot that accepts
+        `delta` is sent), the formats and the bot kinds."""
+        from tourney.arena.lean_schema import lean_act_schema
+
+        view_schema = self.descriptor.view_schema
+        return {**self.descriptor.to_json(),
+                "lean_act_schema": lean_act_schema(view_schema) if view_schema is not None else None,
+                "formats": list(self.formats), "bots": [kind.to_json() for kind in self.bot_kinds]}
 
 
 def list_games() -> list[GameInfo]:

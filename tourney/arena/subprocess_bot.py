@@ -40,6 +40,7 @@ from tourney.arena.bot_process import (
     BotTimeout,
     Limits,
     ProcessPool,
+    encode_json,
     split_command,
 )
 from tourney.arena.faults import CRASH, ILLEGAL, MALFORMED, PROTOCOL, TIMEOUT, FaultCounter, Forfeit
@@ -50,7 +51,6 @@ PROTOCOL_VERSION: Final = 1
 DELTA: Final = "delta"
 SESSION: Final = "session"
 FEATURES: Final = frozenset({DELTA, SESSION})
-_ENCODE: Final = json.JSONEncoder(separators=(",", ":")).encode
 _ABSENT: Final = object()
 
 
@@ -187,7 +187,7 @@ class SubprocessBot:
         if DELTA in process.accepted:
             line = self._delta_line(ident, view.to_json(), offered.json)
         else:
-            line = f'{{"type":"act","id":{ident},"view":{_ENCODE(view.to_json())},"legal":{offered.json}}}'
+            line = f'{{"type":"act","id":{ident},"view":{encode_json(view.to_json())},"legal":{offered.json}}}'
         try:
             process.send_line(line, deadline)
         except BotTimeout:
@@ -241,7 +241,7 @@ class SubprocessBot:
         if not sent.keys() <= view.keys():
             message["drop"] = [key for key in sent if key not in view]
         self._sent_view = view
-        line = _ENCODE(message)
+        line = encode_json(message)
         if legal_json is self._sent_legal:
             return line
         self._sent_legal = legal_json
@@ -335,7 +335,7 @@ class _Offer:
     __slots__ = ("json", "position")
 
     def __init__(self, texts: list[str]) -> None:
-        self.json: str = _ENCODE(texts)
+        self.json: str = encode_json(texts)
         self.position: dict[str, int] = {}
         for position, text in enumerate(texts):
             self.position.setdefault(text, position)
