@@ -227,7 +227,7 @@ def main() -> None:
     parser.add_argument("--pipe-only", action="store_true", help="only the echo and the subprocess bots")
     args = parser.parse_args()
     if args.pipe_only:
-        print_pipe(300)
+        print_pipe(1000)
         return
     if args.tournament_only:
         print_tournament()
@@ -240,7 +240,7 @@ def main() -> None:
     print(f"games_per_s[workers=1]: {one:.0f}")
     print(f"games_per_s[workers=2]: {two:.0f}")
     print(f"speedup_2_workers: {two / one:.2f}")
-    print_pipe(300)
+    print_pipe(1000)
     print_tournament()
 
 

@@ -190,6 +190,8 @@ class BotProcess:
                 raise BotExited from None
             if not chunk:
                 raise BotExited
+            if not self._buffer and chunk.find(b"\n") == len(chunk) - 1:
+                return chunk[:-1]  # the usual case: one whole answer line, read at once
             self._buffer += chunk
 
     def close(self) -> None:
