@@ -3,6 +3,7 @@
     games_per_s[workers=1], games_per_s[workers=2], speedup_2_workers (target >= 1.7 on two cores),
     echo_round_trips_per_s, subprocess_decisions_per_s (target >= 5,000), subprocess_vs_echo
     (issue 20 item 6: target >= 0.6), subprocess_decisions_per_s[legacy bot],
+    echo_round_trips_per_s[full acts], subprocess_vs_echo[full acts],
     bot_tournament_seconds[1000 players] (item 5)
 
 Usage: python scripts/bench_arena.py [--games N] [--tournament-only | --pipe-only]
@@ -10,9 +11,10 @@ Usage: python scripts/bench_arena.py [--games N] [--tournament-only | --pipe-onl
 The pipe: `subprocess_decisions_per_s` is two `cmd:` bots (always the last legal action) playing
 Polish Poker duels through `SubprocessBot`, the lean protocol on (the bot opts in at `ready`);
 `[legacy bot]` is the same bot written to the protocol of before (no opt-in: full messages, a
-hello/ready per game). `echo_round_trips_per_s` is the floor under both: a child that reads a JSON
-line and answers a JSON line, nothing else, sent the very act lines the lean bots read (same sizes,
-same JSON to decode). Each figure is the best of a few runs taken in turn, by the wall clock; each
+hello/ready per game). `echo_round_trips_per_s` is the floor under the lean bot: a child that reads
+a JSON line and answers a JSON line, nothing else, sent the very act lines the lean bots read (same
+sizes, same JSON to decode); `[full acts]` is the same echo of the legacy bots' act lines (2-3 KB,
+what the issue measured the pipe against). Each figure is the best of a few runs taken in turn, by the wall clock; each
 line also gives the rate per CPU-second (this process and its children), the fairer figure on a
 busy machine.
 
@@ -46,21 +48,9 @@ from tourney.rules.games import find_game, resolve_options
 from tourney.storage.db import open_database
 from tourney.storage.events import create_tournament, transact
 
-# The README's example bot written to the protocol of before issue 20 item 6: always the last legal
-# action.
-LEGACY_BOT = """\
-import json, sys
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "hello":
-        print(json.dumps({"type": "ready", "name": "last"}), flush=True)
-    elif msg["type"] == "act":
-        print(json.dumps({"type": "action", "id": msg["id"], "action": msg["legal"][-1]}), flush=True)
-"""
-
-# The same bot on the lean protocol: it accepts both features, so it keeps the view from the changes
-# (it would be sent whole views and hellos by a tourney that does not know them, and still work).
-# At the end of its input it appends the act lines it read (its first 5,000) to argv[1].
+# A bot on the lean protocol, always the last legal action: it accepts both features, so it keeps
+# the view from the changes (a tourney that predates them sends whole views and hellos, which it
+# reads as well). At the end of its input it appends the act lines it read (its first 5,000) to argv[1].
 LEAN_BOT = """\
 import json, sys
 acts = []
@@ -87,6 +77,11 @@ for line in sys.stdin:
             print(json.dumps({"type": "ready", "name": "last", "accept": ["delta", "session"]}), flush=True)
 open(sys.argv[1], "a").writelines(acts)
 """
+
+# The same program written to the protocol of before issue 20 item 6: it accepts nothing, so it is
+# sent whole views, a hello per match and a bye.
+LEGACY_BOT = LEAN_BOT.replace(', "accept": ["delta", "session"]', "")
+assert LEGACY_BOT != LEAN_BOT
 
 # The floor under any bot: read a JSON line, answer a JSON line.
 ECHO = """\
@@ -187,21 +182,31 @@ def subprocess_decisions(source: str, games: int) -> tuple[Pace, list[bytes]]:
 
 
 def print_pipe(games: int, runs: int = 3) -> None:
-    """The lean and the legacy bot, and the echo of the act lines the lean bots read, each the best of
-    `runs` taken in turn."""
-    lean = legacy = echo = None
+    """The lean and the legacy bot, and the echo of the act lines each read, each the best of `runs`
+    taken in turn."""
+    lean = legacy = echo = full_echo = None
     for _ in range(runs):
         run, lines = subprocess_decisions(LEAN_BOT, games)
         lean = run.best(lean)
         echo = echo_round_trips(lines, 10 * games).best(echo)
-        legacy = subprocess_decisions(LEGACY_BOT, games)[0].best(legacy)
-    assert lean is not None and legacy is not None and echo is not None
-    size = sum(map(len, lines)) / len(lines)
-    print(f"echo_round_trips_per_s: {echo.wall:.0f}  (the lean bots' act lines, {size:.0f} bytes on average; "
-          f"per CPU-second {echo.cpu:.0f})")
+        run, full_lines = subprocess_decisions(LEGACY_BOT, games)
+        legacy = run.best(legacy)
+        full_echo = echo_round_trips(full_lines, 10 * games).best(full_echo)
+    assert lean is not None and legacy is not None and echo is not None and full_echo is not None
+
+    def mean_size(sent: list[bytes]) -> float:
+        return sum(map(len, sent)) / len(sent)
+
+    print(f"echo_round_trips_per_s: {echo.wall:.0f}  (the lean bots' act lines, {mean_size(lines):.0f} bytes "
+          f"on average; per CPU-second {echo.cpu:.0f})")
     print(f"subprocess_decisions_per_s: {lean.wall:.0f}  (per CPU-second {lean.cpu:.0f})")
-    print(f"subprocess_vs_echo: {lean.wall / echo.wall:.2f}  (per CPU-second {lean.cpu / echo.cpu:.2f}; target >= 0.6)")
+    print(f"subprocess_vs_echo: {lean.wall / echo.wall:.2f}  (per CPU-second {lean.cpu / echo.cpu:.2f}; "
+          f"target >= 0.6)")
     print(f"subprocess_decisions_per_s[legacy bot]: {legacy.wall:.0f}  (per CPU-second {legacy.cpu:.0f})")
+    print(f"echo_round_trips_per_s[full acts]: {full_echo.wall:.0f}  (the legacy bots' act lines, "
+          f"{mean_size(full_lines):.0f} bytes on average; per CPU-second {full_echo.cpu:.0f})")
+    print(f"subprocess_vs_echo[full acts]: {lean.wall / full_echo.wall:.2f}  (per CPU-second "
+          f"{lean.cpu / full_echo.cpu:.2f}: the lean bot against an echo of the acts of before)")
 
 
 def bot_tournament_seconds(players: int) -> tuple[float, int, int]:

@@ -13,8 +13,8 @@ The lean protocol (issue 20 item 6), for a process that accepted its features in
 
     delta    an act carries the view's changes since the last act of the match instead of `view`:
              {"type": "act", "id": N, "set": {key: value}, "extend": {key: [items]}, "drop": [key],
-              "legal": [...]}, each of set/extend/drop only when not empty, `legal` only when it
-             differs from the last act's (the match's first act has every key in `set`)
+              "legal": [...]}, each of set/extend/drop only when not empty, `legal` left out when
+             it is the list of the last act (the match's first act has every key in `set`)
     session  the process's later matches start with {"type": "start", "game", "seat", "players",
              "options", "seed"} (hello's fields), answered by nothing, and end with the `end` event,
              no `bye`; lines that need no answer travel with the next act, in one write
