@@ -166,3 +166,19 @@ def test_a_lean_act_that_breaks_its_schema_is_caught() -> None:
 ])
 def test_messages_encode_as_compact_json_dumps_does(value: object) -> None:
     assert encode_json(value) == json.dumps(value, separators=(",", ":"))
+
+
+def test_a_session_bot_that_dies_forfeits_its_match_and_the_next_gets_a_new_process(tmp_path: Path) -> None:
+    game = find_game("polish-poker")
+    script, log = tmp_path / "fragile.py", tmp_path / "fragile.jsonl"
+    # It exits on its first `start` (its second match): that match is a crash, the third a new hello.
+    script.write_text(textwrap.dedent(LEAN_BOT).replace(
+        'log.write(json.dumps({"type": kind}) + "\\n")',
+        'log.write(json.dumps({"type": kind}) + "\\n")\n'
+        '        if kind == "start" and not os.path.exists(sys.argv[2] + ".died"):\n'
+        '            log.flush(); open(sys.argv[2] + ".died", "w").close(); sys.exit(1)').replace(
+        "import json,", "import os, json,"), encoding="utf-8")
+    results = play(game, f"me=cmd:{sys.executable} {script} delta+session {log},random", tmp_path / "records", games=3)
+    assert [result.faults for result in results] == [{}, {"me": {"crash": 1, "forfeit": 1}}, {}]
+    assert [message["type"] for message in logged(log) if message["type"] in ("hello", "start")] == \
+        ["hello", "start", "hello"]
