@@ -148,6 +148,9 @@ def test_the_changes_cover_new_changed_grown_and_dropped_keys() -> None:
     assert second == {"type": "act", "id": 2, "set": {"d": False, "e": None}, "extend": {"b": [2, 3]}, "drop": ["c"]}
     third = json.loads(bot._delta_line(3, {"a": 2, "b": [3], "d": False, "e": None}, json.dumps(["Y"])))
     assert third == {"type": "act", "id": 3, "set": {"a": 2, "b": [3]}, "legal": ["Y"]}
+    fourth = bot._delta_line(4, {"a": 2, "b": [3], "d": False, "e": {"Хлюст": 1.5, "ann": "Ёлка"}}, legal)
+    assert json.loads(fourth) == {"type": "act", "id": 4, "set": {"e": {"Хлюст": 1.5, "ann": "Ёлка"}},
+                                  "legal": ["X"]}
 
 
 def test_a_lean_act_that_breaks_its_schema_is_caught() -> None:
