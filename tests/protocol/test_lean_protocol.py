@@ -151,6 +151,8 @@ def test_the_changes_cover_new_changed_grown_and_dropped_keys() -> None:
     fourth = bot._delta_line(4, {"a": 2, "b": [3], "d": False, "e": {"Хлюст": 1.5, "ann": "Ёлка"}}, legal)
     assert json.loads(fourth) == {"type": "act", "id": 4, "set": {"e": {"Хлюст": 1.5, "ann": "Ёлка"}},
                                   "legal": ["X"]}
+    fifth = bot._delta_line(5, {"a": 2**70, "b": [3], "d": False, "e": None}, legal)  # past orjson's integers
+    assert json.loads(fifth) == {"type": "act", "id": 5, "set": {"a": 2**70, "e": None}}
 
 
 def test_a_lean_act_that_breaks_its_schema_is_caught() -> None:

@@ -247,14 +247,18 @@ class SubprocessBot:
         # act, a fifth of the referee's time per decision. Its text differs from json.dumps' only in
         # writing non-ASCII characters as UTF-8 rather than \u escapes: the same JSON (full acts,
         # which a bot of the first protocol reads byte for byte as before, keep the standard library).
-        line = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        try:
+            line = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        except orjson.JSONEncodeError:  # what orjson refuses and json writes, such as an int over 64 bits
+            line = encode_json(message)
         if legal_json is self._sent_legal:
             return line
         self._sent_legal = legal_json
         return f'{line[:-1]},"legal":{legal_json}}}'
 
     def end(self, event: Mapping[str, Any] | None) -> None:
-        """Tell the bot how the match ended and say bye; keep its process for the next match."""
+        """Tell the bot how the match ended and say bye (a session: the end travels with the next
+        act, and the next `start` says bye); keep its process for the next match."""
         process, self._process = self._process, None
         if process is None:
             return
