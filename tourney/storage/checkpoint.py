@@ -14,7 +14,7 @@ is not in the log is ignored and the log is folded from its start, as before che
 the next write rewrites it. Deleting the row is always safe.
 
 The state is pickled, and a pickle may name any importable callable: `_Unpickler` takes only the
-engine's state classes (`ALLOWED`) and plain builtins, so bytes that are not ours (a hand edit, a
+engine's state classes (`allowed()`), so bytes that are not ours (a hand edit, a
 hostile file) fail to load and are refolded, never run. The only function a state holds, a table's
 card cap (`TableState.cap_rule`), is stored as a reference to its game's rule and looked up again.
 """
@@ -43,27 +43,24 @@ FORMAT = 1
 REWRITE_AFTER = 256
 _CAP_RULE = "cap_rule"
 
-# (module, name) of every class a state's pickle may name: the engine's plain data.
-ALLOWED = frozenset({
-    ("tourney.engine.roster", "PlayerInfo"),
-    ("tourney.engine.tables", "TableState"),
-    ("tourney.engine.planner", "Plan"),
-    ("tourney.engine.planner", "StagePlan"),
-    ("tourney.engine.formats.config", "FormatConfig"),
-    ("tourney.engine.formats.bracket", "Bracket"),
-    ("tourney.engine.formats.bracket", "BracketMatch"),
-    ("tourney.engine.formats.bracket", "Slot"),
-    ("tourney.engine.formats.rounds", "RoundPlan"),
-    ("tourney.engine.formats.rounds", "TableResult"),
-    ("tourney.engine.formats.rounds", "PlayedRound"),
-    ("builtins", "set"),
-    ("builtins", "frozenset"),
-    ("builtins", "tuple"),
-    ("builtins", "list"),
-    ("builtins", "dict"),
-    ("copyreg", "_reconstructor"),
-    ("builtins", "object"),
-})
+
+
+@lru_cache(maxsize=1)
+def allowed() -> frozenset[tuple[str, str]]:
+    """(module, name) of every class a state's pickle may name: the engine's plain data, as pickle
+    names it (where the class is defined). Nothing else, not even a builtin: the containers a state
+    holds (list, dict, set, tuple) are pickle's own opcodes."""
+    from tourney.engine.formats.bracket import Bracket, Match, Round, Slot
+    from tourney.engine.formats.config import FormatConfig
+    from tourney.engine.formats.rounds import RoundPlan
+    from tourney.engine.planner import Plan, StagePlan
+    from tourney.engine.roster import PlayerInfo
+    from tourney.engine.tables import TableState
+    from tourney.rules.games import TableCitations
+
+    classes = (PlayerInfo, TableState, Plan, StagePlan, TableCitations, FormatConfig, Bracket, Match, Round, Slot,
+               RoundPlan)
+    return frozenset((cls.__module__, cls.__qualname__) for cls in classes)
 
 
 @lru_cache(maxsize=1)
@@ -191,7 +188,7 @@ class _Pickler(pickle.Pickler):
 
 
 class _Unpickler(pickle.Unpickler):
-    """Builds only the classes of `ALLOWED`: a pickle that names anything else (os.system, a
+    """Builds only the classes of `allowed()`: a pickle that names anything else (os.system, a
     builtin that runs code) fails to load instead of running it."""
 
     def __init__(self, file: io.BytesIO, game: str) -> None:
@@ -199,7 +196,7 @@ class _Unpickler(pickle.Unpickler):
         self._game = game
 
     def find_class(self, module: str, name: str) -> Any:
-        if (module, name) not in ALLOWED:
+        if (module, name) not in allowed():
             raise pickle.UnpicklingError(f"a checkpoint may not name {module}.{name}")
         return super().find_class(module, name)
 

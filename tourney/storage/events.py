@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, fold
@@ -33,6 +33,7 @@ from tourney.storage.db import Database
 from tourney.storage.repo import Tournament
 from tourney.storage.sql import Tx as Session
 
+T = TypeVar("T")
 # An event to append, before the database gives it an id.
 NewEvent = tuple[str, dict[str, Any]]
 
@@ -126,15 +127,18 @@ def create_and_choose(database: Database, *, name: str, game: str, seed: int,
     `format` (a bracket format's configuration) is stored as the tournament's first event, in the
     same transaction: the log says how the event is run, no column needed."""
     # Validate the game (and the format) by folding a log: the engine owns the list of games.
-    fold(game, [Event(1, "format", format)] if format is not None else [])
+    first = fold(game, [Event(1, "format", format)] if format is not None else [])
     with database.write() as session:
         before = repo.list_tournaments(session=session)
         previous = repo.find_tournament(session=session) if before else None
         summaries = _summaries(database, session, before)
         running = [row for row in before if summaries[row.id].running]
         row = repo.create_tournament(session=session, name=name, game=game, seed=seed, day=day)
+        last_id = 0
         if format is not None:
-            repo.insert_event(session=session, tournament_id=row.id, kind="format", data=format)
+            last_id = repo.insert_event(session=session, tournament_id=row.id, kind="format", data=format).id
+        if database.has_checkpoints:
+            _write_overview(session, row.id, last_id, Summary.of(first))
         current = previous if running and previous is not None else row
         repo.set_setting(session=session, key=repo.CURRENT_KEY, value=str(current.id))
     return Created(row, current, running)
@@ -192,6 +196,20 @@ def snapshot(database: Database, *, tournament: str | None = None) -> Snapshot:
         return Snapshot(row, _shared_state(database, session, row))
 
 
+def peek(database: Database, *, tournament: str | None = None, read: Callable[[TournamentState], T]) -> T:
+    """`read(state)` of the tournament (`None`: the current one) as of now, without handing the
+    state out: it is not frozen or marked shared, so the next command of this process applies to it
+    in place, where after a `snapshot` it copies it first (the desk's Tab completion reads names
+    this way before every entry). `read` must return values that share nothing mutable with the
+    state, and must not change it."""
+    with database.read() as session:
+        row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
+        folded = _current(database, session, row)
+        seen = read(folded.state)
+    _cache[_key(database, row)] = folded
+    return seen
+
+
 def all_events(database: Database, *, tournament: str | None = None) -> tuple[Tournament, list[Event]]:
     """The whole log of a tournament, oldest first (for `tourney log` and corrections).
 
@@ -247,13 +265,7 @@ def transact(
 def _keep_checkpoint(session: Session, row: Tournament, folded: _Folded) -> None:
     """Write the tournament's overview row, and its checkpoint when enough events were applied on
     top of the stored one (or there is none), in the entry's own transaction."""
-    summary = Summary.of(folded.state)
-    session.run("INSERT INTO overview (tournament_id, last_event_id, stage, complete, players) "
-                "VALUES (:t, :last, :stage, :complete, :players) ON CONFLICT (tournament_id) DO UPDATE SET "
-                "last_event_id = excluded.last_event_id, stage = excluded.stage, complete = excluded.complete, "
-                "players = excluded.players",
-                {"t": row.id, "last": folded.last_id, "stage": summary.stage, "complete": summary.complete,
-                 "players": summary.players})
+    _write_overview(session, row.id, folded.last_id, Summary.of(folded.state))
     if folded.since < checkpoint.REWRITE_AFTER:
         return
     state = folded.state
@@ -266,6 +278,15 @@ def _keep_checkpoint(session: Session, row: Tournament, folded: _Folded) -> None
 
 def _key(database: Database, row: Tournament) -> tuple[str, str]:
     return (database.key, row.uid)
+
+
+def _write_overview(session: Session, tournament_id: int, last_id: int, summary: Summary) -> None:
+    session.run("INSERT INTO overview (tournament_id, last_event_id, stage, complete, players) "
+                "VALUES (:t, :last, :stage, :complete, :players) ON CONFLICT (tournament_id) DO UPDATE SET "
+                "last_event_id = excluded.last_event_id, stage = excluded.stage, complete = excluded.complete, "
+                "players = excluded.players",
+                {"t": tournament_id, "last": last_id, "stage": summary.stage, "complete": summary.complete,
+                 "players": summary.players})
 
 
 def _current(database: Database, session: Session, row: Tournament, *,
