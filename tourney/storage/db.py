@@ -367,8 +367,14 @@ def _upgrade(tx: Tx, found: int) -> None:
         tx.run("ALTER TABLE tournament ALTER COLUMN seed TYPE BIGINT")
     if found < 4:
         # Version 4: a tournament's checkpoint and overview (caches of its log: empty until the next
-        # entry writes them; until then commands fold the log as before).
-        tx.create_tables([models.CheckpointRow.__table__, models.OverviewRow.__table__])  # type: ignore[attr-defined]
+        # entry writes them; until then commands fold the log as before). A file a newer tourney
+        # wrote and someone set back keeps them: emptied, since older releases did not keep them.
+        caches = [models.CheckpointRow.__table__, models.OverviewRow.__table__]  # type: ignore[attr-defined]
+        present = tx.table_names()
+        for table in caches:
+            if table.name in present:
+                tx.run(f"DELETE FROM {table.name}")
+        tx.create_tables([table for table in caches if table.name not in present])
     tx.run("INSERT INTO schema_version (version) VALUES (:v)", {"v": SCHEMA_VERSION})
 
 
