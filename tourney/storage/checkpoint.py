@@ -21,6 +21,7 @@ card cap (`TableState.cap_rule`), is stored as a reference to its game's rule an
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import io
 import json
@@ -137,6 +138,10 @@ def load(session: Tx, tournament_id: int, game: str) -> Loaded | None:
     if stored_version != version() or not all(isinstance(b, bytes | memoryview) for b in (blob, log_blob)):
         return None
     log = StoredLog(bytes(log_blob), int(last_id), int(count))
+    collecting = gc.isenabled()
+    # The load makes tens of thousands of containers at 9,000 players, none of them garbage: the
+    # collector's passes over them would cost as much again as the load.
+    gc.disable()
     try:
         fields = _Unpickler(io.BytesIO(bytes(blob)), game).load()
         if not isinstance(fields, dict):
@@ -144,6 +149,9 @@ def load(session: Tx, tournament_id: int, game: str) -> Loaded | None:
         state = TournamentState.from_checkpoint(fields, log)
     except Exception:  # whatever bytes the row holds, a refold is the answer (see the module doc)
         return None
+    finally:
+        if collecting:
+            gc.enable()
     if state.game != game:
         return None
     return Loaded(state, log)
@@ -194,6 +202,7 @@ class _Unpickler(pickle.Unpickler):
     def __init__(self, file: io.BytesIO, game: str) -> None:
         super().__init__(file)
         self._game = game
+        self._cap_rule: Any = None
 
     def find_class(self, module: str, name: str) -> Any:
         if (module, name) not in allowed():
@@ -203,7 +212,9 @@ class _Unpickler(pickle.Unpickler):
     def persistent_load(self, pid: Any) -> Any:
         if pid != _CAP_RULE:
             raise pickle.UnpicklingError(f"unknown reference {pid!r} in a checkpoint")
-        from tourney.rules.games import find_game
+        if self._cap_rule is None:
+            from tourney.rules.games import find_game
 
-        return find_game(self._game).live_cap
+            self._cap_rule = find_game(self._game).live_cap
+        return self._cap_rule
 
