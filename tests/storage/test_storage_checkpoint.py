@@ -361,3 +361,24 @@ def test_a_schema_3_file_is_upgraded_and_lists_the_same(tmp_path: Path) -> None:
         _entries(database, 1, seed=7)
         with database.read() as tx:
             assert tx.run("SELECT count(*) FROM overview")[0][0] == 1
+
+
+def test_the_version_names_the_build_kind_and_the_engine() -> None:
+    from tourney import _build
+
+    kind = "compiled" if _build.compiled_modules() else "pure"
+    version = checkpoint.version()
+    assert f"/{kind}/" in version and version.startswith(f"{checkpoint.FORMAT}/")
+    # A build of the other kind wrote it: refolded (the load compares the whole string).
+    assert version.replace(f"/{kind}/", "/other/") != version
+
+
+def test_a_state_holding_a_function_is_not_stored(scratch: tuple[Database, int]) -> None:
+    log = _random_log([0, 1, 2], 6)
+    state = fold(GAME, log)
+    state.tables[0].cap_rule = lambda players: players  # not the game's rule: no reference for it
+    database, tournament_id = scratch
+    with database.write() as tx:
+        tx.run("DELETE FROM checkpoint")
+        assert not checkpoint.save(tx, tournament_id, state, checkpoint.EMPTY_LOG.extended(log))
+        assert checkpoint.load(tx, tournament_id, GAME) is None

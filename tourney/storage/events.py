@@ -273,7 +273,10 @@ def _keep_checkpoint(session: Session, row: Tournament, folded: _Folded) -> None
     log = (stored.extended(state.events_after(stored.last_id)) if stored is not None
            else checkpoint.EMPTY_LOG.extended(state.events))
     if checkpoint.save(session, row.id, state, log):
-        folded.stored, folded.since = log, 0
+        folded.stored = log
+    # Counted from now even when the state could not be stored: trying again at every entry would
+    # pay for the attempt each time; the next try is another REWRITE_AFTER events away.
+    folded.since = 0
 
 
 def _key(database: Database, row: Tournament) -> tuple[str, str]:
