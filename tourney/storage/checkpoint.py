@@ -44,7 +44,6 @@ FORMAT = 1
 REWRITE_AFTER = 256
 
 
-
 @lru_cache(maxsize=1)
 def allowed() -> frozenset[tuple[str, str]]:
     """(module, name) of every class a state's pickle may name: the engine's plain data, as pickle
@@ -136,12 +135,12 @@ def load(session: Tx, tournament_id: int, game: str) -> Loaded | None:
     stored_version, last_id, count, blob, log_blob = rows[0]
     if stored_version != version() or not all(isinstance(b, bytes | memoryview) for b in (blob, log_blob)):
         return None
-    log = StoredLog(bytes(log_blob), int(last_id), int(count))
     collecting = gc.isenabled()
     # The load makes tens of thousands of containers at 9,000 players, none of them garbage: the
     # collector's passes over them would cost as much again as the load.
     gc.disable()
     try:
+        log = StoredLog(bytes(log_blob), int(last_id), int(count))
         fields = _Unpickler(io.BytesIO(bytes(blob)), game).load()
         if not isinstance(fields, dict):
             return None
