@@ -13,7 +13,16 @@ other table), then runs the real CLI as processes and prints medians in seconds:
 Each one-shot median also has a `_cpu_s` twin (user + system time of the process): on a busy
 machine wall time waits for the CPU, CPU time does not.
 
-    python scripts/bench_cli_latency.py [--players 3000] [--runs 15] [--desk-entries 200]
+Then the same one-shot `result` late in events whose logs are long (issue 20, item 3: a command
+costs the same whatever the log's length), each built in-process in one transaction of random
+losers (seeded), advancing and seating each stage when its tables have finished:
+
+- `late_result_median_s` / `_cpu_s`: the `--players` event after 80 % of all its results (a dry run
+  of the whole event, engine only, counts them); `late_events` its log's length;
+- `result_1k_median_s` / `_cpu_s` and `result_50k_median_s` / `_cpu_s`: logs of 1,000 and 50,000
+  events (300 and 9,000 players), and `result_50k_over_1k_cpu`, their ratio (target: 1.2 or less).
+
+    python scripts/bench_cli_latency.py [--players 3000] [--runs 15] [--desk-entries 200] [--no-long]
 """
 
 from __future__ import annotations
@@ -96,6 +105,87 @@ def build_event(folder: Path, players: int) -> str:
     return db
 
 
+def random_results(state: Any, row: Any, *, seed: int, results: int) -> Any:
+    """`results` random results (a random table still playing, a random player still in losing),
+    each stage advanced and the next one seated as its tables finish: a `make` for `transact`, or
+    a dry run's source of entries (see `count_results`). Stops early when the event is complete."""
+    import random
+
+    from tourney.app.seating import advance_and_seat
+
+    rng = random.Random(seed)
+    entered = 0
+    while entered < results and not state.complete:
+        playing = [t for t in state.tables if not t.finished]
+        if not playing:
+            yield from advance_and_seat(state, row)
+            continue
+        table = rng.choice(playing)
+        yield "result", {"table": table.number, "loser": rng.choice(table.still_in)}
+        entered += 1
+
+
+def dry_run(state: Any, row: Any, *, seed: int, results: int) -> tuple[int, int]:
+    """(results entered, events appended) when `random_results` plays on `state` (a copy: applied
+    here, nothing stored)."""
+    from tourney.engine.events import Event
+
+    entered = appended = 0
+    next_id = state.events[-1].id + 1 if state.events else 1
+    for kind, data in random_results(state, row, seed=seed, results=results):
+        state.apply(Event(next_id + appended, kind, data))
+        appended += 1
+        entered += kind == "result"
+    return entered, appended
+
+
+def long_event(folder: Path, players: int, *, events: int | None = None, share: float | None = None) -> tuple[str, int]:
+    """A seated event of `players` with random results entered until its log holds `events` events,
+    or until `share` of all the results the whole event takes; (its URL, its log's length)."""
+    from tourney.storage.db import open_database
+    from tourney.storage.events import clear_cache, snapshot, transact
+
+    folder.mkdir()
+    db = f"sqlite:///{folder / 'long.db'}"
+    run(db, "new", "Long", "--game", "polish-poker", "--seed", "7")
+    csv = folder / "players.csv"
+    csv.write_text("name,club\n" + "".join(f"Player {i:05d},Club {i % 40}\n" for i in range(1, players + 1)),
+                   encoding="utf-8")
+    run(db, "player", "import", str(csv))
+    run(db, "seat")
+    with open_database(db, create=False) as database:
+        taken = snapshot(database)
+        logged = len(taken.state.events)
+        if share is not None:
+            total, _ = dry_run(taken.state.copy(), taken.tournament, seed=11, results=10**9)
+            results = int(total * share)
+        else:
+            assert events is not None
+            # Results add one event each, and a stage's advance and seat draw two more.
+            results, appended = events - logged, 0
+            while True:
+                _, appended = dry_run(taken.state.copy(), taken.tournament, seed=11, results=results)
+                if logged + appended <= events:
+                    break
+                results -= logged + appended - events
+        done = transact(database, make=lambda state, row: random_results(state, row, seed=11, results=results))
+        logged += len(done.events)
+    clear_cache()
+    return db, logged
+
+
+def one_shot_results(db: str, runs: int) -> list[tuple[float, float]]:
+    return [timed(db, "result", str(t), name) for t, name in result_entries(db, runs)]
+
+
+def print_medians(label: str, times: list[tuple[float, float]]) -> float:
+    """Print `LABEL_median_s` and `LABEL_median_cpu_s`; the CPU median."""
+    cpu = statistics.median(c for _, c in times)
+    print(f"{label}_median_s: {statistics.median(t for t, _ in times):.3f}")
+    print(f"{label}_median_cpu_s: {cpu:.3f}")
+    return cpu
+
+
 def desk_in_process(db: str, entries: list[tuple[int, str]]) -> list[float]:
     """Time each entry at a warm desk in this process, as the director experiences it."""
     import typer.main
@@ -124,6 +214,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=15, help="one-shot processes timed per command")
     parser.add_argument("--desk-entries", type=int, default=200)
+    parser.add_argument("--no-long", action="store_true", help="skip the long logs (late, 1k and 50k events)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -150,6 +241,19 @@ def main() -> None:
         start = time.perf_counter()
         run(db, "desk", stdin=lines)
         print(f"desk_pipe_per_entry_s: {(time.perf_counter() - start) / len(piped):.4f}")
+        if args.no_long:
+            return
+
+        late, logged = long_event(folder / "late", args.players, share=0.8)
+        print(f"late_events: {logged}")
+        print_medians("late_result", one_shot_results(late, args.runs))
+        short, logged = long_event(folder / "1k", 300, events=1_000)
+        print(f"short_events: {logged}")
+        short_cpu = print_medians("result_1k", one_shot_results(short, args.runs))
+        long, logged = long_event(folder / "50k", 9_000, events=50_000)
+        print(f"long_events: {logged}")
+        long_cpu = print_medians("result_50k", one_shot_results(long, args.runs))
+        print(f"result_50k_over_1k_cpu: {long_cpu / short_cpu:.2f}")
 
 
 if __name__ == "__main__":

@@ -190,7 +190,8 @@ def test_a_damaged_event_row_is_one_error_line_naming_it(db_url: str, sql: str, 
         connection.execute(text(sql), {"id": damaged})
     engine.dispose()
     before = dump(db_url)
-    for args in [*READS, ["result", "1", "Ann"], ["undo"], ["advance"], ["plan"]]:
+    # `list` reads the overview rows the entries keep, not the events (issue 20, item 3).
+    for args in [*(r for r in READS if r != ["list"]), ["result", "1", "Ann"], ["undo"], ["advance"], ["plan"]]:
         events.clear_cache()  # as a fresh process would: fold the log from the database
         assert_one_error_line(tourney(db_url, *args), f"event {damaged}", fragment)
     assert dump(db_url) == before

@@ -116,11 +116,13 @@ def test_a_schema_2_database_is_upgraded_to_64_bit_seeds(url: str) -> None:
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             connection.execute(text("ALTER TABLE tournament ALTER COLUMN seed TYPE INTEGER"))
+        connection.execute(text("DROP TABLE checkpoint"))  # added by version 4
+        connection.execute(text("DROP TABLE overview"))
         connection.execute(text("DELETE FROM schema_version"))
         connection.execute(text("INSERT INTO schema_version (version) VALUES (2)"))
     engine.dispose()
     with open_database(url, create=False) as database:
         events.create_tournament(database, name="Big seed", game="polish-poker", seed=2**63 - 1)
         with database.read() as tx:
-            assert tx.run("SELECT max(version) FROM schema_version")[0][0] == SCHEMA_VERSION == 3
+            assert tx.run("SELECT max(version) FROM schema_version")[0][0] == SCHEMA_VERSION == 4
             assert tx.run("SELECT seed FROM tournament")[0][0] == 2**63 - 1

@@ -6,13 +6,15 @@ The storage layer is imported inside `open_db` so that importing the application
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.db import Database
+
+T = TypeVar("T")
 
 
 @contextmanager
@@ -57,14 +59,16 @@ class TournamentReader:
         self._tournament = tournament
         self._database: Database | None = None
 
-    def state(self) -> TournamentState:
-        """The tournament's state now (a `TourneyError` when there is no database or tournament yet)."""
+    def view(self, read: Callable[[TournamentState], T]) -> T:
+        """`read` of the tournament's state now (a `TourneyError` when there is no database or
+        tournament yet). The state is not handed out (`storage.events.peek`), so the next entry
+        applies to it without copying it first: `read` returns plain values, nothing of the state."""
         from tourney.storage.db import open_database
-        from tourney.storage.events import snapshot
+        from tourney.storage.events import peek
 
         if self._database is None:
             self._database = open_database(self._db, create=False, read_only=True)
-        return snapshot(self._database, tournament=self._tournament).state
+        return peek(self._database, tournament=self._tournament, read=read)
 
     def close(self) -> None:
         if self._database is not None:

@@ -156,16 +156,16 @@ def list_tournaments(*, db: str | None = None) -> list[TournamentSummary]:
     for item in found:
         row = item.tournament
         assert row.id is not None
-        summaries.append(TournamentSummary(row.id, row.name, row.game, progress(item.state),
-                                           sum(1 for p in item.state.players if not p.dropped), item.current))
+        summaries.append(TournamentSummary(row.id, row.name, row.game, progress(item.summary.stage,
+                                           complete=item.summary.complete), item.summary.players, item.current))
     return summaries
 
 
-def progress(state: TournamentState) -> str:
+def progress(stage: int, *, complete: bool) -> str:
     """registering / stage N / complete."""
-    if state.complete:
+    if complete:
         return "complete"
-    return f"stage {state.stage}" if state.stage else "registering"
+    return f"stage {stage}" if stage else "registering"
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,7 +189,7 @@ class Desk:
 
     def _read_words(self) -> Words:
         try:
-            return words_of(self._reader.state())
+            return self._reader.view(words_of)
         except TourneyError:
             return Words()  # no database or tournament yet: nothing to offer
 

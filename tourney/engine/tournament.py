@@ -21,12 +21,15 @@ that depends on the format is asked of `state.kind`, the registered format (form
 
 from __future__ import annotations
 
+import bisect
 import copy
+import dataclasses
 import difflib
 import itertools
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from tourney.engine import entries, players, seats
 from tourney.engine import names as names_
@@ -92,13 +95,15 @@ class TournamentState:
     tables: list[TableState] = field(default_factory=list)  # the tables of `stage`
     history: list[list[TableState]] = field(default_factory=list)  # tables of every stage, stage 1 first
     seeds: dict[int, int] = field(default_factory=dict)  # stage -> seed of its draw
-    events: list[Event] = field(default_factory=list)  # the whole log, in id order
+    # The whole log in id order (`events`), kept as `_log`; while `_earlier` is set, only the events
+    # after a checkpoint are in `_log` (see `EarlierLog`).
+    _log: list[Event] = field(default_factory=list)
     fixed_plan: Plan | None = None  # a stage plan, fixed by the first seat draw (formats that take one)
     _by_name: dict[str, PlayerInfo] = field(default_factory=dict)
     _folded: dict[str, str] = field(default_factory=dict)  # names.key(name) -> name (duplicates)
     _where: dict[str, TableState] = field(default_factory=dict)  # name -> table in `stage`
     promoted: dict[str, str] = field(default_factory=dict)  # promoted player -> the qualifier replaced
-    _touches: dict[int, frozenset[Touch]] = field(default_factory=dict)  # event id -> what it touched
+    _touched: dict[int, frozenset[Touch]] = field(default_factory=dict)  # event id -> what it touched (`_touches`)
     # The format (formats/config.py; `stages` unless the log's first event says otherwise) and, once
     # round 1 of a bracket format is seated, its field in seed order, its bracket and its rounds.
     format: FormatConfig = field(default_factory=FormatConfig)
@@ -110,6 +115,7 @@ class TournamentState:
     _rules: GameDescriptor | None = None
     _kind: TournamentFormat | None = None
     _frozen: bool = False
+    _earlier: EarlierLog | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._descriptor = find_game(self.game)
@@ -139,6 +145,79 @@ class TournamentState:
     def frozen(self) -> bool:
         return self._frozen
 
+    # ================================================================ the log
+    @property
+    def events(self) -> list[Event]:
+        """The whole log, in id order (restored first when the state came from a checkpoint)."""
+        if self._earlier is not None:
+            self._restore_earlier()
+        return self._log
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._log, self._earlier = events, None
+
+    @property
+    def _touches(self) -> dict[int, frozenset[Touch]]:
+        """Event id -> what it touched (log.first_dependent reads it), for the whole log."""
+        if self._earlier is not None:
+            self._restore_earlier()
+        return self._touched
+
+    @_touches.setter
+    def _touches(self, touched: dict[int, frozenset[Touch]]) -> None:
+        self._touched = touched
+
+    @property
+    def last_event_id(self) -> int:
+        """The id of the last event folded into this state (0: none), without restoring the log."""
+        if self._log:
+            return self._log[-1].id
+        return self._earlier.last_id if self._earlier is not None else 0
+
+    def events_after(self, event_id: int) -> list[Event]:
+        """The events after `event_id` (one of the log's, or 0), without restoring the log when
+        they are all in memory already."""
+        earlier = self._earlier
+        log = self._log if earlier is not None and event_id >= earlier.last_id else self.events
+        return log[bisect.bisect_right(log, event_id, key=lambda e: e.id):]
+
+    @property
+    def log_restored(self) -> bool:
+        """False while the events before a checkpoint are not in memory yet (see `EarlierLog`)."""
+        return self._earlier is None
+
+    def _restore_earlier(self) -> None:
+        # Refolding the whole log gives exactly the log and the touches a fold from scratch has; the
+        # rest of the state already equals that fold's (the checkpoint was one), so only these two
+        # are taken, and every table a reader holds stays the one it holds.
+        with _RESTORING:
+            earlier = self._earlier
+            if earlier is None:  # another thread restored it meanwhile
+                return
+            full = fold(self.game, [*earlier.events(), *self._log])
+            self._log, self._touched, self._earlier = full._log, full._touched, None
+
+    def without_log(self) -> dict[str, Any]:
+        """The fields a checkpoint stores (storage/checkpoint.py): everything folded but the log,
+        what each event touched, the game's and the format's objects (found again by name) and
+        caches. `from_checkpoint` builds the state back."""
+        return {name: value for name, value in vars(self).items() if name not in _NOT_CHECKPOINTED}
+
+    @classmethod
+    def from_checkpoint(cls, fields: dict[str, Any], earlier: EarlierLog) -> TournamentState:
+        """The state `without_log` stored, its log to be restored from `earlier` on first need.
+        Raises `ValueError` when `fields` are not those of this version's state."""
+        expected = {f.name for f in dataclasses.fields(cls)} - _NOT_CHECKPOINTED
+        if set(fields) != expected:
+            raise ValueError(f"checkpoint fields differ: {sorted(set(fields) ^ expected)}")
+        state = cls.__new__(cls)
+        vars(state).update(fields)
+        state._descriptor = find_game(state.game)
+        state._rules, state._kind, state.schedule_cache, state._frozen = None, state.format.kind, None, False
+        state._log, state._touched, state._earlier = [], {}, earlier
+        return state
+
     def copy(self) -> TournamentState:
         """An independent, unfrozen copy: players and tables are copied (events are immutable and
         shared). Costs a few milliseconds at 3,000 players, far less than folding the log again."""
@@ -152,8 +231,9 @@ class TournamentState:
         else:
             new.tables = [copies.get(id(t)) or t.copy() for t in self.tables]
         new._where = {name: copies[id(t)] for name, t in self._where.items()}
-        new.seeds, new.events, new._folded = dict(self.seeds), list(self.events), dict(self._folded)
-        new.promoted, new._touches = dict(self.promoted), dict(self._touches)
+        # The log as it is held: a copy of a state loaded from a checkpoint shares the earlier log.
+        new.seeds, new._log, new._folded = dict(self.seeds), list(self._log), dict(self._folded)
+        new.promoted, new._touched = dict(self.promoted), dict(self._touched)
         new.entrants, new.round_plans = list(self.entrants), list(self.round_plans)
         new._frozen = False
         return new
@@ -290,8 +370,9 @@ class TournamentState:
         """
         if self._frozen:
             raise TypeError("this tournament state is a read-only snapshot")
-        if self.events and event.id <= self.events[-1].id:
-            raise InvalidInputError(f"event id {event.id} is not after the last one ({self.events[-1].id})")
+        last_id = self.last_event_id
+        if last_id and event.id <= last_id:
+            raise InvalidInputError(f"event id {event.id} is not after the last one ({last_id})")
         if event.kind in ("undo", "correct", "rename"):
             self._check_rewrite(event)
             try:
@@ -304,8 +385,8 @@ class TournamentState:
                                  f"{exc.reason} (after {what} event {event.data['target']})") from None
             self.__dict__.update(new.__dict__)
             return
-        self._touches[event.id] = self._apply_effective(event.kind, event.data, strict=True)
-        self.events.append(event)
+        self._touched[event.id] = self._apply_effective(event.kind, event.data, strict=True)
+        self._log.append(event)
 
     def _check_rewrite(self, event: Event) -> None:
         if event.kind == "undo" and isinstance(event.data, dict):
@@ -329,6 +410,26 @@ class TournamentState:
         if handler is None:
             raise InvalidInputError(f"unknown event kind {kind!r} (kinds: {', '.join(KINDS)})")
         return handler(self, data, strict)
+
+
+class EarlierLog(Protocol):
+    """The events of a log up to a checkpoint (storage/checkpoint.py), read on first need: a state
+    loaded from a checkpoint holds only the events after it until a reader asks for `events` (an
+    undo, a correction, `tourney log`), so a command costs the same at any length of the log."""
+
+    @property
+    def last_id(self) -> int: ...
+
+    def events(self) -> list[Event]:
+        """The events up to `last_id`, in id order."""
+        ...
+
+
+# Two threads of `tourney serve` reading one shared state restore its log once.
+_RESTORING = threading.Lock()
+# What a checkpoint leaves out (see `TournamentState.without_log`).
+_NOT_CHECKPOINTED = frozenset({"_log", "_touched", "_earlier", "_descriptor", "_rules", "_kind", "schedule_cache",
+                               "_frozen"})
 
 
 Handler = Callable[[TournamentState, dict[str, Any], bool], frozenset[Touch]]
@@ -364,7 +465,7 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
             if event.id in fixes:
                 data = corrected_data(Event(event.id, event.kind, data),
                                       [read.get(fix.id, fix) for fix in fixes[event.id]])
-            state._touches[event.id] = state._apply_effective(event.kind, data, strict=False)
+            state._touched[event.id] = state._apply_effective(event.kind, data, strict=False)
         except TourneyError as exc:
             message = exc.reason if isinstance(exc, EventError) else str(exc)
             if not message.startswith(f"{event.kind}:"):
@@ -373,8 +474,8 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
     # A correction or an undo touches what its target touched; a rename, the player it renames.
     for event in ordered:
         if event.id in effective and event.kind in ("undo", "correct"):
-            state._touches[event.id] = state._touches.get(target_of(event), frozenset())
+            state._touched[event.id] = state._touched.get(target_of(event), frozenset())
         elif event.id in effective and event.kind == "rename":
-            state._touches[event.id] = frozenset({("P", renames.read_name(event))})
-    state.events = ordered
+            state._touched[event.id] = frozenset({("P", renames.read_name(event))})
+    state._log = ordered
     return state

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 # The schema version of this tourney (kept in models.py with the rows; repeated here so that opening
 # a database never imports SQLModel: models.py is imported only to create or upgrade the schema).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DEFAULT_URL = "sqlite:///tourney.db"
 URL_ENV = "TOURNEY_DB"
 # How long a command waits for another process's transaction before giving up (seconds).
@@ -85,6 +85,11 @@ class Database:
     def has_settings(self) -> bool:
         """Whether the `setting` table exists (schema 2 on): the current tournament, the demo mark."""
         return self.version >= 2
+
+    @property
+    def has_checkpoints(self) -> bool:
+        """Whether the `checkpoint` and `overview` tables exist (schema 4 on; storage/checkpoint.py)."""
+        return self.version >= 4
 
     @property
     def key(self) -> str:
@@ -360,6 +365,16 @@ def _upgrade(tx: Tx, found: int) -> None:
     if found < 3 and tx.dialect == "postgresql":
         # Version 3: seeds up to 2^63 - 1 (SQLite's INTEGER is already 64-bit).
         tx.run("ALTER TABLE tournament ALTER COLUMN seed TYPE BIGINT")
+    if found < 4:
+        # Version 4: a tournament's checkpoint and overview (caches of its log: empty until the next
+        # entry writes them; until then commands fold the log as before). A file a newer tourney
+        # wrote and someone set back keeps them: emptied, since older releases did not keep them.
+        caches = [models.CheckpointRow.__table__, models.OverviewRow.__table__]  # type: ignore[attr-defined]
+        present = tx.table_names()
+        for table in caches:
+            if table.name in present:
+                tx.run(f"DELETE FROM {table.name}")
+        tx.create_tables([table for table in caches if table.name not in present])
     tx.run("INSERT INTO schema_version (version) VALUES (:v)", {"v": SCHEMA_VERSION})
 
 

@@ -10,6 +10,11 @@ tournament's uid, together with the id of the last event folded into it. Each co
 and applies only the events appended since (by this process or any other), so a command costs the
 same at the first result and at the five-thousandth. The cache is updated only after a commit
 succeeds and is dropped on any failure, so it never runs ahead of the database.
+
+A process that has no cached state (every one-shot command) starts from the tournament's stored
+checkpoint (checkpoint.py) instead of the log's first event; `transact` rewrites the checkpoint in
+its own transaction once `checkpoint.REWRITE_AFTER` events were applied on top of it, and keeps the
+tournament's `overview` row (what `tourney list` shows) with every entry.
 """
 
 from __future__ import annotations
@@ -17,16 +22,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, fold
 from tourney.errors import StorageError, TourneyError
-from tourney.storage import repo
+from tourney.storage import checkpoint, repo
+from tourney.storage.checkpoint import StoredLog
 from tourney.storage.db import Database
 from tourney.storage.repo import Tournament
 from tourney.storage.sql import Tx as Session
 
+T = TypeVar("T")
 # An event to append, before the database gives it an id.
 NewEvent = tuple[str, dict[str, Any]]
 
@@ -35,6 +42,10 @@ NewEvent = tuple[str, dict[str, Any]]
 class _Folded:
     state: TournamentState
     last_id: int
+    # The log as the tournament's stored checkpoint holds it (None: no checkpoint this process
+    # knows of; the next one encodes the whole log), and how many events were applied since.
+    stored: StoredLog | None
+    since: int
     # True once the state was handed out by `snapshot`: it is frozen, and the next command copies
     # it before applying anything, so a reader's snapshot never changes under it.
     shared: bool = False
@@ -76,11 +87,29 @@ class Created:
 
 
 @dataclass(frozen=True, slots=True)
+class Summary:
+    """What `tourney list` shows of a tournament's state (kept in its `overview` row)."""
+
+    stage: int
+    complete: bool
+    players: int  # registered, not dropped
+
+    @property
+    def running(self) -> bool:
+        """Seated and not complete."""
+        return self.stage > 0 and not self.complete
+
+    @classmethod
+    def of(cls, state: TournamentState) -> Summary:
+        return cls(state.stage, state.complete, sum(1 for p in state.players if not p.dropped))
+
+
+@dataclass(frozen=True, slots=True)
 class Overview:
     """One tournament of the database, for `tourney list`."""
 
     tournament: Tournament
-    state: TournamentState
+    summary: Summary
     current: bool
 
 
@@ -98,14 +127,18 @@ def create_and_choose(database: Database, *, name: str, game: str, seed: int,
     `format` (a bracket format's configuration) is stored as the tournament's first event, in the
     same transaction: the log says how the event is run, no column needed."""
     # Validate the game (and the format) by folding a log: the engine owns the list of games.
-    fold(game, [Event(1, "format", format)] if format is not None else [])
+    first = fold(game, [Event(1, "format", format)] if format is not None else [])
     with database.write() as session:
         before = repo.list_tournaments(session=session)
         previous = repo.find_tournament(session=session) if before else None
-        running = [row for row in before if _running(database, session, row)]
+        summaries = _summaries(database, session, before)
+        running = [row for row in before if summaries[row.id].running]
         row = repo.create_tournament(session=session, name=name, game=game, seed=seed, day=day)
+        last_id = 0
         if format is not None:
-            repo.insert_event(session=session, tournament_id=row.id, kind="format", data=format)
+            last_id = repo.insert_event(session=session, tournament_id=row.id, kind="format", data=format).id
+        if database.has_checkpoints:
+            _write_overview(session, row.id, last_id, Summary.of(first))
         current = previous if running and previous is not None else row
         repo.set_setting(session=session, key=repo.CURRENT_KEY, value=str(current.id))
     return Created(row, current, running)
@@ -120,14 +153,24 @@ def use_tournament(database: Database, *, tournament: str) -> Tournament:
 
 
 def overview(database: Database) -> list[Overview]:
-    """Every tournament of the database with its state, oldest first, marking the current one."""
-    found: list[Overview] = []
+    """Every tournament of the database with what `tourney list` shows of it, oldest first, marking
+    the current one. Read from the `overview` rows the entries keep; a tournament whose row is
+    missing or behind its log (a file written before schema 4) is folded."""
     with database.read() as session:
         rows = repo.list_tournaments(session=session)
         current = repo.find_tournament(session=session, settings=database.has_settings).id if rows else None
-        for row in rows:
-            found.append(Overview(row, _shared_state(database, session, row), row.id == current))
-    return found
+        summaries = _summaries(database, session, rows)
+    return [Overview(row, summaries[row.id], row.id == current) for row in rows]
+
+
+def _summaries(database: Database, session: Session, rows: list[Tournament]) -> dict[int, Summary]:
+    kept: dict[int, Summary] = {}
+    if database.has_checkpoints:
+        found = session.run("SELECT o.tournament_id, o.stage, o.complete, o.players, o.last_event_id, "
+                            "(SELECT max(e.id) FROM event e WHERE e.tournament_id = o.tournament_id) FROM overview o")
+        kept = {int(t): Summary(int(stage), bool(complete), int(players))
+                for t, stage, complete, players, last_id, newest in found if last_id == (newest or 0)}
+    return {row.id: kept.get(row.id) or Summary.of(_shared_state(database, session, row)) for row in rows}
 
 
 def mark_demo(database: Database) -> None:
@@ -151,6 +194,20 @@ def snapshot(database: Database, *, tournament: str | None = None) -> Snapshot:
     with database.read() as session:
         row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
         return Snapshot(row, _shared_state(database, session, row))
+
+
+def peek(database: Database, *, tournament: str | None = None, read: Callable[[TournamentState], T]) -> T:
+    """`read(state)` of the tournament (`None`: the current one) as of now, without handing the
+    state out: it is not frozen or marked shared, so the next command of this process applies to it
+    in place, where after a `snapshot` it copies it first (the desk's Tab completion reads names
+    this way before every entry). `read` must return values that share nothing mutable with the
+    state, and must not change it."""
+    with database.read() as session:
+        row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
+        folded = _current(database, session, row)
+        seen = read(folded.state)
+    _cache[_key(database, row)] = folded
+    return seen
 
 
 def all_events(database: Database, *, tournament: str | None = None) -> tuple[Tournament, list[Event]]:
@@ -185,7 +242,8 @@ def transact(
         row = repo.find_tournament(session=session, ref=tournament, lock=True, settings=database.has_settings)
         assert row.id is not None
         # Taken out of the cache for the whole transaction: if anything fails, it is simply gone.
-        state, last_id = _current(database, session, row, for_write=True)
+        folded = _current(database, session, row, for_write=True)
+        state = folded.state
         if with_session is not None:
             with_session(session)
         appended: list[Event] = []
@@ -195,23 +253,53 @@ def transact(
             # transaction then rolls back, taking the inserted rows with it.
             state.apply(event)
             appended.append(event)
-            last_id = event.id
+            folded.last_id = event.id
+        folded.since += len(appended)
+        if database.has_checkpoints:
+            _keep_checkpoint(session, row, folded)
     # Committed: only now may the cache hold the new state.
-    _cache[_key(database, row)] = _Folded(state, last_id)
+    _cache[_key(database, row)] = folded
     return Recorded(row, appended, state)
+
+
+def _keep_checkpoint(session: Session, row: Tournament, folded: _Folded) -> None:
+    """Write the tournament's overview row, and its checkpoint when enough events were applied on
+    top of the stored one (or there is none), in the entry's own transaction."""
+    _write_overview(session, row.id, folded.last_id, Summary.of(folded.state))
+    if folded.since < checkpoint.REWRITE_AFTER:
+        return
+    state = folded.state
+    stored = folded.stored
+    log = (stored.extended(state.events_after(stored.last_id)) if stored is not None
+           else checkpoint.EMPTY_LOG.extended(state.events))
+    if checkpoint.save(session, row.id, state, log):
+        folded.stored = log
+    # Counted from now even when the state could not be stored: trying again at every entry would
+    # pay for the attempt each time; the next try is another REWRITE_AFTER events away.
+    folded.since = 0
 
 
 def _key(database: Database, row: Tournament) -> tuple[str, str]:
     return (database.key, row.uid)
 
 
+def _write_overview(session: Session, tournament_id: int, last_id: int, summary: Summary) -> None:
+    session.run("INSERT INTO overview (tournament_id, last_event_id, stage, complete, players) "
+                "VALUES (:t, :last, :stage, :complete, :players) ON CONFLICT (tournament_id) DO UPDATE SET "
+                "last_event_id = excluded.last_event_id, stage = excluded.stage, complete = excluded.complete, "
+                "players = excluded.players",
+                {"t": tournament_id, "last": last_id, "stage": summary.stage, "complete": summary.complete,
+                 "players": summary.players})
+
+
 def _current(database: Database, session: Session, row: Tournament, *,
-             for_write: bool = False, log: list[Event] | None = None) -> tuple[TournamentState, int]:
-    """The folded state of `row` as of this transaction and the last event id in it.
+             for_write: bool = False, log: list[Event] | None = None) -> _Folded:
+    """The folded state of `row` as of this transaction, with the last event id in it.
 
     Taken out of the cache (from which the caller puts it back when done), brought up to date with
-    the events appended since it was cached, or folded from the whole log on a cache miss (`log`,
-    when the caller has read the whole log in this transaction already, instead of reading it again).
+    the events appended since it was cached; on a cache miss, the stored checkpoint and the events
+    after it, or else the whole log folded (`log`, when the caller has read the whole log in this
+    transaction already, instead of reading it again).
     """
     assert row.id is not None
     cached = _cache.pop(_key(database, row), None)
@@ -219,38 +307,60 @@ def _current(database: Database, session: Session, row: Tournament, *,
     if cached is not None:
         newer = repo.events_since(session=session, tournament_id=row.id, last_id=cached.last_id)
     if cached is None or newer is None:
-        # No cached state, or the log no longer holds what it was folded from: fold it all.
+        # No cached state, or the log no longer holds what it was folded from.
+        if log is None and database.has_checkpoints:
+            restored = _from_checkpoint(session, row)
+            if restored is not None:
+                return restored
         events = log if log is not None else repo.load_events(session=session, tournament_id=row.id)
-        return _fold_stored(row, events), (events[-1].id if events else 0)
-    state, last_id = cached.state, cached.last_id
+        return _Folded(_fold_stored(row, events), events[-1].id if events else 0, None, len(events))
     if cached.shared:
         if not newer and not for_write:
-            return state, last_id  # nothing new: the frozen snapshot is still the current state
-        state = state.copy()
+            return cached  # nothing new: the frozen snapshot is still the current state
+        cached.state, cached.shared = cached.state.copy(), False
     for event in newer:
-        try:
-            state.apply(event)
-        except TourneyError:
-            raise
-        except Exception as error:  # a hand-edited payload of the wrong shape: see _fold_stored
-            raise _damaged(row, event, error) from None
-        last_id = event.id
-    return state, last_id
+        _apply_stored(row, cached.state, event)
+        cached.last_id = event.id
+    cached.since += len(newer)
+    return cached
 
 
-def _running(database: Database, session: Session, row: Tournament) -> bool:
-    state = _shared_state(database, session, row)
-    return state.stage > 0 and not state.complete
+def _from_checkpoint(session: Session, row: Tournament) -> _Folded | None:
+    """The stored checkpoint brought up to date with the events after it, or None: no checkpoint
+    this tourney may use, or its last event is not in the log (the database is not the one it was
+    written with), or the events after it do not apply to it (then the full fold says why)."""
+    loaded = checkpoint.load(session, row.id, row.game)
+    if loaded is None:
+        return None
+    newer = repo.events_since(session=session, tournament_id=row.id, last_id=loaded.log.last_id)
+    if newer is None:
+        return None
+    try:
+        for event in newer:
+            loaded.state.apply(event)
+    except Exception:
+        return None
+    return _Folded(loaded.state, newer[-1].id if newer else loaded.log.last_id, loaded.log, len(newer))
+
+
+def _apply_stored(row: Tournament, state: TournamentState, event: Event) -> None:
+    try:
+        state.apply(event)
+    except TourneyError:
+        raise
+    except Exception as error:  # a hand-edited payload of the wrong shape: see _fold_stored
+        raise _damaged(row, event, error) from None
 
 
 def _shared_state(database: Database, session: Session, row: Tournament, *,
                   log: list[Event] | None = None) -> TournamentState:
     """The state of `row` as of this transaction, handed to a reader: frozen, and cached as shared,
     so the next command copies it before applying anything (see `_Folded.shared`)."""
-    state, last_id = _current(database, session, row, log=log)
-    state.freeze()
-    _cache[_key(database, row)] = _Folded(state, last_id, shared=True)
-    return state
+    folded = _current(database, session, row, log=log)
+    folded.state.freeze()
+    folded.shared = True
+    _cache[_key(database, row)] = folded
+    return folded.state
 
 
 def _fold_stored(row: Tournament, events: list[Event]) -> TournamentState:

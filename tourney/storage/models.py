@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger
+from sqlalchemy import BigInteger, LargeBinary
 from sqlmodel import Field, SQLModel
 
 # Bumped whenever a table or column changes. An older database is upgraded by the next command that
 # may write (db.ensure_schema, one transaction) and read as it is by a read-only one; a newer one is
 # refused. Version 2 added `setting`; version 3 made `tournament.seed` 64-bit on PostgreSQL (seeds go
-# up to 2^63 - 1; SQLite's INTEGER always was).
-SCHEMA_VERSION = 3  # also in db.py, which must not import this module (SQLModel) to open a database
+# up to 2^63 - 1; SQLite's INTEGER always was); version 4 added `checkpoint` and `overview`.
+SCHEMA_VERSION = 4  # also in db.py, which must not import this module (SQLModel) to open a database
 
 
 class SchemaVersion(SQLModel, table=True):
@@ -57,6 +57,33 @@ class Setting(SQLModel, table=True):
 
     key: str = Field(primary_key=True)
     value: str
+
+
+class CheckpointRow(SQLModel, table=True):
+    """A tournament's folded state as of event `last_event_id` (storage/checkpoint.py): a cache of
+    the log, ignored when its `version` is not this tourney's; deleting it is always safe."""
+
+    __tablename__ = "checkpoint"
+
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    version: str
+    last_event_id: int
+    events: int  # how many events it folds
+    state: bytes = Field(sa_type=LargeBinary)  # TournamentState.without_log(), pickled
+    log: bytes = Field(sa_type=LargeBinary)  # the log up to last_event_id, one JSON line per event
+
+
+class OverviewRow(SQLModel, table=True):
+    """What `tourney list` shows of a tournament as of event `last_event_id`, kept by every entry
+    (in its transaction), so that listing never folds a log; a row behind the log is refolded."""
+
+    __tablename__ = "overview"
+
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    last_event_id: int
+    stage: int
+    complete: bool
+    players: int  # registered, not dropped
 
 
 # Every table of the schema, in dependency order for creation (db.ensure_schema).

@@ -164,6 +164,14 @@ def _event(event_id: int, kind: str, text: Any) -> Event:
         raise StorageError(f"{where}: its data is not valid JSON ({error})") from None
     except RecursionError:
         raise StorageError(f"{where}: its data is JSON nested too deeply") from None
+    return checked_event(event_id, kind, data)
+
+
+def checked_event(event_id: Any, kind: Any, data: Any) -> Event:
+    """An event read back (from a row, or a checkpoint's copy of the log), checked as `_event` says."""
+    if not isinstance(event_id, int) or isinstance(event_id, bool) or kind not in KINDS:
+        raise StorageError(f"event {event_id!r} ({kind!r}) is damaged: not an event of tourney's log")
+    where = f"event {event_id} ({kind!r}) is damaged"
     if not isinstance(data, dict):
         raise StorageError(f"{where}: its data is {type(data).__name__}, not an object")
     target = data.get("target")
