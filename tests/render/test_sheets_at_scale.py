@@ -15,12 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from render_events import Builder, sample_names, tournament
 
-from tourney.app import sheets, views
+from tourney.app import format_views, sheets, views
+from tourney.engine.formats.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.tables import TableState
 from tourney.engine.tournament import TournamentState
 from tourney.render import bracket_layout
 from tourney.render.bracket_layout import CAPACITY, MAX_COLUMNS, _bands, _Column, _sides
-from tourney.render.format_pages import EliminationPage, MatchBox
+from tourney.render.format_pages import EliminationPage, MatchBox, RoundTables, TableLine
 from tourney.render.pages import BracketEntry, BracketGroup, BracketSource
 from tourney.render.sheets import render_table_sheets
 
@@ -194,3 +195,50 @@ def test_the_collector_pauses_while_a_sheet_is_built_and_runs_again_after(monkey
         assert not gc.isenabled()  # a caller's own pause is left as it was
     finally:
         gc.enable()
+
+
+# ------------------------------------------------------------------ a round's tables (round robin, Swiss)
+
+def reference_round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
+    """`format_views.round_tables` as it was: each table scanned every result of the round."""
+    lines = []
+    for number, table in enumerate(plan.tables, start=1):
+        result = None
+        for candidate in played.tables if played is not None else ():
+            if set(candidate.players) == set(table):
+                result = candidate
+                break
+        places = None
+        if result is not None:
+            by_player = dict(zip(result.players, result.places, strict=True))
+            places = tuple(by_player[p] for p in table)
+        lines.append(TableLine(number=number, players=tuple(table), places=places,
+                               result=format_views._duel_result(places) if places is not None and len(table) == 2
+                               else ""))
+    return RoundTables(number=plan.number, tables=tuple(lines), byes=plan.byes,
+                       played=all(line.places is not None for line in lines))
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 40), size=st.integers(2, 4), seed=st.integers(0, 10**6), entered=st.floats(0, 1))
+def test_a_rounds_tables_find_their_results_as_the_scan_did(players: int, size: int, seed: int,
+                                                            entered: float) -> None:
+    rng = random.Random(seed)
+    names = [f"P{i}" for i in range(players)]
+    rng.shuffle(names)
+    tables = tuple(tuple(names[i:i + size]) for i in range(0, players - players % size, size))
+    results = []
+    for table in tables:
+        if rng.random() < entered:
+            seated = list(table)
+            rng.shuffle(seated)  # a result names the players in its own order
+            places = list(range(1, len(table) + 1))
+            rng.shuffle(places)
+            results.append(TableResult(tuple(seated), tuple(places)))
+    if results and rng.random() < 0.3:  # the same table entered twice: the first entry counts
+        again = results[0]
+        results.append(TableResult(again.players, tuple(reversed(again.places))))
+    rng.shuffle(results)
+    plan = RoundPlan(1, tables, tuple(names[players - players % size:]))
+    for played in (PlayedRound(tuple(results)), None):
+        assert format_views.round_tables(plan, played) == reference_round_tables(plan, played)
