@@ -242,3 +242,18 @@ def test_a_rounds_tables_find_their_results_as_the_scan_did(players: int, size: 
     plan = RoundPlan(1, tables, tuple(names[players - players % size:]))
     for played in (PlayedRound(tuple(results)), None):
         assert format_views.round_tables(plan, played) == reference_round_tables(plan, played)
+
+
+# ------------------------------------------------------------------ the benchmark
+
+def test_the_benchmark_prints_every_sheet_of_every_scenario_and_the_totals() -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "bench_sheets.py"
+    done = subprocess.run([sys.executable, str(script), "--players", "30", "--repeat", "1"],
+                          capture_output=True, text=True, check=True, timeout=300)
+    printed = {line.split(":")[0] for line in done.stdout.splitlines() if not line.startswith("#")}
+    scenarios = ("stages", "stages-next", "knockout")
+    assert printed == {f"sheet_seconds[{s}/{sheet}][30]" for s in scenarios for sheet in sheets.SHEETS} \
+        | {f"total_seconds[{s}][30]" for s in scenarios} | {"total_seconds[30]"}
