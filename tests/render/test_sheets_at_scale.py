@@ -170,8 +170,12 @@ def test_the_grids_drawn_once_per_shape_are_the_grids_drawn_per_table(tmp_path: 
     sheets_mixed = (*page.sheets, *reversed(page.sheets), page.sheets[0])
     assert len({(s.rows, s.counts, len(s.seats)) for s in sheets_mixed}) > 1
     mixed = type(page)(event=page.event, sheets=sheets_mixed, paper=page.paper)
-    (tmp_path / "table_sheets.html").write_text(REFERENCE_TABLE_SHEETS, encoding="utf-8")
-    assert render_table_sheets(mixed) == render_table_sheets(mixed, tmp_path)
+    reference, other = tmp_path / "reference", tmp_path / "other"
+    reference.mkdir()
+    other.mkdir()  # a director's folder without table_sheets.html: ours, run in the sandbox
+    (reference / "table_sheets.html").write_text(REFERENCE_TABLE_SHEETS, encoding="utf-8")
+    ours = render_table_sheets(mixed)
+    assert ours == render_table_sheets(mixed, reference) == render_table_sheets(mixed, other)
 
 
 # ------------------------------------------------------------------ the collector
