@@ -102,13 +102,12 @@ def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str]
 
 # ------------------------------------------------------------------------------------ rounds
 
-def _result_of(table: Sequence[str], played: PlayedRound | None) -> TableResult | None:
-    if played is None:
-        return None
-    for result in played.tables:
-        if set(result.players) == set(table):
-            return result
-    return None
+def _results_by_table(played: PlayedRound | None) -> dict[frozenset[str], TableResult]:
+    """A round's table results by who sat there (the first result of those players, as entered)."""
+    found: dict[frozenset[str], TableResult] = {}
+    for result in played.tables if played is not None else ():
+        found.setdefault(frozenset(result.players), result)
+    return found
 
 
 def _duel_result(places: tuple[int, ...]) -> str:
@@ -119,8 +118,9 @@ def _duel_result(places: tuple[int, ...]) -> str:
 def round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
     """A round's tables in seat order with the places of those already played."""
     lines = []
+    results = _results_by_table(played)
     for number, table in enumerate(plan.tables, start=1):
-        result = _result_of(table, played)
+        result = results.get(frozenset(table))
         places = None
         if result is not None:
             by_player = dict(zip(result.players, result.places, strict=True))

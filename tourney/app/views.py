@@ -120,7 +120,7 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
     """The standings in the columns `tourney standings` shows for the format (its `standings_columns`):
     points and the tie-breaks in the event's order, the bracket round reached, or stage, table, place."""
     clubs = _clubs(state)
-    dropped = {p.name for p in state.players if p.dropped}
+    dropped = _dropped(state)
     rows = state.standings()
     counts = Counter(row.rank for row in rows)
     columns = state.kind.standings_columns
@@ -292,41 +292,49 @@ def tables_text(sizes: tuple[int, ...] | list[int]) -> str:
     return " and ".join(parts)
 
 
-def _sends(state: TournamentState, table: TableState, champion: str | None) -> tuple[BracketEntry, ...]:
+def _dropped(state: TournamentState) -> set[str]:
+    return {p.name for p in state.players if p.dropped}
+
+
+def _sends(table: TableState, champion: str | None, dropped: set[str]) -> tuple[BracketEntry, ...]:
     if not table.finished:
         return ()
-    dropped = {p.name for p in state.players if p.dropped}
     going = [p for p in table.finishing_order()[:len(table.still_in)] if p not in dropped]
     return tuple(BracketEntry(player=p, place=table.places.get(p), champion=p == champion) for p in going)
 
 
-def _source(state: TournamentState, table: TableState, champion: str | None,
+def _source(table: TableState, champion: str | None, dropped: set[str],
             only: set[str] | None = None) -> BracketSource:
-    sends = tuple(e for e in _sends(state, table, champion) if only is None or e.player in only)
+    sends = tuple(e for e in _sends(table, champion, dropped) if only is None or e.player in only)
     return BracketSource(table=table.number, status=_status([table]), players_left=len(table.still_in),
                          sends=sends, champion=any(e.champion for e in sends))  # the line the champion took
 
 
 def _groups(state: TournamentState, tables: list[TableState], following: list[TableState] | None,
             champion: str | None) -> Iterator[BracketGroup]:
+    dropped = _dropped(state)
     if following is None:
         for start in range(0, len(tables), UNDRAWN_GROUP):
             chunk = tables[start:start + UNDRAWN_GROUP]
-            sources = tuple(_source(state, t, champion) for t in chunk)
+            sources = tuple(_source(t, champion, dropped) for t in chunk)
             yield BracketGroup(target=None, target_status="not started", sources=sources,
                                champion=any(s.champion for s in sources))
         return
-    sent: set[str] = set()
+    # Each player's table in this stage, so a next-stage table finds the tables it draws from by
+    # its own seats instead of by scanning every table of the stage.
+    table_at = {name: index for index, table in enumerate(tables) for name in table.seats}
+    sent: set[int] = set()
     for target in following:
         arriving = set(target.seats)
-        sources = tuple(_source(state, t, champion, arriving) for t in tables if arriving & set(t.seats))
-        sent.update(arriving)
+        feeding = sorted({table_at[name] for name in arriving if name in table_at})
+        sources = tuple(_source(tables[i], champion, dropped, arriving) for i in feeding)
+        sent.update(feeding)
         yield BracketGroup(target=target.number, target_status=_status([target]), sources=sources,
                            champion=champion is not None and champion in arriving)
-    idle = [t for t in tables if not set(t.seats) & sent]
+    idle = [t for i, t in enumerate(tables) if i not in sent]
     if idle:  # tables whose players all dropped out: shown, sending no one
         yield BracketGroup(target=None, target_status="not started",
-                           sources=tuple(_source(state, t, None) for t in idle), champion=False)
+                           sources=tuple(_source(t, None, dropped) for t in idle), champion=False)
 
 
 def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",

@@ -122,6 +122,13 @@ def _sides(page: EliminationPage) -> list[tuple[Side, list[_Column]]]:
 def _bands(columns: Sequence[_Column], feeders: dict[str, list[str]]) -> list[list[list[MatchBox]]]:
     """The sections of one side, each a list of columns of matches (see the module docstring)."""
     sections: list[list[list[MatchBox]]] = []
+    # Where each match stands (column, row) and whom each match's winner meets next, so a run finds
+    # the matches it feeds in the next column from its own few ids, never by scanning that column.
+    where = {m.id: (at, row) for at, column in enumerate(columns) for row, m in enumerate(column.matches)}
+    feeds: dict[str, list[str]] = {}
+    for target, sources in feeders.items():
+        for source in sources:
+            feeds.setdefault(source, []).append(target)
     start = 0
     while True:
         first = list(columns[start].matches)
@@ -130,7 +137,8 @@ def _bands(columns: Sequence[_Column], feeders: dict[str, list[str]]) -> list[li
             run = first[run_start:run_start + CAPACITY]
             cols, ids, at = [run], {m.id for m in run}, start
             while at + 1 < len(columns) and len(cols) < MAX_COLUMNS:
-                fed = [m for m in columns[at + 1].matches if set(feeders.get(m.id, ())) & ids]
+                rows = {where[t][1] for s in ids for t in feeds.get(s, ()) if t in where and where[t][0] == at + 1}
+                fed = [columns[at + 1].matches[row] for row in sorted(rows)]
                 if not fed or any(f not in ids for m in fed for f in feeders.get(m.id, ())):
                     break  # nothing further, or a merge with another run: the next band takes over
                 cols.append(fed)
