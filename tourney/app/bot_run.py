@@ -28,15 +28,20 @@ from tourney.app.seating import advance_and_seat, seat_next
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.app.bot_workers import Workers
+    from tourney.arena.backends import Backend
     from tourney.arena.bot_process import Limits
+    from tourney.arena.table_match import TableReferee
     from tourney.engine.autoplay import Bots, Entry, MatchPlayer
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
+    from tourney.rules.games import GameDescriptor
     from tourney.storage.db import Database
     from tourney.storage.repo import Tournament
 
-# Told before a stage's bot tables are played (stage, tables to play) and after each one (stage, done).
-StageObserver = Callable[[int, int], None]
+# Told before a stage's bot tables are played (stage, tables to play, the format's word for a stage:
+# "stage", or "round" in a format of rounds) and after each one (stage, done).
+StageObserver = Callable[[int, int, str], None]
 TableObserver = Callable[[int, int], None]
 
 
@@ -91,11 +96,11 @@ def playable_tables(state: TournamentState, bots: Bots) -> int:
     return sum(1 for table in state.tables if not table.finished and not _humans(table, bots))
 
 
-def stage_plays(state: TournamentState, *, event_seed: int, bots: Bots, play: MatchPlayer) -> Iterator[TablePlay]:
+def stage_plays(state: TournamentState, *, event_seed: int, bots: Bots, play: MatchPlayer,
+                workers: Workers | None = None) -> Iterator[TablePlay]:
     """Every unfinished table of the current stage, in table order: the tables with a person at them
-    first (left to the director), then each table bots play, played when the iteration reaches it."""
-    from tourney.engine.autoplay import play_table, table_seed
-
+    first (left to the director), then each table bots play, played when the iteration reaches it
+    (with `workers`: played ahead on them, in batches, and handed back in the same order)."""
     if state.stage == 0 or state.closed:
         raise IllegalActionError("no stage is being played: seat the next stage first")
     open_tables = [table for table in state.tables if not table.finished]
@@ -103,16 +108,25 @@ def stage_plays(state: TournamentState, *, event_seed: int, bots: Bots, play: Ma
         humans = _humans(table, bots)
         if humans:
             yield TablePlay(table.number, left=f"{', '.join(humans)} {'is' if len(humans) == 1 else 'are'} not a bot")
-    for table in open_tables:
-        if _humans(table, bots):
-            continue
-        try:
-            entries = play_table(state.descriptor, table, seed=table_seed(event_seed, state.stage, table.number),
-                                 bots=bots, play=play)
-        except IllegalActionError as error:
-            yield TablePlay(table.number, left=str(error).removeprefix(f"table {table.number} "))
-            continue
-        yield TablePlay(table.number, tuple(entries))
+    bot_tables = [table for table in open_tables if not _humans(table, bots)]
+    if workers is not None:
+        yield from workers.play_tables(state.descriptor.name, state.stage, bot_tables, event_seed=event_seed,
+                                       bots=bots)
+        return
+    for table in bot_tables:
+        yield play_one_table(state.descriptor, table, state.stage, event_seed=event_seed, bots=bots, play=play)
+
+
+def play_one_table(game: GameDescriptor, table: TableState, stage: int, *, event_seed: int, bots: Bots,
+                   play: MatchPlayer) -> TablePlay:
+    """The bots' play of one table of `stage`: its entries, or why the director must finish it."""
+    from tourney.engine.autoplay import play_table, table_seed
+
+    try:
+        entries = play_table(game, table, seed=table_seed(event_seed, stage, table.number), bots=bots, play=play)
+    except IllegalActionError as error:
+        return TablePlay(table.number, left=str(error).removeprefix(f"table {table.number} "))
+    return TablePlay(table.number, tuple(entries))
 
 
 def play_stage(state: TournamentState, *, event_seed: int, bots: Bots = ("random",),
@@ -129,33 +143,55 @@ def play_stage(state: TournamentState, *, event_seed: int, bots: Bots = ("random
 
 def run_bots(*, db: str | None = None, tournament: str | None = None, seed: int | None = None,
              until_stage: int | None = None, advance: bool = True, play: MatchPlayer | None = None,
-             observer: Observer | None = None, limits: Limits | None = None) -> BotRun:
+             observer: Observer | None = None, limits: Limits | None = None, workers: int = 1,
+             backend: str = "local") -> BotRun:
     """`run_bot_tournament` on the database at `db` (opened for the run, closed after it). Unless
     `play` says how to play a match, the arena's referee plays it with `limits` (so `cmd:` and
     `module:` bots are refereed, their processes closed after the run) and `BotRun.faults` reports
-    their faults."""
-    if play is not None:
-        with open_db(db) as database:
-            return run_bot_tournament(database, tournament=tournament, seed=seed, until_stage=until_stage,
-                                      advance=advance, play=play, observer=observer)
-    import tourney.arena  # noqa: F401  (registers the cmd: and module: bot kinds)
-    from tourney.arena.table_match import TableReferee
+    their faults. With `workers` above 1 or the `ray` backend, a stage's tables are played on the
+    arena's process pool or Ray (`bot_workers`; a given `play` must then be picklable) and entered
+    in table order, so the log is that of a serial run."""
+    chosen = None
+    if workers != 1 or backend != "local":
+        from tourney.arena.backends import make_backend
 
-    referee = TableReferee(limits)
+        chosen = make_backend(backend, workers)
+    referee = None
+    if play is None:
+        import tourney.arena  # noqa: F401  (registers the cmd: and module: bot kinds)
+        from tourney.arena.table_match import TableReferee
+
+        referee = TableReferee(limits)
     try:
-        run = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=advance,
-                       play=referee, observer=observer)
+        with open_db(db) as database:
+            run = run_bot_tournament(database, tournament=tournament, seed=seed, until_stage=until_stage,
+                                     advance=advance, play=play or referee, observer=observer,
+                                     workers=_workers(chosen, play, referee))
     finally:
-        referee.close()
-    run.faults = referee.fault_report()
+        if chosen is not None:
+            chosen.close()
+        if referee is not None:
+            referee.close()
+    if referee is not None:
+        run.faults = referee.fault_report()
     return run
+
+
+def _workers(backend: Backend | None, play: MatchPlayer | None, referee: TableReferee | None) -> Workers | None:
+    """Where the tables are played: here (None), or on `backend`."""
+    if backend is None:
+        return None
+    from tourney.app.bot_workers import Workers
+
+    return Workers(backend, play, referee)
 
 
 def run_bot_tournament(database: Database, *, tournament: str | None = None, seed: int | None = None,
                        until_stage: int | None = None, advance: bool = True, play: MatchPlayer | None = None,
-                       observer: Observer | None = None) -> BotRun:
+                       observer: Observer | None = None, workers: Workers | None = None) -> BotRun:
     """Play the bot tables of the current stage, then (with `advance`) advance and repeat until the
-    final is over, a table needs the director, or stage `until_stage` is over."""
+    final is over, a table needs the director, or stage `until_stage` is over (with `workers`, each
+    stage's tables are played on them and entered in table order)."""
     from tourney.engine.autoplay import bot_specs, builtin_match
     from tourney.storage.events import snapshot, transact
 
@@ -175,7 +211,7 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
         run.seated.append(state.stage)
     watch = observer or Observer()
     while True:
-        state = _play_stage(database, ref, state, run, event_seed, play or builtin_match, watch)
+        state = _play_stage(database, ref, state, run, event_seed, play or builtin_match, watch, workers)
         run.state = state
         if run.left or state.complete or not advance:
             return run
@@ -186,16 +222,16 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
 
 
 def _play_stage(database: Database, ref: str, state: TournamentState, run: BotRun, event_seed: int,
-                play: MatchPlayer, observer: Observer) -> TournamentState:
+                play: MatchPlayer, observer: Observer, workers: Workers | None) -> TournamentState:
     from tourney.engine.autoplay import bot_specs
     from tourney.storage.events import transact
 
     specs = bot_specs(state)
     stage = state.stage
     if observer.stage_started is not None:
-        observer.stage_started(stage, playable_tables(state, specs))
+        observer.stage_started(stage, playable_tables(state, specs), state.kind.unit)
     done = 0
-    for table_play in stage_plays(state, event_seed=event_seed, bots=specs, play=play):
+    for table_play in stage_plays(state, event_seed=event_seed, bots=specs, play=play, workers=workers):
         if table_play.left is not None:
             run.left.append(LeftTable(stage, table_play.table, table_play.left))
             continue
