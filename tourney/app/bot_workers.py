@@ -88,16 +88,13 @@ class Workers:
         size = max(1, min(LARGEST_BATCH, -(-len(tables) // (4 * self.backend.workers))))
         batches = deque(tables[start:start + size] for start in range(0, len(tables), size))
         sent: deque[Handle] = deque()
-        finished: dict[Handle, PlayedBatch] = {}
         while batches or sent:
             while batches and len(sent) < 2 * self.backend.workers:
                 sent.append(self.backend.call(play_batch, self._batch(game, stage, batches.popleft(), event_seed,
                                                                       bots)))
-            first = sent.popleft()
-            while first not in finished:
-                for handle, played in self.backend.wait([first, *(h for h in sent if h not in finished)]):
-                    finished[handle] = played
-            played = finished.pop(first)
+            # The first batch sent alone: a later batch's error must not stop the run before the
+            # tables ahead of it are entered.
+            ((_handle, played),) = self.backend.wait([sent.popleft()])
             if self.referee is not None:
                 self.referee.absorb(played.faults, played.observed)
             yield from played.plays
