@@ -3,10 +3,11 @@
 Each size is a fresh Polish Poker event (default options) in a temporary SQLite file: register the
 bots (one transaction), then time the run operation alone, as `tourney run` does it, with
 `--workers` (default 1, the serial path) on `--backend` (local or ray). Prints per size
-`run_seconds[N]: S` (wall), `cpu_seconds[N]: S` (this process and its workers, user + system: the
-figure to compare on a loaded machine), then `peak_rss_mb: M` (this process's peak so far) and
-`peak_rss_with_workers_mb: M` (the largest sum of the resident memory of this process and every
-process under it, sampled every 50 ms; forked workers share pages, so this overcounts).
+`run_seconds[N]: S` (wall), `cpu_seconds[N]: S` (this process and its local workers, user + system:
+the figure to compare on a loaded machine; Ray's workers are not this process's children and are
+not counted), then `peak_rss_mb: M` (this process's peak so far) and `peak_rss_with_workers_mb: M`
+(the largest sum over this process and every process under it, Ray's included, of each one's
+proportional share of memory, sampled every 0.1 s: forked workers share pages with this process).
 
     python scripts/bench_run.py [--players 1000 10000 100000] [--workers 2] [--backend local] [--seed 1]
 """
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from tourney import app
 
-SAMPLE_SECONDS = 0.05
+SAMPLE_SECONDS = 0.1
 
 
 def peak_rss_mb() -> float:
@@ -43,18 +44,20 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
-def _rss_mb(pid: int) -> float:
+def _pss_mb(pid: int) -> float:
+    """A process's proportional share of memory: a page shared by k processes counts 1/k in each,
+    so the sum over a forked pool is the memory it really takes."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
                 return int(line.split()[1]) / 1024
-    except OSError:
+    except OSError:  # ended meanwhile
         pass
     return 0.0
 
 
 class TreeMemory:
-    """The peak of the summed resident memory of this process and its descendants (Ray's too)."""
+    """The peak of the summed memory (PSS) of this process and its descendants (Ray's too)."""
 
     def __init__(self) -> None:
         self.peak = 0.0
@@ -72,7 +75,7 @@ class TreeMemory:
     def _sample(self) -> None:
         me = os.getpid()
         while not self._stop.wait(SAMPLE_SECONDS):
-            self.peak = max(self.peak, sum(_rss_mb(pid) for pid in [me, *_descendants(me)]))
+            self.peak = max(self.peak, sum(_pss_mb(pid) for pid in [me, *_descendants(me)]))
 
 
 def _cpu_seconds() -> float:
