@@ -1,7 +1,7 @@
 """`tourney run --workers N [--backend local|ray]` (issue 20 item 1): a stage's tables are played on
-the arena's backends and entered in table order, so the log is that of a serial run; a worker's
-error or an interrupt leaves no half-entered table and no worker process; the progress hooks name
-a stage with the format's word."""
+the arena's backends and entered in table order, so the log is that of a serial run; a table's
+error or an interrupt (in a worker or not) stores the tables played before it, no half-entered
+table, and leaves no worker process; the progress hooks name a stage with the format's word."""
 
 from __future__ import annotations
 
@@ -102,14 +102,15 @@ def _interrupted_at_b07(game: GameDescriptor, players: Sequence[str], specs: Seq
     return builtin_match(game, players, specs, seed, options)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize(("play", "error"), [(_broken_at_b07, MachineBroke), (_interrupted_at_b07, KeyboardInterrupt)])
-def test_a_worker_that_fails_leaves_whole_tables_and_no_process(
-        tmp_path: Path, play: Any, error: type[BaseException]) -> None:
+def test_a_table_that_fails_leaves_the_tables_before_it_whole_and_no_process(
+        tmp_path: Path, play: Any, error: type[BaseException], workers: int) -> None:
     url = sqlite_url(tmp_path)
     _bot_event(url, {"random": 40})
     app.seat(db=url)
     with pytest.raises(error):
-        app.run_bots(db=url, play=play, workers=2)
+        app.run_bots(db=url, play=play, workers=workers)
     assert multiprocessing.active_children() == []
     with open_db(url) as database:
         tables = snapshot(database).state.tables

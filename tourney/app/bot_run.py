@@ -4,20 +4,24 @@ Every unfinished table of the current stage whose players are all bots is played
 match of the tournament's game (`engine.autoplay`; the arena's referee for `cmd:`/`module:` bots),
 and its entries (each round's loser, or the final chips) are stored exactly as a director's
 `tourney result` / `chips` would store them, the same events in the same order, so standings,
-printouts, the wall display, `undo` and `log` see an ordinary live event. A table's entries share
-one transaction (all or none): the match is reproducible from its seed, so a durable commit per
-entry would buy nothing but disk flushes; a director's entries keep one transaction each. When the
+printouts, the wall display, `undo` and `log` see an ordinary live event. A table's entries are
+stored whole (all or none), with the other tables played in the same quarter of a second: the match
+is reproducible from its seed, so a durable commit per entry (or table) would buy nothing but disk
+flushes; a director's entries keep one transaction each. When the
 stage is over, it advances and seats the next stage as `tourney advance` does
 (`seating.advance_and_seat`), and goes on to the final. Tables with a person at them are left to
 the director. Everything follows from the tournament's seed (or `seed`): the seat draws from the
 stage seeds, each match from `table_seed(seed, stage, table)`.
 
 `stage_plays` is the one loop over a stage's tables; `play_stage` runs it on a state alone (no
-database), for tests and benchmarks that build an event in memory.
+database), for tests and benchmarks that build an event in memory. With `workers` (`tourney run
+--workers N`), the tables are played ahead on the arena's backends (`bot_workers`) and still come
+back, and are entered, in table order: the same log as one process.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,7 +30,7 @@ from typing import TYPE_CHECKING
 from tourney.app._tx import NewEvent
 from tourney.app.database import open_db
 from tourney.app.seating import advance_and_seat, seat_next
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 
 if TYPE_CHECKING:
     from tourney.app.bot_workers import Workers
@@ -39,6 +43,10 @@ if TYPE_CHECKING:
     from tourney.rules.games import GameDescriptor
     from tourney.storage.db import Database
     from tourney.storage.repo import Tournament
+
+# The bot tables played in about this long share a transaction (one table at least): one disk flush
+# for them all instead of one per table, which was most of a run's time (a flush cost 2-5 ms here).
+GROUP_SECONDS = 0.25
 
 # Told before a stage's bot tables are played (stage, tables to play, the format's word for a stage:
 # "stage", or "round" in a format of rounds) and after each one (stage, done).
@@ -226,11 +234,11 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
 
 @contextmanager
 def _long_lived_heap() -> Iterator[Callable[[], None]]:
-    """A hook to call when a table or a seat draw is stored: it takes every object alive then (the state, the
-    events so far) out of the garbage collector's passes until the run ends (`gc.freeze`, a list
-    splice). They live as long as the run, and the collector's full passes over them took 15-19 %
-    of a run's CPU at 10,000-100,000 bots; a run leaves next to no cyclic garbage that this would
-    keep (5 objects in a run of 2,000). Forked workers then also leave those pages shared."""
+    """A hook to call when a table or a seat draw is stored: it takes every object alive then (the
+    state, the events so far) out of the garbage collector's passes until the run ends (`gc.freeze`,
+    a list splice). They live as long as the run, and the collector's full passes over them took
+    15-19 % of a run's CPU at 10,000-100,000 bots; a run leaves next to no cyclic garbage that this
+    would keep (5 objects in a run of 2,000). Forked workers then also leave those pages shared."""
     import gc
 
     try:
@@ -243,30 +251,57 @@ def _play_stage(database: Database, ref: str, state: TournamentState, run: BotRu
                 play: MatchPlayer, observer: Observer, workers: Workers | None,
                 stored: Callable[[], None]) -> TournamentState:
     from tourney.engine.autoplay import bot_specs
-    from tourney.storage.events import transact
 
     specs = bot_specs(state)
     stage = state.stage
     if observer.stage_started is not None:
         observer.stage_started(stage, playable_tables(state, specs), state.kind.unit)
-    done = 0
-    for table_play in stage_plays(state, event_seed=event_seed, bots=specs, play=play, workers=workers):
-        if table_play.left is not None:
-            run.left.append(LeftTable(stage, table_play.table, table_play.left))
-            continue
-        state = transact(database, tournament=ref, make=_entries(table_play.entries)).state
-        run.entries[stage] = run.entries.get(stage, 0) + len(table_play.entries)
-        run.tables[stage] = run.tables.get(stage, 0) + 1
-        stored()
-        done += 1
-        if observer.table_done is not None:
-            observer.table_done(stage, done)
+    group: list[TablePlay] = []
+    began = time.monotonic()
+    try:
+        for table_play in stage_plays(state, event_seed=event_seed, bots=specs, play=play, workers=workers):
+            if table_play.left is not None:
+                run.left.append(LeftTable(stage, table_play.table, table_play.left))
+                continue
+            group.append(table_play)
+            if time.monotonic() - began >= GROUP_SECONDS:
+                full, group = group, []  # taken first: a refused group is not stored again below
+                state = _store(database, ref, full, run, stage, observer)
+                stored()
+                began = time.monotonic()
+    finally:
+        # Also when a table's play fails or Ctrl-C stops it: the tables played before it are stored.
+        if group:
+            state = _store(database, ref, group, run, stage, observer)
+            stored()
     run.left.sort(key=lambda left: left.table)
     return state
 
 
+def _store(database: Database, ref: str, group: list[TablePlay], run: BotRun, stage: int,
+           observer: Observer) -> TournamentState:
+    """Enter the tables of `group` in one transaction. If it is refused, again one table per
+    transaction, so that the tables before the refused one are stored and nothing of it is."""
+    from tourney.storage.events import transact
+
+    try:
+        state = transact(database, tournament=ref,
+                         make=_entries(tuple(entry for table_play in group for entry in table_play.entries))).state
+    except TourneyError:
+        if len(group) == 1:
+            raise
+        for table_play in group:
+            state = transact(database, tournament=ref, make=_entries(table_play.entries)).state
+    for table_play in group:
+        run.entries[stage] = run.entries.get(stage, 0) + len(table_play.entries)
+        run.tables[stage] = run.tables.get(stage, 0) + 1
+        if observer.table_done is not None:
+            observer.table_done(stage, run.tables[stage])
+    return state
+
+
 def _entries(entries: tuple[Entry, ...]) -> Callable[[TournamentState, Tournament], Iterator[NewEvent]]:
-    """A table's entries as one transaction: each is applied before the next, any refusal rolls back all."""
+    """Tables' entries as one transaction: each is applied before the next, any refusal rolls back all."""
     def make(_state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
         yield from entries
 
