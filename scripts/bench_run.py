@@ -1,15 +1,15 @@
 """Benchmark: `tourney run` to a champion with 1,000 and 10,000 random bots (issue 20, item 1).
 
 Each size is a fresh Polish Poker event (default options) in a temporary SQLite file: register the
-bots (one transaction), then time the run operation alone, as `tourney run` does it, with
-`--workers` (default 1, the serial path) on `--backend` (local or ray). Prints per size
+bots (one transaction; `--bot`, default random), then time the run operation alone, as `tourney run`
+does it, with `--workers` (default 1, the serial path) on `--backend` (local or ray). Prints per size
 `run_seconds[N]: S` (wall), `cpu_seconds[N]: S` (this process and its local workers, user + system:
 the figure to compare on a loaded machine; Ray's workers are not this process's children and are
 not counted), then `peak_rss_mb: M` (this process's peak so far) and `peak_rss_with_workers_mb: M`
 (the largest sum over this process and every process under it, Ray's included, of each one's
 proportional share of memory, sampled every 0.1 s: forked workers share pages with this process).
 
-    python scripts/bench_run.py [--players 1000 10000 100000] [--workers 2] [--backend local] [--seed 1]
+    python scripts/bench_run.py [--players 1000 10000 100000] [--workers 2] [--backend local] [--bot prob]
 """
 
 from __future__ import annotations
@@ -83,12 +83,13 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def run_seconds(players: int, seed: int, workers: int = 1, backend: str = "local") -> tuple[float, float]:
+def run_seconds(players: int, seed: int, workers: int = 1, backend: str = "local",
+                bot: str = "random") -> tuple[float, float]:
     """Wall and CPU seconds of the run (CPU of the workers counts once they have ended)."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
         app.new_tournament("bench", game="pp", seed=seed, db=url)
-        app.add_players([f"bot{i:06d}" for i in range(players)], bot="random", db=url)
+        app.add_players([f"bot{i:06d}" for i in range(players)], bot=bot, db=url)
         cpu, started = _cpu_seconds(), time.perf_counter()
         run = app.run_bots(db=url, workers=workers, backend=backend)
         elapsed, cpu = time.perf_counter() - started, _cpu_seconds() - cpu
@@ -103,11 +104,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--backend", choices=["local", "ray"], default="local")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default="random", help="every player's bot spec (prob: the strategic bot)")
     args = parser.parse_args(argv)
-    print(f"workers: {args.workers} ({args.backend})", flush=True)
+    print(f"workers: {args.workers} ({args.backend}), bots: {args.bot}", flush=True)
     with TreeMemory() as memory:
         for players in args.players:
-            wall, cpu = run_seconds(players, args.seed, args.workers, args.backend)
+            wall, cpu = run_seconds(players, args.seed, args.workers, args.backend, args.bot)
             print(f"run_seconds[{players}]: {wall:.2f}", flush=True)
             print(f"cpu_seconds[{players}]: {cpu:.2f}", flush=True)
             print(f"peak_rss_mb: {peak_rss_mb():.0f}", flush=True)

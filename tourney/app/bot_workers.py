@@ -7,7 +7,7 @@ this process writes to the database; a worker plays and returns. A worker plays 
 bots through a `TableReferee` of its own (its processes closed when the batch ends); the run's
 referee absorbs its faults and forfeit streaks. The arena's containment holds: pool workers die
 with the run, and `close` ends them after Ctrl-C or an error, when no half-entered table exists
-(each table is one transaction).
+(a table is never split across transactions).
 """
 
 from __future__ import annotations
