@@ -5,7 +5,6 @@ table, and leaves no worker process; the progress hooks name a stage with the fo
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -24,7 +23,6 @@ from tourney.storage.events import all_events, snapshot
 
 SEED = 5
 BOTS = {"random": 24, "prob": 8, "honest": 8}  # 40 players: eight tables of five, then four stages more
-needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is the optional extra [ray]")
 
 
 def _bot_event(url: str, bots: Mapping[str, int] = BOTS, fmt: str = "stages") -> None:
@@ -57,14 +55,7 @@ def test_two_local_workers_store_the_log_of_a_serial_run(tmp_path: Path) -> None
     assert sum(1 for kind, _data in log if kind == "result") > 40
     assert log == _serial_log(tmp_path)
     assert multiprocessing.active_children() == []  # the pool's workers are gone
-
-
-@needs_ray
-def test_ray_workers_store_the_log_of_a_serial_run(tmp_path: Path) -> None:
-    url = sqlite_url(tmp_path, "ray.db")
-    _bot_event(url)
-    assert app.run_bots(db=url, workers=2, backend="ray").state.complete
-    assert _log(url) == _serial_log(tmp_path)
+    # Ray: tests/cli/test_run_workers.py (one Ray start for the suite, with cmd: and module: bots).
 
 
 @pytest.mark.parametrize(("workers", "backend", "message"), [
