@@ -1,7 +1,9 @@
 """Where shards run: in this process, on a local process pool, or on Ray.
 
 Each backend takes shards (`submit`) and hands back finished ones (`wait`); which worker plays a
-shard never changes its games, so every backend gives the same results.
+shard never changes its games, so every backend gives the same results. `submit` is one use of
+`call` (any top-level function and its picklable arguments): `tourney run --workers` plays a
+stage's tables through it on the same pools.
 """
 
 from __future__ import annotations
@@ -10,14 +12,14 @@ import concurrent.futures
 import importlib
 import multiprocessing
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from tourney.arena.bot_process import Limits
 from tourney.arena.containment import worker_started
 from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.schedule import RunSpec
-from tourney.arena.shards import ShardResult, run_shard
+from tourney.arena.shards import run_shard
 from tourney.errors import InvalidInputError
 
 Handle = Any
@@ -26,11 +28,15 @@ Handle = Any
 class Backend(Protocol):
     workers: int
 
+    def call(self, function: Callable[..., Any], *args: Any) -> Handle:
+        """`function(*args)` on a worker (a top-level function, so that it can be shipped)."""
+        ...
+
     def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
                streaks: ForfeitStreaks | None = None) -> Handle: ...
 
-    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
-        """At least one finished shard among `handles`, with its result."""
+    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, Any]]:
+        """At least one finished call among `handles`, with its result (a shard's: `ShardResult`)."""
         ...
 
     def close(self) -> None: ...
@@ -43,18 +49,22 @@ class InlineBackend:
     workers = 1
 
     def __init__(self) -> None:
-        self._pending: dict[int, tuple[RunSpec, list[int], Limits, str | None, ForfeitStreaks | None]] = {}
+        self._pending: dict[int, tuple[Callable[..., Any], tuple[Any, ...]]] = {}
         self._next = 0
+
+    def call(self, function: Callable[..., Any], *args: Any) -> Handle:
+        self._next += 1
+        self._pending[self._next] = (function, args)
+        return self._next
 
     def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
                streaks: ForfeitStreaks | None = None) -> Handle:
-        self._next += 1
-        self._pending[self._next] = (spec, list(indices), limits, records, streaks)
-        return self._next
+        return self.call(run_shard, spec, list(indices), limits, records, streaks)
 
-    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
+    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, Any]]:
         first = min(handles)
-        return [(first, run_shard(*self._pending.pop(first)))]
+        function, args = self._pending.pop(first)
+        return [(first, function(*args))]
 
     def close(self) -> None:
         self._pending.clear()
@@ -71,11 +81,14 @@ class PoolBackend:
         self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                                             initializer=worker_started, initargs=(os.getpid(),))
 
+    def call(self, function: Callable[..., Any], *args: Any) -> Handle:
+        return self._pool.submit(function, *args)
+
     def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
                streaks: ForfeitStreaks | None = None) -> Handle:
-        return self._pool.submit(run_shard, spec, list(indices), limits, records, _snapshot(streaks))
+        return self.call(run_shard, spec, list(indices), limits, records, _snapshot(streaks))
 
-    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
+    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, Any]]:
         done, _ = concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
         return [(future, future.result()) for future in done]
 
@@ -102,13 +115,18 @@ class RayBackend:
             self._owns_ray = True
         else:
             self._owns_ray = False
-        self._task: Any = ray.remote(run_shard)
+        self._tasks: dict[Callable[..., Any], Any] = {}
+
+    def call(self, function: Callable[..., Any], *args: Any) -> Handle:
+        if function not in self._tasks:
+            self._tasks[function] = self._ray.remote(function)
+        return self._tasks[function].remote(*args)
 
     def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
                streaks: ForfeitStreaks | None = None) -> Handle:
-        return self._task.remote(spec, list(indices), limits, records, _snapshot(streaks))
+        return self.call(run_shard, spec, list(indices), limits, records, _snapshot(streaks))
 
-    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, ShardResult]]:
+    def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, Any]]:
         ready, _ = self._ray.wait(list(handles), num_returns=1)
         return [(ref, self._ray.get(ref)) for ref in ready]
 

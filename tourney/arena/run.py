@@ -18,7 +18,7 @@ from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.leaderboard import Leaderboard
 from tourney.arena.results import ResultsFile
 from tourney.arena.schedule import RunSpec
-from tourney.arena.shards import ShardSizer
+from tourney.arena.shards import ShardResult, ShardSizer
 
 # Called after each shard with the games played so far in this run and the total to play.
 Observer = Callable[[Leaderboard, int, int], None]
@@ -63,7 +63,8 @@ def run_arena(spec: RunSpec, games: int, backend: Backend, *, limits: Limits | N
                 # The inline backend reads `streaks` when the shard starts; others take it as it is now.
                 in_flight[backend.submit(spec, shard, limits, str(records) if records else None,
                                          streaks)] = len(shard)
-            for handle, shard_result in backend.wait(list(in_flight)):
+            for handle, finished in backend.wait(list(in_flight)):
+                shard_result: ShardResult = finished
                 sizer.observe(in_flight.pop(handle), shard_result.seconds)
                 if results is not None:
                     results.append(shard_result.games)

@@ -10,6 +10,9 @@ the same way (the seat draw is already stored: stopping would stop every rerun a
 Processes are kept in one pool for the whole run.
 A player whose bot forfeits `max_forfeits` matches in a row is disqualified for the rest of the run:
 its seat is played by the fallback policy from the first move, without starting the bot.
+With `tourney run --workers`, each worker's referee starts from the streaks known when its tables
+were sent, and the run's referee `absorb`s what it saw, in table order (the arena's departure:
+disqualification is exact with one worker only).
 """
 
 from __future__ import annotations
@@ -32,11 +35,13 @@ class TableReferee:
     """A `MatchPlayer` for `engine.autoplay`: call it with (game, players, specs, seed, options).
     Faults are tallied by player name; `close()` ends the bot processes."""
 
-    def __init__(self, limits: Limits | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, streaks: ForfeitStreaks | None = None) -> None:
         self.limits = limits or Limits()
         self.pool = ProcessPool(self.limits)
         self.faults: dict[str, FaultCounter] = {}
-        self.streaks = ForfeitStreaks(self.limits.max_forfeits)
+        self.streaks = streaks.copy() if streaks is not None else ForfeitStreaks(self.limits.max_forfeits)
+        # Each refereed match's (refereed players, forfeiters), in order: what `absorb` replays.
+        self.observed: list[tuple[list[str], list[str]]] = []
         self._transports: dict[tuple[str, str], str] = {}
 
     def __call__(self, game: GameDescriptor, players: Sequence[str], specs: Sequence[str], seed: int,
@@ -58,7 +63,10 @@ class TableReferee:
                 self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts)
         refereed = [name for name, spec in zip(players, specs, strict=True)
                     if self._transport(game, spec) != "builtin"]
-        self.streaks.observe(refereed, [players[seat] for seat in forfeited])
+        forfeiters = [players[seat] for seat in forfeited]
+        self.streaks.observe(refereed, forfeiters)
+        if refereed:
+            self.observed.append((refereed, forfeiters))
         return state
 
     def _bot(self, game: GameDescriptor, spec: str, rng: random.Random) -> Bot:
@@ -76,6 +84,13 @@ class TableReferee:
         if key not in self._transports:
             self._transports[key] = spec_transport(game, spec)
         return self._transports[key]
+
+    def absorb(self, faults: Mapping[str, FaultCounter], observed: Sequence[tuple[list[str], list[str]]]) -> None:
+        """What a worker's referee saw (its faults, its matches' forfeits in order), as if seen here."""
+        for name, tally in faults.items():
+            self.faults.setdefault(name, FaultCounter()).merge(tally.counts)
+        for refereed, forfeiters in observed:
+            self.streaks.observe(refereed, forfeiters)
 
     def fault_report(self) -> dict[str, dict[str, int]]:
         """Faults by player, only players that had any."""

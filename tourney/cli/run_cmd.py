@@ -29,6 +29,13 @@ if TYPE_CHECKING:
     from tourney.app.bot_run import BotRun, Observer
 
 SHOWN = 10  # standings rows printed at the end (the rest: `tourney standings`)
+BACKENDS = ("local", "ray")
+
+
+def _backend_name(value: str) -> str:
+    if value not in BACKENDS:
+        raise typer.BadParameter(f"{value!r} is not a backend: local or ray")
+    return value
 
 
 def run(
@@ -41,6 +48,13 @@ def run(
         parser=parse_seed, metavar="SEED",
         help="Seed of the bots' matches (default: the tournament's seed; the same seed plays the same event).")]
         = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", parser=number_parser(what="--workers", low=1), metavar="N",
+        help="Play a stage's tables on N worker processes (or Ray tasks at once); they are entered in "
+             "table order, so the event is the same as with 1.")] = 1,
+    backend: Annotated[str, typer.Option(
+        parser=_backend_name, metavar="local|ray",
+        help="Where the workers run: local (process pool) or ray (pip install 'tourney[ray]').")] = "local",
     db: DbOption = None,
     tournament: TournamentOption = None,
     move_timeout: MoveTimeoutOption = 1.0,
@@ -53,7 +67,8 @@ def run(
 ) -> None:
     """Bots play every unfinished table of the current stage whose players are all bots (players
     registered with `player add NAME --bot SPEC`), entering each round or final chip count as a
-    director would; then advance and repeat to the final. Tables with a person are left to the director."""
+    director would; then advance and repeat to the final. Tables with a person are left to the director.
+    With --workers N, a stage's tables are played in parallel and entered in table order."""
     from tourney.app.arena import bot_limits
     from tourney.app.bot_run import run_bots
 
@@ -62,7 +77,7 @@ def run(
     with ExitStack() as stack:
         observer = stack.enter_context(_progress()) if stdout_is_terminal() else None
         done = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=not no_advance,
-                        observer=observer, limits=limits)
+                        observer=observer, limits=limits, workers=workers, backend=backend)
     _report(done)
 
 
@@ -97,7 +112,8 @@ def _report(done: BotRun) -> None:
 
 @contextmanager
 def _progress() -> Iterator[Observer]:
-    """A rich progress bar on stderr, one task per stage, advanced after each table."""
+    """A rich progress bar on stderr, one task per stage (named with the format's word: "round 2"),
+    advanced after each table."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
@@ -107,8 +123,8 @@ def _progress() -> Iterator[Observer]:
                   TimeElapsedColumn(), console=Console(stderr=True)) as bar:
         tasks: dict[int, TaskID] = {}
 
-        def started(stage: int, tables: int) -> None:
-            tasks[stage] = bar.add_task(f"stage {stage}", total=tables)
+        def started(stage: int, tables: int, unit: str) -> None:
+            tasks[stage] = bar.add_task(f"{unit} {stage}", total=tables)
 
         def done(stage: int, tables: int) -> None:
             bar.update(tasks[stage], completed=tables)
