@@ -6,11 +6,13 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, cast
 
 from tourney.rules.polish_poker.existence import N_CARDS
 
-_DECK_IDS: Final[list[int]] = list(range(N_CARDS))  # copied, never changed
+# The deck in order (copied, never changed). Its card ids are typed `object` because the shuffle only
+# moves them: typed int, mypyc would unbox every card it reads and box it again to store it.
+_DECK_IDS: Final[list[object]] = list(range(N_CARDS))
 
 
 class Dealer(Protocol):
@@ -53,15 +55,15 @@ class RandomDealer:
             card = deck[j]
             deck[j] = deck[i]
             deck[i] = card
-            mask |= 1 << card
-        dealt = tuple(deck)  # one copy, then a tuple slice per hand
+            mask |= 1 << cast(int, card)
+        dealt = cast(tuple[int, ...], tuple(deck))  # one copy, then a tuple slice per hand
         hands: list[tuple[int, ...]] = []
         start = 0
         for count in counts:
             end = start + count
             hands.append(dealt[start:end])
             start = end
-        return hands, deck[total], mask
+        return hands, dealt[total], mask
 
 
 class ReplayDealer:

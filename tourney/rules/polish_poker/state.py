@@ -93,7 +93,9 @@ class PolishPokerState:
             seed: int | None = None) -> PolishPokerState:
         """A new game: the first starter is drawn by lot (§1.10) and every deal comes from `rng`."""
         first = int(rng.random() * len(players))
-        return cls(players, RandomDealer(rng), first_starter=first, options=options, seed=seed)
+        # Named, not `cls`: under mypyc a direct constructor call (a compiled class has no
+        # interpreted subclasses to construct).
+        return PolishPokerState(players, RandomDealer(rng), first_starter=first, options=options, seed=seed)
 
     # -- rounds --
 
