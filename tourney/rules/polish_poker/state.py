@@ -196,8 +196,9 @@ class PolishPokerState:
         self.last = action
         self.last_seat = seat
         # A slice of the shared pairs, not an index: mypyc would unbox an indexed pair into a C
-        # struct and box a new tuple to store it.
-        self.round_declarations += _DECLARED[seat][action:action + 1]
+        # struct and box a new tuple to store it. `x = x + y`, not `+=`: mypyc compiles a tuple's
+        # `+` to a direct concatenation and `+=` to Python's generic in-place add.
+        self.round_declarations = self.round_declarations + _DECLARED[seat][action:action + 1]
         nxt = self._next[seat]
         if action == FIVE_ACES:
             self._resolve(nxt, auto=True)
@@ -214,16 +215,19 @@ class PolishPokerState:
         declarer = self.last_seat
         declared_exists = exists(self.last, self.mask)
         loser = caller if declared_exists else declarer
-        eliminated = self.counts[loser] >= self.cap
+        held = self.counts[loser]
         place = 0
-        if eliminated:
+        if held >= self.cap:
             place = self.players_in
             self._eliminate(loser, place)
         else:
-            self.counts[loser] += 1
-        self._history += (RoundSummary(
+            # Not `+= 1`: mypyc compiles an item's augmented assignment as a generic Python add.
+            self.counts[loser] = held + 1
+        summary = RoundSummary(
             self.round, self.starter, self.cap, tuple(self.hands), self.community, self.round_declarations,
-            caller, auto, declared_exists, loser, self.counts[loser], place),)
+            caller, auto, declared_exists, loser, self.counts[loser], place)
+        # `+`, not `+=` nor unpacking: mypyc compiles a tuple's `+` to one direct concatenation.
+        self._history = self._history + (summary,)  # noqa: RUF005
         if self.players_in <= self._until:
             self._finish()
             return
