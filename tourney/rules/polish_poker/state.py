@@ -64,7 +64,6 @@ class PolishPokerState:
         self.alive = [True] * self.n
         self.players_in = self.n
         self._seats_in = list(range(self.n))
-        self._names_in = list(names)
         self._next = [(s + 1) % self.n for s in range(self.n)]
         self.places: dict[int, int] = {}
         self.eliminated: list[int] = []
@@ -117,7 +116,8 @@ class PolishPokerState:
 
     def _deal_from(self, dealer: Dealer) -> None:
         """Deal through the `Dealer` protocol, which hands out cards to the players in only."""
-        dealt, community = dealer(self._names_in, [self.counts[s] for s in self._seats_in])
+        names_in = [self.players[s] for s in self._seats_in]
+        dealt, community = dealer(names_in, [self.counts[s] for s in self._seats_in])
         if self.players_in == self.n:
             hands = dealt
         else:
@@ -240,9 +240,7 @@ class PolishPokerState:
         self.places[seat] = place
         self.eliminated.append(seat)
         self.counts[seat] = 0
-        # New lists, not edited ones: a dealer may keep the names it was given.
-        self._seats_in = [s for s in self._seats_in if s != seat]
-        self._names_in = [self.players[s] for s in self._seats_in]
+        self._seats_in.remove(seat)
         # Whoever passed the turn to `seat` now passes it to the next player still in after it.
         after = self._next[seat]
         next_seat = self._next
