@@ -6,11 +6,13 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, cast
 
 from tourney.rules.polish_poker.existence import N_CARDS
 
-_DECK_IDS: Final[tuple[int, ...]] = tuple(range(N_CARDS))
+# The deck in order (copied, never changed). Its card ids are typed `object` because the shuffle only
+# moves them: typed int, mypyc would unbox every card it reads and box it again to store it.
+_DECK_IDS: Final[list[object]] = list(range(N_CARDS))
 
 
 class Dealer(Protocol):
@@ -33,22 +35,35 @@ class RandomDealer:
         return RandomDealer(rng)
 
     def __call__(self, names: Sequence[str], counts: Sequence[int]) -> tuple[list[tuple[int, ...]], int]:
+        hands, community, _ = self.deal_by_seat(list(counts))
+        return hands, community
+
+    def deal_by_seat(self, counts: list[int]) -> tuple[list[tuple[int, ...]], int, int]:
+        """Hands for `counts` (an empty hand for a count of 0, so a state passes its counts by seat,
+        players out included), the community card and the mask of every card in play.
+
+        The draws are a partial Fisher-Yates over the cards needed (at most 21 of the 25 are ever
+        used); a player out draws nothing, so the draws are the same as dealing the players in."""
         total = 0
         for count in counts:
             total += count
-        deck = list(_DECK_IDS)
+        deck = _DECK_IDS.copy()
         rnd = self._random
-        # A partial Fisher-Yates over the cards needed: at most 21 of the 25 are ever used.
+        mask = 0
         for i in range(total + 1):
-            j = i + int(rnd() * (25 - i))
-            deck[i], deck[j] = deck[j], deck[i]
+            j = i + int(rnd() * (N_CARDS - i))
+            card = deck[j]
+            deck[j] = deck[i]
+            deck[i] = card
+            mask |= 1 << cast(int, card)
+        dealt = cast(tuple[int, ...], tuple(deck))  # one copy, then a tuple slice per hand
         hands: list[tuple[int, ...]] = []
         start = 0
         for count in counts:
             end = start + count
-            hands.append(tuple(deck[start:end]))
+            hands.append(dealt[start:end])
             start = end
-        return hands, deck[total]
+        return hands, dealt[total], mask
 
 
 class ReplayDealer:

@@ -2,15 +2,16 @@
 
 Cards in play are a 25-bit mask: bit ``4*rank + suit`` for the natural cards (ranks 9..A,
 suits S H D C) and bit 24 for the joker. Every declaration's deficit (the number of missing
-cards) is a precompiled function of that mask built from population counts, so a check is
-one table lookup, one call and a few integer operations. A declaration exists iff its
-deficit is at most 1 when the joker is in play, else 0. Five of a kind is "five cards of a
+cards) is the sum, over its precomputed (group of cards, how many needed) pairs, of what the mask
+misses, counted with population counts: a check is one table lookup and a few integer
+operations, a direct C call under mypyc. A declaration exists iff its deficit is at most 1 when
+the joker is in play, else 0. Five of a kind is "five cards of a
 rank", which only the joker can complete, so the same formula covers it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Final
 
 from tourney.errors import InvalidCardError
@@ -43,73 +44,69 @@ def _mask_of(ranks: Iterable[int], suit: int) -> int:
     return sum(1 << (4 * r + suit) for r in ranks)
 
 
-Deficit = Callable[[int], int]
+# A declaration needs, for each of its groups of cards (a rank, a suit, the cards of a straight
+# flush), at least so many of that group: five (mask, need) pairs at most.
+Requirements = tuple[tuple[int, int], ...]
 
 
-def _at_least(mask: int, need: int) -> Deficit:
-    def deficit(m: int) -> int:
-        d = need - (m & mask).bit_count()
-        return d if d > 0 else 0
-    return deficit
+def _straight(ranks: range) -> Requirements:
+    return tuple((RANK_MASK[r], 1) for r in ranks)
 
 
-def _two(mask_a: int, need_a: int, mask_b: int, need_b: int) -> Deficit:
-    def deficit(m: int) -> int:
-        a = need_a - (m & mask_a).bit_count()
-        b = need_b - (m & mask_b).bit_count()
-        return (a if a > 0 else 0) + (b if b > 0 else 0)
-    return deficit
-
-
-def _straight(ranks: range) -> Deficit:
-    r0, r1, r2, r3, r4 = (RANK_MASK[r] for r in ranks)
-
-    def deficit(m: int) -> int:
-        return (not m & r0) + (not m & r1) + (not m & r2) + (not m & r3) + (not m & r4)
-    return deficit
-
-
-def _compile(index: int) -> Deficit:
+def _requirements(index: int) -> Requirements:
     d = DECLARATIONS[index]
     ranks = [RANK_INDEX[r] for r in d.ranks]
     suit = SUIT_INDEX[d.suit] if d.suit is not None else 0
     match d.category:
         case Category.HIGH:
-            return _at_least(RANK_MASK[ranks[0]], 1)
+            return ((RANK_MASK[ranks[0]], 1),)
         case Category.PAIR:
-            return _at_least(RANK_MASK[ranks[0]], 2)
+            return ((RANK_MASK[ranks[0]], 2),)
         case Category.TWOPAIR:
-            return _two(RANK_MASK[ranks[0]], 2, RANK_MASK[ranks[1]], 2)
+            return ((RANK_MASK[ranks[0]], 2), (RANK_MASK[ranks[1]], 2))
         case Category.STRAIGHT:
             return _straight(BIG_RANKS if d.straight == BIG else SMALL_RANKS)
         case Category.TRIPS:
-            return _at_least(RANK_MASK[ranks[0]], 3)
+            return ((RANK_MASK[ranks[0]], 3),)
         case Category.FULL:
-            return _two(RANK_MASK[ranks[0]], 3, RANK_MASK[ranks[1]], 2)
+            return ((RANK_MASK[ranks[0]], 3), (RANK_MASK[ranks[1]], 2))
         case Category.FLUSH:
-            return _at_least(SUIT_MASK[suit], 5)
+            return ((SUIT_MASK[suit], 5),)
         case Category.QUADS:
-            return _at_least(RANK_MASK[ranks[0]], 4)
+            return ((RANK_MASK[ranks[0]], 4),)
         case Category.SFLUSH:
-            return _at_least(_mask_of(SMALL_RANKS, suit), 5)
+            return ((_mask_of(SMALL_RANKS, suit), 5),)
         case Category.ROYAL:
-            return _at_least(_mask_of(BIG_RANKS, suit), 5)
+            return ((_mask_of(BIG_RANKS, suit), 5),)
         case Category.FIVE:
-            return _at_least(RANK_MASK[ranks[0]], 5)
+            return ((RANK_MASK[ranks[0]], 5),)
     raise AssertionError(d)  # pragma: no cover
 
 
-DEFICIT: Final[tuple[Deficit, ...]] = tuple(_compile(i) for i in range(len(DECLARATIONS)))
+REQUIREMENTS: Final[tuple[Requirements, ...]] = tuple(_requirements(i) for i in range(len(DECLARATIONS)))
+
+
+# Population counts of 13-bit numbers: two lookups count a 25-bit mask. mypyc has no primitive
+# for int.bit_count(), which it would call as a Python method.
+_LOW_BITS: Final = 13
+_LOW_MASK: Final = (1 << _LOW_BITS) - 1
+_POPCOUNT: Final[tuple[int, ...]] = tuple(i.bit_count() for i in range(1 << _LOW_BITS))
 
 
 def deficit(index: int, mask: int) -> int:
     """Number of cards missing for declaration `index` among the cards in `mask`."""
-    return DEFICIT[index](mask)
+    missing = 0
+    for group, need in REQUIREMENTS[index]:
+        held = mask & group
+        short = need - _POPCOUNT[held & _LOW_MASK] - _POPCOUNT[held >> _LOW_BITS]
+        if short > 0:
+            missing += short
+    return missing
 
 
 def exists(index: int, mask: int) -> bool:
     """Whether declaration `index` exists among the cards in `mask` (the joker fills one gap)."""
-    return DEFICIT[index](mask) <= mask >> JOKER_ID
+    return deficit(index, mask) <= mask >> JOKER_ID
 
 
 def mask_of_ids(ids: Iterable[int]) -> int:

@@ -39,8 +39,10 @@ def _options(items: tuple[tuple[str, OptionValue], ...]) -> PolishPokerOptions:
 
 def new_state(players: Sequence[str], rng: random.Random, options: Mapping[str, OptionValue],
               seed: int | None) -> PolishPokerState:
-    # Options objects are cached: a bot run starts thousands of games with the same few.
-    return PolishPokerState.new(players, rng, options=_options(tuple(sorted(options.items()))), seed=seed)
+    # Options objects are cached: a bot run starts thousands of games with the same few. The key
+    # keeps the mapping's order (resolve_options always gives the same): another order only costs
+    # a second cache entry, not another result.
+    return PolishPokerState.new(players, rng, options=_options(tuple(options.items())), seed=seed)
 
 
 def action_text(action: int) -> str:

@@ -16,7 +16,7 @@ from tourney.rules.games import Bot, Outcome
 from tourney.rules.polish_poker.actions import CALL, N_ACTIONS, action_id, action_text
 from tourney.rules.polish_poker.dealer import Dealer, RandomDealer, ReplayDealer, copy_future_dealer
 from tourney.rules.polish_poker.declarations import CANONICAL, FIVE_ACES, N_DECLARATIONS
-from tourney.rules.polish_poker.existence import CARD_OF_ID, CARD_TEXT, DEFICIT, JOKER_ID, N_CARDS
+from tourney.rules.polish_poker.existence import CARD_OF_ID, CARD_TEXT, N_CARDS, exists
 from tourney.rules.polish_poker.options import CAPS, MAX_PLAYERS, MIN_PLAYERS, PolishPokerOptions
 from tourney.rules.polish_poker.raises import LEVELS_EQUAL, LEVELS_RANKED, SUIT_BIT, legal_raises
 from tourney.rules.polish_poker.record import deal_event, declare_event, end_event, game_event, round_events
@@ -24,6 +24,9 @@ from tourney.rules.polish_poker.views import RoundSummary, View
 
 _BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(N_CARDS))
 _CAP_BY_PLAYERS_IN: Final[tuple[int, ...]] = tuple(CAPS.get(n, 0) for n in range(MAX_PLAYERS + 1))
+# Every (seat, declaration) pair, built once: a declaration is recorded without a new tuple.
+_DECLARED: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((seat, action) for action in range(N_DECLARATIONS)) for seat in range(MAX_PLAYERS))
 assert N_CARDS == 25
 
 
@@ -51,13 +54,16 @@ class PolishPokerState:
         self.n = len(names)
         self.seed = seed
         self._dealer = dealer
+        # The usual dealer is called directly (a C call under mypyc) and deals by seat.
+        self._random_dealer: RandomDealer | None = dealer if type(dealer) is RandomDealer else None
+        self._until = self.options.until
+        self._next_starter_rule = self.options.next_starter
         self._ranked = self.options.suit_order == "ranked"
         self._levels = LEVELS_RANKED if self._ranked else LEVELS_EQUAL
         self.counts = [self.options.start_cards] * self.n
         self.alive = [True] * self.n
         self.players_in = self.n
         self._seats_in = list(range(self.n))
-        self._names_in = list(names)
         self._next = [(s + 1) % self.n for s in range(self.n)]
         self.places: dict[int, int] = {}
         self.eliminated: list[int] = []
@@ -86,17 +92,33 @@ class PolishPokerState:
             seed: int | None = None) -> PolishPokerState:
         """A new game: the first starter is drawn by lot (§1.10) and every deal comes from `rng`."""
         first = int(rng.random() * len(players))
-        return cls(players, RandomDealer(rng), first_starter=first, options=options, seed=seed)
+        # Named, not `cls`: under mypyc a direct constructor call (a compiled class has no
+        # interpreted subclasses to construct).
+        return PolishPokerState(players, RandomDealer(rng), first_starter=first, options=options, seed=seed)
 
     # -- rounds --
 
     def _start_round(self) -> None:
         self.round += 1
-        players_in = self.players_in
-        self.cap = _CAP_BY_PLAYERS_IN[players_in]
-        counts = self.counts
-        dealt, community = self._dealer(self._names_in, [counts[s] for s in self._seats_in])
-        if players_in == self.n:
+        self.cap = _CAP_BY_PLAYERS_IN[self.players_in]
+        random_dealer = self._random_dealer
+        if random_dealer is not None:
+            # A player out holds 0 cards (`_eliminate`), so the counts by seat are what is dealt.
+            self.hands, self.community, self.mask = random_dealer.deal_by_seat(self.counts)
+            self._counts_view = tuple(self.counts)
+        else:
+            self._deal_from(self._dealer)
+        self.last = -1
+        self.last_seat = -1
+        self.used = 0
+        self.round_declarations = ()
+        self.to_act = self.starter
+
+    def _deal_from(self, dealer: Dealer) -> None:
+        """Deal through the `Dealer` protocol, which hands out cards to the players in only."""
+        names_in = [self.players[s] for s in self._seats_in]
+        dealt, community = dealer(names_in, [self.counts[s] for s in self._seats_in])
+        if self.players_in == self.n:
             hands = dealt
         else:
             hands = [()] * self.n
@@ -110,11 +132,6 @@ class PolishPokerState:
         self.community = community
         self.mask = mask
         self._counts_view = tuple([len(hand) for hand in hands])
-        self.last = -1
-        self.last_seat = -1
-        self.used = 0
-        self.round_declarations = ()
-        self.to_act = self.starter
 
     # -- actions --
 
@@ -178,7 +195,10 @@ class PolishPokerState:
         self.decisions += 1
         self.last = action
         self.last_seat = seat
-        self.round_declarations += ((seat, action),)
+        # A slice of the shared pairs, not an index: mypyc would unbox an indexed pair into a C
+        # struct and box a new tuple to store it. `x = x + y`, not `+=`: mypyc compiles a tuple's
+        # `+` to a direct concatenation and `+=` to Python's generic in-place add.
+        self.round_declarations = self.round_declarations + _DECLARED[seat][action:action + 1]
         nxt = self._next[seat]
         if action == FIVE_ACES:
             self._resolve(nxt, auto=True)
@@ -193,20 +213,22 @@ class PolishPokerState:
 
     def _resolve(self, caller: int, *, auto: bool) -> None:
         declarer = self.last_seat
-        mask = self.mask
-        exists = DEFICIT[self.last](mask) <= mask >> JOKER_ID
-        loser = caller if exists else declarer
-        eliminated = self.counts[loser] >= self.cap
+        declared_exists = exists(self.last, self.mask)
+        loser = caller if declared_exists else declarer
+        held = self.counts[loser]
         place = 0
-        if eliminated:
+        if held >= self.cap:
             place = self.players_in
             self._eliminate(loser, place)
         else:
-            self.counts[loser] += 1
-        self._history += (RoundSummary(
+            # Not `+= 1`: mypyc compiles an item's augmented assignment as a generic Python add.
+            self.counts[loser] = held + 1
+        summary = RoundSummary(
             self.round, self.starter, self.cap, tuple(self.hands), self.community, self.round_declarations,
-            caller, auto, exists, loser, self.counts[loser], place),)
-        if self.players_in <= self.options.until:
+            caller, auto, declared_exists, loser, self.counts[loser], place)
+        # `+`, not `+=` nor unpacking: mypyc compiles a tuple's `+` to one direct concatenation.
+        self._history = self._history + (summary,)  # noqa: RUF005
+        if self.players_in <= self._until:
             self._finish()
             return
         self.starter = self._next_starter(loser, caller, declarer)
@@ -218,16 +240,16 @@ class PolishPokerState:
         self.places[seat] = place
         self.eliminated.append(seat)
         self.counts[seat] = 0
-        self._seats_in = [s for s in range(self.n) if self.alive[s]]
-        self._names_in = [self.players[s] for s in self._seats_in]
+        self._seats_in.remove(seat)
+        # Whoever passed the turn to `seat` now passes it to the next player still in after it.
+        after = self._next[seat]
+        next_seat = self._next
         for s in range(self.n):
-            nxt = (s + 1) % self.n
-            while not self.alive[nxt]:
-                nxt = (nxt + 1) % self.n
-            self._next[s] = nxt
+            if next_seat[s] == seat:
+                next_seat[s] = after
 
     def _next_starter(self, loser: int, caller: int, declarer: int) -> int:
-        rule = self.options.next_starter
+        rule = self._next_starter_rule
         if rule == "loser":
             return loser if self.alive[loser] else self._next[loser]
         if rule == "caller":
@@ -322,12 +344,13 @@ class PolishPokerState:
 def play_out(state: PolishPokerState, bots: Sequence[Bot]) -> None:
     """Let `bots` play `state` to its end. The state is typed here, so under mypyc its methods are
     direct C calls (the generic loop of the registry would call them through Python)."""
+    # Each bot's `act` is looked up once per game, not once per decision. The bots are `Any` and
+    # an answer `object`: typed as `Bot.act`'s int, a compiled build would check the answer itself
+    # and raise TypeError instead of the project's error.
+    acts: list[Any] = [bot.act for bot in bots]
     while not state.terminal:
         seat = state.to_act
-        # The bot is `Any` and its answer `object`: typed as `Bot.act`'s int, a compiled build would
-        # check the answer itself and raise TypeError instead of the project's error.
-        bot: Any = bots[seat]
-        action: object = bot.act(state.view(seat))
+        action: object = acts[seat](state.view(seat))
         if isinstance(action, int) and not isinstance(action, bool):
             state.apply_id(action)
         else:
