@@ -144,26 +144,36 @@ class BotProcess:
         self._held += b"\n"
 
     def send_line(self, text: str, deadline: float) -> None:
-        """One line of JSON text already encoded (the act message, assembled from cached parts),
-        after any held lines."""
-        line = (text + "\n").encode()
+        """One line of JSON text already encoded, after any held lines."""
+        self.send_bytes((text + "\n").encode(), deadline)
+
+    def send_bytes(self, line: bytes, deadline: float) -> None:
+        """One line (the act message, with its newline) in one write, after any held lines."""
         if self._held:
             line, self._held = bytes(self._held + line), bytearray()
-        data = memoryview(line)
+        try:
+            written = os.write(self._in, line)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            raise BotExited from None
+        if written == len(line):  # the usual case: the pipe takes the line at once
+            return
+        data = memoryview(line)[written:]
         while True:
+            wait = deadline - time.monotonic()
+            if wait <= 0:
+                raise BotTimeout
+            self._write_poll.poll(wait * 1000)
             try:
                 written = os.write(self._in, data)
             except BlockingIOError:
                 written = 0
             except OSError:
                 raise BotExited from None
-            if written == len(data):  # the usual case: the pipe takes the line at once
+            if written == len(data):
                 return
             data = data[written:]
-            wait = deadline - time.monotonic()
-            if wait <= 0:
-                raise BotTimeout
-            self._write_poll.poll(wait * 1000)
 
     def receive(self, deadline: float) -> bytes:
         """The next line the bot wrote (without its newline)."""
