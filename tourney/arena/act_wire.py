@@ -53,13 +53,22 @@ def act_line(message: dict[str, Any], legal_json: str | None) -> bytes:
     differs from json.dumps' only in writing non-ASCII characters as UTF-8 rather than \\u escapes:
     the same JSON (full acts, which a bot of the first protocol reads byte for byte as before, keep
     the standard library)."""
-    if legal_json is not None:
-        message["legal"] = orjson.Fragment(legal_json)
+    if legal_json is None:
+        return message_line(message)
+    message["legal"] = orjson.Fragment(legal_json)
     try:
         return orjson.dumps(message, option=_LINE)
-    except orjson.JSONEncodeError:  # what orjson refuses and json writes, such as an int over 64 bits
-        if legal_json is not None:
-            message["legal"] = json.loads(legal_json)
+    except orjson.JSONEncodeError:
+        message["legal"] = json.loads(legal_json)
+        return message_line(message)
+
+
+def message_line(message: dict[str, Any]) -> bytes:
+    """`message` as one line of compact JSON and its newline, for a bot on the lean protocol (acts,
+    and a session's `start` and `end`): orjson, or json for what orjson refuses."""
+    try:
+        return orjson.dumps(message, option=_LINE)
+    except orjson.JSONEncodeError:  # such as an int over 64 bits
         return (json.dumps(message, separators=(",", ":")) + "\n").encode()
 
 

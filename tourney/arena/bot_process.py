@@ -137,11 +137,10 @@ class BotProcess:
     def send(self, message: Mapping[str, Any], deadline: float) -> None:
         self.send_line(encode_json(message), deadline)
 
-    def hold(self, message: Mapping[str, Any]) -> None:
-        """Send `message` with the next `send_line`: a line no answer is awaited for costs no write
-        (and no wake-up of the bot) of its own."""
-        self._held += encode_json(message).encode()
-        self._held += b"\n"
+    def hold(self, line: bytes) -> None:
+        """Send `line` (with its newline) with the next `send_bytes`: a line no answer is awaited for
+        costs no write (and no wake-up of the bot) of its own."""
+        self._held += line
 
     def send_line(self, text: str, deadline: float) -> None:
         """One line of JSON text already encoded, after any held lines."""

@@ -31,7 +31,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from tourney.arena.act_wire import act_line, decode_object, lean_act, read_answer
+from tourney.arena.act_wire import act_line, decode_object, lean_act, message_line, read_answer
 from tourney.arena.bot_process import (
     BotExited,
     BotLineTooLong,
@@ -112,8 +112,9 @@ class SubprocessBot:
         self._hello_failure = None
         self._awaiting_ready = not (self._reused and SESSION in process.accepted)
         if not self._awaiting_ready:
-            process.hold({"type": "start", "game": game.name, "seat": seat, "players": self._hello["players"],
-                          "options": self._hello["options"], "seed": self._seed})
+            process.hold(message_line({"type": "start", "game": game.name, "seat": seat,
+                                       "players": self._hello["players"], "options": self._hello["options"],
+                                       "seed": self._seed}))
             return
         self._hello_deadline = time.monotonic() + self.limits.hello_timeout
         try:
@@ -233,7 +234,7 @@ class SubprocessBot:
             return
         if SESSION in process.accepted:  # no bye: the next start says it; the end travels with the next act
             if event is not None:
-                process.hold({"type": "event", **event})
+                process.hold(message_line({"type": "event", **event}))
         else:
             deadline = time.monotonic() + self.limits.move_timeout
             try:
