@@ -50,12 +50,21 @@ from tourney.storage.events import create_tournament, transact
 
 # A bot on the lean protocol, always the last legal action: it accepts both features, so it keeps
 # the view from the changes (a tourney that predates them sends whole views and hellos, which it
-# reads as well). At the end of its input it appends the act lines it read (its first 5,000) to argv[1].
+# reads as well). It reads and writes bytes (stdin.buffer, stdout.buffer), as the README's lean bot
+# does: 2-3 µs less CPU per line than text streams and print (the echo keeps them: the floor is not
+# made faster with the bot). At the end of its input it appends the act lines it read (its first
+# 5,000) to argv[1].
 LEAN_BOT = """\
 import json, sys
+
+out = sys.stdout.buffer
+def send(message):
+    out.write(json.dumps(message).encode() + b"\\n")
+    out.flush()
+
 acts = []
 view, legal = {}, []
-for line in sys.stdin:
+for line in sys.stdin.buffer:
     msg = json.loads(line)
     kind = msg["type"]
     if kind == "act":
@@ -70,12 +79,12 @@ for line in sys.stdin:
             for key in msg.get("drop", ()):
                 del view[key]
         legal = msg.get("legal", legal)
-        print(json.dumps({"type": "action", "id": msg["id"], "action": legal[-1]}), flush=True)
+        send({"type": "action", "id": msg["id"], "action": legal[-1]})
     elif kind == "hello" or kind == "start":
         view, legal = {}, []
         if kind == "hello":
-            print(json.dumps({"type": "ready", "name": "last", "accept": ["delta", "session"]}), flush=True)
-open(sys.argv[1], "a").writelines(acts)
+            send({"type": "ready", "name": "last", "accept": ["delta", "session"]})
+open(sys.argv[1], "ab").writelines(acts)
 """
 
 # The same program written to the protocol of before issue 20 item 6: it accepts nothing, so it is

@@ -74,6 +74,7 @@ HOT_MODULES: Final = (
     "tourney/rules/lou/state.py",
     "tourney/bots/lou/rule_bot.py",
     "tourney/engine/match.py",
+    "tourney/arena/act_wire.py",
 )
 GROUP_NAME: Final = "tourney"  # mypyc's shared library is `tourney__mypyc.<suffix>`
 BUILD_INFO_NAME: Final = "_build_info.json"

@@ -137,33 +137,42 @@ class BotProcess:
     def send(self, message: Mapping[str, Any], deadline: float) -> None:
         self.send_line(encode_json(message), deadline)
 
-    def hold(self, message: Mapping[str, Any]) -> None:
-        """Send `message` with the next `send_line`: a line no answer is awaited for costs no write
-        (and no wake-up of the bot) of its own."""
-        self._held += encode_json(message).encode()
-        self._held += b"\n"
+    def hold(self, line: bytes) -> None:
+        """Send `line` (with its newline) with the next `send_bytes`: a line no answer is awaited for
+        costs no write (and no wake-up of the bot) of its own."""
+        self._held += line
 
     def send_line(self, text: str, deadline: float) -> None:
-        """One line of JSON text already encoded (the act message, assembled from cached parts),
-        after any held lines."""
-        line = (text + "\n").encode()
+        """One line of JSON text already encoded, after any held lines."""
+        self.send_bytes((text + "\n").encode(), deadline)
+
+    def send_bytes(self, line: bytes, deadline: float) -> None:
+        """One line (the act message, with its newline) in one write, after any held lines."""
         if self._held:
             line, self._held = bytes(self._held + line), bytearray()
-        data = memoryview(line)
+        try:
+            written = os.write(self._in, line)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            raise BotExited from None
+        if written == len(line):  # the usual case: the pipe takes the line at once
+            return
+        data = memoryview(line)[written:]
         while True:
+            wait = deadline - time.monotonic()
+            if wait <= 0:
+                raise BotTimeout
+            self._write_poll.poll(wait * 1000)
             try:
                 written = os.write(self._in, data)
             except BlockingIOError:
                 written = 0
             except OSError:
                 raise BotExited from None
-            if written == len(data):  # the usual case: the pipe takes the line at once
+            if written == len(data):
                 return
             data = data[written:]
-            wait = deadline - time.monotonic()
-            if wait <= 0:
-                raise BotTimeout
-            self._write_poll.poll(wait * 1000)
 
     def receive(self, deadline: float) -> bytes:
         """The next line the bot wrote (without its newline)."""
