@@ -20,7 +20,10 @@ losers (seeded), advancing and seating each stage when its tables have finished:
 - `late_result_median_s` / `_cpu_s`: the `--players` event after 80 % of all its results (a dry run
   of the whole event, engine only, counts them); `late_events` its log's length;
 - `result_1k_median_s` / `_cpu_s` and `result_50k_median_s` / `_cpu_s`: logs of 1,000 and 50,000
-  events (300 and 9,000 players), and `result_50k_over_1k_cpu`, their ratio (target: 1.2 or less).
+  events (300 and 9,000 players), and `result_50k_over_1k_cpu`, their ratio (target: 1.2 or less);
+- `result_9k_early_median_s` / `_cpu_s`: the same 9,000-player event as the 50k case with a log of
+  10,000 events (its players' registrations alone are 9,000), and `result_50k_over_early_cpu`: the
+  cost of one event's log growing fivefold, its size unchanged.
 
     python scripts/bench_cli_latency.py [--players 3000] [--runs 15] [--desk-entries 200] [--no-long]
 """
@@ -161,6 +164,8 @@ def long_event(folder: Path, players: int, *, events: int | None = None, share: 
             results = int(total * share)
         else:
             assert events is not None
+            if logged > events:
+                raise SystemExit(f"{players} players log {logged} events before any result: more than {events}")
             # Results add one event each, and a stage's advance and seat draw two more.
             results, appended = events - logged, 0
             while True:
@@ -254,6 +259,10 @@ def main() -> None:
         print(f"long_events: {logged}")
         long_cpu = print_medians("result_50k", one_shot_results(long, args.runs))
         print(f"result_50k_over_1k_cpu: {long_cpu / short_cpu:.2f}")
+        early, logged = long_event(folder / "9k-early", 9_000, events=10_000)
+        print(f"early_events: {logged}")
+        early_cpu = print_medians("result_9k_early", one_shot_results(early, args.runs))
+        print(f"result_50k_over_early_cpu: {long_cpu / early_cpu:.2f}")
 
 
 if __name__ == "__main__":
