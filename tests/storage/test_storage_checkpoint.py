@@ -233,15 +233,17 @@ def test_a_fresh_process_starts_from_the_checkpoint(long_log: Database, monkeypa
 @pytest.mark.parametrize("damage", [
     "UPDATE checkpoint SET version = 'an older tourney'",
     "UPDATE checkpoint SET last_event_id = last_event_id + 100000",  # not an event of this log
-    "UPDATE checkpoint SET state = x'80054e2e'",  # a pickle of None, not a state
-    "UPDATE checkpoint SET state = x'00ff'",
+    ("UPDATE checkpoint SET state = :blob", {"blob": bytes.fromhex("80054e2e")}),  # a pickle of None, not a state
+    ("UPDATE checkpoint SET state = :blob", {"blob": b"\x00\xff"}),
     "DELETE FROM checkpoint",
 ])
-def test_a_checkpoint_not_to_be_used_is_refolded_then_rewritten(long_log: Database, damage: str) -> None:
+def test_a_checkpoint_not_to_be_used_is_refolded_then_rewritten(
+        long_log: Database, damage: str | tuple[str, dict[str, Any]]) -> None:
     _entries(long_log, 3, seed=5)
     _, logged = events.all_events(long_log)
     with long_log.write() as tx:
-        tx.run(damage)
+        sql, params = (damage, None) if isinstance(damage, str) else damage
+        tx.run(sql, params)
     state = _fresh_state(long_log)
     assert state.log_restored  # folded from the log
     assert _canonical(state) == _canonical(fold(GAME, logged))
