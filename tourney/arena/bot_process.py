@@ -150,12 +150,7 @@ class BotProcess:
         """One line (the act message, with its newline) in one write, after any held lines."""
         if self._held:
             line, self._held = bytes(self._held + line), bytearray()
-        try:
-            written = os.write(self._in, line)
-        except BlockingIOError:
-            written = 0
-        except OSError:
-            raise BotExited from None
+        written = self._write_some(line)
         if written == len(line):  # the usual case: the pipe takes the line at once
             return
         data = memoryview(line)[written:]
@@ -164,15 +159,19 @@ class BotProcess:
             if wait <= 0:
                 raise BotTimeout
             self._write_poll.poll(wait * 1000)
-            try:
-                written = os.write(self._in, data)
-            except BlockingIOError:
-                written = 0
-            except OSError:
-                raise BotExited from None
+            written = self._write_some(data)
             if written == len(data):
                 return
             data = data[written:]
+
+    def _write_some(self, data: bytes | memoryview) -> int:
+        """Bytes of `data` the pipe took (0 when it is full); a closed pipe is the bot gone."""
+        try:
+            return os.write(self._in, data)
+        except BlockingIOError:
+            return 0
+        except OSError:
+            raise BotExited from None
 
     def receive(self, deadline: float) -> bytes:
         """The next line the bot wrote (without its newline)."""
