@@ -189,3 +189,6 @@ def test_tiebreaks_chosen_are_ranked_by_and_shown_in_order(url: str) -> None:
     rows = as_json(url, "standings")
     assert all(list(r["tiebreaks"]) == ["direct_encounter", "sonneborn_berger"] for r in rows)
     assert [r["rank"] for r in rows] == [1, 1, 1]  # a cycle: 1 point each, 1 against each other, SB 1 each
+    # The terminal table shows the same tie-breaks in the same order, and no others.
+    header = next(line for line in ok(url, "standings").output.splitlines() if line.lstrip().startswith("rank"))
+    assert header.split()[2:] == ["points", "direct-encounter", "sonneborn-berger"]

@@ -98,16 +98,19 @@ def provisional_note(state: TournamentState) -> str:
 
 
 def standings_lines(rows: Iterable[StandingRow]) -> Iterator[str]:
-    """Rank, player, then points and tie-breaks (round robin, Swiss) or the last round reached."""
+    """Rank, player, then points and the tie-breaks in the event's order (round robin, Swiss) or the
+    last round reached."""
     rows = list(rows)
     width = max((len(r.player) for r in rows), default=6)
     if rows and rows[0].points is not None:
-        yield f"{'rank':>4}  {'player':<{width}}  points  buchholz  sonneborn-berger  head-to-head"
+        columns = [(key, key.replace("_", "-")) for key in rows[0].tiebreaks or {}]
+        headings = [heading for _, heading in columns]
+        yield f"{'rank':>4}  {'player':<{width}}  points" + "".join(f"  {heading}" for heading in headings)
         for row in rows:
             tb = row.tiebreaks or {}
             note = f"  ({row.note})" if row.note else ""
-            yield (f"{row.rank:>4}  {row.player:<{width}}  {_num(row.points):>6}  {_num(tb.get('buchholz')):>8}  "
-                   f"{_num(tb.get('sonneborn_berger')):>16}  {_num(tb.get('head_to_head')):>12}{note}")
+            values = "".join(f"  {_num(tb.get(key)):>{len(heading)}}" for key, heading in columns)
+            yield f"{row.rank:>4}  {row.player:<{width}}  {_num(row.points):>6}{values}{note}"
         return
     yield f"{'rank':>4}  {'player':<{width}}  reached"
     for row in rows:
