@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, cast
 
 from tourney.app.views import event_info
 from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, placements
+from tourney.engine.formats.points_ranking import PointsRow, standings
 from tourney.engine.formats.registry import find_format
 from tourney.engine.formats.rounds import PlayedRound, RoundPlan, TableResult
-from tourney.engine.formats.swiss_standings import SwissRow, standings
 from tourney.engine.formats.views import BracketView, FormatView, RoundsView
 from tourney.errors import IllegalActionError
 from tourney.render.format_pages import (
@@ -134,7 +134,7 @@ def round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
 # ------------------------------------------------------------------------------------ round robin
 
 def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[RoundPlan],
-                    played: Sequence[PlayedRound], *, rows: Sequence[SwissRow] | None = None, paper: str = "a4",
+                    played: Sequence[PlayedRound], *, rows: Sequence[PointsRow] | None = None, paper: str = "a4",
                     live: LiveInfo | None = None) -> CrosstablePage:
     """`plans` every round of the schedule; `played[i]` the finished tables of round i + 1 so far;
     `rows` the standings when the caller has them (else computed from `played`)."""
@@ -163,7 +163,7 @@ def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[Ro
 # ------------------------------------------------------------------------------------ Swiss
 
 def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[PlayedRound], plans: Sequence[RoundPlan],
-               *, rounds_total: int, rows: Sequence[SwissRow] | None = None, paper: str = "a4",
+               *, rounds_total: int, rows: Sequence[PointsRow] | None = None, paper: str = "a4",
                live: LiveInfo | None = None) -> SwissPage:
     """`plans` the pairings of every round drawn so far; `played[i]` the finished tables of round i + 1."""
     rows = rows if rows is not None else standings(players, played)

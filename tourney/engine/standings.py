@@ -17,7 +17,7 @@ The formats of rounds rank here too (each format's `standings` calls its ranking
   that match ahead of its loser; a match won by a bye counts), as `bracket.placements` does;
   losers of one round share a place.
   Once the bracket is complete its champion alone is still in: rank 1.
-- round robin and Swiss (`rank_points`): `swiss_standings.standings`' order and ranks: score, Buchholz,
+- round robin and Swiss (`rank_points`): `points_ranking.standings`' order and ranks: score, Buchholz,
   Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank),
   or score, the tie-breaks chosen with `tourney new --tiebreaks` in their order, then seed; the rows
   carry the score (`points`) and the tie-breaks.
@@ -34,7 +34,7 @@ from tourney.engine.formats.bracket import Bracket, MatchState, last_rounds
 from tourney.engine.tables import TableState
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.swiss_standings import SwissRow  # imports networkx: only when a Swiss ranks
+    from tourney.engine.formats.points_ranking import PointsRow
 
 
 @dataclass(frozen=True)
@@ -97,9 +97,9 @@ def _number(value: Fraction) -> float:
     return round(float(value), 4)
 
 
-def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[SwissRow],
+def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[PointsRow],
                 chosen: bool = False) -> list[StandingRow]:
-    """Round robin and Swiss standings: `swiss_standings.standings` rows with each player's last table. The
+    """Round robin and Swiss standings: `points_ranking.standings` rows with each player's last table. The
     tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
     in their order, named with underscores ("buchholz_cut1", "direct_encounter")."""
     last = last_tables(history)

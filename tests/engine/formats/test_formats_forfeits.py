@@ -15,9 +15,9 @@ import pytest
 from tourney.engine.events import Event
 from tourney.engine.formats.config import FormatConfig
 from tourney.engine.formats.live import BracketView
+from tourney.engine.formats.points_ranking import standings as points_standings
 from tourney.engine.formats.rounds import PlayedRound, TableResult
 from tourney.engine.formats.swiss import pair_round
-from tourney.engine.formats.swiss_standings import standings as swiss_standings
 from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.errors import IllegalActionError, TourneyError
 
@@ -133,11 +133,11 @@ def test_swiss_forfeits_score_and_fide_2023_counts_them_unplayed() -> None:
         PlayedRound((TableResult(("A", "B"), (1, 2), ("B",)), TableResult(("C", "D"), (1, 2)))),
         PlayedRound((TableResult(("A", "C"), (1, 2)), TableResult(("B", "D"), (2, 2), ("B", "D")))),
     ]
-    plain = {row.player: row for row in swiss_standings(players, history)}
+    plain = {row.player: row for row in points_standings(players, history)}
     assert {p: row.score for p, row in plain.items()} == {"A": 2, "B": 0, "C": 1, "D": 0}
     assert {p: row.buchholz for p, row in plain.items()} == {"A": 1, "B": 0, "C": 2, "D": 1}
     assert plain["A"].sonneborn_berger == 1  # beating C only; the forfeit win adds nothing
-    fide = {row.player: dict(row.chosen) for row in swiss_standings(players, history, 1, ("fide-2023", "buchholz"))}
+    fide = {row.player: dict(row.chosen) for row in points_standings(players, history, 1, ("fide-2023", "buchholz"))}
     assert {p: values["buchholz"] for p, values in fide.items()} == {
         "A": 3, "B": 0, "C": 2, "D": 1}
     assert fide["C"]["buchholz"] == Fraction(1, 2) + Fraction(3, 2)  # D 0 + ½; A 2 - 1 + ½

@@ -42,10 +42,9 @@ from tourney.rules.games import GameDescriptor
 __all__ = ["BracketView", "CheckedRound", "RoundFormat", "RoundsView", "stage_groups"]
 
 if TYPE_CHECKING:
-    # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
+    from tourney.engine.formats.points_ranking import PointsRow
     from tourney.engine.formats.registry import LiveState
     from tourney.engine.formats.rounds import PlayedRound, TableResult
-    from tourney.engine.formats.swiss_standings import SwissRow
     from tourney.engine.log import Touch
     from tourney.engine.roster import PlayerInfo
 
@@ -103,8 +102,8 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
     return out
 
 
-def swiss_rows(state: LiveState, bye_points: int = 1) -> list[SwissRow]:
-    from tourney.engine.formats.swiss_standings import standings
+def swiss_rows(state: LiveState, bye_points: int = 1) -> list[PointsRow]:
+    from tourney.engine.formats.points_ranking import standings
 
     return standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
 

@@ -40,7 +40,7 @@ that grouping still repeats a meeting and the field seated is at most `EXACT_FIE
 exact for the fields tested up to 16) and keeps a cheaper one: no repeat whenever a grouping
 without one exists, as in a Swiss of duels. Beyond that size the heuristic stands.
 
-The standings and their tie-breaks are `swiss_standings.py`.
+The standings and their tie-breaks are `points_ranking.py`.
 """
 
 from __future__ import annotations

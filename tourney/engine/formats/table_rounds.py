@@ -4,7 +4,7 @@ Each round seats every entrant still in once, at duels or tables of `table_size`
 field does not divide). A table's finishing order becomes `TableResult(players, places)`; equal
 chips are a draw (½ each); a bye scores the format's `bye_points` (a Swiss' pairing-allocated bye 1,
 as FIDE C.04; a round robin's 0, as FIDE Berger tables and brackets-manager: the schedule's bye is
-no game, so a crosstable's points are the sum of its cells). The standings are `swiss_standings.standings`'
+no game, so a crosstable's points are the sum of its cells). The standings are `points_ranking.standings`'
 (score, Buchholz, Sonneborn-Berger, head-to-head, seed; or the `--tiebreaks` chosen, in order),
 the rows carrying the score and the tie-breaks.
 """

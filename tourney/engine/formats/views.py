@@ -12,9 +12,8 @@ from tourney.engine.formats.bracket import Bracket, MatchState
 from tourney.engine.formats.rounds import RoundPlan
 
 if TYPE_CHECKING:
-    # swiss.py imports networkx: only a Swiss (or round robin) event that needs it pays for it.
+    from tourney.engine.formats.points_ranking import PointsRow
     from tourney.engine.formats.rounds import PlayedRound
-    from tourney.engine.formats.swiss_standings import SwissRow
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,7 @@ class RoundsView:
 
     rounds: tuple[RoundPlan, ...]
     results: tuple[PlayedRound, ...]
-    rows: tuple[SwissRow, ...]
+    rows: tuple[PointsRow, ...]
     total_rounds: int
     table_size: int
 

@@ -1,6 +1,6 @@
-"""Swiss standings: the ranking by score and tie-breaks, for the Swiss and the round robin.
+"""The points ranking: by score and tie-breaks, for the Swiss and the round robin.
 
-    standings(players, history, bye_points=1, tiebreaks=()) -> [SwissRow(rank, player, score, ...)]
+    standings(players, history, bye_points=1, tiebreaks=()) -> [PointsRow(rank, player, score, ...)]
 
 Tie-breaks, in this order (`standings`): score; Buchholz (the sum of the final scores of every
 opponent met, one term per table shared; a bye adds nothing); Sonneborn-Berger (for each opponent
@@ -20,7 +20,7 @@ from tourney.engine.formats.rounds import PlayedRound, scores
 
 
 @dataclass(frozen=True)
-class SwissRow:
+class PointsRow:
     rank: int
     player: str
     score: Fraction
@@ -34,7 +34,7 @@ DEFAULT_TIEBREAKS: Final = ("buchholz", "sonneborn-berger", "direct-encounter")
 
 
 def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1,
-              tiebreaks: Sequence[str] = ()) -> list[SwissRow]:
+              tiebreaks: Sequence[str] = ()) -> list[PointsRow]:
     """The ranking with its tie-breaks (see the module docstring): score, then `tiebreaks` in order
     (empty: DEFAULT_TIEBREAKS), then seed; the rows carry the chosen values in `chosen`."""
     score = scores(players, history, bye_points)
@@ -52,10 +52,10 @@ def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points
     level = {p: (-score[p], -values["buchholz"][p], -values["sonneborn-berger"][p]) for p in players}
     h2h = _direct_encounter(players, history, level)
     order = sorted(players, key=lambda p: (keys[p], seed[p]))
-    rows: list[SwissRow] = []
+    rows: list[PointsRow] = []
     for i, p in enumerate(order):
         rank = rows[-1].rank if rows and keys[p] == keys[rows[-1].player] else i + 1
-        rows.append(SwissRow(rank, p, score[p], values["buchholz"][p], values["sonneborn-berger"][p], h2h[p],
+        rows.append(PointsRow(rank, p, score[p], values["buchholz"][p], values["sonneborn-berger"][p], h2h[p],
                              tuple(picked[p])))
     return rows
 
