@@ -6,12 +6,10 @@ HTML is the render layer's.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tourney import collector
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -29,23 +27,8 @@ def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, 
                  stage: int | None = None, templates: Path | None = None, links: SheetLinks | None = None) -> str:
     """The HTML of one sheet of a state (shared with the demo, the golden files and the benchmark);
     with `links`, the table sheets and the seating sheet show the floor's QR codes."""
-    with collector_paused():
+    with collector.paused():
         return _render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates, links=links)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a sheet is built. A sheet allocates a few objects per
-    player (rows, then the template's strings), each burst making the collector walk every object of
-    the event's state as well: half the time of a 30,000-player sheet. What a sheet allocates is
-    freed by reference counting; any cycle is collected once the collector runs again."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, paper: str,
@@ -76,7 +59,7 @@ def bracket_html(tournament: Tournament, state: TournamentState, *, paper: str =
     from tourney.app import format_views, views
     from tourney.render import formats, sheets
 
-    with collector_paused():
+    with collector.paused():
         page = format_views.format_page(tournament, state, paper=paper, live=live)
         if page is not None:
             return formats.render_format_page(page, templates)

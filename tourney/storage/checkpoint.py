@@ -22,7 +22,6 @@ card cap (`TableState.cap_rule`), is stored as a reference to its game's rule an
 from __future__ import annotations
 
 import dataclasses
-import gc
 import hashlib
 import io
 import json
@@ -34,6 +33,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from tourney import collector
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState
 from tourney.storage.sql import Tx
@@ -137,21 +137,16 @@ def load(session: Tx, tournament_id: int, game: str) -> Loaded | None:
     stored_version, last_id, count, blob, log_blob = rows[0]
     if stored_version != version() or not all(isinstance(b, bytes | memoryview) for b in (blob, log_blob)):
         return None
-    collecting = gc.isenabled()
-    # The load makes tens of thousands of containers at 9,000 players, none of them garbage: the
-    # collector's passes over them would cost as much again as the load.
-    gc.disable()
-    try:
-        log = StoredLog(bytes(log_blob), int(last_id), int(count))
-        fields = _Unpickler(io.BytesIO(bytes(blob)), game).load()
-        if not isinstance(fields, dict):
+    # The load makes tens of thousands of containers at 9,000 players, none of them garbage.
+    with collector.paused():
+        try:
+            log = StoredLog(bytes(log_blob), int(last_id), int(count))
+            fields = _Unpickler(io.BytesIO(bytes(blob)), game).load()
+            if not isinstance(fields, dict):
+                return None
+            state = TournamentState.from_checkpoint(fields, log)
+        except Exception:  # whatever bytes the row holds, a refold is the answer (see the module doc)
             return None
-        state = TournamentState.from_checkpoint(fields, log)
-    except Exception:  # whatever bytes the row holds, a refold is the answer (see the module doc)
-        return None
-    finally:
-        if collecting:
-            gc.enable()
     if state.game != game:
         return None
     return Loaded(state, log)
