@@ -303,7 +303,7 @@ _texts: dict[str, dict[int, str]] = {}
 
 def _offer(game: GameDescriptor, legal: list[int]) -> _Offer:
     """The offer of `legal` in `game`, kept per game for every match of the process: a game that
-    offers the same long list every round (Polish Poker's 89 declarations) converts and encodes it
+    offers the same long list every round (a declaration game's dozens of claims) converts and encodes it
     once, where converting each action for every decision cost a fifth of a decision."""
     offers = _offers.get(game.name)
     if offers is None or len(offers) >= _OFFER_CACHE_SIZE:  # lists that rarely repeat: keep it small
