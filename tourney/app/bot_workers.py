@@ -58,18 +58,20 @@ def play_batch(batch: TableBatch) -> PlayedBatch:
     from tourney.rules.games import find_game
 
     descriptor = find_game(batch.game)
-    if batch.play is not None:
-        plays = [play_one_table(descriptor, table, batch.stage, event_seed=batch.event_seed, bots=batch.bots,
-                                play=batch.play) for table in batch.tables]
-        return PlayedBatch(plays, {}, [])
-    from tourney.arena.table_match import TableReferee
+    referee: TableReferee | None = None
+    play = batch.play
+    if play is None:
+        from tourney.arena.table_match import TableReferee
 
-    referee = TableReferee(batch.limits, batch.streaks)
+        play = referee = TableReferee(batch.limits, batch.streaks)
     try:
         plays = [play_one_table(descriptor, table, batch.stage, event_seed=batch.event_seed, bots=batch.bots,
-                                play=referee) for table in batch.tables]
+                                play=play) for table in batch.tables]
     finally:
-        referee.close()
+        if referee is not None:
+            referee.close()
+    if referee is None:
+        return PlayedBatch(plays, {}, [])
     return PlayedBatch(plays, referee.faults, referee.observed)
 
 
