@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class FloorRead:
     """A tournament with its floor settings, as of one read transaction. `secret` is None until
-    `open_floor` ran: then no link works."""
+    `open_floor` ran: then no link works. `reports` are the reports waiting for the director in the
+    current stage (all the pages show), oldest first, read by query."""
 
     tournament: Tournament
     state: TournamentState
@@ -90,9 +91,10 @@ def floor_of(database: Database, tournament: str | None) -> FloorRead:
 
     snap = snapshot(database, tournament=tournament)
     with database.read() as session:
-        store = FloorStore(session if database.has_settings else None, snap.tournament.uid)
-        return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.reports()), store.secret(),
-                         store.director_generation(), store.revoked(), store.wall_pin())
+        store = FloorStore(session if database.has_settings else None, snap.tournament.uid,
+                           in_settings=not database.has_floor_reports)
+        return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.pending(stage=snap.state.stage)),
+                         store.secret(), store.director_generation(), store.revoked(), store.wall_pin())
 
 
 def _with_store(db: str | None, tournament: str | None,
