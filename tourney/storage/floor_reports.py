@@ -125,7 +125,9 @@ def move_from_settings(tx: Session, table: Table) -> None:
     if "setting" not in present:
         return
     tournaments = {str(uid): int(id_) for id_, uid in tx.run("SELECT id, uid FROM tournament")}
-    for key, text in tx.run("SELECT key, value FROM setting WHERE key LIKE 'floor:%:report:%' ORDER BY key"):
+    # The pattern as a parameter: in the SQL text its ":report" would be read as one.
+    for key, text in tx.run("SELECT key, value FROM setting WHERE key LIKE :pattern ORDER BY key",
+                            {"pattern": "floor:%:report:%"}):
         match = SETTING_KEY.fullmatch(str(key))
         if match is None or match["uid"] not in tournaments:
             continue
