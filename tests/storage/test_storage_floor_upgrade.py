@@ -311,3 +311,13 @@ def test_a_row_edited_outside_tourney_is_one_error_and_only_for_the_reads_that_m
         with pytest.raises(StorageError, match=rf"floor report 1 of tournament {uid} is damaged: .* edited "
                                                "outside tourney"):
             store.reports()
+
+
+def test_a_reader_opened_on_schema_4_reads_the_reports_once_another_open_upgraded_the_file(schema4: str) -> None:
+    """The server's reader stays open while the commands of the floor write (and so upgrade)."""
+    with open_database(schema4, create=False, read_only=True) as reader:
+        assert [r.id for r in floor_of(reader, "Friday").reports] == [3, 4]
+        with open_database(schema4, create=False):
+            pass
+        assert _blobs(schema4) == {} and reader.version == 4
+        assert [r.id for r in floor_of(reader, "Friday").reports] == [3, 4]

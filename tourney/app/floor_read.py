@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tourney.app._tx import NewEvent, write
 from tourney.app.database import open_db
 from tourney.app.floor_store import FloorStore, Report
+from tourney.storage.floor_reports import kept_in_settings
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
@@ -91,8 +92,9 @@ def floor_of(database: Database, tournament: str | None) -> FloorRead:
 
     snap = snapshot(database, tournament=tournament)
     with database.read() as session:
-        store = FloorStore(session if database.has_settings else None, snap.tournament.uid,
-                           in_settings=not database.has_floor_reports)
+        # A server's reader opened on schema 4 still reads the table once a write upgraded the file.
+        in_settings = database.has_settings and not database.has_floor_reports and kept_in_settings(session)
+        store = FloorStore(session if database.has_settings else None, snap.tournament.uid, in_settings=in_settings)
         return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.pending(stage=snap.state.stage)),
                          store.secret(), store.director_generation(), store.revoked(), store.wall_pin())
 

@@ -87,6 +87,12 @@ def select(*, session: Session, uid: str, status: str | None = None, stage: int 
     return [_from_row(uid, row) for row in rows]
 
 
+def kept_in_settings(session: Session) -> bool:
+    """Whether the database still keeps its reports in `setting` (schema 4, opened read-only), asked
+    of the database itself: another process may have upgraded it since this one opened it."""
+    return "floor_report" not in session.table_names()
+
+
 def next_number(*, session: Session, uid: str, in_settings: bool = False) -> int:
     """The number the tournament's next report gets (a damaged one's is taken too)."""
     if in_settings:

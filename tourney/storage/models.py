@@ -101,7 +101,7 @@ class FloorReportRow(SQLModel, table=True):
         # A table's page: the reports of one table of a stage.
         Index("ix_floor_report_table", "tournament_id", "stage", "table_number", "number"),
         # A phone posting again with its idempotency key.
-        Index("ix_floor_report_key", "tournament_id", "idempotency_key"),
+        Index("ix_floor_report_key", "tournament_id", "idempotency_key", "number"),
     )
 
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
