@@ -17,6 +17,14 @@ from the phones. Prints `reports_per_s`, `wall_latency_p95_s`, `server_rss_mb` (
 and the details as JSON.
 
     python scripts/bench_floor.py [--tables 30] [--pollers 200] [--duration 120] [--desk-every 0.5]
+
+`--stored N` measures instead, in this process, what the floor's reads cost once N reports are
+stored (written straight through the floor's store, settled but for one pending report in 50):
+a page's read (`floor_of`, what every phone's and the director's page runs), `tourney pending`
+(`reports.pending`) and a phone's report (`reports.submit`, its own transaction); median
+milliseconds of `--repeat` runs each, printed as `floor_read_ms`, `pending_ms`, `submit_ms`.
+
+    python scripts/bench_floor.py --stored 5000 [--repeat 30]
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -87,6 +96,61 @@ def build_event(db: str, players: int) -> None:
     reports.set_mode("apply", db=db)
 
 
+def stored_reads(count: int, repeat: int) -> None:
+    """What the floor's reads cost with `count` reports stored (see the module's docstring)."""
+    from tourney.app import reports
+    from tourney.app.floor_read import floor_of, open_floor, read_floor
+    from tourney.app.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
+    from tourney.app.reports import TableReport, progress_mark
+    from tourney.storage.db import open_database
+    from tourney.storage.events import snapshot
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-floor-"))
+    db = f"sqlite:///{folder / 'floor.db'}"
+    build_event(db, 30 * 6)
+    reports.set_mode("approve", db=db)
+    open_floor(db=db)
+    with open_database(db, create=False) as database:
+        snap = snapshot(database, tournament=None)
+        state, uid = snap.state, snap.tournament.uid
+        with database.write() as session:
+            store = FloorStore(session, uid)
+            for number in range(1, count + 1):
+                table = state.tables[number % len(state.tables)]
+                status = PENDING if number % 50 == 0 else (ENTERED, REJECTED)[number % 2]
+                store.put(Report(number, state.stage, table.number, f"{number}.0.0.0", "result",
+                                 {"table": table.number, "loser": table.seats[0]},
+                                 {"link": f"table {table.number}", "device": "bench", "report": f"k{number}"},
+                                 f"k{number}", status, None, ""))
+
+    def median_ms(run: Callable[[int], object], runs: int = repeat) -> float:
+        times = []
+        for attempt in range(runs):
+            begun = time.perf_counter()
+            run(attempt)
+            times.append((time.perf_counter() - begun) * 1000)
+        return statistics.median(times)
+
+    with open_database(db, create=False, read_only=True) as reader:
+        floor_read_ms = median_ms(lambda _attempt: floor_of(reader, None))
+    pending_ms = median_ms(lambda _attempt: reports.pending(db=db))
+    floor = read_floor(db, None)
+
+    def submit(attempt: int) -> None:
+        table = floor.state.tables[attempt % len(floor.state.tables)]
+        # A different loser each time at a table: a dispute, never the same report twice.
+        loser = table.seats[1 + attempt // len(floor.state.tables) % (len(table.seats) - 1)]
+        reports.submit(TableReport(table.number, floor.table_link(table.number), "result", [loser],
+                                   progress_mark(table), f"bench-{attempt}", "bench"), db=db)
+
+    # Each table takes as many disputing reports of its round as it has players but one.
+    submit_ms = median_ms(submit, min(repeat, sum(len(t.seats) - 1 for t in floor.state.tables)))
+    print(f"floor_read_ms: {floor_read_ms:.2f}")
+    print(f"pending_ms: {pending_ms:.2f}")
+    print(f"submit_ms: {submit_ms:.2f}")
+    print(json.dumps({"stored": count, "repeat": repeat}))
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -107,7 +171,12 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=120.0)
     parser.add_argument("--desk-every", type=float, default=0.5)
     parser.add_argument("--tap-every", type=float, default=1.0, help="mean seconds between a table's reports")
+    parser.add_argument("--stored", type=int, default=0, help="measure the reads with this many reports stored")
+    parser.add_argument("--repeat", type=int, default=30, help="runs of each read (with --stored)")
     args = parser.parse_args()
+    if args.stored:
+        stored_reads(args.stored, args.repeat)
+        return
 
     from tourney import app
     from tourney.app.floor_read import FloorRead, read_floor
@@ -157,8 +226,8 @@ def main() -> None:
                 with lock:
                     if status == 200 and "entered (event" in answer:
                         entered.append(key)
-                    elif status == 409:
-                        refused.append(key)  # the desk entered that round first
+                    elif status == 409 or (status == 403 and "has finished" in answer):
+                        refused.append(key)  # the desk entered that round (or the table's last) first
                     else:
                         failures.append(f"table {number}: HTTP {status}")
                 time.sleep(random.uniform(0.5, 1.5) * args.tap_every)  # the next round at that table

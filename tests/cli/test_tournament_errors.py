@@ -120,7 +120,7 @@ def test_database_of_another_schema_version(seated: str) -> None:
         connection.execute(text("UPDATE schema_version SET version = 99"))
     engine.dispose()
     for args in (("result", "1", "Ann"), ("tables",), ("player", "add", "Zed"), ("new", "Other", "--game", "lou")):
-        refused(seated, *args, fragments=("schema version 99", "uses version 4"))
+        refused(seated, *args, fragments=("schema version 99", "uses version 5"))
 
 
 @contextmanager

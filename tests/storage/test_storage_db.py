@@ -118,11 +118,12 @@ def test_a_schema_2_database_is_upgraded_to_64_bit_seeds(url: str) -> None:
             connection.execute(text("ALTER TABLE tournament ALTER COLUMN seed TYPE INTEGER"))
         connection.execute(text("DROP TABLE checkpoint"))  # added by version 4
         connection.execute(text("DROP TABLE overview"))
+        connection.execute(text("DROP TABLE floor_report"))  # added by version 5
         connection.execute(text("DELETE FROM schema_version"))
         connection.execute(text("INSERT INTO schema_version (version) VALUES (2)"))
     engine.dispose()
     with open_database(url, create=False) as database:
         events.create_tournament(database, name="Big seed", game="polish-poker", seed=2**63 - 1)
         with database.read() as tx:
-            assert tx.run("SELECT max(version) FROM schema_version")[0][0] == SCHEMA_VERSION == 4
+            assert tx.run("SELECT max(version) FROM schema_version")[0][0] == SCHEMA_VERSION == 5
             assert tx.run("SELECT seed FROM tournament")[0][0] == 2**63 - 1

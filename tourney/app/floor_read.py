@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tourney.app._tx import NewEvent, write
 from tourney.app.database import open_db
 from tourney.app.floor_store import FloorStore, Report
+from tourney.storage.floor_reports import kept_in_settings
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class FloorRead:
     """A tournament with its floor settings, as of one read transaction. `secret` is None until
-    `open_floor` ran: then no link works."""
+    `open_floor` ran: then no link works. `reports` are the reports waiting for the director in the
+    current stage (all the pages show), oldest first, read by query."""
 
     tournament: Tournament
     state: TournamentState
@@ -90,9 +92,11 @@ def floor_of(database: Database, tournament: str | None) -> FloorRead:
 
     snap = snapshot(database, tournament=tournament)
     with database.read() as session:
-        store = FloorStore(session if database.has_settings else None, snap.tournament.uid)
-        return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.reports()), store.secret(),
-                         store.director_generation(), store.revoked(), store.wall_pin())
+        # A server's reader opened on schema 4 still reads the table once a write upgraded the file.
+        in_settings = database.has_settings and not database.has_floor_reports and kept_in_settings(session)
+        store = FloorStore(session if database.has_settings else None, snap.tournament.uid, in_settings=in_settings)
+        return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.pending(stage=snap.state.stage)),
+                         store.secret(), store.director_generation(), store.revoked(), store.wall_pin())
 
 
 def _with_store(db: str | None, tournament: str | None,

@@ -1,26 +1,33 @@
-"""What the floor (issue 18: reports from the tables' phones) keeps beside a tournament's event log.
+"""What the floor (issue 18: reports from the tables' phones) keeps beside a tournament's event log,
+read and written inside the transaction of the operation that needs it, so a report, its event and
+the idempotency record commit together or not at all.
 
-Everything lives in the database's `setting` table under keys `floor:<tournament uid>:...`, read
-and written inside the transaction of the operation that needs it, so a report, its event and the
-idempotency record commit together or not at all:
+The reports are rows of the `floor_report` table, numbered from 1 in each tournament and read by
+query (`storage/floor_reports.py`): the pending ones, one table's, one by number or by a phone's
+idempotency key, the next number, the counts; no read goes through every report. The settings are
+in the database's `setting` table under keys `floor:<tournament uid>:...`:
 
     :secret            the random secret every link token is derived from (tokens.py)
     :director          the director link's generation (a new token: the generation goes up)
     :revoked           {"STAGE/TABLE": generation} of table links that were revoked
     :mode              "apply" (reports are entered at once) or "approve" (they wait for the director)
     :pin               the TV wall's screen kind the director pinned ("" or absent: the wall rotates)
-    :report:NNNNNNNN   one report (`Report.to_json`), numbered from 1
+
+Schema 4 kept each report as a setting too (`:report:NNNNNNNN`, `Report.to_json`); a store made
+with `in_settings=True` reads them there (a schema-4 file opened read-only is never upgraded).
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tourney.app.wall_pages import KINDS as WALL_KINDS
 from tourney.errors import InvalidInputError
+from tourney.storage import floor_reports
+from tourney.storage.floor_reports import StoredReport
 
 if TYPE_CHECKING:
     from tourney.storage.sql import Tx as Session
@@ -69,14 +76,26 @@ class Report:
     def settled(self, status: str, *, event: int | None = None, note: str = "") -> Report:
         return replace(self, status=status, event=event, note=note)
 
+    @staticmethod
+    def from_stored(stored: StoredReport) -> Report:
+        details = stored.details
+        return Report(stored.number, stored.stage, stored.table, str(details["at"]), stored.kind,
+                      dict(details["data"]), {str(k): str(v) for k, v in details["source"].items()}, stored.key,
+                      stored.status, details["event"], str(details["note"]))
+
+    def stored(self) -> StoredReport:
+        return StoredReport(self.id, self.stage, self.table, self.status, self.kind, self.key,
+                            {"at": self.at, "data": self.data, "source": self.source, "event": self.event,
+                             "note": self.note})
+
 
 @dataclass(slots=True)
 class FloorStore:
-    """The floor's settings of one tournament, read and written through one transaction."""
+    """The floor's settings and reports of one tournament, read and written through one transaction."""
 
     session: Session | None  # None: a database without the setting table (schema 1), nothing stored
     uid: str
-    _reports: list[Report] | None = field(default=None)
+    in_settings: bool = False  # a schema-4 database read as it is: its reports are settings
 
     def _key(self, name: str) -> str:
         return f"floor:{self.uid}:{name}"
@@ -145,25 +164,48 @@ class FloorStore:
         self._set("pin", kind)
 
     def reports(self) -> list[Report]:
-        """Every report of the tournament, oldest first."""
-        from tourney.storage import repo
+        """Every report of the tournament, oldest first (the queries below read only what they need)."""
+        return self._select()
 
-        if self._reports is None:
-            rows = [] if self.session is None else repo.settings_under(session=self.session,
-                                                                       prefix=self._key("report:"))
-            self._reports = [Report.from_json(json.loads(value)) for _key, value in rows]
-        return self._reports
+    def pending(self, *, stage: int | None = None, table: int | None = None) -> list[Report]:
+        """The reports waiting for the director (of `stage`, of `table` of it, if given), oldest first."""
+        return self._select(status=PENDING, stage=stage, table=table)
+
+    def table_reports(self, stage: int, table: int) -> list[Report]:
+        """Every report of `table` of `stage`, oldest first."""
+        return self._select(stage=stage, table=table)
+
+    def with_key(self, key: str, *, link: str) -> Report | None:
+        """The first report `link` posted with the idempotency key `key` (None: a new report)."""
+        return next((r for r in self._select(key=key) if r.source.get("link") == link), None)
 
     def report(self, number: int) -> Report:
-        found = next((r for r in self.reports() if r.id == number), None)
-        if found is None:
+        found = self._select(number=number)
+        if not found:
             raise InvalidInputError(f"there is no report {number}")
-        return found
+        return found[0]
+
+    def counts(self, *, stage: int | None = None) -> dict[str, int]:
+        """How many reports there are by status (of `stage`, if given)."""
+        if self.session is None:
+            return {}
+        return floor_reports.counts(session=self.session, uid=self.uid, stage=stage, in_settings=self.in_settings)
 
     def next_id(self) -> int:
-        return max((r.id for r in self.reports()), default=0) + 1
+        if self.session is None:
+            return 1
+        return floor_reports.next_number(session=self.session, uid=self.uid, in_settings=self.in_settings)
 
     def put(self, report: Report) -> None:
-        self._set(f"report:{report.id:08d}", json.dumps(report.to_json(), ensure_ascii=False, sort_keys=True))
-        reports = [r for r in self.reports() if r.id != report.id]
-        self._reports = sorted([*reports, report], key=lambda r: r.id)
+        if self.session is None or self.in_settings:
+            raise InvalidInputError("this database predates the floor's reports table: run any command that "
+                                    "writes first")
+        floor_reports.put(session=self.session, uid=self.uid, report=report.stored())
+
+    def _select(self, *, status: str | None = None, stage: int | None = None, table: int | None = None,
+                number: int | None = None, key: str | None = None) -> list[Report]:
+        if self.session is None:
+            return []
+        found = floor_reports.select(session=self.session, uid=self.uid, status=status, stage=stage, table=table,
+                                     number=number, key=key, in_settings=self.in_settings)
+        return [Report.from_stored(stored) for stored in found]

@@ -157,7 +157,7 @@ def submit(report: TableReport, *, db: str | None = None, tournament: str | None
         store = floor.store(row)
         table = check_table(store, state, report.table, report.token)
         link = f"table {report.table}"
-        earlier = next((r for r in store.reports() if r.key == key and r.source.get("link") == link), None)
+        earlier = store.with_key(key, link=link)
         if earlier is not None:
             found.append(("repeated", earlier))
             return
@@ -173,7 +173,7 @@ def submit(report: TableReport, *, db: str | None = None, tournament: str | None
             found.append(("entered", entry))
         else:
             _validate(state, report.kind, data)
-            same = next((r for r in store.reports() if r.status == PENDING and r.same_round(entry)
+            same = next((r for r in store.pending(stage=entry.stage, table=entry.table) if r.same_round(entry)
                          and (r.kind, r.data) == (entry.kind, entry.data)), None)
             if same is not None:
                 raise IllegalActionError(f"table {table.number}: report {same.id} says the same and waits for "
@@ -223,7 +223,7 @@ def accept(number: int, *, db: str | None = None, tournament: str | None = None)
         entered = report.settled(ENTERED, event=state.events[-1].id, note="accepted by the director")
         store.put(entered)
         others = tuple(r.settled(REJECTED, note=f"dispute settled by report {number}")
-                       for r in store.reports() if r.status == PENDING and r.same_round(report))
+                       for r in store.pending(stage=report.stage, table=report.table) if r.same_round(report))
         for other in others:
             store.put(other)
         found.append(Settled(entered, others, state))

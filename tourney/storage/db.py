@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 # The schema version of this tourney (kept in models.py with the rows; repeated here so that opening
 # a database never imports SQLModel: models.py is imported only to create or upgrade the schema).
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DEFAULT_URL = "sqlite:///tourney.db"
 URL_ENV = "TOURNEY_DB"
 # How long a command waits for another process's transaction before giving up (seconds).
@@ -90,6 +90,11 @@ class Database:
     def has_checkpoints(self) -> bool:
         """Whether the `checkpoint` and `overview` tables exist (schema 4 on; storage/checkpoint.py)."""
         return self.version >= 4
+
+    @property
+    def has_floor_reports(self) -> bool:
+        """Whether the floor's reports are in `floor_report` (schema 5 on), not in `setting`."""
+        return self.version >= 5
 
     @property
     def key(self) -> str:
@@ -375,6 +380,11 @@ def _upgrade(tx: Tx, found: int) -> None:
             if table.name in present:
                 tx.run(f"DELETE FROM {table.name}")
         tx.create_tables([table for table in caches if table.name not in present])
+    if found < 5:
+        # Version 5: the floor's reports in a table of their own, moved out of `setting`.
+        from tourney.storage.floor_reports import move_from_settings
+
+        move_from_settings(tx, models.FloorReportRow.__table__)  # type: ignore[attr-defined]
     tx.run("INSERT INTO schema_version (version) VALUES (:v)", {"v": SCHEMA_VERSION})
 
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, LargeBinary
+from sqlalchemy import BigInteger, Index, LargeBinary
 from sqlmodel import Field, SQLModel
 
 # Bumped whenever a table or column changes. An older database is upgraded by the next command that
 # may write (db.ensure_schema, one transaction) and read as it is by a read-only one; a newer one is
 # refused. Version 2 added `setting`; version 3 made `tournament.seed` 64-bit on PostgreSQL (seeds go
-# up to 2^63 - 1; SQLite's INTEGER always was); version 4 added `checkpoint` and `overview`.
-SCHEMA_VERSION = 4  # also in db.py, which must not import this module (SQLModel) to open a database
+# up to 2^63 - 1; SQLite's INTEGER always was); version 4 added `checkpoint` and `overview`; version 5
+# moved the floor's reports out of `setting` into `floor_report`.
+SCHEMA_VERSION = 5  # also in db.py, which must not import this module (SQLModel) to open a database
 
 
 class SchemaVersion(SQLModel, table=True):
@@ -84,6 +85,36 @@ class OverviewRow(SQLModel, table=True):
     stage: int
     complete: bool
     players: int  # registered, not dropped
+
+
+class FloorReportRow(SQLModel, table=True):
+    """One report of the floor (storage/floor_reports.py): what a table's phone reported and what the
+    director made of it. The columns are what the floor queries; `payload` is the rest, as JSON.
+
+    `created_at` and `decided_at` are None for the reports moved from `setting` by the upgrade to
+    schema 5 (that layout kept no times); `decided_at` stays None while the report is pending."""
+
+    __tablename__ = "floor_report"
+    __table_args__ = (
+        # The director's queue: the pending reports of a tournament's current stage.
+        Index("ix_floor_report_status", "tournament_id", "status", "stage", "number"),
+        # A table's page: the reports of one table of a stage.
+        Index("ix_floor_report_table", "tournament_id", "stage", "table_number", "number"),
+        # A phone posting again with its idempotency key.
+        Index("ix_floor_report_key", "tournament_id", "idempotency_key", "number"),
+    )
+
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    # Numbered from 1 in each tournament; the primary key's index gives the next number.
+    number: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    stage: int
+    table_number: int
+    status: str  # pending, entered, rejected; damaged: a settings row the upgrade could not read
+    kind: str  # the entry's kind: result, finish or chips
+    idempotency_key: str
+    payload: str
+    created_at: datetime | None = None
+    decided_at: datetime | None = None
 
 
 # Every table of the schema, in dependency order for creation (db.ensure_schema).
