@@ -51,11 +51,11 @@ def allowed() -> frozenset[tuple[str, str]]:
     """(module, name) of every class a state's pickle may name: the engine's plain data, as pickle
     names it (where the class is defined). Nothing else, not even a builtin: the containers a state
     holds (list, dict, set, tuple) are pickle's own opcodes."""
-    from tourney.engine.formats.bracket import Bracket, Match, Round, Slot
-    from tourney.engine.formats.config import FormatConfig
-    from tourney.engine.formats.rounds import RoundPlan
+    from tourney.engine.bracket import Bracket, Match, Round, Slot
+    from tourney.engine.format_config import FormatConfig
     from tourney.engine.planner import Plan, StagePlan
     from tourney.engine.roster import PlayerInfo
+    from tourney.engine.rounds import RoundPlan
     from tourney.engine.tables import TableState
     from tourney.rules.games import TableCitations
 

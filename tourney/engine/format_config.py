@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tourney.engine.formats.registry import TIEBREAKS, FormatConfig, all_formats
+from tourney.engine.format_registry import TIEBREAKS, FormatConfig, all_formats
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 
