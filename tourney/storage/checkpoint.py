@@ -33,7 +33,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from tourney import collector
+from tourney import _build, collector
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState
 from tourney.storage.sql import Tx
@@ -69,8 +69,6 @@ def version() -> str:
     """What a stored checkpoint must have been written by: this module's format, the release, the
     build kind (a compiled build's classes may pickle differently), the Python and a hash of the
     engine's sources (the state's classes and what folding means)."""
-    from tourney import __version__, _build
-
     package = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
     for source in [*sorted((package / "engine").rglob("*.py")), Path(__file__).resolve()]:
@@ -78,7 +76,7 @@ def version() -> str:
         digest.update(source.read_bytes())
     build = "compiled" if _build.compiled_modules() else "pure"
     python = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    return f"{FORMAT}/{__version__}/{build}/py{python}/{digest.hexdigest()[:16]}"
+    return f"{FORMAT}/{_build.VERSION}/{build}/py{python}/{digest.hexdigest()[:16]}"
 
 
 class StoredLog:
