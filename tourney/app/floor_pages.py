@@ -164,7 +164,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
     from tourney.app.reports import describe
     from tourney.app.sheet_links import qr_svg
     from tourney.app.tokens import csrf_token
-    from tourney.app.wall_pages import KINDS
+    from tourney.app.wall_kinds import KINDS
     from tourney.render.env import render
 
     state = floor.state

@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from tourney.app.wall_pages import KINDS as WALL_KINDS
+from tourney.app.wall_kinds import KINDS as WALL_KINDS
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
+from tourney.app.wall_kinds import KINDS as KINDS  # the name the wall's front end imports
+
 if TYPE_CHECKING:
     from tourney.app.floor_pages import Seat
     from tourney.app.wall import WallSnapshot
     from tourney.engine.tables import TableState
 
-KINDS = ("standings", "seating", "tables", "bracket")
 TV_PREFIX = "/tv"
 DEFAULT_ROWS = 16  # a standings or seating row is 5vh: 16 of them fill 1080p under the title bar
 MIN_ROWS, MAX_ROWS = 4, 40
