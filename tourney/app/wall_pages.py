@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
+from tourney.app.floor_pages import Seat, table_seats
 from tourney.app.wall_kinds import KINDS as KINDS  # the name the wall's front end imports
 
 if TYPE_CHECKING:
-    from tourney.app.floor_pages import Seat
     from tourney.app.wall import WallSnapshot
     from tourney.engine.tables import TableState
 
@@ -167,8 +167,6 @@ def _what(table: TableState) -> tuple[str, str]:
 
 
 def _tables(snap: WallSnapshot) -> _Content:
-    from tourney.app.floor_pages import table_seats
-
     state = snap.state
     if not state.history:
         return _Content("Tables", "", notice=NOT_SEATED)
