@@ -22,6 +22,7 @@ FORMAT_PACKAGE = PACKAGE / "engine" / "formats"
 SEAM = PACKAGE / "engine" / "format_registry.py"
 NAME_CONSTANTS = {"FORMATS", "ROUND_ROBIN", "SWISS", "KNOCKOUT", "DOUBLE", "STAGES", "BRACKETS", "ROUND_FORMATS"}
 FLAG_ATTRIBUTES = {"is_bracket", "is_stages"}
+FORMAT_IMPORTS = ("tourney.engine.formats", "tourney.engine.format_")  # the formats and the seam's modules
 VIEW_CLASSES = {"BracketView", "RoundsView"}  # `isinstance(view, BracketView)` picks a format's sheet
 
 
@@ -64,7 +65,7 @@ def format_checks(source: str, names: set[str]) -> list[tuple[int, str]]:
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
               and len(node.args) == 2 and isinstance(node.args[1], ast.Name) and node.args[1].id in VIEW_CLASSES):
             found.append((node.lineno, f"isinstance of {node.args[1].id}"))
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("tourney.engine.formats", "tourney.engine.format_")):
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(FORMAT_IMPORTS):
             found.extend((node.lineno, f"import of {alias.name}") for alias in node.names
                          if alias.name in NAME_CONSTANTS)
     return sorted(found)

@@ -27,13 +27,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.bracket import Bracket
-from tourney.engine.format_config import FLAGS, FormatConfig
+from tourney.engine.format_config import FLAGS, FormatConfig, takers, unused_options
 from tourney.engine.format_views import BracketView, FormatView, RoundsView
 from tourney.engine.formats.seeding import seed as seed_order
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan
+from tourney.engine.points_ranking import standings as points_standings
 from tourney.engine.progress import PlayerStatus
-from tourney.engine.rounds import RoundPlan
+from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.standings import StandingRow, last_tables
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
     from tourney.engine.log import Touch
     from tourney.engine.points_ranking import PointsRow
     from tourney.engine.roster import PlayerInfo
-    from tourney.engine.rounds import PlayedRound, TableResult
 
 
 def stage_groups(bracket: Bracket) -> list[list[int]]:
@@ -71,8 +71,6 @@ def min_table(state: LiveState) -> int:
 
 
 def table_result(table: TableState) -> TableResult:
-    from tourney.engine.rounds import TableResult
-
     return TableResult(tuple(table.seats), tuple(table.places.get(p, 1) for p in table.seats), tuple(table.forfeits))
 
 
@@ -92,8 +90,6 @@ def forfeit_notes(state: LiveState) -> dict[str, str]:
 
 def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedRound]:
     """Each seated round as played so far: its finished tables and its byes."""
-    from tourney.engine.rounds import PlayedRound
-
     out = []
     for plan, tables in zip(state.round_plans, state.history, strict=True):
         if finished_only and not all(t.finished for t in tables):
@@ -103,9 +99,7 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
 
 
 def swiss_rows(state: LiveState, bye_points: int = 1) -> list[PointsRow]:
-    from tourney.engine.points_ranking import standings
-
-    return standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
+    return points_standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
 
 
 def withdrawn(state: LiveState) -> set[str]:
@@ -161,8 +155,6 @@ class RoundFormat(ABC):
         return not self.duels_only or game.seats[0] <= 2
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
-        from tourney.engine.format_config import takers, unused_options
-
         extras = unused_options(config, self.options)
         if extras:
             raise InvalidInputError(f"{FLAGS[extras[0]]} is for --format {' or '.join(takers(extras[0]))}, "

@@ -30,6 +30,7 @@ class SwissFormat(TableRoundsFormat):
     withdrawals = True
 
     def total_rounds(self, state: LiveState) -> int:
+        # swiss.py imports networkx (its pairing); on first use, so a fold of another format never loads it.
         from tourney.engine.formats.swiss import default_rounds
 
         n = len(state.entrants)
