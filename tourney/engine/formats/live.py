@@ -5,7 +5,7 @@ for all of them: the field (`entrants`, seeded at round 1), the seat payload's c
 checks, a game of a best-of-N duel (`result TABLE LOSER`), drops, statuses and paths; its
 subclasses (bracket_live.py, table_rounds.py) answer how the next round's tables are made, when the
 event is complete and how it ranks. The view data for printouts (`BracketView`, `RoundsView`,
-defined in views.py) is re-exported here.
+defined in engine/format_views.py) is re-exported here.
 
 The seat payload of round r carries what the format decided, so a replay never re-runs a pairing:
 round 1 carries `entrants` (the field in seed order: by lot from the round's seed, by rating with
