@@ -11,12 +11,11 @@ dropped out while waiting to advance is ranked by their place instead.
 
 A row may carry a note: who dropped out, who was promoted in place of a qualifier who dropped.
 
-Knockout and double elimination rank in their own module (formats/bracket_live.py: `rank_bracket`).
-Round robin and Swiss rank here too (their `standings` calls it):
-- round robin and Swiss (`rank_points`): `points_ranking.standings`' order and ranks: score, Buchholz,
-  Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank),
-  or score, the tie-breaks chosen with `tourney new --tiebreaks` in their order, then seed; the rows
-  carry the score (`points`) and the tie-breaks.
+Round robin and Swiss rank here too (`rank_points`, which their `standings` calls):
+`points_ranking.standings`' order and ranks: score, Buchholz, Sonneborn-Berger, head-to-head, then
+seed (players level through head-to-head share the rank), or score, the tie-breaks chosen with
+`tourney new --tiebreaks` in their order, then seed; the rows carry the score (`points`) and the
+tie-breaks. Knockout and double elimination rank in formats/bracket_live.py (`rank_bracket`).
 """
 
 from __future__ import annotations
