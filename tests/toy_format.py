@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tourney.engine.format_registry import register_format, unregister_format
 from tourney.engine.formats.live import CheckedRound, RoundFormat
-from tourney.engine.formats.registry import register_format, unregister_format
 from tourney.engine.standings import StandingRow, last_tables
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
 
 NAME = "king-of-the-hill"
 

@@ -1,11 +1,12 @@
 """tourney: tournament manager, rules engine and bot arena for Polish Poker and its family."""
 
 # Before any other tourney module loads: refuse a compiled module older than its sources (_build.py).
+from tourney._build import VERSION as _VERSION
 from tourney._build import guard_import as _guard_import
 
 _guard_import()
 
-__version__ = "0.1.0"
+__version__ = _VERSION
 
 
 def __getattr__(name: str) -> object:

@@ -77,6 +77,9 @@ HOT_MODULES: Final = (
     "tourney/arena/act_wire.py",
 )
 GROUP_NAME: Final = "tourney"  # mypyc's shared library is `tourney__mypyc.<suffix>`
+# The release (pyproject.toml's version), `tourney.__version__`: here, so that what reports the build
+# (`version_line`, storage's checkpoint) needs no import of the package's root.
+VERSION: Final = "0.1.0"
 BUILD_INFO_NAME: Final = "_build_info.json"
 PACKAGE_DIR: Final = Path(__file__).resolve().parent
 REINSTALL: Final = "reinstall (pip install .) or use a pure build (TOURNEY_PURE=1 pip install .)"
@@ -319,10 +322,8 @@ def pure_because(package_dir: Path | None = None) -> str | None:
 def version_line(package_dir: Path | None = None) -> str:
     """What `tourney --version` prints: the version, which build runs, which copy, and why a pure
     build is pure, e.g. `tourney 0.1.0 (compiled with mypyc 2.4.1) from /venv/lib/.../tourney`."""
-    from tourney import __version__
-
     package_dir = package_dir or PACKAGE_DIR
-    line = f"tourney {__version__} ({build_description(package_dir)}) from {package_dir}"
+    line = f"tourney {VERSION} ({build_description(package_dir)}) from {package_dir}"
     why = pure_because(package_dir)
     return line if why is None else f"{line}; pure because {why}"
 

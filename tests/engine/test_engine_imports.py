@@ -1,8 +1,8 @@
-"""The engine's modules import one way (issue 15 item 5): the fold (tournament.py) above the event
-handlers (players, seats, entries, rewrites) above the formats above the pieces they share (tables,
-standings, planner, log...). Imports made only for type checking count too: the formats and the
-handlers are typed against `formats.registry.LiveState`, a protocol the fold's state satisfies,
-never against `TournamentState` itself."""
+"""The engine's modules import one way: the formats (engine/formats/) above the fold (tournament.py)
+above the event handlers (players, seats, entries, rewrites) above the pieces they share (tables,
+standings, planner, log, the format seam format_registry.py...). Imports made only for type checking
+count too: the formats and the handlers are typed against `format_registry.LiveState`, a protocol
+the fold's state satisfies, never against `TournamentState` itself."""
 
 from __future__ import annotations
 

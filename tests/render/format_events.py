@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from render_events import sample_names
 
 from tourney.app.format_views import crosstable_page, elimination_page, swiss_page
+from tourney.engine.bracket import Bracket, champion, resolve
 from tourney.engine.formats import swiss
-from tourney.engine.formats.bracket import Bracket, champion, resolve
 from tourney.engine.formats.double_elimination import double_elimination
 from tourney.engine.formats.knockout import knockout
 from tourney.engine.formats.round_robin import balanced_tables, berger
-from tourney.engine.formats.rounds import PlayedRound, TableResult
+from tourney.engine.rounds import PlayedRound, TableResult
 from tourney.render.format_pages import CrosstablePage, EliminationPage, SwissPage
 from tourney.render.pages import EventInfo
 

@@ -15,7 +15,7 @@ from render_events import Builder, tournament
 
 from tourney.app import views
 from tourney.app.format_views import elimination_page
-from tourney.engine.formats.bracket import champion, resolve
+from tourney.engine.bracket import champion, resolve
 from tourney.engine.formats.double_elimination import double_elimination
 from tourney.render import sheets
 from tourney.render.formats import render_elimination, render_swiss

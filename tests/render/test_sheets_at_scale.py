@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from render_events import Builder, sample_names, tournament
 
 from tourney.app import format_views, sheets, views
-from tourney.engine.formats.rounds import PlayedRound, RoundPlan, TableResult
+from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.tables import TableState
 from tourney.engine.tournament import TournamentState
 from tourney.render import bracket_layout

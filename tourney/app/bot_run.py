@@ -28,19 +28,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tourney.app._tx import NewEvent
+from tourney.app.bot_workers import Workers
 from tourney.app.database import open_db
 from tourney.app.seating import advance_and_seat, seat_next
+from tourney.app.table_play import TablePlay, play_one_table
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 
 if TYPE_CHECKING:
-    from tourney.app.bot_workers import Workers
     from tourney.arena.backends import Backend
     from tourney.arena.bot_process import Limits
     from tourney.arena.table_match import TableReferee
     from tourney.engine.autoplay import Bots, Entry, MatchPlayer
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
-    from tourney.rules.games import GameDescriptor
     from tourney.storage.db import Database
     from tourney.storage.repo import Tournament
 
@@ -84,15 +84,6 @@ class BotRun:
     faults: dict[str, dict[str, int]] = field(default_factory=dict)  # player -> fault kind -> count
 
 
-@dataclass(frozen=True, slots=True)
-class TablePlay:
-    """One table of a stage as bots play it: the entries to store, or why it is left to the director."""
-
-    table: int
-    entries: tuple[Entry, ...] = ()
-    left: str | None = None
-
-
 def _humans(table: TableState, bots: Bots) -> list[str]:
     """The players of `table` no bot plays (none when every seat takes the same list of specs)."""
     from tourney.engine.autoplay import humans_at
@@ -124,18 +115,6 @@ def stage_plays(state: TournamentState, *, event_seed: int, bots: Bots, play: Ma
         return
     for table in bot_tables:
         yield play_one_table(state.descriptor, table, state.stage, event_seed=event_seed, bots=bots, play=play)
-
-
-def play_one_table(game: GameDescriptor, table: TableState, stage: int, *, event_seed: int, bots: Bots,
-                   play: MatchPlayer) -> TablePlay:
-    """The bots' play of one table of `stage`: its entries, or why the director must finish it."""
-    from tourney.engine.autoplay import play_table, table_seed
-
-    try:
-        entries = play_table(game, table, seed=table_seed(event_seed, stage, table.number), bots=bots, play=play)
-    except IllegalActionError as error:
-        return TablePlay(table.number, left=str(error).removeprefix(f"table {table.number} "))
-    return TablePlay(table.number, tuple(entries))
 
 
 def play_stage(state: TournamentState, *, event_seed: int, bots: Bots = ("random",),
@@ -190,8 +169,6 @@ def _workers(backend: Backend | None, play: MatchPlayer | None, referee: TableRe
     """Where the tables are played: here (None), or on `backend`."""
     if backend is None:
         return None
-    from tourney.app.bot_workers import Workers
-
     return Workers(backend, play, referee)
 
 

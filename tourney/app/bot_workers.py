@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.app.bot_run import TablePlay, play_one_table
+from tourney.app.table_play import TablePlay, play_one_table
 
 if TYPE_CHECKING:
     from tourney.arena.backends import Backend, Handle

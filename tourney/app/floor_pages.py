@@ -10,6 +10,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.app.floor_store import PENDING
+from tourney.app.reports import describe, progress_mark
+from tourney.app.sheet_links import qr_svg
+from tourney.app.tokens import csrf_token
+from tourney.app.wall_kinds import KINDS
 
 if TYPE_CHECKING:
     from tourney.app.floor_read import FloorRead
@@ -129,8 +133,6 @@ def table_seats(state: TournamentState, table: TableState) -> tuple[Seat, ...]:
 
 
 def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = True) -> str:
-    from tourney.app.reports import describe, progress_mark
-    from tourney.app.tokens import csrf_token
     from tourney.render.env import render
 
     state = floor.state
@@ -161,10 +163,6 @@ def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinis
 
 def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confirm_advance: bool = False,
                   confirm_undo: int | None = None, origin: str = "") -> str:
-    from tourney.app.reports import describe
-    from tourney.app.sheet_links import qr_svg
-    from tourney.app.tokens import csrf_token
-    from tourney.app.wall_pages import KINDS
     from tourney.render.env import render
 
     state = floor.state

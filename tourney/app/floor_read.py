@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tourney.app._tx import NewEvent, write
 from tourney.app.database import open_db
 from tourney.app.floor_store import FloorStore, Report
+from tourney.app.tokens import director_token, table_token
 from tourney.storage.floor_reports import kept_in_settings
 
 if TYPE_CHECKING:
@@ -45,15 +46,11 @@ class FloorRead:
 
     def table_link(self, table: int) -> str:
         """The token of `table` of the current stage ("" before `open_floor`)."""
-        from tourney.app.tokens import table_token
-
         if self.secret is None:
             return ""
         return table_token(self.secret, self.state.stage, table, self.revoked.get(f"{self.state.stage}/{table}", 0))
 
     def director_link(self) -> str:
-        from tourney.app.tokens import director_token
-
         return "" if self.secret is None else director_token(self.secret, self.director_generation)
 
 

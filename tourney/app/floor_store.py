@@ -24,7 +24,7 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from tourney.app.wall_pages import KINDS as WALL_KINDS
+from tourney.app.wall_kinds import KINDS as WALL_KINDS
 from tourney.errors import InvalidInputError
 from tourney.storage import floor_reports
 from tourney.storage.floor_reports import StoredReport

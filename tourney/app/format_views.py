@@ -17,11 +17,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from tourney.app.views import event_info
-from tourney.engine.formats.bracket import BYE, Bracket, MatchState, Slot, placements
-from tourney.engine.formats.points_ranking import PointsRow, standings
-from tourney.engine.formats.registry import find_format
-from tourney.engine.formats.rounds import PlayedRound, RoundPlan, TableResult
-from tourney.engine.formats.views import BracketView, FormatView, RoundsView
+from tourney.engine.bracket import BYE, Bracket, MatchState, Slot, placements
+from tourney.engine.format_registry import find_format
+from tourney.engine.format_views import BracketView, FormatView, RoundsView
+from tourney.engine.points_ranking import PointsRow, standings
+from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.errors import IllegalActionError
 from tourney.render.format_pages import (
     BracketRound,

@@ -44,7 +44,7 @@ def list_games() -> list[GameInfo]:
     """Every registered game, in the registry's order."""
     import tourney.arena  # noqa: F401 - registers the cmd: and module: bot kinds for every game
     from tourney.bots import bot_kinds
-    from tourney.engine.formats.config import formats_for
+    from tourney.engine.format_config import formats_for
     from tourney.rules.games import all_games
 
     return [GameInfo(game, tuple(formats_for(game)), tuple(bot_kinds(game))) for game in all_games()]

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tourney.app._tx import NewEvent, write
+from tourney.app.floor_read import read_floor
 from tourney.app.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
 from tourney.app.names import chip_counts, player_name
+from tourney.app.tokens import check_table
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
@@ -146,8 +148,6 @@ class _Floor:
 
 def submit(report: TableReport, *, db: str | None = None, tournament: str | None = None) -> Submitted:
     """A table link's report: entered at once or kept for the director (the tournament's mode)."""
-    from tourney.app.tokens import check_table
-
     floor = _Floor()
     found: list[tuple[str, Report]] = []
     key = _checked_text(report.key, "a report's key", MAX_KEY)
@@ -188,8 +188,6 @@ def submit(report: TableReport, *, db: str | None = None, tournament: str | None
 
 def pending(*, db: str | None = None, tournament: str | None = None) -> Pending:
     """The reports waiting for the director (oldest first) and the disputes among them."""
-    from tourney.app.floor_read import read_floor
-
     floor = read_floor(db, tournament)
     waiting = tuple(r for r in floor.reports if r.status == PENDING and r.stage == floor.state.stage)
     disputes = {r.id: tuple(o.id for o in waiting if o.id != r.id and o.same_round(r)) for r in waiting}

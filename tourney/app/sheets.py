@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney import collector
+from tourney.app.floor_read import read_floor
+from tourney.app.sheet_links import SheetLinks, linked_seating, linked_table_sheets, sheet_links
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.app.sheet_links import SheetLinks
     from tourney.engine.tournament import TournamentState
     from tourney.render.pages import LiveInfo
     from tourney.storage.repo import Tournament
@@ -34,7 +35,6 @@ def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, 
 def _render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, paper: str,
                   stage: int | None, templates: Path | None, links: SheetLinks | None) -> str:
     from tourney.app import views
-    from tourney.app.sheet_links import linked_seating, linked_table_sheets
     from tourney.render import sheets
 
     if sheet == "standings":
@@ -152,8 +152,6 @@ def _read(links: str | None, stage: int | None, db: str | None,
           tournament: str | None) -> tuple[Tournament, TournamentState, SheetLinks | None]:
     """The tournament and its state, with the floor's links when asked (read in the same transaction)."""
     from tourney.app._tx import read
-    from tourney.app.floor_read import read_floor
-    from tourney.app.sheet_links import sheet_links
 
     if links is None:
         snap = read(db, tournament)

@@ -12,7 +12,7 @@ from tourney.app.database import open_db
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.config import FormatConfig
+    from tourney.engine.format_config import FormatConfig
     from tourney.engine.planner import Plan
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import Status, TournamentState
@@ -42,7 +42,7 @@ class Created:
     def format_text(self) -> str | None:
         """The format with its options as people read them ("knockout, best of 3"); None for the
         default format, which a tournament without a `format` event has."""
-        from tourney.engine.formats.config import FormatConfig
+        from tourney.engine.format_config import FormatConfig
 
         return None if self.format == FormatConfig() else self.format.kind.describe(self.format)
 
@@ -56,9 +56,8 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
     the current one unless another tournament of the database is running. `tiebreaks`: names
     separated by commas (`--tiebreaks`); `date` the event's date, YYYY-MM-DD (default today), which
     every sheet prints."""
-    from tourney.engine.formats.config import FormatConfig, check_format, parse_tiebreaks
-    from tourney.engine.formats.registry import DEFAULT_FORMAT, GRAND_FINALS, format_names
-    from tourney.engine.formats.seeding import METHODS
+    from tourney.engine.format_config import FormatConfig, check_format, parse_tiebreaks
+    from tourney.engine.format_registry import DEFAULT_FORMAT, GRAND_FINALS, SEEDING_METHODS, format_names
     from tourney.rules.games import find_game
     from tourney.storage.events import create_and_choose
 
@@ -67,8 +66,8 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
     chosen_format = DEFAULT_FORMAT if format is None else format
     if chosen_format not in format_names():
         raise InvalidInputError(f"--format {chosen_format!r}: expected one of {', '.join(format_names())}")
-    if seeding not in METHODS:
-        raise InvalidInputError(f"--seeding {seeding!r}: expected one of {', '.join(METHODS)}")
+    if seeding not in SEEDING_METHODS:
+        raise InvalidInputError(f"--seeding {seeding!r}: expected one of {', '.join(SEEDING_METHODS)}")
     if grand_final not in GRAND_FINALS:
         raise InvalidInputError(f"--grand-final {grand_final!r}: expected one of {', '.join(GRAND_FINALS)}")
     config = FormatConfig(chosen_format, best_of, third_place, rounds, table_size, seeding, grand_final, cycles,
@@ -110,14 +109,14 @@ def checked_tournament_name(name: str) -> str:
 
 def format_choices() -> tuple[str, tuple[str, ...]]:
     """The default format and every registered format's name (in the registry's order)."""
-    from tourney.engine.formats.registry import DEFAULT_FORMAT, format_names
+    from tourney.engine.format_registry import DEFAULT_FORMAT, format_names
 
     return DEFAULT_FORMAT, format_names()
 
 
 def formats_taking(option: str) -> tuple[str, ...]:
     """The labels of the registered formats that take `option` (a `FormatConfig` field), in order."""
-    from tourney.engine.formats.registry import all_formats
+    from tourney.engine.format_registry import all_formats
 
     return tuple(fmt.label for fmt in all_formats() if option in fmt.options)
 
@@ -236,7 +235,7 @@ class StatusView:
 
     def to_json(self) -> dict[str, Any]:
         """The shape of `tourney status --json`."""
-        from tourney.engine.formats.config import FormatConfig
+        from tourney.engine.format_config import FormatConfig
 
         state, row = self.state, self.tournament
         data = self.report.to_json()

@@ -7,7 +7,7 @@ Importing this module imports the engine and storage values it names: a front en
 from __future__ import annotations
 
 from tourney.engine.events import Event
-from tourney.engine.formats.config import FormatConfig
+from tourney.engine.format_config import FormatConfig
 from tourney.engine.planner import Plan
 from tourney.engine.standings import StandingRow
 from tourney.engine.tables import TableState

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.app.database import open_db
+from tourney.app.sheets import bracket_html
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
@@ -87,8 +88,6 @@ def _standings(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
 
 
 def _bracket(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
-    from tourney.app.sheets import bracket_html
-
     return bracket_html(row, state, live=live)  # the sheet of the format's own view, else the stages' tree
 
 

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
+from tourney.app.floor_pages import Seat, table_seats
+from tourney.app.wall_kinds import KINDS as KINDS  # the name the wall's front end imports
+
 if TYPE_CHECKING:
-    from tourney.app.floor_pages import Seat
     from tourney.app.wall import WallSnapshot
     from tourney.engine.tables import TableState
 
-KINDS = ("standings", "seating", "tables", "bracket")
 TV_PREFIX = "/tv"
 DEFAULT_ROWS = 16  # a standings or seating row is 5vh: 16 of them fill 1080p under the title bar
 MIN_ROWS, MAX_ROWS = 4, 40
@@ -166,8 +167,6 @@ def _what(table: TableState) -> tuple[str, str]:
 
 
 def _tables(snap: WallSnapshot) -> _Content:
-    from tourney.app.floor_pages import table_seats
-
     state = snap.state
     if not state.history:
         return _Content("Tables", "", notice=NOT_SEATED)

@@ -92,8 +92,9 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import tourney.bots as bots_package
-
+    # This module's own package, already imported (as the parent of every module is) and looked up
+    # by name: the package's `__init__` re-exports this module, so an import statement would be a cycle.
+    bots_package = importlib.import_module(__name__.rpartition(".")[0])
     for module in sorted(pkgutil.iter_modules(bots_package.__path__), key=lambda m: m.name):
         if module.ispkg:
             importlib.import_module(f"tourney.bots.{module.name}")

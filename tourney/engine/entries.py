@@ -17,7 +17,7 @@ from tourney.engine.tables import TableState, chip_places, tied_at_cut
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
     from tourney.engine.log import Touch
     from tourney.rules.games import GameDescriptor
 

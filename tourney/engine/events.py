@@ -2,7 +2,7 @@
 
 Kinds and payloads (all JSON-serialisable):
 
-    format   FormatConfig.to_json() (formats/config.py)  the first event of a tournament not run in stages
+    format   FormatConfig.to_json() (format_config.py)  the first event of a tournament not run in stages
     register {"name": str, "club": str | None}     names and clubs: see names.py (normal form, <= 60)
              "bot"?: str  (optional: the bot spec that plays this player in `tourney run`)
     drop     {"name": str}

@@ -16,7 +16,7 @@ from tourney.engine.roster import PlayerInfo
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
     from tourney.engine.log import Touch
 
 

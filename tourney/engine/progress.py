@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from tourney.engine.roster import PlayerStatus, Step
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
 
 __all__ = ["PlayerStatus", "Step", "path", "statuses"]
 

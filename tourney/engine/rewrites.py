@@ -15,7 +15,7 @@ from tourney.engine.payload import text_field
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
 
 
 def check_rewrite(state: LiveState, event: Event) -> None:

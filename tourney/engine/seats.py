@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.config import FormatConfig, check_format
+from tourney.engine.format_config import FormatConfig, check_format
 from tourney.engine.payload import integer_field
 from tourney.engine.planner import Plan
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
     from tourney.engine.log import Touch
 
 

@@ -11,30 +11,24 @@ dropped out while waiting to advance is ranked by their place instead.
 
 A row may carry a note: who dropped out, who was promoted in place of a qualifier who dropped.
 
-The formats of rounds rank here too (each format's `standings` calls its ranking):
-- knockout and double elimination (`rank_bracket`): players still in the bracket rank level at
-  the top; those out by the last bracket round they played (a later round is better, the winner of
-  that match ahead of its loser; a match won by a bye counts), as `bracket.placements` does;
-  losers of one round share a place.
-  Once the bracket is complete its champion alone is still in: rank 1.
-- round robin and Swiss (`rank_points`): `points_ranking.standings`' order and ranks: score, Buchholz,
-  Sonneborn-Berger, head-to-head, then seed (players level through head-to-head share the rank),
-  or score, the tie-breaks chosen with `tourney new --tiebreaks` in their order, then seed; the rows
-  carry the score (`points`) and the tie-breaks.
+Round robin and Swiss rank here too (`rank_points`, which their `standings` calls):
+`points_ranking.standings`' order and ranks: score, Buchholz, Sonneborn-Berger, head-to-head, then
+seed (players level through head-to-head share the rank), or score, the tie-breaks chosen with
+`tourney new --tiebreaks` in their order, then seed; the rows carry the score (`points`) and the
+tie-breaks. Knockout and double elimination rank in formats/bracket_live.py (`rank_bracket`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.bracket import Bracket, MatchState, last_rounds
 from tourney.engine.tables import TableState
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.points_ranking import PointsRow
+    from tourney.engine.points_ranking import PointsRow
 
 
 @dataclass(frozen=True)
@@ -115,28 +109,3 @@ def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[PointsRo
                                table.places.get(row.player) if table else None, None, _number(row.score),
                                tiebreaks))
     return out
-
-
-def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str], out: Collection[str],
-                 states: Mapping[str, MatchState], bracket: Bracket) -> list[StandingRow]:
-    """Knockout and double-elimination standings (see the module docstring)."""
-    last = last_tables(history)
-    reached = last_rounds(bracket, states)
-    names = {player: bracket.rounds[index].name for player, (index, _) in reached.items()}
-    seed = {p: i for i, p in enumerate(entrants)}
-
-    def key(name: str) -> tuple[int, int]:
-        # Still in: level at the top (above any round index); out: by the last round played.
-        return (len(bracket.rounds), 0) if name not in out else reached.get(name, (-1, 0))
-
-    ordered = sorted(entrants, key=lambda n: (tuple(-k for k in key(n)), seed[n]))
-    rows: list[StandingRow] = []
-    rank = 0
-    for i, name in enumerate(ordered):
-        if i == 0 or key(name) != key(ordered[i - 1]):
-            rank = i + 1
-        table = last.get(name)
-        rows.append(StandingRow(rank, name, table.stage if table else 0, table.number if table else 0,
-                                table.places.get(name) if table and table.finished else None,
-                                reached=names.get(name, "")))
-    return rows

@@ -16,7 +16,7 @@ log written before a rule existed still folds, each name as it was stored.
 
 The handlers of each kind of event live by job: players.py (register, drop), seats.py (the
 format event, seat, advance, and the seat payload), entries.py (result, finish, chips). Everything
-that depends on the format is asked of `state.kind`, the registered format (formats/registry.py).
+that depends on the format is asked of `state.kind`, the registered format (format_registry.py).
 """
 
 from __future__ import annotations
@@ -33,12 +33,10 @@ from typing import Any, Protocol
 
 from tourney.engine import entries, players, seats
 from tourney.engine import names as names_
+from tourney.engine.bracket import Bracket
 from tourney.engine.events import KINDS, Event, EventError
-from tourney.engine.formats.bracket import Bracket
-from tourney.engine.formats.registry import FormatConfig, TournamentFormat
-from tourney.engine.formats.rounds import RoundPlan
-from tourney.engine.formats.stages_format import seat_sizes
-from tourney.engine.formats.views import FormatView
+from tourney.engine.format_registry import FormatConfig, TournamentFormat
+from tourney.engine.format_views import FormatView
 from tourney.engine.log import (
     Renames,
     Touch,
@@ -52,6 +50,7 @@ from tourney.engine.payload import integer_field
 from tourney.engine.planner import Plan
 from tourney.engine.rewrites import check_rewrite
 from tourney.engine.roster import PlayerInfo
+from tourney.engine.rounds import RoundPlan
 from tourney.engine.seats import advancing_players, draw_seats
 from tourney.engine.standings import StandingRow
 from tourney.engine.tables import TableState
@@ -60,7 +59,7 @@ from tourney.rules.games import GameDescriptor, find_game
 
 __all__ = [
     "Event", "EventError", "PlayerInfo", "StandingRow", "Status", "TableState", "TournamentState",
-    "advancing_players", "draw_seats", "fold", "seat_sizes",
+    "advancing_players", "draw_seats", "fold",
 ]
 
 
@@ -104,7 +103,7 @@ class TournamentState:
     _where: dict[str, TableState] = field(default_factory=dict)  # name -> table in `stage`
     promoted: dict[str, str] = field(default_factory=dict)  # promoted player -> the qualifier replaced
     _touched: dict[int, frozenset[Touch]] = field(default_factory=dict)  # event id -> what it touched (`_touches`)
-    # The format (formats/config.py; `stages` unless the log's first event says otherwise) and, once
+    # The format (format_config.py; `stages` unless the log's first event says otherwise) and, once
     # round 1 of a bracket format is seated, its field in seed order, its bracket and its rounds.
     format: FormatConfig = field(default_factory=FormatConfig)
     entrants: list[str] = field(default_factory=list)
@@ -124,7 +123,7 @@ class TournamentState:
 
     @property
     def kind(self) -> TournamentFormat:
-        """The format's object (formats/registry.py): everything that depends on the format asks it."""
+        """The format's object (format_registry.py): everything that depends on the format asks it."""
         assert self._kind is not None
         return self._kind
 

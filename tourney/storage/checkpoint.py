@@ -33,7 +33,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from tourney import collector
+from tourney import _build, collector
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState
 from tourney.storage.sql import Tx
@@ -51,11 +51,11 @@ def allowed() -> frozenset[tuple[str, str]]:
     """(module, name) of every class a state's pickle may name: the engine's plain data, as pickle
     names it (where the class is defined). Nothing else, not even a builtin: the containers a state
     holds (list, dict, set, tuple) are pickle's own opcodes."""
-    from tourney.engine.formats.bracket import Bracket, Match, Round, Slot
-    from tourney.engine.formats.config import FormatConfig
-    from tourney.engine.formats.rounds import RoundPlan
+    from tourney.engine.bracket import Bracket, Match, Round, Slot
+    from tourney.engine.format_config import FormatConfig
     from tourney.engine.planner import Plan, StagePlan
     from tourney.engine.roster import PlayerInfo
+    from tourney.engine.rounds import RoundPlan
     from tourney.engine.tables import TableState
     from tourney.rules.games import TableCitations
 
@@ -69,8 +69,6 @@ def version() -> str:
     """What a stored checkpoint must have been written by: this module's format, the release, the
     build kind (a compiled build's classes may pickle differently), the Python and a hash of the
     engine's sources (the state's classes and what folding means)."""
-    from tourney import __version__, _build
-
     package = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
     for source in [*sorted((package / "engine").rglob("*.py")), Path(__file__).resolve()]:
@@ -78,7 +76,7 @@ def version() -> str:
         digest.update(source.read_bytes())
     build = "compiled" if _build.compiled_modules() else "pure"
     python = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    return f"{FORMAT}/{__version__}/{build}/py{python}/{digest.hexdigest()[:16]}"
+    return f"{FORMAT}/{_build.VERSION}/{build}/py{python}/{digest.hexdigest()[:16]}"
 
 
 class StoredLog:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tourney.engine.events import Event
-from tourney.engine.formats.config import FormatConfig, formats_for
+from tourney.engine.format_config import FormatConfig, formats_for
+from tourney.engine.format_registry import all_formats, find_format
 from tourney.engine.formats.live import BracketView, RoundsView
-from tourney.engine.formats.registry import all_formats, find_format
 from tourney.engine.tournament import TournamentState, draw_seats
 from tourney.rules.games import find_game
 

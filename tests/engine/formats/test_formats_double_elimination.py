@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tourney.engine.formats.bracket import Bracket, champion, placements, resolve
+from tourney.engine.bracket import Bracket, champion, placements, resolve
 from tourney.engine.formats.double_elimination import double_elimination, drop_order
 
 

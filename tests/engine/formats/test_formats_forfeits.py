@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from tourney.engine.events import Event
-from tourney.engine.formats.config import FormatConfig
+from tourney.engine.format_config import FormatConfig
 from tourney.engine.formats.live import BracketView
-from tourney.engine.formats.points_ranking import standings as points_standings
-from tourney.engine.formats.rounds import PlayedRound, TableResult
 from tourney.engine.formats.swiss import pair_round
+from tourney.engine.points_ranking import standings as points_standings
+from tourney.engine.rounds import PlayedRound, TableResult
 from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.errors import IllegalActionError, TourneyError
 

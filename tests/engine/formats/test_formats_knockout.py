@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tourney.engine.formats.bracket import BYE, champion, placements, resolve, series_winner
+from tourney.engine.bracket import BYE, champion, placements, resolve, series_winner
 from tourney.engine.formats.knockout import knockout, seed_order
 from tourney.errors import InvalidInputError
 

@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 from tourney.engine.formats.round_robin import balanced_tables, berger, default_rounds, table_sizes
-from tourney.engine.formats.rounds import RoundPlan, pair_counts
+from tourney.engine.rounds import RoundPlan, pair_counts
 from tourney.errors import InvalidInputError
 
 

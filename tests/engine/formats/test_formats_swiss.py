@@ -9,9 +9,9 @@ from itertools import combinations
 
 import pytest
 
-from tourney.engine.formats.points_ranking import standings
-from tourney.engine.formats.rounds import PlayedRound, TableResult, scores
 from tourney.engine.formats.swiss import default_rounds, exact_grouping, pair_round
+from tourney.engine.points_ranking import standings
+from tourney.engine.rounds import PlayedRound, TableResult, scores
 from tourney.errors import InvalidInputError
 
 WIN, LOSS, DRAW = (1, 2), (2, 1), (1, 1)

@@ -1,4 +1,4 @@
-"""formats/config.py and formats/live.py at the engine level: which formats a game allows, the
+"""format_config.py and formats/live.py at the engine level: which formats a game allows, the
 bracket rounds played together, the format event, and a fold equal to the events applied one by one."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from tourney.engine.events import Event, EventError
-from tourney.engine.formats.config import FormatConfig, check_format, formats_for
+from tourney.engine.format_config import FormatConfig, check_format, formats_for
 from tourney.engine.formats.double_elimination import double_elimination
 from tourney.engine.formats.knockout import knockout
 from tourney.engine.formats.live import BracketView, RoundsView, stage_groups

@@ -10,8 +10,8 @@ import pytest
 from toy_format import NAME, register, unregister
 
 from tourney.engine.events import Event, EventError
-from tourney.engine.formats.config import FormatConfig, check_format, formats_for
-from tourney.engine.formats.registry import find_format, format_names
+from tourney.engine.format_config import FormatConfig, check_format, formats_for
+from tourney.engine.format_registry import find_format, format_names
 from tourney.engine.progress import path, statuses
 from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.errors import IllegalActionError, InvalidInputError

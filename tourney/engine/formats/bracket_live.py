@@ -6,22 +6,53 @@ beside the final; a double elimination plays W2 with L1, L2 with W3, and so on, 
 waits on another table of its stage. A round whose matches are all byes is skipped. Each stored
 bracket round is checked against `resolve` (its matches and players), so a corrected result that
 changes who went on makes the next round's seat draw fail the fold, naming it.
+
+Their standings (`rank_bracket`): players still in the bracket rank level at the top; those out by
+the last bracket round they played (a later round is better, the winner of that match ahead of its
+loser; a match won by a bye counts), as `bracket.placements` does; losers of one round share a
+place. Once the bracket is complete its champion alone is still in: rank 1.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.bracket import BYE, Bracket, MatchState, champion, resolve
-from tourney.engine.formats.config import FormatConfig
+from tourney.engine.bracket import BYE, Bracket, MatchState, champion, last_rounds, resolve
+from tourney.engine.format_config import FormatConfig
 from tourney.engine.formats.live import BracketView, CheckedRound, RoundFormat, forfeit_notes, stage_groups
-from tourney.engine.standings import StandingRow, rank_bracket
+from tourney.engine.standings import StandingRow, last_tables
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
+    from tourney.engine.tables import TableState
+
+
+def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str], out: Collection[str],
+                 states: Mapping[str, MatchState], bracket: Bracket) -> list[StandingRow]:
+    """Knockout and double-elimination standings (see the module docstring)."""
+    last = last_tables(history)
+    reached = last_rounds(bracket, states)
+    names = {player: bracket.rounds[index].name for player, (index, _) in reached.items()}
+    seed = {p: i for i, p in enumerate(entrants)}
+
+    def key(name: str) -> tuple[int, int]:
+        # Still in: level at the top (above any round index); out: by the last round played.
+        return (len(bracket.rounds), 0) if name not in out else reached.get(name, (-1, 0))
+
+    ordered = sorted(entrants, key=lambda n: (tuple(-k for k in key(n)), seed[n]))
+    rows: list[StandingRow] = []
+    rank = 0
+    for i, name in enumerate(ordered):
+        if i == 0 or key(name) != key(ordered[i - 1]):
+            rank = i + 1
+        table = last.get(name)
+        rows.append(StandingRow(rank, name, table.stage if table else 0, table.number if table else 0,
+                                table.places.get(name) if table and table.finished else None,
+                                reached=names.get(name, "")))
+    return rows
 
 
 def match_winners(state: LiveState) -> dict[str, str]:

@@ -48,7 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Final, TypeVar
 
-from tourney.engine.formats.bracket import Bracket, Match, Round, Slot
+from tourney.engine.bracket import Bracket, Match, Round, Slot
 from tourney.engine.formats.knockout import winners_rounds
 from tourney.errors import InvalidInputError
 

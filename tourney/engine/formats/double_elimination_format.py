@@ -4,11 +4,11 @@ L1, L2 with W3, and so on."""
 
 from __future__ import annotations
 
-from tourney.engine.formats.bracket import Bracket
+from tourney.engine.bracket import Bracket
+from tourney.engine.format_config import FormatConfig
+from tourney.engine.format_registry import register_format
 from tourney.engine.formats.bracket_live import BracketFormat
-from tourney.engine.formats.config import FormatConfig
 from tourney.engine.formats.double_elimination import double_elimination
-from tourney.engine.formats.registry import register_format
 
 
 class DoubleEliminationFormat(BracketFormat):

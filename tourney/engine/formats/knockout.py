@@ -21,7 +21,7 @@ order, so `placements` ranks its winner third.
 
 from __future__ import annotations
 
-from tourney.engine.formats.bracket import Bracket, Match, Round, Side, Slot
+from tourney.engine.bracket import Bracket, Match, Round, Side, Slot
 from tourney.errors import InvalidInputError
 
 

@@ -3,11 +3,11 @@ third-place match beside the final when asked (knockout.py builds the bracket)."
 
 from __future__ import annotations
 
-from tourney.engine.formats.bracket import Bracket
+from tourney.engine.bracket import Bracket
+from tourney.engine.format_config import FormatConfig
+from tourney.engine.format_registry import register_format
 from tourney.engine.formats.bracket_live import BracketFormat
-from tourney.engine.formats.config import FormatConfig
 from tourney.engine.formats.knockout import knockout
-from tourney.engine.formats.registry import register_format
 
 
 class KnockoutFormat(BracketFormat):

@@ -5,7 +5,7 @@ for all of them: the field (`entrants`, seeded at round 1), the seat payload's c
 checks, a game of a best-of-N duel (`result TABLE LOSER`), drops, statuses and paths; its
 subclasses (bracket_live.py, table_rounds.py) answer how the next round's tables are made, when the
 event is complete and how it ranks. The view data for printouts (`BracketView`, `RoundsView`,
-defined in views.py) is re-exported here.
+defined in engine/format_views.py) is re-exported here.
 
 The seat payload of round r carries what the format decided, so a replay never re-runs a pairing:
 round 1 carries `entrants` (the field in seed order: by lot from the round's seed, by rating with
@@ -26,14 +26,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.bracket import Bracket
-from tourney.engine.formats.config import FLAGS, FormatConfig
-from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.bracket import Bracket
+from tourney.engine.format_config import FLAGS, FormatConfig, takers, unused_options
+from tourney.engine.format_views import BracketView, FormatView, RoundsView
 from tourney.engine.formats.seeding import seed as seed_order
-from tourney.engine.formats.views import BracketView, FormatView, RoundsView
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan
+from tourney.engine.points_ranking import standings as points_standings
 from tourney.engine.progress import PlayerStatus
+from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.standings import StandingRow, last_tables
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError
@@ -42,10 +43,9 @@ from tourney.rules.games import GameDescriptor
 __all__ = ["BracketView", "CheckedRound", "RoundFormat", "RoundsView", "stage_groups"]
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.points_ranking import PointsRow
-    from tourney.engine.formats.registry import LiveState
-    from tourney.engine.formats.rounds import PlayedRound, TableResult
+    from tourney.engine.format_registry import LiveState
     from tourney.engine.log import Touch
+    from tourney.engine.points_ranking import PointsRow
     from tourney.engine.roster import PlayerInfo
 
 
@@ -71,8 +71,6 @@ def min_table(state: LiveState) -> int:
 
 
 def table_result(table: TableState) -> TableResult:
-    from tourney.engine.formats.rounds import TableResult
-
     return TableResult(tuple(table.seats), tuple(table.places.get(p, 1) for p in table.seats), tuple(table.forfeits))
 
 
@@ -92,8 +90,6 @@ def forfeit_notes(state: LiveState) -> dict[str, str]:
 
 def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedRound]:
     """Each seated round as played so far: its finished tables and its byes."""
-    from tourney.engine.formats.rounds import PlayedRound
-
     out = []
     for plan, tables in zip(state.round_plans, state.history, strict=True):
         if finished_only and not all(t.finished for t in tables):
@@ -103,9 +99,7 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
 
 
 def swiss_rows(state: LiveState, bye_points: int = 1) -> list[PointsRow]:
-    from tourney.engine.formats.points_ranking import standings
-
-    return standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
+    return points_standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
 
 
 def withdrawn(state: LiveState) -> set[str]:
@@ -161,8 +155,6 @@ class RoundFormat(ABC):
         return not self.duels_only or game.seats[0] <= 2
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
-        from tourney.engine.formats.config import takers, unused_options
-
         extras = unused_options(config, self.options)
         if extras:
             raise InvalidInputError(f"{FLAGS[extras[0]]} is for --format {' or '.join(takers(extras[0]))}, "

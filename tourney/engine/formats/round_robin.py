@@ -42,7 +42,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.rounds import RoundPlan
 from tourney.errors import InvalidInputError
 
 

@@ -11,17 +11,17 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tourney.engine.format_config import FormatConfig
+from tourney.engine.format_registry import register_format
 from tourney.engine.formats import round_robin
-from tourney.engine.formats.config import FormatConfig
 from tourney.engine.formats.live import CheckedRound, min_table
-from tourney.engine.formats.registry import register_format
-from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.formats.table_rounds import TableRoundsFormat
+from tourney.engine.rounds import RoundPlan
 from tourney.errors import IllegalActionError, InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
 
 # A round robin played more than twice is rare; this keeps a typo from scheduling hundreds of rounds.
 MAX_CYCLES = 4

@@ -14,12 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Final, Literal
 
+from tourney.engine.format_registry import SEEDING_METHODS
 from tourney.errors import InvalidInputError
-
-Method = Literal["lot", "rating", "list"]
-METHODS: Final[tuple[Method, ...]] = ("lot", "rating", "list")
 
 
 def seed(
@@ -28,7 +25,7 @@ def seed(
     rng: random.Random | None = None,
     ratings: Mapping[str, float] | None = None,
 ) -> list[str]:
-    """The players in seed order by `method` (one of METHODS)."""
+    """The players in seed order by `method` (one of SEEDING_METHODS)."""
     if len(set(players)) != len(players) or "" in players:
         raise InvalidInputError("players must be distinct non-empty names")
     if method == "list":
@@ -46,4 +43,4 @@ def seed(
         if missing:
             raise InvalidInputError(f"no rating for {missing[0]!r}")
         return sorted(players, key=lambda p: -ratings[p])
-    raise InvalidInputError(f"unknown seeding {method!r} (expected one of {', '.join(METHODS)})")
+    raise InvalidInputError(f"unknown seeding {method!r} (expected one of {', '.join(SEEDING_METHODS)})")

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.config import FLAGS, FormatConfig, takers, unused_options
-from tourney.engine.formats.registry import register_format
+from tourney.engine.format_config import FLAGS, FormatConfig, takers, unused_options
+from tourney.engine.format_registry import register_format
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
 from tourney.engine.progress import PlayerStatus
@@ -36,7 +36,7 @@ from tourney.errors import IllegalActionError, InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
     from tourney.engine.log import Touch
     from tourney.engine.roster import PlayerInfo
 

@@ -55,7 +55,7 @@ from itertools import combinations
 import networkx as nx
 
 from tourney.engine.formats.round_robin import table_sizes
-from tourney.engine.formats.rounds import PlayedRound, RoundPlan, scores
+from tourney.engine.rounds import PlayedRound, RoundPlan, scores
 from tourney.errors import InvalidInputError
 
 _BYE = ("bye",)  # the bye node; a tuple, so no player name can collide with it

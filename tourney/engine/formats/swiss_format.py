@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from tourney.engine.format_registry import register_format
 from tourney.engine.formats.live import min_table, played_rounds, withdrawn
-from tourney.engine.formats.registry import register_format
-from tourney.engine.formats.rounds import RoundPlan
 from tourney.engine.formats.table_rounds import TableRoundsFormat
+from tourney.engine.rounds import RoundPlan
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
 
 
 class SwissFormat(TableRoundsFormat):
@@ -30,6 +30,7 @@ class SwissFormat(TableRoundsFormat):
     withdrawals = True
 
     def total_rounds(self, state: LiveState) -> int:
+        # swiss.py imports networkx (its pairing); on first use, so a fold of another format never loads it.
         from tourney.engine.formats.swiss import default_rounds
 
         n = len(state.entrants)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.formats.config import FormatConfig, table_sizes_for
+from tourney.engine.format_config import FormatConfig, table_sizes_for
 from tourney.engine.formats.live import (
     CheckedRound,
     RoundFormat,
@@ -26,13 +26,13 @@ from tourney.engine.formats.live import (
     rounds_payload,
     swiss_rows,
 )
-from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.rounds import RoundPlan
 from tourney.engine.standings import StandingRow, rank_points
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.registry import LiveState
+    from tourney.engine.format_registry import LiveState
 
 # Far above any real event; keeps a typo from planning a thousand rounds.
 MAX_ROUNDS = 1_000

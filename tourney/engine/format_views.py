@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.engine.formats.bracket import Bracket, MatchState
-from tourney.engine.formats.rounds import RoundPlan
+from tourney.engine.bracket import Bracket, MatchState
+from tourney.engine.rounds import RoundPlan
 
 if TYPE_CHECKING:
-    from tourney.engine.formats.points_ranking import PointsRow
-    from tourney.engine.formats.rounds import PlayedRound
+    from tourney.engine.points_ranking import PointsRow
+    from tourney.engine.rounds import PlayedRound
 
 
 @dataclass(frozen=True)

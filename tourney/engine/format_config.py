@@ -1,6 +1,6 @@
 """A tournament's format and its options, and which formats a game's table sizes allow.
 
-    FormatConfig                    (registry.py, re-exported here) the format's name and options
+    FormatConfig                    (format_registry.py, re-exported here) the format's name and options
     formats_for(game) -> names      the registered formats the game's seat range allows
     check_format(game, config)      one error line when the game or the options do not fit
     parse_tiebreaks(text)           `--tiebreaks a,b,c` as the config's tuple
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tourney.engine.formats.registry import TIEBREAKS, FormatConfig, all_formats
+from tourney.engine.format_registry import TIEBREAKS, FormatConfig, all_formats
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 

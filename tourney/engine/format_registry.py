@@ -26,23 +26,25 @@ import importlib
 import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
-from tourney.engine.formats.seeding import METHODS
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.engine.bracket import Bracket
     from tourney.engine.events import Event
-    from tourney.engine.formats.bracket import Bracket
-    from tourney.engine.formats.rounds import RoundPlan
-    from tourney.engine.formats.views import FormatView
+    from tourney.engine.format_views import FormatView
     from tourney.engine.log import Touch
     from tourney.engine.planner import Plan
     from tourney.engine.roster import PlayerInfo, PlayerStatus
+    from tourney.engine.rounds import RoundPlan
     from tourney.engine.standings import StandingRow
     from tourney.engine.tables import TableState
     from tourney.rules.games import GameDescriptor
 
+# The seeding methods (formats/seeding.py says what each does), checked here as a stored option.
+SeedingMethod = Literal["lot", "rating", "list"]
+SEEDING_METHODS: Final[tuple[SeedingMethod, ...]] = ("lot", "rating", "list")
 # A tournament without a `format` event (every one stored before formats existed) is of this format.
 DEFAULT_FORMAT: Final = "stages"
 
@@ -110,8 +112,8 @@ class FormatConfig:
         if not isinstance(third, bool):
             raise InvalidInputError(f"format: third_place must be true or false, not {third!r}")
         seeding = data.get("seeding", "lot")
-        if seeding not in METHODS:
-            raise InvalidInputError(f"format: seeding must be one of {', '.join(METHODS)}, not {seeding!r}")
+        if seeding not in SEEDING_METHODS:
+            raise InvalidInputError(f"format: seeding must be one of {', '.join(SEEDING_METHODS)}, not {seeding!r}")
         grand_final = data.get("grand_final", "reset")
         if grand_final not in GRAND_FINALS:
             raise InvalidInputError(f"format: grand_final must be one of {', '.join(GRAND_FINALS)}, "
@@ -129,7 +131,7 @@ class FormatConfig:
 class LiveState(Protocol):
     """The folded state of a live event as a format (and each event's handler) sees it: the fold's
     `TournamentState` (tournament.py) is one. Typing against this protocol keeps the imports one
-    way: the fold imports the formats and the handlers, never the reverse."""
+    way within the engine: the fold imports the handlers, never the reverse."""
 
     game: str
     players: list[PlayerInfo]
@@ -322,6 +324,8 @@ class TournamentFormat(Protocol):
         ...
 
 
+# Where the formats live; each module of it whose name ends in `_format` registers one.
+FORMATS_PACKAGE: Final = "tourney.engine.formats"
 _registry: dict[str, TournamentFormat] = {}
 _discovered = False
 
@@ -345,8 +349,9 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import tourney.engine.formats as package
-
+    # By name, at run time: the formats import the engine's core (this module included), which
+    # names no format package, so the import graph stays one way (tests/test_import_graph.py).
+    package = importlib.import_module(FORMATS_PACKAGE)
     for module in pkgutil.iter_modules(package.__path__):
         if module.name.endswith("_format"):
             importlib.import_module(f"{package.__name__}.{module.name}")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from tourney.engine.formats.rounds import PlayedRound, scores
+from tourney.engine.rounds import PlayedRound, scores
 
 
 @dataclass(frozen=True)
