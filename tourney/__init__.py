@@ -1,7 +1,13 @@
 """tourney: tournament manager, rules engine and bot arena for Polish Poker and its family."""
 
+from typing import TYPE_CHECKING
+
 # Before any other tourney module loads: refuse a compiled module older than its sources (_build.py).
 from tourney._build import guard_import as _guard_import
+
+if TYPE_CHECKING:
+    # The application's public names, as tourney.app lists them (its one list), for type checkers.
+    from tourney.app import *  # noqa: F403
 
 _guard_import()
 
@@ -14,6 +20,6 @@ def __getattr__(name: str) -> object:
     import importlib
 
     app = importlib.import_module("tourney.app")
-    if name in app.__all__:
+    if name == "__all__" or name in app.__all__:
         return getattr(app, name)
     raise AttributeError(f"module 'tourney' has no attribute {name!r}")
