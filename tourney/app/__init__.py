@@ -70,26 +70,33 @@ if TYPE_CHECKING:
 
 @cache
 def public_homes() -> dict[str, str]:
-    """Each public name -> the module that defines it, as the `TYPE_CHECKING` imports above say.
-
-    Read from this file's syntax tree (never from its text by pattern), on the first look-up of a
-    public name, so that `import tourney.app` imports no operation."""
-    import ast
+    """Each public name -> the module that defines it, as the `TYPE_CHECKING` imports above say; read
+    on the first look-up of a public name, so that `import tourney.app` imports no operation."""
     from pathlib import Path
 
-    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
-    block = next(node for node in tree.body
-                 if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+    return homes_in(Path(__file__).read_text(encoding="utf-8"))
+
+
+def homes_in(source: str) -> dict[str, str]:
+    """The public names of a module's `if TYPE_CHECKING:` block of `from M import NAME as NAME`
+    lines, read from its syntax tree (never from its text by pattern)."""
+    import ast
+
+    tree = ast.parse(source)
+    block = next((node for node in tree.body if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                  and node.test.id == "TYPE_CHECKING"), None)
+    if block is None:
+        raise ImportError("the public names' block `if TYPE_CHECKING:` is missing")
     homes: dict[str, str] = {}
     for statement in block.body:
-        if not isinstance(statement, ast.ImportFrom) or statement.module is None:
-            raise ImportError(f"tourney/app/__init__.py line {statement.lineno}: the public names' block holds "
-                              "only `from tourney.app.MODULE import NAME as NAME` lines")
+        if not isinstance(statement, ast.ImportFrom) or statement.module is None or statement.level:
+            raise ImportError(f"line {statement.lineno}: the public names' block holds only "
+                              "`from tourney.app.MODULE import NAME as NAME` lines")
         for alias in statement.names:
-            # `as` the same name: the form that a strict type checker takes as a re-export.
+            # `as` the same name: the form a strict type checker takes for a re-export.
             if alias.asname != alias.name or alias.name in homes:
-                raise ImportError(f"tourney/app/__init__.py line {statement.lineno}: {alias.name} must be "
-                                  f"imported once, as `{alias.name} as {alias.name}`")
+                raise ImportError(f"line {statement.lineno}: {alias.name} must be imported once, "
+                                  f"as `{alias.name} as {alias.name}`")
             homes[alias.name] = statement.module
     return homes
 
