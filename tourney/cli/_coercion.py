@@ -2,47 +2,47 @@
 
 Typer 0.29 converts every argument through a pydantic TypeAdapter, built when the parameter is
 first used: importing pydantic for that costs about 0.1 s, and a one-shot `tourney result` has 0.25 s
-in all (issue 11, item 12). Our commands take only plain values (text, whole numbers, flags, paths,
-lists of text, each optionally absent, or a `parser=` of our own), which need no schema: for those
-parameters `install` sets a conversion that does what Typer's adapter does, in a few lines. Any
-other parameter (a choice, a date, a path with checks) keeps Typer's own conversion.
-
-It replaces `typer.core.build_runtime_param`, the builder Typer calls lazily for each parameter
-("to avoid up-front costs"), with one that tries ours first; pyproject.toml pins Typer below 0.30,
-and tests/cli/test_lazy_commands.py checks that a command runs without pydantic, so a Typer that
-changes the hook fails a test, not a director.
+in all. Our commands take only plain values (text, whole numbers, flags, paths, lists of text, each
+optionally absent, or a `parser=` of our own), which need no schema. `convert_plainly(command)`
+gives each such parameter of a command we built the subclass `PlainArgument` or `PlainOption` of
+Typer's public `TyperArgument` / `TyperOption`, whose `process_value` (click's documented step that
+converts a parameter's value, checks it is given and calls its callback) converts it as Typer's
+adapter does, in a few lines. Any other parameter (a choice, a date, a path with checks) keeps
+Typer's class and conversion, and nothing of Typer changes: another Typer app in the process, or a
+command built without `convert_plainly`, converts as stock Typer. Typer builds its parameters
+itself (its `typer.Option` takes no class), so ours are given their class once built.
 """
 
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin
 
-import typer.core as typer_core
-from typer._click import Context
-from typer._click.exceptions import BadParameter
-from typer._coercion import RuntimeParam
+import typer
+from typer.core import TyperArgument, TyperOption
 
 _LEAVES: tuple[type, ...] = (str, int, float, bool, Path)
 _PATH_CHECKS = ("exists", "writable", "readable", "resolve_path", "allow_dash", "path_type")
 
 
 @dataclass(frozen=True)
-class PlainRuntimeParam(RuntimeParam):
+class PlainConversion:
     """Converts a plain leaf type (or a list of it); applies `parser=`, `min`, `max` as Typer does."""
 
+    parameter_info: Any  # the parameter's typer.models.ParameterInfo: parser, min, max, clamp
     leaf: type
     is_list: bool
 
-    def _coerce_value(self, value: Any, param: Any, ctx: Context) -> Any:
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         if self.is_list:
             items = value if isinstance(value, list | tuple) else [value]
             return [self._leaf(item, param, ctx) for item in items]
         return self._leaf(value, param, ctx)
 
-    def _leaf(self, value: Any, param: Any, ctx: Context) -> Any:
+    def _leaf(self, value: Any, param: Any, ctx: Any) -> Any:
         info = self.parameter_info
         if isinstance(value, str) and self.leaf is not Path:
             _check_decoded(value, param, ctx)
@@ -50,7 +50,7 @@ class PlainRuntimeParam(RuntimeParam):
             try:
                 return info.parser(value)
             except (ValueError, TypeError) as error:  # a BadParameter of the parser's own passes through
-                raise BadParameter(str(error), ctx=ctx, param=param) from None
+                raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
         if self.leaf is str:
             return value if isinstance(value, str) else str(value)
         if self.leaf is bool:
@@ -64,11 +64,68 @@ class PlainRuntimeParam(RuntimeParam):
                 self.leaf(high) if high is not None and number > high else number)
         if (low is not None and number < low) or (high is not None and number > high):
             bounds = f"{low if low is not None else ''}<=x{'<=' + str(high) if high is not None else ''}"
-            raise BadParameter(f"{value} is not in the range {bounds}.", ctx=ctx, param=param)
+            raise typer.BadParameter(f"{value} is not in the range {bounds}.", ctx=ctx, param=param)
         return number
 
 
-def _check_decoded(value: str, param: Any, ctx: Context) -> None:
+def _process_value(param: Any, ctx: Any, value: Any, typers_own: Callable[[Any, Any], Any]) -> Any:
+    """What Typer's `process_value` does (convert, check that a required value is given, call the
+    callback), with the parameter's `PlainConversion`."""
+    conversion: PlainConversion = param.plain_conversion
+    if not (conversion.leaf is bool and isinstance(value, bool)):  # a flag's value is a bool already
+        value = _convert(conversion, value, param, ctx)
+    if param.required and param.value_is_missing(value):
+        return typers_own(ctx, value)  # Typer's own error for a missing value (its conversion only then)
+    if param.callback is not None:
+        value = param.callback(ctx, param, value)
+    return value
+
+
+def _convert(conversion: PlainConversion, value: Any, param: Any, ctx: Any) -> Any:
+    is_multi_value = param.multiple or param.nargs == -1
+    if value is None:
+        return () if is_multi_value else None
+    if is_multi_value and isinstance(value, str):
+        raise typer.BadParameter("Value must be an iterable.", ctx=ctx, param=param)
+    return conversion.convert(value, param, ctx)
+
+
+class PlainArgument(TyperArgument):
+    """A `TyperArgument` converted by its `PlainConversion`."""
+
+    plain_conversion: PlainConversion
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _process_value(self, ctx, value, super().process_value)
+
+
+class PlainOption(TyperOption):
+    """A `TyperOption` converted by its `PlainConversion`."""
+
+    plain_conversion: PlainConversion
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _process_value(self, ctx, value, super().process_value)
+
+
+_PLAIN_CLASS: dict[type, type] = {TyperArgument: PlainArgument, TyperOption: PlainOption}
+
+
+def convert_plainly(command: Any) -> None:
+    """Give every plain parameter of `command` (and of its subcommands, for a group) our conversion,
+    its `--help` included (click builds that option once per command, on first use: built here)."""
+    help_option = command.get_help_option(typer.Context(command))
+    for param in [*command.params, *([help_option] if help_option is not None else [])]:
+        plain_class = _PLAIN_CLASS.get(type(param))
+        conversion = plain_conversion(param.type_descriptor) if plain_class is not None else None
+        if plain_class is not None and conversion is not None:
+            param.plain_conversion = conversion
+            param.__class__ = plain_class
+    for subcommand in getattr(command, "commands", {}).values():
+        convert_plainly(subcommand)
+
+
+def _check_decoded(value: str, param: Any, ctx: Any) -> None:
     """Text from a terminal whose encoding is not UTF-8 is refused (a path is left as the operating
     system gave it: a file name in another encoding still opens)."""
     from tourney.app.encoding import check_decoded
@@ -77,10 +134,10 @@ def _check_decoded(value: str, param: Any, ctx: Context) -> None:
     try:
         check_decoded(value, what="the text")
     except InvalidInputError as error:
-        raise BadParameter(str(error), ctx=ctx, param=param) from None
+        raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
 
 
-def _number(kind: type, value: Any, param: Any, ctx: Context) -> Any:
+def _number(kind: type, value: Any, param: Any, ctx: Any) -> Any:
     if isinstance(value, kind) and not isinstance(value, bool):
         return value
     text = str(value).strip()
@@ -96,10 +153,10 @@ def _number(kind: type, value: Any, param: Any, ctx: Context) -> Any:
         return float(text)
     except ValueError:
         what = "a whole number" if kind is int else "a number"
-        raise BadParameter(f"{value!r} is not {what}.", ctx=ctx, param=param) from None
+        raise typer.BadParameter(f"{value!r} is not {what}.", ctx=ctx, param=param) from None
 
 
-def _boolean(value: Any, param: Any, ctx: Context) -> bool:
+def _boolean(value: Any, param: Any, ctx: Any) -> bool:
     if isinstance(value, bool):
         return value
     text = str(value).strip().lower()
@@ -107,11 +164,11 @@ def _boolean(value: Any, param: Any, ctx: Context) -> bool:
         return True
     if text in ("", "0", "false", "f", "no", "n", "off"):
         return False
-    raise BadParameter(f"{value!r} is not true or false.", ctx=ctx, param=param)
+    raise typer.BadParameter(f"{value!r} is not true or false.", ctx=ctx, param=param)
 
 
-def plain_runtime_param(descriptor: Any) -> PlainRuntimeParam | None:
-    """Our conversion for a Typer type descriptor, or None to keep Typer's."""
+def plain_conversion(descriptor: Any) -> PlainConversion | None:
+    """Our conversion for a Typer parameter's `type_descriptor`, or None to keep Typer's."""
     info = descriptor.parameter_info
     if getattr(descriptor, "file_annotation", None) is not None or getattr(info, "click_type", None) is not None:
         return None
@@ -125,8 +182,8 @@ def plain_runtime_param(descriptor: Any) -> PlainRuntimeParam | None:
             return None
         if annotation is Path and any(getattr(info, check, None) for check in _PATH_CHECKS):
             return None
-    return PlainRuntimeParam(parameter_info=info, annotation=descriptor.annotation,
-                             leaf=annotation if isinstance(annotation, type) else str, is_list=is_list)
+    return PlainConversion(parameter_info=info, leaf=annotation if isinstance(annotation, type) else str,
+                           is_list=is_list)
 
 
 def _without_none(annotation: Any) -> Any:
@@ -135,16 +192,3 @@ def _without_none(annotation: Any) -> Any:
         if len(rest) == 1:
             return rest[0]
     return annotation
-
-
-def install() -> None:
-    """Route Typer's lazy conversion builder through `plain_runtime_param` (once per process)."""
-    typer_builder = typer_core.__dict__["build_runtime_param"]
-    if getattr(typer_builder, "tourney_plain", False):
-        return
-
-    def build(descriptor: Any) -> RuntimeParam:
-        return plain_runtime_param(descriptor) or typer_builder(descriptor)
-
-    build.tourney_plain = True  # type: ignore[attr-defined]
-    setattr(typer_core, "build_runtime_param", build)  # noqa: B010 - typer.core does not export the name
