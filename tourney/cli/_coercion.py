@@ -1,16 +1,14 @@
 """Argument conversion for our plain parameters, without importing pydantic.
 
-Typer 0.29 converts every argument through a pydantic TypeAdapter, built when the parameter is
-first used: importing pydantic for that costs about 0.1 s, and a one-shot `tourney result` has 0.25 s
-in all. Our commands take only plain values (text, whole numbers, flags, paths, lists of text, each
-optionally absent, or a `parser=` of our own), which need no schema. `convert_plainly(command)`
-gives each such parameter of a command we built the subclass `PlainArgument` or `PlainOption` of
-Typer's public `TyperArgument` / `TyperOption`, whose `process_value` (click's documented step that
-converts a parameter's value, checks it is given and calls its callback) converts it as Typer's
-adapter does, in a few lines. Any other parameter (a choice, a date, a path with checks) keeps
-Typer's class and conversion, and nothing of Typer changes: another Typer app in the process, or a
-command built without `convert_plainly`, converts as stock Typer. Typer builds its parameters
-itself (its `typer.Option` takes no class), so ours are given their class once built.
+Typer 0.29 converts every argument through a pydantic TypeAdapter: importing pydantic costs about
+0.1 s, and a one-shot `tourney result` has 0.25 s in all. Our plain parameters (text, whole numbers,
+flags, paths, lists of text, each optionally absent, or a `parser=` of our own) need no schema:
+`convert_plainly(command)` gives each one of a command we built the class `PlainArgument` or
+`PlainOption`, a public `TyperArgument` / `TyperOption` whose `process_value` (click's step that
+converts a value, checks it is given and calls the callback) converts it in a few lines, as Typer's
+adapter does. Typer builds its parameters itself (`typer.Option` takes no class), so ours get their
+class once built. Any other parameter keeps Typer's conversion, and Typer itself is unchanged:
+another Typer app in the process converts as stock Typer.
 """
 
 from __future__ import annotations
@@ -26,6 +24,7 @@ from typer.core import TyperArgument, TyperOption
 
 _LEAVES: tuple[type, ...] = (str, int, float, bool, Path)
 _PATH_CHECKS = ("exists", "writable", "readable", "resolve_path", "allow_dash", "path_type")
+_TRUE, _FALSE = ("1", "true", "t", "yes", "y", "on"), ("", "0", "false", "f", "no", "n", "off")
 
 
 @dataclass(frozen=True)
@@ -37,9 +36,15 @@ class PlainConversion:
     is_list: bool
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if param.multiple or param.nargs == -1:
+            if value is None:
+                return ()
+            if isinstance(value, str):
+                raise typer.BadParameter("Value must be an iterable.", ctx=ctx, param=param)
+        if value is None:
+            return None
         if self.is_list:
-            items = value if isinstance(value, list | tuple) else [value]
-            return [self._leaf(item, param, ctx) for item in items]
+            return [self._leaf(item, param, ctx) for item in (value if isinstance(value, list | tuple) else [value])]
         return self._leaf(value, param, ctx)
 
     def _leaf(self, value: Any, param: Any, ctx: Any) -> Any:
@@ -51,12 +56,12 @@ class PlainConversion:
                 return info.parser(value)
             except (ValueError, TypeError) as error:  # a BadParameter of the parser's own passes through
                 raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
-        if self.leaf is str:
-            return value if isinstance(value, str) else str(value)
+        if self.leaf is str or self.leaf is Path:
+            return value if isinstance(value, self.leaf) else self.leaf(value)
         if self.leaf is bool:
-            return _boolean(value, param, ctx)
-        if self.leaf is Path:
-            return value if isinstance(value, Path) else Path(value)
+            if isinstance(value, bool) or str(value).strip().lower() in (*_TRUE, *_FALSE):
+                return value if isinstance(value, bool) else str(value).strip().lower() in _TRUE
+            raise typer.BadParameter(f"{value!r} is not true or false.", ctx=ctx, param=param)
         number = _number(self.leaf, value, param, ctx)
         low, high = info.min, info.max
         if info.clamp:
@@ -73,26 +78,13 @@ def _process_value(param: Any, ctx: Any, value: Any, typers_own: Callable[[Any, 
     callback), with the parameter's `PlainConversion`."""
     conversion: PlainConversion = param.plain_conversion
     if not (conversion.leaf is bool and isinstance(value, bool)):  # a flag's value is a bool already
-        value = _convert(conversion, value, param, ctx)
+        value = conversion.convert(value, param, ctx)
     if param.required and param.value_is_missing(value):
         return typers_own(ctx, value)  # Typer's own error for a missing value (its conversion only then)
-    if param.callback is not None:
-        value = param.callback(ctx, param, value)
-    return value
-
-
-def _convert(conversion: PlainConversion, value: Any, param: Any, ctx: Any) -> Any:
-    is_multi_value = param.multiple or param.nargs == -1
-    if value is None:
-        return () if is_multi_value else None
-    if is_multi_value and isinstance(value, str):
-        raise typer.BadParameter("Value must be an iterable.", ctx=ctx, param=param)
-    return conversion.convert(value, param, ctx)
+    return param.callback(ctx, param, value) if param.callback is not None else value
 
 
 class PlainArgument(TyperArgument):
-    """A `TyperArgument` converted by its `PlainConversion`."""
-
     plain_conversion: PlainConversion
 
     def process_value(self, ctx: Any, value: Any) -> Any:
@@ -100,8 +92,6 @@ class PlainArgument(TyperArgument):
 
 
 class PlainOption(TyperOption):
-    """A `TyperOption` converted by its `PlainConversion`."""
-
     plain_conversion: PlainConversion
 
     def process_value(self, ctx: Any, value: Any) -> Any:
@@ -125,6 +115,30 @@ def convert_plainly(command: Any) -> None:
         convert_plainly(subcommand)
 
 
+def plain_conversion(descriptor: Any) -> PlainConversion | None:
+    """Our conversion for a Typer parameter's `type_descriptor`, or None to keep Typer's."""
+    info = descriptor.parameter_info
+    if getattr(descriptor, "file_annotation", None) is not None or getattr(info, "click_type", None) is not None:
+        return None
+    annotation = _without_none(descriptor.annotation)
+    is_list = get_origin(annotation) is list
+    if is_list:
+        (annotation,) = get_args(annotation)
+        annotation = _without_none(annotation)
+    if info.parser is None and (annotation not in _LEAVES or (
+            annotation is Path and any(getattr(info, check, None) for check in _PATH_CHECKS))):
+        return None
+    return PlainConversion(info, annotation if isinstance(annotation, type) else str, is_list)
+
+
+def _without_none(annotation: Any) -> Any:
+    if get_origin(annotation) in (Union, types.UnionType):
+        rest = [arg for arg in get_args(annotation) if arg is not type(None)]
+        if len(rest) == 1:
+            return rest[0]
+    return annotation
+
+
 def _check_decoded(value: str, param: Any, ctx: Any) -> None:
     """Text from a terminal whose encoding is not UTF-8 is refused (a path is left as the operating
     system gave it: a file name in another encoding still opens)."""
@@ -142,53 +156,11 @@ def _number(kind: type, value: Any, param: Any, ctx: Any) -> Any:
         return value
     text = str(value).strip()
     digits = text[1:] if text[:1] in "+-" else text
-    try:
-        if kind is int:
-            # ASCII digits only: int() also takes "٣" and "1_000", which nobody types as a number.
-            if not (digits.isascii() and digits.isdigit()):
-                raise ValueError
-            return int(text)
-        if not text.isascii():
-            raise ValueError
-        return float(text)
-    except ValueError:
-        what = "a whole number" if kind is int else "a number"
-        raise typer.BadParameter(f"{value!r} is not {what}.", ctx=ctx, param=param) from None
-
-
-def _boolean(value: Any, param: Any, ctx: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "t", "yes", "y", "on"):
-        return True
-    if text in ("", "0", "false", "f", "no", "n", "off"):
-        return False
-    raise typer.BadParameter(f"{value!r} is not true or false.", ctx=ctx, param=param)
-
-
-def plain_conversion(descriptor: Any) -> PlainConversion | None:
-    """Our conversion for a Typer parameter's `type_descriptor`, or None to keep Typer's."""
-    info = descriptor.parameter_info
-    if getattr(descriptor, "file_annotation", None) is not None or getattr(info, "click_type", None) is not None:
-        return None
-    annotation = _without_none(descriptor.annotation)
-    is_list = get_origin(annotation) is list
-    if is_list:
-        (annotation,) = get_args(annotation)
-        annotation = _without_none(annotation)
-    if info.parser is None:
-        if annotation not in _LEAVES:
-            return None
-        if annotation is Path and any(getattr(info, check, None) for check in _PATH_CHECKS):
-            return None
-    return PlainConversion(parameter_info=info, leaf=annotation if isinstance(annotation, type) else str,
-                           is_list=is_list)
-
-
-def _without_none(annotation: Any) -> Any:
-    if get_origin(annotation) in (Union, types.UnionType):
-        rest = [arg for arg in get_args(annotation) if arg is not type(None)]
-        if len(rest) == 1:
-            return rest[0]
-    return annotation
+    # ASCII digits only: int() also takes "٣" and "1_000", which nobody types as a number.
+    if text.isascii() and (digits.isdigit() if kind is int else True):
+        try:
+            return int(text) if kind is int else float(text)
+        except ValueError:
+            pass
+    raise typer.BadParameter(f"{value!r} is not {'a whole number' if kind is int else 'a number'}.",
+                             ctx=ctx, param=param)
