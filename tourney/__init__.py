@@ -1,13 +1,7 @@
 """tourney: tournament manager, rules engine and bot arena for Polish Poker and its family."""
 
-from typing import TYPE_CHECKING
-
 # Before any other tourney module loads: refuse a compiled module older than its sources (_build.py).
 from tourney._build import guard_import as _guard_import
-
-if TYPE_CHECKING:
-    # The application's public names, as tourney.app lists them (its one list), for type checkers.
-    from tourney.app import *  # noqa: F403
 
 _guard_import()
 
