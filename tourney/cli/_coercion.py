@@ -50,7 +50,15 @@ class PlainConversion:
     def _leaf(self, value: Any, param: Any, ctx: Any) -> Any:
         info = self.parameter_info
         if isinstance(value, str) and self.leaf is not Path:
-            _check_decoded(value, param, ctx)
+            # Text from a terminal whose encoding is not UTF-8 is refused (a path is left as the system
+            # gave it: a file name in another encoding still opens). Imported here: not for `--help`.
+            from tourney.app.encoding import check_decoded
+            from tourney.errors import InvalidInputError
+
+            try:
+                check_decoded(value, what="the text")
+            except InvalidInputError as error:
+                raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
         if info.parser is not None:
             try:
                 return info.parser(value)
@@ -137,18 +145,6 @@ def _without_none(annotation: Any) -> Any:
         if len(rest) == 1:
             return rest[0]
     return annotation
-
-
-def _check_decoded(value: str, param: Any, ctx: Any) -> None:
-    """Text from a terminal whose encoding is not UTF-8 is refused (a path is left as the operating
-    system gave it: a file name in another encoding still opens)."""
-    from tourney.app.encoding import check_decoded
-    from tourney.errors import InvalidInputError
-
-    try:
-        check_decoded(value, what="the text")
-    except InvalidInputError as error:
-        raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
 
 
 def _number(kind: type, value: Any, param: Any, ctx: Any) -> Any:
