@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 import tourney
 import tourney.errors
 
@@ -97,9 +99,9 @@ def tree_problems(drawn: dict[str, Drawn], classes: dict[str, type[BaseException
         own = [base.__name__ for base in cls.__bases__ if base.__module__.startswith("tourney")]
         builtin = [base.__name__ for base in cls.__bases__ if base.__module__ == "builtins"]
         parent = own[0] if own else None
-        # The root's `Exception` goes without saying.
-        expected_extras = tuple(b for b in builtin if place.parent is not None or b != "Exception")
-        if parent != place.parent or own[1:]:
+        # Its other bases, tourney's first, in parentheses; the root's `Exception` goes without saying.
+        expected_extras = (*own[1:], *(b for b in builtin if place.parent is not None or b != "Exception"))
+        if parent != place.parent:
             problems.append(f"{name} is drawn under {place.parent} but subclasses "
                             f"{', '.join(own) or 'no tourney class'}")
         if place.extra_bases != expected_extras:
@@ -119,6 +121,7 @@ def test_the_tree_has_one_root_and_it_is_tourney_error() -> None:
     drawn = drawn_tree(tourney.errors.__doc__ or "")
     assert [name for name, place in drawn.items() if place.parent is None] == ["TourneyError"]
     assert drawn["NotFoundError"] == Drawn("StorageError", ("LookupError",))
+    assert drawn["NotInTournamentError"] == Drawn("NotFoundError", ("IllegalActionError",))
     assert drawn["BotLineTooLong"] == Drawn("BotPipeError", ())
 
 
@@ -129,20 +132,45 @@ def test_the_check_names_an_undrawn_class_a_wrong_parent_and_a_stale_name() -> N
     class Misplaced(tourney.errors.StorageError, KeyError):
         pass
 
+    class TwoParents(tourney.errors.StorageError, tourney.errors.RecordError):
+        pass
+
     drawing = """Tree.
 
     TourneyError
     ├── RecordError (ValueError)
     ├── StorageError
+    │   └── TwoParents
     ├── Misplaced
     └── GoneError
 """
     classes = {cls.__name__: cls for cls in (tourney.errors.TourneyError, tourney.errors.RecordError,
-                                             tourney.errors.StorageError, StrayError, Misplaced)}
+                                             tourney.errors.StorageError, StrayError, Misplaced, TwoParents)}
     assert tree_problems(drawn_tree(drawing), classes) == [
         f"StrayError ({__name__}) is not drawn",
         "GoneError is drawn but no class has that name",
         "Misplaced is drawn under TourneyError but subclasses StorageError",
         "Misplaced is drawn with () but also subclasses (KeyError)",
+        "TwoParents is drawn with () but also subclasses (RecordError)",
     ]
 
+
+
+def test_an_unknown_player_or_table_is_not_found_and_still_an_illegal_action() -> None:
+    from tourney.engine.events import Event
+    from tourney.engine.tournament import TournamentState, draw_seats
+    from tourney.errors import IllegalActionError, NotFoundError, NotInTournamentError
+
+    state = TournamentState("polish-poker")
+    for number, name in enumerate(["Ann", "Bob", "Cy"], start=1):
+        state.apply(Event(number, "register", {"name": name, "club": None}))
+    with pytest.raises(NotInTournamentError, match=r"^no table is seated yet"):
+        state.table(1)
+    state.apply(Event(4, "seat", draw_seats(state, 1)))
+    refusals = []
+    for look_up in (lambda: state.player("Anne"), lambda: state.table(2)):
+        with pytest.raises(NotFoundError) as refused:
+            look_up()
+        assert isinstance(refused.value, IllegalActionError) and isinstance(refused.value, LookupError)
+        refusals.append(str(refused.value))
+    assert refusals == ["unknown player 'Anne' (did you mean 'Ann'?)", "no table 2 in stage 1 (tables 1-1)"]

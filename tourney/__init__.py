@@ -15,6 +15,6 @@ def __getattr__(name: str) -> object:
     import importlib
 
     app = importlib.import_module("tourney.app")
-    if name in app.__all__:
+    if name == "__all__" or name in app.__all__:
         return getattr(app, name)
     raise AttributeError(f"module 'tourney' has no attribute {name!r}")

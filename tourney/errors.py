@@ -9,6 +9,7 @@
     ├── RecordError (ValueError)         a game record that does not replay (names line and rule)
     ├── StorageError                     the database refuses: wrong schema, locked, missing data
     │   └── NotFoundError (LookupError)    an unknown tournament, player or table
+    │       └── NotInTournamentError (IllegalActionError)  a player or table this tournament does not have
     ├── AccessError                      a floor link's token that is wrong, revoked or outside its scope (HTTP 403)
     ├── Refused                          web/floor.py: a request turned away before the application (its HTTP status)
     ├── UnplayableGameError              rules/games.py: a registered game without a rules engine
@@ -23,8 +24,9 @@
     │   └── BotLineTooLong                 arena/bot_process.py: an answer line over the limit
     └── StaleBuildError (ImportError)    a compiled module older than a source it was built from
 
-A class defined elsewhere is drawn with its module; tests/test_errors_tree.py fails when a class
-exists that this drawing does not name, or is drawn under another parent than its own.
+A class defined elsewhere is drawn with its module; a class's other bases are in parentheses after
+its name; tests/test_errors_tree.py fails when a class exists that this drawing does not name, or is
+drawn under another parent than its own.
 
 Messages are one line, name the offending value and, where a rule is broken, the rule.
 The CLI turns every ``TourneyError`` into that one line on stderr and a non-zero exit.
@@ -75,6 +77,11 @@ class StorageError(TourneyError):
 
 class NotFoundError(StorageError, LookupError):
     """An unknown tournament, player or table."""
+
+
+class NotInTournamentError(NotFoundError, IllegalActionError):
+    """A player or table that the tournament does not have: a `NotFoundError`, and an
+    `IllegalActionError` as every refused entry of a live event is (callers that caught that still do)."""
 
 
 class StaleBuildError(TourneyError, ImportError):

@@ -14,63 +14,103 @@ Every operation takes `db` (a database URL like `--db`; default `$TOURNEY_DB`, e
 here) and, for a tournament's operations, `tournament` (a name or id; default the current one). Each
 is one transaction: a refused operation (a `tourney.errors.TourneyError`) stores nothing. Importing
 this package is cheap: each operation's module is imported when first used.
+
+The imports under `TYPE_CHECKING` below are the one list of the public names: a type checker reads
+them (so `enter_result` has its real signature), and at run time `__all__` and `__getattr__` are
+read from the same statements, so publishing a name is one `name as name` line there.
 """
 
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tourney.app.arbiter import check_declaration, declarations, settle, showdown
-    from tourney.app.arena import arena_report, run_arena_games
-    from tourney.app.bot_run import run_bots
-    from tourney.app.corrections import apply_correction, event_log, preview_correction, undo
-    from tourney.app.games import list_games, play_game, replay_record
-    from tourney.app.players import (
-        NewPlayer,
-        add_players,
-        drop,
-        import_players,
-        list_players,
-        register,
-        rename,
-        show_player,
-    )
-    from tourney.app.ratings import read_ratings
-    from tourney.app.results import enter_chips, enter_result, finish, standings, tables
-    from tourney.app.seating import advance, seat
-    from tourney.app.sheets import sheet_html, write_sheet, write_sheets
-    from tourney.app.tournaments import list_tournaments, new_tournament, plan, status, use_tournament
+    from tourney.app.arbiter import check_declaration as check_declaration
+    from tourney.app.arbiter import declarations as declarations
+    from tourney.app.arbiter import settle as settle
+    from tourney.app.arbiter import showdown as showdown
+    from tourney.app.arena import arena_report as arena_report
+    from tourney.app.arena import run_arena_games as run_arena_games
+    from tourney.app.bot_run import run_bots as run_bots
+    from tourney.app.corrections import apply_correction as apply_correction
+    from tourney.app.corrections import event_log as event_log
+    from tourney.app.corrections import preview_correction as preview_correction
+    from tourney.app.corrections import undo as undo
+    from tourney.app.games import list_games as list_games
+    from tourney.app.games import play_game as play_game
+    from tourney.app.games import replay_record as replay_record
+    from tourney.app.players import NewPlayer as NewPlayer
+    from tourney.app.players import add_players as add_players
+    from tourney.app.players import drop as drop
+    from tourney.app.players import import_players as import_players
+    from tourney.app.players import list_players as list_players
+    from tourney.app.players import register as register
+    from tourney.app.players import rename as rename
+    from tourney.app.players import show_player as show_player
+    from tourney.app.ratings import read_ratings as read_ratings
+    from tourney.app.results import enter_chips as enter_chips
+    from tourney.app.results import enter_result as enter_result
+    from tourney.app.results import finish as finish
+    from tourney.app.results import forfeit as forfeit
+    from tourney.app.results import standings as standings
+    from tourney.app.results import tables as tables
+    from tourney.app.seating import advance as advance
+    from tourney.app.seating import seat as seat
+    from tourney.app.sheets import sheet_html as sheet_html
+    from tourney.app.sheets import write_sheet as write_sheet
+    from tourney.app.sheets import write_sheets as write_sheets
+    from tourney.app.tournaments import list_tournaments as list_tournaments
+    from tourney.app.tournaments import new_tournament as new_tournament
+    from tourney.app.tournaments import plan as plan
+    from tourney.app.tournaments import status as status
+    from tourney.app.tournaments import use_tournament as use_tournament
 
-# Each public name -> the module of the application that defines it.
-_HOMES = {
-    "new_tournament": "tournaments", "use_tournament": "tournaments", "list_tournaments": "tournaments",
-    "plan": "tournaments", "status": "tournaments",
-    "NewPlayer": "players", "register": "players", "add_players": "players", "import_players": "players",
-    "list_players": "players", "show_player": "players", "rename": "players", "drop": "players",
-    "seat": "seating", "advance": "seating", "read_ratings": "ratings",
-    "enter_result": "results", "finish": "results", "forfeit": "results", "enter_chips": "results", "tables": "results",
-    "standings": "results",
-    "event_log": "corrections", "undo": "corrections", "preview_correction": "corrections",
-    "apply_correction": "corrections",
-    "run_bots": "bot_run", "run_arena_games": "arena", "arena_report": "arena",
-    "sheet_html": "sheets", "write_sheet": "sheets", "write_sheets": "sheets",
-    "list_games": "games", "play_game": "games", "replay_record": "games",
-    "check_declaration": "arbiter", "declarations": "arbiter", "showdown": "arbiter", "settle": "arbiter",
-}
 
-__all__ = ["NewPlayer", "add_players", "advance", "apply_correction", "arena_report", "check_declaration",
-           "declarations", "drop", "enter_chips", "enter_result", "event_log", "finish", "forfeit",
-           "import_players",
-           "list_games", "list_players", "list_tournaments", "new_tournament", "plan", "play_game",
-           "preview_correction", "read_ratings", "register", "rename", "replay_record", "run_arena_games",
-           "run_bots", "seat", "settle", "sheet_html", "show_player", "showdown", "standings", "status", "tables",
-           "undo", "use_tournament", "write_sheet", "write_sheets"]
+@cache
+def public_homes() -> dict[str, str]:
+    """Each public name -> the module that defines it, as the `TYPE_CHECKING` imports above say; read
+    on the first look-up of a public name, so that `import tourney.app` imports no operation."""
+    from pathlib import Path
+
+    return homes_in(Path(__file__).read_text(encoding="utf-8"))
+
+
+def homes_in(source: str) -> dict[str, str]:
+    """The public names of a module's `if TYPE_CHECKING:` block of `from M import NAME as NAME`
+    lines, read from its syntax tree (never from its text by pattern)."""
+    import ast
+
+    tree = ast.parse(source)
+    block = next((node for node in tree.body if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                  and node.test.id == "TYPE_CHECKING"), None)
+    if block is None:
+        raise ImportError("the public names' block `if TYPE_CHECKING:` is missing")
+    homes: dict[str, str] = {}
+    for statement in block.body:
+        if not isinstance(statement, ast.ImportFrom) or statement.module is None or statement.level:
+            raise ImportError(f"line {statement.lineno}: the public names' block holds only "
+                              "`from tourney.app.MODULE import NAME as NAME` lines")
+        for alias in statement.names:
+            # `as` the same name: the form a strict type checker takes for a re-export.
+            if alias.asname != alias.name or alias.name in homes:
+                raise ImportError(f"line {statement.lineno}: {alias.name} must be imported once, "
+                                  f"as `{alias.name} as {alias.name}`")
+            homes[alias.name] = statement.module
+    return homes
 
 
 def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
+    if name == "__all__":
+        return sorted(public_homes())
+    home = None if name.startswith("__") else public_homes().get(name)
     if home is None:
         raise AttributeError(f"module 'tourney.app' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"tourney.app.{home}"), name)
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # found once: later look-ups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *public_homes()})

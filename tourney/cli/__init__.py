@@ -11,10 +11,7 @@ from typing import Annotated
 import typer
 
 from tourney import _build
-from tourney.cli._coercion import install as install_plain_coercion
 from tourney.cli._lazy import LazyGroup
-
-install_plain_coercion()
 
 # Every command as name -> "module:attribute" of tourney.cli, in the order `tourney --help` lists
 # them. A module is imported, and its command built, only when that command runs (see _lazy.py):

@@ -1,62 +1,75 @@
 """Argument conversion for our plain parameters, without importing pydantic.
 
-Typer 0.29 converts every argument through a pydantic TypeAdapter, built when the parameter is
-first used: importing pydantic for that costs about 0.1 s, and a one-shot `tourney result` has 0.25 s
-in all (issue 11, item 12). Our commands take only plain values (text, whole numbers, flags, paths,
-lists of text, each optionally absent, or a `parser=` of our own), which need no schema: for those
-parameters `install` sets a conversion that does what Typer's adapter does, in a few lines. Any
-other parameter (a choice, a date, a path with checks) keeps Typer's own conversion.
-
-It replaces `typer.core.build_runtime_param`, the builder Typer calls lazily for each parameter
-("to avoid up-front costs"), with one that tries ours first; pyproject.toml pins Typer below 0.30,
-and tests/cli/test_lazy_commands.py checks that a command runs without pydantic, so a Typer that
-changes the hook fails a test, not a director.
+Typer 0.29 converts every argument through a pydantic TypeAdapter: importing pydantic costs about
+0.1 s, and a one-shot `tourney result` has 0.25 s in all. Our plain parameters (text, whole numbers,
+flags, paths, lists of text, each optionally absent, or a `parser=` of our own) need no schema:
+`convert_plainly(command)` gives each one of a command we built the class `PlainArgument` or
+`PlainOption`, a public `TyperArgument` / `TyperOption` whose `process_value` (click's step that
+converts a value, checks it is given and calls the callback) converts it in a few lines, as Typer's
+adapter does. Typer builds its parameters itself (`typer.Option` takes no class), so ours get their
+class once built. Any other parameter keeps Typer's conversion, and Typer itself is unchanged:
+another Typer app in the process converts as stock Typer.
 """
 
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin
 
-import typer.core as typer_core
-from typer._click import Context
-from typer._click.exceptions import BadParameter
-from typer._coercion import RuntimeParam
+import typer
+from typer.core import TyperArgument, TyperOption
 
 _LEAVES: tuple[type, ...] = (str, int, float, bool, Path)
 _PATH_CHECKS = ("exists", "writable", "readable", "resolve_path", "allow_dash", "path_type")
+_TRUE, _FALSE = ("1", "true", "t", "yes", "y", "on"), ("", "0", "false", "f", "no", "n", "off")
 
 
 @dataclass(frozen=True)
-class PlainRuntimeParam(RuntimeParam):
+class PlainConversion:
     """Converts a plain leaf type (or a list of it); applies `parser=`, `min`, `max` as Typer does."""
 
+    parameter_info: Any  # the parameter's typer.models.ParameterInfo: parser, min, max, clamp
     leaf: type
     is_list: bool
 
-    def _coerce_value(self, value: Any, param: Any, ctx: Context) -> Any:
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if param.multiple or param.nargs == -1:
+            if value is None:
+                return ()
+            if isinstance(value, str):
+                raise typer.BadParameter("Value must be an iterable.", ctx=ctx, param=param)
+        if value is None:
+            return None
         if self.is_list:
-            items = value if isinstance(value, list | tuple) else [value]
-            return [self._leaf(item, param, ctx) for item in items]
+            return [self._leaf(item, param, ctx) for item in (value if isinstance(value, list | tuple) else [value])]
         return self._leaf(value, param, ctx)
 
-    def _leaf(self, value: Any, param: Any, ctx: Context) -> Any:
+    def _leaf(self, value: Any, param: Any, ctx: Any) -> Any:
         info = self.parameter_info
         if isinstance(value, str) and self.leaf is not Path:
-            _check_decoded(value, param, ctx)
+            # Text from a terminal whose encoding is not UTF-8 is refused (a path is left as the system
+            # gave it: a file name in another encoding still opens). Imported here: not for `--help`.
+            from tourney.app.encoding import check_decoded
+            from tourney.errors import InvalidInputError
+
+            try:
+                check_decoded(value, what="the text")
+            except InvalidInputError as error:
+                raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
         if info.parser is not None:
             try:
                 return info.parser(value)
             except (ValueError, TypeError) as error:  # a BadParameter of the parser's own passes through
-                raise BadParameter(str(error), ctx=ctx, param=param) from None
-        if self.leaf is str:
-            return value if isinstance(value, str) else str(value)
+                raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
+        if self.leaf is str or self.leaf is Path:
+            return value if isinstance(value, self.leaf) else self.leaf(value)
         if self.leaf is bool:
-            return _boolean(value, param, ctx)
-        if self.leaf is Path:
-            return value if isinstance(value, Path) else Path(value)
+            if isinstance(value, bool) or str(value).strip().lower() in (*_TRUE, *_FALSE):
+                return value if isinstance(value, bool) else str(value).strip().lower() in _TRUE
+            raise typer.BadParameter(f"{value!r} is not true or false.", ctx=ctx, param=param)
         number = _number(self.leaf, value, param, ctx)
         low, high = info.min, info.max
         if info.clamp:
@@ -64,54 +77,54 @@ class PlainRuntimeParam(RuntimeParam):
                 self.leaf(high) if high is not None and number > high else number)
         if (low is not None and number < low) or (high is not None and number > high):
             bounds = f"{low if low is not None else ''}<=x{'<=' + str(high) if high is not None else ''}"
-            raise BadParameter(f"{value} is not in the range {bounds}.", ctx=ctx, param=param)
+            raise typer.BadParameter(f"{value} is not in the range {bounds}.", ctx=ctx, param=param)
         return number
 
 
-def _check_decoded(value: str, param: Any, ctx: Context) -> None:
-    """Text from a terminal whose encoding is not UTF-8 is refused (a path is left as the operating
-    system gave it: a file name in another encoding still opens)."""
-    from tourney.app.encoding import check_decoded
-    from tourney.errors import InvalidInputError
-
-    try:
-        check_decoded(value, what="the text")
-    except InvalidInputError as error:
-        raise BadParameter(str(error), ctx=ctx, param=param) from None
-
-
-def _number(kind: type, value: Any, param: Any, ctx: Context) -> Any:
-    if isinstance(value, kind) and not isinstance(value, bool):
-        return value
-    text = str(value).strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    try:
-        if kind is int:
-            # ASCII digits only: int() also takes "٣" and "1_000", which nobody types as a number.
-            if not (digits.isascii() and digits.isdigit()):
-                raise ValueError
-            return int(text)
-        if not text.isascii():
-            raise ValueError
-        return float(text)
-    except ValueError:
-        what = "a whole number" if kind is int else "a number"
-        raise BadParameter(f"{value!r} is not {what}.", ctx=ctx, param=param) from None
+def _process_value(param: Any, ctx: Any, value: Any, typers_own: Callable[[Any, Any], Any]) -> Any:
+    """What Typer's `process_value` does (convert, check that a required value is given, call the
+    callback), with the parameter's `PlainConversion`."""
+    conversion: PlainConversion = param.plain_conversion
+    if not (conversion.leaf is bool and isinstance(value, bool)):  # a flag's value is a bool already
+        value = conversion.convert(value, param, ctx)
+    if param.required and param.value_is_missing(value):
+        return typers_own(ctx, value)  # Typer's own error for a missing value (its conversion only then)
+    return param.callback(ctx, param, value) if param.callback is not None else value
 
 
-def _boolean(value: Any, param: Any, ctx: Context) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "t", "yes", "y", "on"):
-        return True
-    if text in ("", "0", "false", "f", "no", "n", "off"):
-        return False
-    raise BadParameter(f"{value!r} is not true or false.", ctx=ctx, param=param)
+class PlainArgument(TyperArgument):
+    plain_conversion: PlainConversion
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _process_value(self, ctx, value, super().process_value)
 
 
-def plain_runtime_param(descriptor: Any) -> PlainRuntimeParam | None:
-    """Our conversion for a Typer type descriptor, or None to keep Typer's."""
+class PlainOption(TyperOption):
+    plain_conversion: PlainConversion
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _process_value(self, ctx, value, super().process_value)
+
+
+_PLAIN_CLASS: dict[type, type] = {TyperArgument: PlainArgument, TyperOption: PlainOption}
+
+
+def convert_plainly(command: Any) -> None:
+    """Give every plain parameter of `command` (and of its subcommands, for a group) our conversion,
+    its `--help` included (click builds that option once per command, on first use: built here)."""
+    help_option = command.get_help_option(typer.Context(command))
+    for param in [*command.params, *([help_option] if help_option is not None else [])]:
+        plain_class = _PLAIN_CLASS.get(type(param))
+        conversion = plain_conversion(param.type_descriptor) if plain_class is not None else None
+        if plain_class is not None and conversion is not None:
+            param.plain_conversion = conversion
+            param.__class__ = plain_class
+    for subcommand in getattr(command, "commands", {}).values():
+        convert_plainly(subcommand)
+
+
+def plain_conversion(descriptor: Any) -> PlainConversion | None:
+    """Our conversion for a Typer parameter's `type_descriptor`, or None to keep Typer's."""
     info = descriptor.parameter_info
     if getattr(descriptor, "file_annotation", None) is not None or getattr(info, "click_type", None) is not None:
         return None
@@ -120,13 +133,10 @@ def plain_runtime_param(descriptor: Any) -> PlainRuntimeParam | None:
     if is_list:
         (annotation,) = get_args(annotation)
         annotation = _without_none(annotation)
-    if info.parser is None:
-        if annotation not in _LEAVES:
-            return None
-        if annotation is Path and any(getattr(info, check, None) for check in _PATH_CHECKS):
-            return None
-    return PlainRuntimeParam(parameter_info=info, annotation=descriptor.annotation,
-                             leaf=annotation if isinstance(annotation, type) else str, is_list=is_list)
+    if info.parser is None and (annotation not in _LEAVES or (
+            annotation is Path and any(getattr(info, check, None) for check in _PATH_CHECKS))):
+        return None
+    return PlainConversion(info, annotation if isinstance(annotation, type) else str, is_list)
 
 
 def _without_none(annotation: Any) -> Any:
@@ -137,14 +147,16 @@ def _without_none(annotation: Any) -> Any:
     return annotation
 
 
-def install() -> None:
-    """Route Typer's lazy conversion builder through `plain_runtime_param` (once per process)."""
-    typer_builder = typer_core.__dict__["build_runtime_param"]
-    if getattr(typer_builder, "tourney_plain", False):
-        return
-
-    def build(descriptor: Any) -> RuntimeParam:
-        return plain_runtime_param(descriptor) or typer_builder(descriptor)
-
-    build.tourney_plain = True  # type: ignore[attr-defined]
-    setattr(typer_core, "build_runtime_param", build)  # noqa: B010 - typer.core does not export the name
+def _number(kind: type, value: Any, param: Any, ctx: Any) -> Any:
+    if isinstance(value, kind) and not isinstance(value, bool):
+        return value
+    text = str(value).strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    # ASCII digits only: int() also takes "٣" and "1_000", which nobody types as a number.
+    if text.isascii() and (digits.isdigit() if kind is int else True):
+        try:
+            return int(text) if kind is int else float(text)
+        except ValueError:
+            pass
+    raise typer.BadParameter(f"{value!r} is not {'a whole number' if kind is int else 'a number'}.",
+                             ctx=ctx, param=param)

@@ -9,9 +9,6 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import typer
-
-# Typer >= 0.29 vendors click; its exceptions are what a parse error raises.
-from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 from tourney.app.files import read_text, write_text
@@ -22,7 +19,19 @@ __all__ = ["TourneyGroup", "fail", "print_json", "read_text", "stdout_is_termina
 
 class TourneyGroup(TyperGroup):
     """The one error boundary: a `TourneyError` becomes one line on stderr and exit 1; a usage error
-    (unknown option, a value of the wrong type) one line and exit 2. Never a traceback."""
+    (unknown option, a value of the wrong type) one line and exit 2. Never a traceback.
+
+    Typer 0.29 runs on its own copy of click, whose classes it does not export: click's errors are
+    caught as the public `typer.TyperException` they all derive from (a usage error is the one that
+    names its context), and click's objects (context, command, formatter) are typed `Any` here."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            # As click's own no-args help, but on stdout and with exit status 0.
+            typer.echo(ctx.get_help())
+            ctx.exit(0)
+        rest: list[str] = super().parse_args(ctx, args)
+        return rest
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
@@ -30,15 +39,10 @@ class TourneyGroup(TyperGroup):
         try:
             result = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
                                   standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
-        except NoArgsIsHelpError as error:
-            typer.echo(error.format_message())
-            sys.exit(0)
-        except UsageError as error:
-            where = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
+        except typer.TyperException as error:
+            usage = getattr(error, "ctx", None)  # a usage error names where it happened
+            where = f" (see '{usage.command_path} --help')" if usage is not None else ""
             typer.echo(f"error: {error.format_message()}{where}", err=True)
-            sys.exit(error.exit_code)
-        except ClickException as error:
-            typer.echo(f"error: {error.format_message()}", err=True)
             sys.exit(error.exit_code)
         except typer.Abort:
             typer.echo("error: aborted", err=True)

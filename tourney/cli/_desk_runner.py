@@ -13,10 +13,9 @@ from __future__ import annotations
 import shlex
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
-from typer._click import Command, Context
 
 from tourney.app.database import TournamentReader
 from tourney.app.encoding import check_decoded
@@ -56,14 +55,14 @@ class Desk:
     takes them unless the entry names its own.
     """
 
-    def __init__(self, root: Command, *, db: str | None, tournament: str | None) -> None:
+    def __init__(self, root: Any, *, db: str | None, tournament: str | None) -> None:
         self.root = root
         self.db = db
         self.tournament = tournament
         self.failures = 0
         self._words = Words()
         self._stale = True
-        self._context = Context(root, info_name="tourney")
+        self._context = typer.Context(root, info_name="tourney")
         self._reader = TournamentReader(db, tournament)
 
     def warm_up(self) -> None:
@@ -76,13 +75,13 @@ class Desk:
 
     # ------------------------------------------------------------------ commands
     def command_names(self) -> list[str]:
-        names = [n for n in self.root.list_commands(self._context) if n != "desk"]  # type: ignore[attr-defined]
+        names = [n for n in self.root.list_commands(self._context) if n != "desk"]
         return [*names, *DESK_WORDS]
 
     def subcommand_names(self, group: str) -> list[str]:
         """The subcommands of a command group such as `player` (none for a plain command)."""
         try:
-            command = self.root.get_command(self._context, group)  # type: ignore[attr-defined]
+            command = self.root.get_command(self._context, group)
         except Exception:  # a command module that fails to load: nothing to offer, the entry will say why
             return []
         lister = getattr(command, "list_commands", None)
@@ -145,9 +144,9 @@ class Desk:
             return [*args[:cut], *extra, *args[cut:]]
         return [*args, *extra]
 
-    def _leaf(self, args: list[str]) -> Command | None:
-        """The command `args` names (a group's subcommand when it is a group), or None."""
-        command: Command | None = self.root
+    def _leaf(self, args: list[str]) -> Any:
+        """The click command `args` names (a group's subcommand when it is a group), or None."""
+        command: Any = self.root
         for word in args:
             get = getattr(command, "get_command", None)
             if get is None:

@@ -5,6 +5,7 @@ before it parses a single argument: about 50 ms of a one-shot command's start-up
 group instead knows each command only as "module:attribute" and builds the one the command line
 names; `tourney --help` (which lists them all) still builds every one. A help text that needs a
 registry (`new --format` lists the formats) is a `lazy_help`, made only when a help screen shows it.
+Click's command, context and formatter are typed `Any`: Typer does not export click's classes.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from typing import Any, ClassVar
 
 import typer
 import typer.main
-from typer._click import Command, Context, HelpFormatter
 from typer.core import TyperCommand
 
+from tourney.cli._coercion import convert_plainly
 from tourney.cli._common import TourneyGroup
 
 
@@ -27,12 +28,16 @@ class LazyGroup(TourneyGroup):
 
     lazy_commands: ClassVar[Mapping[str, str]] = {}
 
-    def list_commands(self, ctx: Context) -> list[str]:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        convert_plainly(self)  # the group's own options (its commands are converted as they are built)
+
+    def list_commands(self, ctx: Any) -> list[str]:
         eager = super().list_commands(ctx)
         return [*eager, *(name for name in self.lazy_commands if name not in eager)]
 
-    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
-        found: Command | None = super().get_command(ctx, cmd_name)
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = super().get_command(ctx, cmd_name)
         if found is None and cmd_name in self.lazy_commands:
             found = build_command(cmd_name, self.lazy_commands[cmd_name])
             self.commands[cmd_name] = found  # built once per process
@@ -54,7 +59,7 @@ def lazy_help(make: Callable[[], str]) -> str:
 class LazyHelpCommand(TyperCommand):
     """A command whose `lazy_help` texts are made just before its help screen is formatted."""
 
-    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+    def format_help(self, ctx: Any, formatter: Any) -> None:
         # Made afresh for each screen (the command is built once per process; the desk shows help again).
         lazy = [(param, marker) for param in self.params if (marker := getattr(param, "help", None)) in _LAZY_HELP]
         try:
@@ -66,9 +71,10 @@ class LazyHelpCommand(TyperCommand):
                 param.help = marker  # type: ignore[attr-defined]
 
 
-def build_command(name: str, target: str) -> Command:
+def build_command(name: str, target: str) -> Any:
     """The click command `name` for "module:attribute", built exactly as when it was registered on the
-    top-level Typer app (plain help, no rich): under a one-command wrapper app with the same settings."""
+    top-level Typer app (plain help, no rich): under a one-command wrapper app with the same settings;
+    its plain parameters convert without pydantic (`_coercion.convert_plainly`)."""
     module_name, _, attribute = target.partition(":")
     module = importlib.import_module(f"tourney.cli.{module_name}")
     obj: Any = getattr(module, attribute)
@@ -79,7 +85,8 @@ def build_command(name: str, target: str) -> Command:
         wrapper.command(name, cls=LazyHelpCommand)(obj)
     wrapper.callback()(_no_options)  # a callback makes the wrapper a group, as the real top level is
     group = typer.main.get_command(wrapper)
-    command: Command = group.commands[name]  # type: ignore[attr-defined]
+    command = group.commands[name]  # type: ignore[attr-defined]
+    convert_plainly(command)
     return command
 
 

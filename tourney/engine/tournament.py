@@ -54,7 +54,7 @@ from tourney.engine.rounds import RoundPlan
 from tourney.engine.seats import advancing_players, draw_seats
 from tourney.engine.standings import StandingRow
 from tourney.engine.tables import TableState
-from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
+from tourney.errors import IllegalActionError, InvalidInputError, NotInTournamentError, TourneyError
 from tourney.rules.games import GameDescriptor, find_game
 
 __all__ = [
@@ -263,15 +263,15 @@ class TournamentState:
             same = self._folded.get(names_.key(name))
             hint = [same] if same else difflib.get_close_matches(name, list(self._by_name), n=1)
             suffix = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise IllegalActionError(f"unknown player {name!r}{suffix}")
+            raise NotInTournamentError(f"unknown player {name!r}{suffix}")
         return info
 
     def table(self, number: int) -> TableState:
         """A table of the current stage."""
         if not self.tables:
-            raise IllegalActionError("no table is seated yet: draw the seats of stage 1 first")
+            raise NotInTournamentError("no table is seated yet: draw the seats of stage 1 first")
         if not 1 <= number <= len(self.tables):
-            raise IllegalActionError(f"no table {number} in stage {self.stage} (tables 1-{len(self.tables)})")
+            raise NotInTournamentError(f"no table {number} in stage {self.stage} (tables 1-{len(self.tables)})")
         return self.tables[number - 1]
 
     def find_player(self, text: str) -> str | None:
