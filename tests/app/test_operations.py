@@ -92,7 +92,7 @@ def test_advance_seats_the_next_stage_in_the_same_transaction(seated: str) -> No
     done = app.advance(db=seated)
     assert done.state.stage == 2 and not done.state.closed and done.state.tables
     assert set(done.moving) == {p for t in done.state.tables for p in t.seats}
-    assert app.status(db=seated).state.stage == 2
+    assert app.status(db=seated).stage == 2
 
 
 def test_undo_and_a_previewed_correction(seated: str) -> None:
@@ -109,7 +109,7 @@ def test_undo_and_a_previewed_correction(seated: str) -> None:
     assert corrected.event.kind == "correct" and corrected.state.table(table.number).counts[second] == 2
     undone = app.undo(db=seated)
     assert [e.kind for e in undone.reverted] == ["correct"] and not undone.named
-    assert app.tables(db=seated).table(table.number).counts[first] == 2
+    assert app.tables(db=seated).table(table.number).seat_of(first).cards == 2
     log = app.event_log(db=seated)
     assert [entry.undone for entry in log if entry.event.kind == "correct"] == [True]
 

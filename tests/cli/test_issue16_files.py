@@ -100,11 +100,11 @@ def test_a_ratings_file_with_a_column_or_a_player_twice_is_refused(
 
 
 def test_ratings_given_by_a_program_rate_nobody_twice(url: str) -> None:
-    from tourney.app import tables
+    from tourney.app.results import tournament_state
     from tourney.errors import InvalidInputError
 
     ok(url, "player", "add", *PLAYERS)
-    state = tables(db=url)
+    state = tournament_state(db=url)
     assert match_ratings(state, {"anna": 1500.0, "Boris": 1400.0}) == {"Anna": 1500.0, "Boris": 1400.0}
     with pytest.raises(InvalidInputError, match="Anna is rated twice"):
         match_ratings(state, {"Anna": 1500.0, "ANNA": 1600.0})

@@ -41,7 +41,7 @@ def test_pending_lists_the_dispute_and_accept_settles_it(disputed: str) -> None:
     seats = read_floor(disputed, None).state.tables[0].seats
     listed = tourney("pending", "--db", disputed)
     assert "kept for the director's approval" in listed
-    assert f"1  table 1: {seats[0]} lost  (table 1, a)  DISPUTES report 2" in listed
+    assert f"1  result table 1: {seats[0]} loses the round  (table 1, a)  DISPUTES report 2" in listed
     data = json.loads(tourney("pending", "--json", "--db", disputed))
     assert [(r["id"], r["disputes"]) for r in data["pending"]] == [(1, [2]), (2, [1])]
     accepted = tourney("accept", "2", "--db", disputed)

@@ -63,7 +63,8 @@ def test_a_phone_taps_a_loser_and_the_table_and_wall_change(tmp_path: Path) -> N
             shot(wall, "wall-after")
             director = browser.new_page(viewport=PHONE, is_mobile=True)
             director.goto(f"{base}/director/{floor.director_link()}")
-            assert "table 1 (from table 1)" in director.locator("ul").first.inner_text()
+            recent = director.locator("ul").first.inner_text()
+            assert f"result table 1: {loser} loses the round (from table 1)" in recent
             assert director.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             qr = director.locator('tr[data-table="2"] svg').bounding_box()
             assert qr is not None and qr["width"] >= 80  # a phone's camera reads it off the screen

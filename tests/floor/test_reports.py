@@ -15,6 +15,7 @@ from tourney import app
 from tourney.app import reports
 from tourney.app.floor_read import open_floor, read_floor, revoke_director, revoke_table
 from tourney.app.reports import TableReport, progress_mark
+from tourney.app.results import tournament_state
 from tourney.app.tokens import check_director
 from tourney.errors import AccessError, IllegalActionError, InvalidInputError
 from tourney.storage.events import clear_cache
@@ -53,7 +54,7 @@ def test_applied_report_is_the_result_event_with_its_source(floor: str) -> None:
     assert done.state.tables[0].counts[report.names[0]] == 2
     # Folded afresh from the database, the log gives the same state: the engine ignores the added key.
     clear_cache()
-    assert app.tables(db=floor).snapshot() == done.state.snapshot()
+    assert tournament_state(db=floor).snapshot() == done.state.snapshot()
     assert app.undo(db=floor).state.tables[0].counts[report.names[0]] == 1  # undone by id as today
 
 
@@ -74,7 +75,7 @@ def test_a_second_report_of_the_same_round_is_refused_with_what_was_entered(floo
     second = loser_report(floor, 1, key="k2", loser=read_floor(floor, None).state.tables[0].seats[1])
     reports.submit(first, db=floor)
     before = dump(floor)
-    said = rf"entered already: {first.names[0]} lost \(event \d+, from table 1\)"
+    said = rf"entered already: result table 1: {first.names[0]} loses the round \(event \d+, from table 1\)"
     with pytest.raises(IllegalActionError, match=said):
         reports.submit(second, db=floor)
     assert dump(floor) == before

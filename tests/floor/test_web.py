@@ -143,7 +143,8 @@ def test_the_director_settles_a_dispute_and_advances_from_the_page(tmp_path: Pat
         assert "waits for the director" in request(base + table1, data=dict(form, key="a", player=seats[0]))[1]
         assert "waits for the director" in request(base + table1, data=dict(form, key="b", player=seats[1]))[1]
         shown = request(base + table1)[1]  # every phone of the table sees what waits
-        assert f"Waiting for the director: report 1: {seats[0]} lost; report 2: {seats[1]} lost." in shown
+        assert (f"Waiting for the director: report 1: result table 1: {seats[0]} loses the round; "
+                f"report 2: result table 1: {seats[1]} loses the round.") in shown
         status, desk = request(base + director)
         assert status == 200 and desk.count("Disputes report") == 2
         csrf = hidden(desk, "csrf")

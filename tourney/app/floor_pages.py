@@ -176,7 +176,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         qr = qr_svg(link) if not table.finished else ""
         rows.append(TableRow(table.number, ", ".join(table.seats), _table_state(floor, table, waiting, unfinished),
                              link, qr))
-    recent = [RecentEntry(e.id, f"event {e.id}: {describe(e.kind, e.data)} at table {e.data['table']}"
+    recent = [RecentEntry(e.id, f"event {e.id}: {describe(e.kind, e.data)}"
                           + (f" (from {e.data['source'].get('link')})" if isinstance(e.data.get("source"), dict)
                              else ""))
               for e in reversed(state.events) if e.kind in ("result", "finish", "chips")

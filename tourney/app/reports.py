@@ -88,12 +88,10 @@ def progress_mark(table: TableState) -> str:
 
 
 def describe(kind: str, data: Mapping[str, Any]) -> str:
-    """An entry as the director reads it."""
-    if kind == "result":
-        return f"{data['loser']} lost"
-    if kind == "finish":
-        return "finishing order " + ", ".join(data["order"])
-    return "chips " + ", ".join(f"{name} {count}" for name, count in data["counts"].items())
+    """An entry as the director reads it: the log's sentence ("result table 3: Ann loses the round")."""
+    from tourney.app.event_text import event_text
+
+    return event_text(kind, data)
 
 
 def last_entry(state: TournamentState, table: TableState) -> str:

@@ -11,6 +11,7 @@ from tourney.app._tx import NewEvent, read, write
 from tourney.app.names import ChipCounts, chip_counts, current_table, player_name
 
 if TYPE_CHECKING:
+    from tourney.app.table_views import Tables, TableView
     from tourney.engine.standings import StandingRow
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
@@ -66,18 +67,39 @@ def enter_chips(table: int, counts: ChipCounts, *, db: str | None = None, tourna
         "chips", {"table": table, "counts": chip_counts(state, counts, current_table(state, table))}))
 
 
-def tables(*, db: str | None = None, tournament: str | None = None) -> TournamentState:
-    """The tournament's state: its current tables are `.tables` (`.tables_json()` for scripts)."""
+def tables(*, db: str | None = None, tournament: str | None = None) -> Tables:
+    """The tables of the stage being played, as frozen values (`.tables`, `.table(n)`, `.to_json()`
+    for scripts, `.lines()` for people). A Python user who needs the engine's whole state (the log,
+    the history of every stage) reads `tournament_state()`."""
+    from tourney.app.table_views import table_views
+
+    return table_views(read(db, tournament).state)
+
+
+def table(number: int, *, db: str | None = None, tournament: str | None = None) -> TableView:
+    """One table of the stage being played, as a frozen value."""
+    from tourney.app.table_views import table_view
+
+    state = read(db, tournament).state
+    return table_view(state, state.table(number))
+
+
+def tournament_state(*, db: str | None = None, tournament: str | None = None) -> TournamentState:
+    """The engine's folded state of the tournament: a detached copy, so changing it changes nothing
+    stored (what `tables()` returned before its read model)."""
     return read(db, tournament).state
 
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """The standings rows (shared ranks), each player's club, and the state they were read from."""
+    """The standings rows (shared ranks), each player's club, and how the format reads them."""
 
     rows: tuple[StandingRow, ...]
-    clubs: dict[str, str | None]
-    state: TournamentState
+    clubs: tuple[tuple[str, str | None], ...]  # registration order
+    complete: bool
+    provisional_note: str  # what the ranks mean before the event is complete
+    by_place: bool  # ranked by the stage, table and place reached (a stage plan)
+    unit: str  # "stage" or "round"
 
     def to_json(self) -> list[dict[str, object]]:
         return [row.to_json() for row in self.rows]
@@ -86,10 +108,27 @@ class Standings:
         """For a spreadsheet: RFC 4180, a header row, the club after the player."""
         from tourney.app.standings_csv import standings_csv
 
-        return standings_csv(self.rows, self.clubs)
+        return standings_csv(self.rows, dict(self.clubs))
+
+    def lines(self) -> tuple[str, ...]:
+        """What `tourney standings` prints: the heading, one line per player."""
+        from tourney.app.standings_text import standings_lines
+
+        return tuple(standings_lines(self.rows, by_place=self.by_place, unit=self.unit))
 
 
 def standings(*, db: str | None = None, tournament: str | None = None) -> Standings:
     """The standings: the final table's order first, then by stage reached, then place at the table."""
+    from tourney.app.standings_text import provisional_note, ranks_by_place
+
     state = read(db, tournament).state
-    return Standings(tuple(state.standings()), {p.name: p.club for p in state.players}, state)
+    return Standings(tuple(state.standings()), tuple((p.name, p.club) for p in state.players), state.complete,
+                     provisional_note(state.kind), ranks_by_place(state.kind), state.kind.unit)
+
+
+def table_ref(text: str, *, db: str | None = None, tournament: str | None = None) -> int:
+    """The table number of `text` as a director types it ("3", "T3", or `final`, which reads the
+    tournament to find its final table); a bad number is refused before the database is opened."""
+    from tourney.app.table_views import is_final_ref, parse_table_ref
+
+    return parse_table_ref(text, read(db, tournament).state if is_final_ref(text) else None)

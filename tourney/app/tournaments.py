@@ -12,10 +12,11 @@ from tourney.app.database import open_db
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.app.table_views import TableView
     from tourney.engine.format_config import FormatConfig
     from tourney.engine.planner import Plan
     from tourney.engine.tables import TableState
-    from tourney.engine.tournament import Status, TournamentState
+    from tourney.engine.tournament import TournamentState
     from tourney.storage.repo import Tournament
 
 # Far above any real event (3,000 players plan in milliseconds) and far below what exhausts memory:
@@ -42,9 +43,10 @@ class Created:
     def format_text(self) -> str | None:
         """The format with its options as people read them ("knockout, best of 3"); None for the
         default format, which a tournament without a `format` event has."""
+        from tourney.app.event_text import format_text
         from tourney.engine.format_config import FormatConfig
 
-        return None if self.format == FormatConfig() else self.format.kind.describe(self.format)
+        return None if self.format == FormatConfig() else format_text(self.format)
 
 
 def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None, best_of: int = 1,
@@ -174,6 +176,26 @@ class PlanShown:
     plan: Plan
     source: str
 
+    def lines(self) -> tuple[str, ...]:
+        """What `tourney plan` prints."""
+        return (f"Stage plan {self.source}:", *plan_lines(self.plan))
+
+
+def plan_lines(plan: Plan) -> tuple[str, ...]:
+    """One line per stage (tables, who advances) and the planner's reason under it."""
+    lines = []
+    count = len(plan.stages)
+    for number, (stage, reason) in enumerate(zip(plan.stages, plan.reasons, strict=True), start=1):
+        sizes = "+".join(str(t) for t in stage.tables)
+        if stage.is_final:
+            what = f"final table of {stage.players}"
+        else:
+            what = (f"{len(stage.tables)} tables ({sizes}), top {stage.advance} of each advance "
+                    f"-> {stage.advance * len(stage.tables)}")
+        label = "final" if number == count else f"stage {number}"
+        lines += [f"{label:>7}: {stage.players:>4} players, {what}", f"         {reason}"]
+    return tuple(lines)
+
 
 def plan(*, players: int | None = None, game: str = "polish-poker", table_size: int | None = None,
          advance: int | None = None, final_size: int | None = None, db: str | None = None,
@@ -219,42 +241,115 @@ class FloorCounts:
 
 @dataclass(frozen=True, slots=True)
 class StatusView:
-    """Where a tournament stands: the engine's `Status` plus the floor's counts and slowest tables."""
+    """Where a tournament stands, as plain values: the stage, the tables still playing, what
+    blocks an advance, the floor's counts and slowest tables; `lines` is what `tourney status`
+    prints, ending with `next_steps`, what the director can do next."""
 
     tournament: Tournament
-    state: TournamentState
-    report: Status
+    stage: int
+    closed: bool
+    complete: bool
+    tables_playing: tuple[int, ...]
+    blockers: tuple[str, ...]
     active: int  # players not dropped
     counts: FloorCounts
-    slowest: tuple[TableState, ...]
+    slowest: tuple[TableView, ...]
+    stages: int | None  # the stage plan's length (a format played in rounds has none)
+    format: FormatConfig | None  # None: the default format, whose status is as before formats existed
+    total_rounds: int | None  # a format's planned rounds, when it knows them
+    next_steps: tuple[str, ...]
+    lines: tuple[str, ...]
 
     @property
     def summarised(self) -> bool:
         """Whether so many tables play that the status shows counts instead of the list."""
-        return len(self.report.tables_playing) > SUMMARY_ABOVE
+        return len(self.tables_playing) > SUMMARY_ABOVE
 
     def to_json(self) -> dict[str, Any]:
         """The shape of `tourney status --json`."""
-        from tourney.engine.format_config import FormatConfig
-
-        state, row = self.state, self.tournament
-        data = self.report.to_json()
-        data.update(tournament=row.name, id=row.id, game=row.game, players=self.active,
-                    stages=len(state.plan.stages) if state.plan else None, **self.counts.to_json(),
+        row = self.tournament
+        data: dict[str, Any] = {"stage": self.stage, "closed": self.closed, "complete": self.complete,
+                                "tables_playing": list(self.tables_playing), "blockers": list(self.blockers)}
+        data.update(tournament=row.name, id=row.id, game=row.game, players=self.active, stages=self.stages,
+                    **self.counts.to_json(),
                     slowest=[{"table": t.number, "in": len(t.still_in), "stops_at": t.advance, "rounds": t.rounds}
                              for t in self.slowest])
-        if state.format != FormatConfig():  # the default format's status is as before formats existed
-            view = state.format_view()
-            data.update(format=state.format.to_json(), rounds=getattr(view, "total_rounds", None) or None)
+        if self.format is not None:
+            data.update(format=self.format.to_json(), rounds=self.total_rounds)
         return data
 
 
 def status(*, db: str | None = None, tournament: str | None = None) -> StatusView:
     """The stage, the tables still playing, what blocks an advance; counts and the slowest tables."""
+    from tourney.app.table_views import table_view
+    from tourney.engine.format_config import FormatConfig
+
     snap = read(db, tournament)
-    state = snap.state
-    return StatusView(snap.tournament, state, state.status(), sum(1 for p in state.players if not p.dropped),
-                      _floor_counts(state), tuple(_slowest(state)))
+    state, row = snap.state, snap.tournament
+    report = state.status()
+    active = sum(1 for p in state.players if not p.dropped)
+    counts = _floor_counts(state)
+    slowest = tuple(table_view(state, t) for t in _slowest(state))
+    default = state.format == FormatConfig()
+    total = None if default else getattr(state.format_view(), "total_rounds", None) or None
+    steps = _next_steps(state, tuple(report.blockers), len(report.tables_playing))
+    head = (f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {active} players"
+            + (f", {len(state.players) - active} dropped" if active != len(state.players) else ""))
+    where = _where(state, counts, slowest, tuple(report.tables_playing))
+    return StatusView(row, report.stage, report.closed, report.complete, tuple(report.tables_playing),
+                      tuple(report.blockers), active, counts, slowest,
+                      len(state.plan.stages) if state.plan else None, None if default else state.format, total,
+                      steps, (head, *where, *steps))
+
+
+def _where(state: TournamentState, counts: FloorCounts, slowest: tuple[TableView, ...],
+           playing: tuple[int, ...]) -> list[str]:
+    """The lines of `status` between its heading and the next steps: the format, the stage being
+    played, its tables (a round's matches; a plan's tables still playing, or counts on a large floor)."""
+    from tourney.app.event_text import format_text
+    from tourney.app.stage_labels import stage_progress
+    from tourney.app.table_views import table_views
+
+    by_plan = state.kind.takes_stage_plan
+    lines = [] if by_plan else [f"Format: {format_text(state.format)}."]
+    if state.stage == 0:
+        return lines
+    lines.append(f"Now: {stage_progress(state)}, {len(state.tables)} table(s).")
+    if state.complete:
+        return lines
+    if not by_plan:
+        return [*lines, *(f"  {line}" for line in table_views(state).round_lines())]
+    if len(playing) > SUMMARY_ABOVE:
+        return [*lines, *_summary_lines(counts, slowest)]
+    if playing:
+        lines.append(f"Tables still playing: {', '.join(str(t) for t in playing)}.")
+    return lines
+
+
+def _next_steps(state: TournamentState, blockers: tuple[str, ...], playing: int) -> tuple[str, ...]:
+    """What the director can do next: seat, advance (or what blocks it), or nothing: it is over."""
+    from tourney.app.table_views import next_draw
+
+    if state.stage == 0:
+        return ("Not seated yet: `tourney seat` draws stage 1." if state.kind.takes_stage_plan
+                else f"Not seated yet: `tourney seat` seeds the field and draws {state.kind.unit} 1.",)
+    if state.complete:
+        return (f"Complete: {state.standings()[0].player} wins.",)
+    if playing > SUMMARY_ABOVE and state.kind.takes_stage_plan:
+        return ("`tourney tables` shows every table.",)
+    if blockers:
+        return ("Advance is blocked by:", *(f"  - {blocker}" for blocker in blockers))
+    return (f"Every table has finished: `tourney advance` {next_draw(state)}.",)
+
+
+def _summary_lines(counts: FloorCounts, slowest: tuple[TableView, ...]) -> list[str]:
+    playing, finished = counts.tables_playing_count, counts.tables_finished_count
+    return [f"Tables: {playing} playing, {finished} finished.",
+            f"Players: {counts.players_in} still in, {counts.players_out} out"
+            + (f", {counts.players_dropped} dropped." if counts.players_dropped else "."),
+            f"Slowest tables (advance waits for all {playing}):",
+            *(f"  - table {table.number}: {len(table.still_in)} players in, stops at {table.advance}, "
+              f"{table.rounds} round(s) played" for table in slowest)]
 
 
 def _floor_counts(state: TournamentState) -> FloorCounts:

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from tourney.app import collation
+from tourney.app.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -45,12 +46,6 @@ if TYPE_CHECKING:
 # outgrows a printed page.
 UNDRAWN_GROUP = 6
 CHIP_ROWS = 28
-
-
-def stage_label(state: TournamentState, stage: int) -> str:
-    """How a sheet names stage `stage`: "final" (the last of a stage plan), "stage 2", "round 2"."""
-    plan = state.plan
-    return "final" if plan is not None and stage == len(plan.stages) else f"{state.kind.unit} {stage}"
 
 
 def local_now() -> datetime:

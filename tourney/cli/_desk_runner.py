@@ -44,8 +44,10 @@ class Words:
 
 
 def words_of(state: TournamentState) -> Words:
-    tables = {t.number: [p for p in t.seats if p not in set(t.eliminated)] for t in state.tables}
-    return Words([p.name for p in state.players if not p.dropped], tables)
+    from tourney.app.table_views import names_in_play
+
+    names = names_in_play(state)
+    return Words(list(names.players), {number: list(players) for number, players in names.tables})
 
 
 class Desk:

@@ -9,7 +9,7 @@ import typer
 
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
-from tourney.cli._live import echo_table, progress_hints
+from tourney.cli._live import echo_lines
 from tourney.cli._numbers import whole_number
 from tourney.errors import InvalidInputError
 
@@ -17,7 +17,7 @@ from tourney.errors import InvalidInputError
 def log(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """List the events of the tournament with their ids (for `tourney undo` and `tourney correct`)."""
     from tourney.app.corrections import event_log
-    from tourney.cli._tourney_text import event_text
+    from tourney.app.event_text import log_line
 
     entries = event_log(db=db, tournament=tournament)
     if as_json:
@@ -26,15 +26,8 @@ def log(as_json: JsonOption = False, db: DbOption = None, tournament: Tournament
         return
     if not entries:
         typer.echo("No events yet.")
-    for entry in entries:
-        event = entry.event
-        notes = []
-        if entry.undone:
-            notes.append("undone")
-        if entry.corrected_by is not None:
-            notes.append(f"corrected by {entry.corrected_by}")
-        suffix = f"  [{', '.join(notes)}]" if notes else ""
-        typer.echo(f"{event.id:>6}  {event_text(event.kind, event.data)}{suffix}")
+    echo_lines(log_line(e.event.id, e.event.kind, e.event.data, undone=e.undone, corrected_by=e.corrected_by)
+               for e in entries)
 
 
 def _event_id(raw: str) -> int:
@@ -55,23 +48,19 @@ def undo(
     EVENT_ID at a terminal, an advance or a seat draw is named and confirmed first (--yes skips it;
     a script, whose input is not a terminal, is never asked)."""
     from tourney.app.corrections import undo as revert
-    from tourney.cli._tourney_text import event_text
+    from tourney.app.event_text import event_text
+    from tourney.app.table_views import undone_lines
 
     expected = None if event is not None or yes else _confirm_last(db=db, tournament=tournament)
     done = revert(_event_id(event) if event is not None else None, db=db, tournament=tournament,
                   expected=expected)
-    state = done.state
     for undone in done.reverted:
         typer.echo(f"Undone: event {undone.id} ({event_text(undone.kind, undone.data)}).")
     if done.named:
         for line in done.changes():
             typer.echo(f"  {line}")
     target = done.reverted[0]
-    if target.kind in ("result", "finish", "chips") and state.tables and not done.named:
-        number = int(target.data["table"])
-        if 1 <= number <= len(state.tables):
-            echo_table(state, state.table(number))
-    progress_hints(state)
+    echo_lines(undone_lines(done.state, target.kind, target.data, named=done.named))
 
 
 def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
@@ -80,7 +69,7 @@ def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
     import sys
 
     from tourney.app.corrections import CONFIRMED_KINDS, undo_preview
-    from tourney.cli._tourney_text import event_text
+    from tourney.app.event_text import event_text
 
     if not sys.stdin.isatty():  # a script or a pipe: it cannot answer, and must not hang
         return None
@@ -125,7 +114,8 @@ def correct(
       tourney correct 3 --name "Anna Nowak"          a registration (--club too)
     """
     from tourney.app.corrections import apply_correction, check_choice, preview_correction
-    from tourney.cli._tourney_text import event_text
+    from tourney.app.event_text import correction_text, event_text
+    from tourney.app.table_views import next_steps
 
     event_id = _event_id(event)
     check_choice(loser=loser is not None, order=order, counts=counts, registration=name is not None or club is not None)
@@ -136,7 +126,7 @@ def correct(
                                tournament=tournament)
     target = shown.target
     typer.echo(f"Correcting event {event_id} ({event_text(target.kind, target.data)}): "
-               f"{event_text('correct', shown.data).split(': ', 1)[1]}.")
+               f"{correction_text(shown.data)}.")
     for line in shown.changes or ("no visible change",):
         typer.echo(f"  {line}")
     if not yes:
@@ -144,4 +134,4 @@ def correct(
         return
     done = apply_correction(shown, db=db)
     typer.echo(f"Applied as event {done.event.id}.")
-    progress_hints(done.state)
+    echo_lines(next_steps(done.state))

@@ -31,37 +31,25 @@ def demo(
     """Run a demo bot tournament of 20 sample players on demo-tourney.db (printouts included), an arena
     run between the built-in bots with its HTML report, then record and replay one bot game."""
     from tourney.app.demo import demo_arena, demo_event, demo_game
+    from tourney.app.run_text import demo_lines
     from tourney.app.sheets import write_demo_sheets
-    from tourney.cli._tourney_text import plan_lines, standings_lines, table_lines
+    from tourney.cli._live import echo_lines
 
     run = demo_event(db_file, seed=seed, players=players)
-    state = run.state
-    assert state.plan is not None
+    game_name = run.state.game
     typer.echo(f"Demo tournament: {players} players, Polish Poker, seed {seed}, stored in {db_file}")
     strategies = sorted(set(run.bots.values()))
     typer.echo("Every player is a built-in bot: " + ", ".join(
         f"{sum(1 for b in run.bots.values() if b == s)} {s}" for s in strategies)
         + "; played by `tourney run` (see `tourney player list`)")
-    for line in plan_lines(state.plan):
-        typer.echo(line)
-    for stage, rounds in sorted(run.rounds.items()):
-        label = "final" if stage == len(state.plan.stages) else f"stage {stage}"
-        typer.echo(f"{label}: {rounds} round results entered")
-    typer.echo("")
-    for line in table_lines(state.tables[0]):
-        typer.echo(line)
-    typer.echo("")
-    for line in standings_lines(state.standings()):
-        typer.echo(line)
-    champion = state.standings()[0].player
-    typer.echo(f"Champion: {champion} (bot {run.bots[champion]})")
+    echo_lines(demo_lines(run))
     typer.echo(f"Look around: tourney standings --db sqlite:///{db_file}   (or tables, log, status)")
     # issue 7: the event's printable sheets, in a folder beside the database.
     sheets = write_demo_sheets(db_file, db_file.with_name("demo-sheets"))
     typer.echo(f"Printable sheets (open in a browser and print) in {sheets[0].parent}/: "
                f"{', '.join(p.name for p in sheets)}; the wall display: tourney serve --db sqlite:///{db_file}")
     typer.echo("")
-    arena = demo_arena(db_file, seed=seed, game=state.game)
+    arena = demo_arena(db_file, seed=seed, game=game_name)
     typer.echo(f"Arena: {arena.games} seeded games between the built-in bots ({', '.join(arena.strategies)}), "
                "seats rotated:")
     for line in arena.leaderboard:
@@ -69,7 +57,7 @@ def demo(
     typer.echo(f"Arena report with OpenSkill ratings (open in a browser): {arena.html}; results: {arena.results} "
                f"(tourney arena report {arena.results})")
     typer.echo("")
-    game = demo_game(record, seed=seed, game=state.game)
+    game = demo_game(record, seed=seed, game=game_name)
     typer.echo(f"One game of four random bots ({', '.join(game.players)}), seed {seed}: {game.winner} wins; its")
     typer.echo(f"record written to {record} and replayed: {game.events} events, same standings: "
                f"{game.same_standings}")

@@ -24,7 +24,7 @@ def _line(report: Report, disputes: tuple[int, ...] = ()) -> str:
 
     where = f"{report.source.get('link', '?')}, {report.source.get('device', '?')}"
     against = f"  DISPUTES report {', '.join(map(str, disputes))}" if disputes else ""
-    return f"  {report.id:>3}  table {report.table}: {describe(report.kind, report.data)}  ({where}){against}"
+    return f"  {report.id:>3}  {describe(report.kind, report.data)}  ({where}){against}"
 
 
 def pending(
@@ -83,12 +83,12 @@ def revoke(
 ) -> None:
     """Replace a floor link (a table's or the director's): the old one stops working at once."""
     from tourney.app.floor_read import revoke_director, revoke_table
-    from tourney.cli._live import table_number
+    from tourney.app.results import table_ref
 
     if link.strip().lower() == "director":
         revoke_director(db=db, tournament=tournament)
         typer.echo("The director's link was replaced; `tourney serve --lan --keep-token` shows the new one.")
         return
-    number = table_number(link)
+    number = table_ref(link, db=db, tournament=tournament)
     revoke_table(number, db=db, tournament=tournament)
     typer.echo(f"Table {number}'s link was replaced; its new link is on the director's page.")

@@ -141,10 +141,9 @@ def drop(
     placed; a qualifier who leaves before the next stage is seated is replaced by the next player
     of their table's finishing order."""
     from tourney.app.players import drop as drop_player
-    from tourney.cli._live import echo_table
+    from tourney.app.table_views import player_table_lines
+    from tourney.cli._live import echo_lines
 
     done = drop_player(name, db=db, tournament=tournament)
     typer.echo(f"{done.name} dropped out.")
-    for table in done.state.tables:
-        if done.name in table.seats:
-            echo_table(done.state, table)  # in the format's words
+    echo_lines(player_table_lines(done.state, done.name))

@@ -8,7 +8,7 @@ import typer
 
 from tourney.cli._common import fail, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
-from tourney.cli._live import echo_table, progress_hints, table_number
+from tourney.cli._live import echo_lines
 
 if TYPE_CHECKING:
     from tourney.app.results import Entered
@@ -19,8 +19,15 @@ TableArgument = Annotated[str, typer.Argument(
 
 def _show(entered: Entered) -> None:
     """The table after an entry, then what the director can do next."""
-    echo_table(entered.state, entered.table)
-    progress_hints(entered.state)
+    from tourney.app.table_views import entry_lines
+
+    echo_lines(entry_lines(entered.state, entered.table))
+
+
+def _table(raw: str, db: str | None, tournament: str | None) -> int:
+    from tourney.app.results import table_ref
+
+    return table_ref(raw, db=db, tournament=tournament)
 
 
 def result(
@@ -35,7 +42,7 @@ def result(
     a duel; a best-of-N match is decided once a player has won a majority."""
     from tourney.app.results import enter_result
 
-    _show(enter_result(table_number(table, db=db, tournament=tournament), loser, db=db, tournament=tournament))
+    _show(enter_result(_table(table, db, tournament), loser, db=db, tournament=tournament))
 
 
 def finish(
@@ -48,7 +55,7 @@ def finish(
     bracket format: `finish TABLE WINNER LOSER`."""
     from tourney.app.results import finish as enter_finish
 
-    _show(enter_finish(table_number(table, db=db, tournament=tournament), order, db=db, tournament=tournament))
+    _show(enter_finish(_table(table, db, tournament), order, db=db, tournament=tournament))
 
 
 def forfeit(
@@ -65,7 +72,7 @@ def forfeit(
 
     if len(players) > 2:
         fail(f"forfeit: a duel has two players; give the loser, or both for a double forfeit (got {len(players)})")
-    _show(enter_forfeit(table_number(table), players, db=db, tournament=tournament))
+    _show(enter_forfeit(_table(table, db, tournament), players, db=db, tournament=tournament))
 
 
 def chips(
@@ -79,7 +86,7 @@ def chips(
     most chips first."""
     from tourney.app.results import enter_chips
 
-    _show(enter_chips(table_number(table, db=db, tournament=tournament), counts, db=db, tournament=tournament))
+    _show(enter_chips(_table(table, db, tournament), counts, db=db, tournament=tournament))
 
 
 def tables(
@@ -90,35 +97,17 @@ def tables(
     tournament: TournamentOption = None,
 ) -> None:
     """The tables of the current stage (or only TABLE): players, cards each, the cap and who starts next."""
+    from tourney.app.results import table as read_table
     from tourney.app.results import tables as read_tables
-    from tourney.cli._tourney_text import table_lines
 
     # A bad TABLE is refused before the database is even opened.
-    number = table_number(table) if table is not None else None
-    state = read_tables(db=db, tournament=tournament)
-    if number is not None:
-        one = state.table(number)
-        if as_json:
-            print_json(one.to_json())
-        else:
-            echo_table(state, one)
-        return
+    number = _table(table, db, tournament) if table is not None else None
+    found = read_tables(db=db, tournament=tournament) if number is None else read_table(number, db=db,
+                                                                                      tournament=tournament)
     if as_json:
-        print_json(state.tables_json())
-        return
-    if not state.tables:
-        typer.echo(f"No tables yet: `tourney seat` draws {state.kind.unit} 1.")
-        return
-    if not state.kind.takes_stage_plan:
-        from tourney.cli._format_text import round_label, round_lines
-
-        typer.echo(f"{round_label(state).capitalize()}:")
-        for line in round_lines(state):
-            typer.echo(line)
-        return
-    for each in state.tables:
-        for line in table_lines(each):
-            typer.echo(line)
+        print_json(found.to_json())
+    else:
+        echo_lines(found.lines())
 
 
 def standings(
@@ -134,7 +123,6 @@ def standings(
     if as_json and as_csv:
         fail("--json and --csv cannot be used together: choose one")
     found = read_standings(db=db, tournament=tournament)
-    state, rows = found.state, found.rows
     if as_csv:
         # Bytes, so the file is UTF-8 whatever the terminal's encoding.
         typer.echo(found.to_csv().encode("utf-8"), nl=False)
@@ -142,12 +130,9 @@ def standings(
     if as_json:
         print_json(found.to_json())
         return
-    if not rows:
+    if not found.rows:
         typer.echo("No standings yet: nobody has been seated.")
         return
-    from tourney.cli._format_text import provisional_note, standings_text
-
-    if not state.complete:
-        typer.echo(f"Provisional: {provisional_note(state)}")
-    for line in standings_text(state, rows):
-        typer.echo(line)
+    if not found.complete:
+        typer.echo(f"Provisional: {found.provisional_note}")
+    echo_lines(found.lines())

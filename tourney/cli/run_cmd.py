@@ -82,32 +82,10 @@ def run(
 
 
 def _report(done: BotRun) -> None:
-    from tourney.cli._format_text import standings_text
+    from tourney.app.run_text import run_lines
+    from tourney.cli._live import echo_lines
 
-    state = done.state
-    final = len(state.plan.stages) if state.plan is not None else 0
-    unit = state.kind.unit
-    for stage in sorted(set(done.tables) | set(done.seated)):
-        label = "the final" if stage == final else f"{unit} {stage}"
-        seated = " (seated by this run)" if stage in done.seated else ""
-        typer.echo(f"{label}{seated}: {done.tables.get(stage, 0)} table(s) played by bots, "
-                   f"{done.entries.get(stage, 0)} entries")
-    for left in done.left:
-        typer.echo(f"table {left.table} of {unit} {left.stage} is left to the director: {left.reason}")
-    for player, counts in done.faults.items():
-        typer.echo(f"faults of {player}: " + ", ".join(f"{kind} {n}" for kind, n in counts.items()))
-    if state.complete:
-        played = bool(done.tables)
-        typer.echo(f"Tournament {done.tournament.name!r} is complete" + ("." if played else "; nothing to play."))
-        lines = list(standings_text(state, state.standings()))
-        for line in lines[:1 + SHOWN]:
-            typer.echo(line)
-        if len(lines) > 1 + SHOWN:
-            typer.echo(f"... {len(lines) - 1 - SHOWN} more: tourney standings")
-    elif not done.left:
-        where = f"{unit.capitalize()} {state.stage}"
-        typer.echo(f"{where}: every table has finished" if all(t.finished for t in state.tables)
-                   else f"{where}: nothing for bots to play")
+    echo_lines(run_lines(done, shown=SHOWN))
 
 
 @contextmanager

@@ -6,7 +6,7 @@ Each command reads its options, calls one operation of `tourney.app` and prints 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -14,12 +14,8 @@ from tourney.app.tournaments import MAX_PLAN_PLAYERS
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._lazy import lazy_help
-from tourney.cli._live import next_draw
+from tourney.cli._live import echo_lines
 from tourney.cli._numbers import number_parser, parse_seed
-
-if TYPE_CHECKING:
-    from tourney.app.tournaments import FloorCounts
-    from tourney.app.types import Status, TableState, TournamentState
 
 # Table sizes and advance counts are checked against the game by the planner; this bound only keeps
 # an absurd number from reaching it.
@@ -168,16 +164,13 @@ def plan(
 ) -> None:
     """Print the stage plan (RULES §1.12): table sizes per stage, how many advance, the final, and why."""
     from tourney.app.tournaments import plan as make_plan
-    from tourney.cli._tourney_text import plan_lines
 
     shown = make_plan(players=players, game=game, table_size=table_size, advance=advance, final_size=final_size,
                       db=db, tournament=tournament)
     if as_json:
         print_json(shown.plan.to_json())
         return
-    typer.echo(f"Stage plan {shown.source}:")
-    for line in plan_lines(shown.plan):
-        typer.echo(line)
+    echo_lines(shown.lines())
 
 
 def seat(
@@ -202,54 +195,19 @@ def seat(
     seeds its field and draws or pairs round 1 instead.
     """
     from tourney.app.seating import seat as draw
-    from tourney.cli._tourney_text import table_lines
+    from tourney.app.table_views import seated_lines
 
-    state = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=ratings,
-                 db=db, tournament=tournament)
-    if not state.kind.takes_stage_plan:
-        _print_round(state)
-        return
-    typer.echo(f"Stage {state.stage} seated (seed {state.seeds[state.stage]}): {len(state.tables)} table(s).")
-    for table in state.tables:
-        for line in table_lines(table):
-            typer.echo(line)
-
-
-def _print_round(state: TournamentState) -> None:
-    from tourney.cli._format_text import round_label, round_lines
-
-    label = round_label(state)
-    typer.echo(f"{label[0].upper()}{label[1:]} seated (seed {state.seeds[state.stage]}): "
-               f"{len(state.tables)} table(s).")
-    if state.stage == 1:
-        typer.echo(f"Seeds ({state.format.seeding}): "
-                   + ", ".join(f"{i}. {p}" for i, p in enumerate(state.entrants, start=1)))
-    for line in round_lines(state):
-        typer.echo(line)
+    echo_lines(seated_lines(draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size,
+                                 ratings=ratings, db=db, tournament=tournament)))
 
 
 def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     """Close the stage when every table has finished (else list what is missing) and seat the next one."""
     from tourney.app.seating import advance as close_stage
-    from tourney.cli._tourney_text import table_lines
+    from tourney.app.table_views import advanced_lines
 
     done = close_stage(db=db, tournament=tournament)
-    moving = done.moving
-    state = done.state
-    if not state.kind.takes_stage_plan:
-        typer.echo(f"{state.kind.unit.capitalize()} {state.stage - 1} closed; {len(moving)} still in.")
-        _print_round(state)
-        return
-    typer.echo(f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.")
-    label = "The final" if state.is_final_stage else f"Stage {state.stage}"
-    game = state.descriptor  # a table that reports rounds deals the first hand afresh
-    cards = game.live_start_cards
-    fresh = (f"every player starts with {cards} card{'s' if cards != 1 else ''}"
-             if game.live_result == "rounds" else "every table starts afresh")
-    typer.echo(f"{label} is seated (seed {state.seeds[state.stage]}); {fresh}.")
-    for table in state.tables:
-        for line in table_lines(table):
-            typer.echo(line)
+    echo_lines(advanced_lines(done.state, done.moving))
 
 
 def status(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -260,61 +218,5 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
     view = read_status(db=db, tournament=tournament)
     if as_json:
         print_json(view.to_json())
-        return
-    state, row, report, active = view.state, view.tournament, view.report, view.active
-    typer.echo(f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {active} players"
-               + (f", {len(state.players) - active} dropped" if active != len(state.players) else ""))
-    if not state.kind.takes_stage_plan:
-        _format_status(state, report)
-        return
-    if state.stage == 0:
-        typer.echo("Not seated yet: `tourney seat` draws stage 1.")
-        return
-    typer.echo(f"Now: {state.kind.stage_label(state, state.stage)}, {len(state.tables)} table(s).")
-    if state.complete:
-        typer.echo(f"Complete: {state.standings()[0].player} wins.")
-        return
-    if view.summarised:
-        _print_summary(view.counts, view.slowest)
-        return
-    if report.tables_playing:
-        typer.echo(f"Tables still playing: {', '.join(str(t) for t in report.tables_playing)}.")
-    if report.blockers:
-        typer.echo("Advance is blocked by:")
-        for blocker in report.blockers:
-            typer.echo(f"  - {blocker}")
     else:
-        typer.echo(f"Every table has finished: `tourney advance` {next_draw(state)}.")
-
-
-def _format_status(state: TournamentState, report: Status) -> None:
-    from tourney.cli._format_text import round_label, round_lines
-
-    typer.echo(f"Format: {state.kind.describe(state.format)}.")
-    if state.stage == 0:
-        typer.echo(f"Not seated yet: `tourney seat` seeds the field and draws {state.kind.unit} 1.")
-        return
-    typer.echo(f"Now: {round_label(state)}, {len(state.tables)} table(s).")
-    if state.complete:
-        typer.echo(f"Complete: {state.standings()[0].player} wins.")
-        return
-    for line in round_lines(state):
-        typer.echo(f"  {line}")
-    if report.blockers:
-        typer.echo("Advance is blocked by:")
-        for blocker in report.blockers:
-            typer.echo(f"  - {blocker}")
-    else:
-        typer.echo(f"Every table has finished: `tourney advance` {next_draw(state)}.")
-
-
-def _print_summary(counts: FloorCounts, slowest: tuple[TableState, ...]) -> None:
-    playing, finished = counts.tables_playing_count, counts.tables_finished_count
-    typer.echo(f"Tables: {playing} playing, {finished} finished.")
-    typer.echo(f"Players: {counts.players_in} still in, {counts.players_out} out"
-               + (f", {counts.players_dropped} dropped." if counts.players_dropped else "."))
-    typer.echo(f"Slowest tables (advance waits for all {playing}):")
-    for table in slowest:
-        typer.echo(f"  - table {table.number}: {len(table.still_in)} players in, stops at {table.advance}, "
-                   f"{table.rounds} round(s) played")
-    typer.echo("`tourney tables` shows every table.")
+        echo_lines(view.lines)

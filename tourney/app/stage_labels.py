@@ -1,0 +1,50 @@
+"""How every front end names a stage or a round, in the format's own words.
+
+Three forms, because each reads in its own place: a heading ("final", "stage 2", "round 2": the
+sheets, the plan, the demo), a name inside a sentence ("the final", "stage 2", "round 2") and where
+the event stands ("stage 2 of 3", "the final", "round 2 of 4", "round 3 (semi-final)").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+
+
+def stage_heading(state: TournamentState, stage: int) -> str:
+    """"final" (the last stage of a plan), "stage 2", "round 2"."""
+    plan = state.plan
+    return "final" if plan is not None and stage == len(plan.stages) else f"{state.kind.unit} {stage}"
+
+
+def stage_name(state: TournamentState, stage: int) -> str:
+    """"the final" (the last stage of a plan), "stage 2", "round 2"."""
+    heading = stage_heading(state, stage)
+    return "the final" if heading == "final" else heading
+
+
+def stage_progress(state: TournamentState, stage: int | None = None) -> str:
+    """Stage `stage` (default: the one being played) as `status` names it: "stage 2 of 3" or
+    "the final" (a plan); "round 2 of 4", "round 3 (semi-final)" or "round 5 (losers' round 3,
+    winners' final)" (a format played in rounds: the bracket's own names of its rounds)."""
+    stage = state.stage if stage is None else stage
+    if state.kind.takes_stage_plan:
+        return state.kind.stage_label(state, stage)
+    label = f"{state.kind.unit} {stage}"
+    if state.bracket is not None and 1 <= stage <= len(state.history):
+        names: list[str] = []
+        for table in state.history[stage - 1]:
+            name = state.bracket.rounds[state.bracket.round_index(table.match)].name
+            if name not in names and name != f"round {stage}":  # the bracket's own name of the round
+                names.append(name)
+        return label + (f" ({', '.join(names)})" if names else "")
+    view = state.format_view()
+    total = getattr(view, "total_rounds", 0)
+    return f"{label} of {total}" if total else label
+
+
+def capitalised(text: str) -> str:
+    """The first letter upper case, the rest as written ("Round 3 (semi-final)")."""
+    return text[:1].upper() + text[1:]
