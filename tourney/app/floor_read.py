@@ -8,19 +8,18 @@ stops working at once). Reads take one read transaction for the state and the se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.app._tx import NewEvent, write
 from tourney.app.database import open_db
 from tourney.app.floor_store import FloorStore, Report
+from tourney.app.unit_of_work import transaction
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.db import Database
     from tourney.storage.repo import Tournament
-    from tourney.storage.sql import Tx as Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,21 +90,20 @@ def floor_of(database: Database, tournament: str | None) -> FloorRead:
     snap = snapshot(database, tournament=tournament)
     with database.read() as session:
         store = FloorStore(session if database.has_settings else None, snap.tournament.uid)
-        return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.reports()), store.secret(),
-                         store.director_generation(), store.revoked(), store.wall_pin())
+        return _floor_read(snap.tournament, snap.state, store)
+
+
+def _floor_read(row: Tournament, state: TournamentState, store: FloorStore) -> FloorRead:
+    return FloorRead(row, state, store.mode(), tuple(store.reports()), store.secret(), store.director_generation(),
+                     store.revoked(), store.wall_pin())
 
 
 def _with_store(db: str | None, tournament: str | None,
                 change: Callable[[FloorStore, TournamentState], None]) -> FloorRead:
-    """Change the floor's settings in one write transaction, then read the floor back."""
-    holder: list[Session] = []
-
-    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        change(FloorStore(holder[0], row.uid), state)
-        yield from ()
-
-    write(db, tournament, make, holder.append)
-    return read_floor(db, tournament)
+    """Change the floor's settings in one write transaction, and read the floor back in it."""
+    with transaction(db, tournament) as tx:
+        change(tx.floor, tx.state)
+        return _floor_read(tx.tournament, tx.state, tx.floor)
 
 
 def open_floor(*, keep_director: bool = False, db: str | None = None, tournament: str | None = None) -> FloorRead:
