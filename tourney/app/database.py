@@ -37,7 +37,7 @@ class KeptDatabases:
 
     def database(self, url: str | None, *, read_only: bool = False) -> Database:
         """The Database kept for `url` (as `open_db` resolves it) in that mode, opened if need be."""
-        from tourney.storage.db import open_database, resolve_url
+        from tourney.storage.db import SCHEMA_VERSION, ensure_schema, open_database, resolve_url
         from tourney.storage.state_cache import StateCache
 
         resolved = resolve_url(url)
@@ -45,6 +45,8 @@ class KeptDatabases:
         if kept is not None:
             database, identity = kept
             if database.sqlite_path is None or _file_identity(database.sqlite_path) == identity:
+                if database.version < SCHEMA_VERSION:
+                    ensure_schema(database, create=False)  # another operation may have upgraded it since
                 return database
             for mode in (False, True):  # the file was replaced: forget both Databases and their cache
                 dropped = self._open.pop((resolved, mode), None)
