@@ -47,7 +47,7 @@ from tourney.arena.subprocess_bot import SubprocessBot
 from tourney.arena.table_match import TableReferee
 from tourney.rules.games import find_game, resolve_options
 from tourney.storage.db import open_database
-from tourney.storage.events import create_tournament, transact
+from tourney.storage.events import appending, create_tournament
 
 # A bot on the lean protocol, always the last legal action: it accepts both features, so it keeps
 # the view from the changes (a tourney that predates them sends whole views and hellos, which it
@@ -224,8 +224,9 @@ def bot_tournament_seconds(players: int) -> tuple[float, int, int]:
     strategies = ("prob", "honest", "bluffer", "random")
     with tempfile.TemporaryDirectory() as folder, open_database(f"sqlite:///{folder}/bench.db") as database:
         create_tournament(database, name="Bench", game="polish-poker", seed=1)
-        transact(database, make=lambda _state, _row: [
-            ("register", {"name": f"bot{i:04d}", "club": None, "bot": strategies[i % 4]}) for i in range(players)])
+        with appending(database) as log:
+            for i in range(players):
+                log.append("register", {"name": f"bot{i:04d}", "club": None, "bot": strategies[i % 4]})
         referee = TableReferee()
         start = time.perf_counter()
         done = run_bot_tournament(database, play=referee)

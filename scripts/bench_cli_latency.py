@@ -108,45 +108,58 @@ def build_event(folder: Path, players: int) -> str:
     return db
 
 
-def random_results(state: Any, row: Any, *, seed: int, results: int) -> Any:
-    """`results` random results (a random table still playing, a random player still in losing),
-    each stage advanced and the next one seated as its tables finish: a `make` for `transact`, or
-    a dry run's source of entries (see `count_results`). Stops early when the event is complete."""
+def random_results(tx: Any, *, seed: int, results: int) -> int:
+    """Append `results` random results to `tx` (a random table still playing, a random player still
+    in losing), each stage advanced and the next one seated as its tables finish: in a unit of work
+    (`unit_of_work.transaction`), or a dry run's copy (see `count_results`). Stops early when the
+    event is complete; returns the results appended."""
     import random
 
     from tourney.app.seating import advance_and_seat
 
     rng = random.Random(seed)
     entered = 0
-    while entered < results and not state.complete:
-        playing = [t for t in state.tables if not t.finished]
+    while entered < results and not tx.state.complete:
+        playing = [t for t in tx.state.tables if not t.finished]
         if not playing:
-            yield from advance_and_seat(state, row)
+            advance_and_seat(tx)
             continue
         table = rng.choice(playing)
-        yield "result", {"table": table.number, "loser": rng.choice(table.still_in)}
+        tx.append("result", {"table": table.number, "loser": rng.choice(table.still_in)})
         entered += 1
+    return entered
+
+
+class DryRun:
+    """A unit of work over a copy of a state: appends are applied to it, nothing is stored."""
+
+    def __init__(self, state: Any, tournament: Any) -> None:
+        self.state, self.tournament, self.appended = state, tournament, 0
+        self._next_id = state.events[-1].id + 1 if state.events else 1
+
+    def append(self, kind: str, data: dict[str, Any]) -> Any:
+        from tourney.engine.events import Event
+
+        event = Event(self._next_id + self.appended, kind, data)
+        self.state.apply(event)
+        self.appended += 1
+        return event
 
 
 def dry_run(state: Any, row: Any, *, seed: int, results: int) -> tuple[int, int]:
     """(results entered, events appended) when `random_results` plays on `state` (a copy: applied
     here, nothing stored)."""
-    from tourney.engine.events import Event
-
-    entered = appended = 0
-    next_id = state.events[-1].id + 1 if state.events else 1
-    for kind, data in random_results(state, row, seed=seed, results=results):
-        state.apply(Event(next_id + appended, kind, data))
-        appended += 1
-        entered += kind == "result"
-    return entered, appended
+    tx = DryRun(state, row)
+    entered = random_results(tx, seed=seed, results=results)
+    return entered, tx.appended
 
 
 def long_event(folder: Path, players: int, *, events: int | None = None, share: float | None = None) -> tuple[str, int]:
     """A seated event of `players` with random results entered until its log holds `events` events,
     or until `share` of all the results the whole event takes; (its URL, its log's length)."""
+    from tourney.app.unit_of_work import transaction
     from tourney.storage.db import open_database
-    from tourney.storage.events import clear_cache, snapshot, transact
+    from tourney.storage.events import snapshot
 
     folder.mkdir()
     db = f"sqlite:///{folder / 'long.db'}"
@@ -173,9 +186,9 @@ def long_event(folder: Path, players: int, *, events: int | None = None, share: 
                 if logged + appended <= events:
                     break
                 results -= logged + appended - events
-        done = transact(database, make=lambda state, row: random_results(state, row, seed=11, results=results))
-        logged += len(done.events)
-    clear_cache()
+        with transaction(database) as tx:
+            random_results(tx, seed=11, results=results)
+        logged += len(tx.events)
     return db, logged
 
 

@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from tourney.engine.planner import plan_stages
-from tourney.engine.tournament import TournamentState, draw_seats
+from tourney.engine.tournament import draw_seats
 from tourney.storage.db import open_database
-from tourney.storage.events import create_tournament, snapshot, transact
-from tourney.storage.repo import Tournament
+from tourney.storage.events import appending, create_tournament, snapshot
 
 CLUBS = ("Asy", "Blefiarze", "Jokers", "Kareta", "Strit", None)
 
@@ -32,29 +31,28 @@ def run_event(url: str, players: int, seed: int) -> dict[str, Any]:
     with open_database(url) as database:
         # A new name each run, so that `--db` may point at a database that already has one.
         create_tournament(database, name=f"bench {time.time_ns()}", game="polish-poker", seed=seed)
-        transact(database, make=lambda _s, _r: [
-            ("register", {"name": f"player{i:04d}", "club": CLUBS[i % len(CLUBS)]}) for i in range(players)])
+        with appending(database) as log:
+            for i in range(players):
+                log.append("register", {"name": f"player{i:04d}", "club": CLUBS[i % len(CLUBS)]})
         plan = plan_stages(players)
-
-        def seat(state: TournamentState, row: Tournament) -> list[tuple[str, dict[str, Any]]]:
-            return [("seat", draw_seats(state, row.seed))]
-
-        state = transact(database, make=seat).state
+        with appending(database) as log:
+            log.append("seat", draw_seats(log.state, log.tournament.seed))
+        state = log.state
         results = 0
         while not state.complete:
             playing = [t for t in state.tables if not t.finished]
             if not playing:
-                def advance(state: TournamentState, row: Tournament) -> Any:
-                    yield "advance", {"stage": state.stage}
-                    yield "seat", draw_seats(state, row.seed + state.stage)
-
-                state = transact(database, make=advance).state
+                with appending(database) as log:
+                    log.append("advance", {"stage": log.state.stage})
+                    log.append("seat", draw_seats(log.state, log.tournament.seed + log.state.stage))
+                state = log.state
                 continue
             for table in playing:
                 loser = rng.choice(table.still_in)
                 number = table.number
-                state = transact(database, make=lambda _s, _r, n=number, p=loser: [
-                    ("result", {"table": n, "loser": p})]).state
+                with appending(database) as log:
+                    log.append("result", {"table": number, "loser": loser})
+                state = log.state
                 results += 1
         standings = snapshot(database).state.standings()
     seconds = time.perf_counter() - started

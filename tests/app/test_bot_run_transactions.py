@@ -14,11 +14,11 @@ from tourney import app
 from tourney.app import bot_run
 from tourney.app.database import open_db
 from tourney.app.seating import advance_and_seat, seat_next
+from tourney.app.unit_of_work import transaction
 from tourney.engine.autoplay import bot_specs, builtin_match
 from tourney.engine.tournament import TournamentState
 from tourney.errors import IllegalActionError
-from tourney.storage.events import all_events, snapshot, transact
-from tourney.storage.repo import Tournament
+from tourney.storage.events import all_events, snapshot
 
 SEED = 3
 
@@ -34,25 +34,24 @@ def _log(url: str) -> list[tuple[str, dict[str, Any]]]:
     return [(event.kind, event.data) for event in events]
 
 
-def _one(entry: tuple[str, dict[str, Any]]) -> Any:
-    def make(_state: TournamentState, _row: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
-        yield entry
-
-    return make
-
-
 def _run_entry_by_entry(url: str) -> None:
     """The run as it was stored before: every entry its own transaction, stage after stage."""
     with open_db(url) as database:
-        state = transact(database, make=seat_next).state
+        with transaction(database) as tx:
+            seat_next(tx)
+        state = tx.state
         while True:
             for table_play in bot_run.stage_plays(state, event_seed=SEED, bots=bot_specs(state), play=builtin_match):
                 assert table_play.left is None
-                for entry in table_play.entries:
-                    state = transact(database, make=_one(entry)).state
+                for kind, data in table_play.entries:
+                    with transaction(database) as tx:
+                        tx.append(kind, data)
+                    state = tx.state
             if state.complete:
                 return
-            state = transact(database, make=advance_and_seat).state
+            with transaction(database) as tx:
+                advance_and_seat(tx)
+            state = tx.state
 
 
 def test_a_table_per_transaction_stores_the_same_log_as_an_entry_per_transaction(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from log_support import append_events
 from tourney_db_support import assert_one_error_line, db_url, dump, ok, tourney  # noqa: F401
 
 from tourney.storage import events
@@ -85,7 +86,6 @@ def test_read_commands_work_on_a_read_only_copy(tmp_path: Path, shared_dir: Path
     for args in READS:
         expected = tourney(url, *args)  # the original, writable: also imports what the command needs
         assert expected.exit_code == 0, expected.stderr
-        events.clear_cache()
         code, out, err = _as_reader(copy_url, args)
         assert (code, err) == (0, ""), (args, err)
         assert out == expected.stdout.replace(str(tmp_path / "friday.db"), str(copy))
@@ -110,7 +110,7 @@ def test_the_read_only_open_writes_nothing(tmp_path: Path) -> None:
     with open_database(url, create=False, read_only=True) as database:
         assert events.snapshot(database).state.stage == 1
         with pytest.raises(StorageError, match="read-only"):
-            events.transact(database, make=lambda _s, _t: [("register", {"name": "Zed", "club": None})])
+            append_events(database, make=lambda _s, _t: [("register", {"name": "Zed", "club": None})])
 
 
 @pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:", "sqlite:///file::memory:?uri=true"])
@@ -146,7 +146,6 @@ def test_an_older_schema_is_read_as_it_is_and_upgraded_by_the_next_write(tmp_pat
     url = _event(f"sqlite:///{path}")
     expected = {tuple(args): ok(url, *args).stdout for args in READS}
     _make_schema_1(path)
-    events.clear_cache()
     for args in READS:
         assert ok(url, *args).stdout == expected[tuple(args)]
     assert _version(path) == (1, False)  # reading changed nothing
@@ -192,6 +191,5 @@ def test_a_damaged_event_row_is_one_error_line_naming_it(db_url: str, sql: str, 
     before = dump(db_url)
     # `list` reads the overview rows the entries keep, not the events (issue 20, item 3).
     for args in [*(r for r in READS if r != ["list"]), ["result", "1", "Ann"], ["undo"], ["advance"], ["plan"]]:
-        events.clear_cache()  # as a fresh process would: fold the log from the database
         assert_one_error_line(tourney(db_url, *args), f"event {damaged}", fragment)
     assert dump(db_url) == before

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tourney.cli import app
-from tourney.storage import events
 
 runner = CliRunner()
 TEXT = st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), max_size=40)
@@ -73,7 +72,6 @@ def sweep(template: Path, tmp_path: Path, command: list[str], text: str) -> None
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     shutil.copy(template, path)
-    events.clear_cache()
     before = rows(path)
     argv = [text if part == "{}" else part for part in command]
     result = runner.invoke(app, [*argv, "--db", f"sqlite:///{path}"] if command[0] not in NO_DB else argv)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from log_support import append_events
 from typer.testing import CliRunner
 
 from tourney.app.bot_run import play_stage
@@ -51,17 +52,16 @@ def test_a_live_event_of_the_toy_runs_to_its_final_table(tmp_path: Path) -> None
     run("new", "Toy night", "--game", "toy", "--seed", "3", "--db", url)
     run("player", "add", *[f"p{i}" for i in range(1, 10)], "--db", url)
     run("seat", "--db", url)
-    events.clear_cache()
     stages = 0
     with open_database(url) as database:
         state = events.snapshot(database).state
         while True:
             stages += 1
             for kind, data in list(play_stage(state, event_seed=3)):
-                state = events.transact(database, make=_entry(kind, data)).state
+                state = append_events(database, make=_entry(kind, data)).state
             if state.complete:
                 break
-            state = events.transact(database, make=_advance_and_seat).state
+            state = append_events(database, make=_advance_and_seat).state
     assert stages == 2 and state.is_final_stage
     standings = json.loads(run("standings", "--json", "--db", url))
     assert sorted(row["player"] for row in standings) == [f"p{i}" for i in range(1, 10)]

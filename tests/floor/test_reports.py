@@ -18,7 +18,6 @@ from tourney.app.reports import TableReport, progress_mark
 from tourney.app.results import tournament_state
 from tourney.app.tokens import check_director
 from tourney.errors import AccessError, IllegalActionError, InvalidInputError
-from tourney.storage.events import clear_cache
 
 NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Henryk"]
 
@@ -53,7 +52,6 @@ def test_applied_report_is_the_result_event_with_its_source(floor: str) -> None:
                           "source": {"link": "table 1", "device": "phone-a", "report": "k1"}}
     assert done.state.tables[0].counts[report.names[0]] == 2
     # Folded afresh from the database, the log gives the same state: the engine ignores the added key.
-    clear_cache()
     assert tournament_state(db=floor).snapshot() == done.state.snapshot()
     assert app.undo(db=floor).state.tables[0].counts[report.names[0]] == 1  # undone by id as today
 

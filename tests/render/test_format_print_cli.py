@@ -13,7 +13,7 @@ from tourney.cli import app
 from tourney.engine.formats.live import BracketView
 from tourney.engine.tournament import TournamentState
 from tourney.storage.db import open_database
-from tourney.storage.events import clear_cache, snapshot
+from tourney.storage.events import snapshot
 
 runner = CliRunner()
 NAMES = [EVIL, "Łukasz Żółć", "Хлюстовщик", "Ann", "Bob", "Cy", "Dee"]
@@ -26,7 +26,6 @@ def run(*args: str) -> Result:
 
 
 def current(url: str) -> TournamentState:
-    clear_cache()
     with open_database(url, create=False, read_only=True) as database:
         return snapshot(database).state
 
@@ -37,7 +36,6 @@ def serve_bracket(url: str) -> str:
 
     from tourney.cli._wall import wall_app
 
-    clear_cache()
     with open_database(url, create=False, read_only=True) as database:
         route = next(r for r in wall_app(database, None).routes if getattr(r, "path", "") == "/bracket")
         scope = {"type": "http", "method": "GET", "path": "/bracket", "headers": [], "query_string": b""}

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from html_support import parse
+from log_support import append_events
 from render_events import EVIL
 from typer.testing import CliRunner, Result
 
@@ -14,7 +15,7 @@ from tourney.app.demo import run_demo_tournament
 from tourney.cli import app
 from tourney.engine.tournament import draw_seats
 from tourney.storage.db import open_database
-from tourney.storage.events import clear_cache, create_tournament, transact
+from tourney.storage.events import create_tournament
 
 runner = CliRunner()
 
@@ -38,7 +39,6 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with open_database(url) as database:
         run_demo_tournament(database, seed=3, players=12)
     yield url
-    clear_cache()
 
 
 @pytest.fixture
@@ -48,8 +48,8 @@ def seated_db(tmp_path: Path) -> str:
     with open_database(url) as database:
         create_tournament(database, name="Seated", game="polish-poker", seed=1)
         names = [EVIL, "Łukasz Żółć", "Хлюстовщик", "Ann", "Bob", "Cy", "Dee"]
-        transact(database, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in names))
-        transact(database, make=lambda state, _r: iter([("seat", draw_seats(state, 5))]))
+        append_events(database, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in names))
+        append_events(database, make=lambda state, _r: iter([("seat", draw_seats(state, 5))]))
     return url
 
 
@@ -122,7 +122,7 @@ def test_before_the_draw_all_writes_standings_and_bracket(tmp_path: Path) -> Non
     url = f"sqlite:///{tmp_path / 'new.db'}"
     with open_database(url) as database:
         create_tournament(database, name="Early", game="polish-poker", seed=1)
-        transact(database, make=lambda _s, _r: iter([("register", {"name": "Ann", "club": None}),
+        append_events(database, make=lambda _s, _r: iter([("register", {"name": "Ann", "club": None}),
                                                     ("register", {"name": "Bob", "club": None})]))
     result = run("print", "all", "-o", str(tmp_path / "out"), "--db", url)
     assert result.exit_code == 0, result.output

@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 from chromium_support import DevTools, require_tools
 from html_support import parse
+from log_support import append_events
 from serve_support import start_serve
 from typer.testing import CliRunner
 
 from tourney.cli import app
 from tourney.engine.tournament import draw_seats
 from tourney.storage.db import open_database
-from tourney.storage.events import create_tournament, transact
+from tourney.storage.events import create_tournament
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 
@@ -47,10 +48,10 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> str:
     url = f"sqlite:///{tmp_path_factory.mktemp('wall') / 'wall.db'}"
     with open_database(url) as db:
         create_tournament(db, name="Wall <Night>", game="polish-poker", seed=1)
-        transact(db, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in PLAYERS))
-        transact(db, make=lambda state, _r: iter([("seat", draw_seats(state, 3))]))
+        append_events(db, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in PLAYERS))
+        append_events(db, make=lambda state, _r: iter([("seat", draw_seats(state, 3))]))
         for _ in range(4):
-            transact(db, make=lambda _s, _r: iter([("result", {"table": 1, "loser": "Dee"})]))
+            append_events(db, make=lambda _s, _r: iter([("result", {"table": 1, "loser": "Dee"})]))
     return url
 
 

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from log_support import append_events
 from typer.testing import CliRunner
 
 from tourney.cli import app
@@ -15,7 +16,7 @@ from tourney.errors import TemplateError
 from tourney.render import sandbox
 from tourney.render.env import render
 from tourney.storage.db import open_database
-from tourney.storage.events import create_tournament, transact
+from tourney.storage.events import create_tournament
 
 # Each template's failing line is its last; a preamble of two harmless lines comes first so that the
 # line named is the template's own, not the first.
@@ -116,8 +117,9 @@ def test_print_with_a_runaway_template_is_one_error_line(tmp_path: Path) -> None
     url = f"sqlite:///{tmp_path / 'event.db'}"
     with open_database(url) as database:
         create_tournament(database, name="Seated", game="polish-poker", seed=1)
-        transact(database, make=lambda _s, _r: (("register", {"name": n, "club": None}) for n in ["Ann", "Bob", "Cy"]))
-        transact(database, make=lambda state, _r: iter([("seat", draw_seats(state, 5))]))
+        append_events(database, make=lambda _s, _r: (("register", {"name": n, "club": None})
+                                                     for n in ["Ann", "Bob", "Cy"]))
+        append_events(database, make=lambda state, _r: iter([("seat", draw_seats(state, 5))]))
     folder = tmp_path / "club"
     folder.mkdir()
     (folder / "standings.html").write_text(PREAMBLE + "{{ 'x' * 10**10 }}", encoding="utf-8")

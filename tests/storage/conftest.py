@@ -12,7 +12,6 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from tourney.storage import events
 from tourney.storage.db import Database, open_database
 
 
@@ -45,16 +44,12 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def database(url: str) -> Iterator[Database]:
-    events.clear_cache()
     with open_database(url) as db:
         yield db
-    events.clear_cache()
 
 
 @pytest.fixture
 def sqlite_database(tmp_path: Path) -> Iterator[Database]:
     """For behaviour that only SQLite has (its write lock at BEGIN IMMEDIATE)."""
-    events.clear_cache()
     with open_database(f"sqlite:///{tmp_path / 'store.db'}") as db:
         yield db
-    events.clear_cache()

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from log_support import append_events, forget_states
 
 from tourney.engine.autoplay import builtin_match
 from tourney.engine.events import Event
@@ -90,7 +91,6 @@ def scratch() -> Iterator[tuple[Database, int]]:
     with tempfile.TemporaryDirectory() as folder, open_database(f"sqlite:///{folder}/cp.db") as database:
         row = events.create_tournament(database, name="T", game=GAME, seed=1)
         yield database, row.id
-    events.clear_cache()
 
 
 def _through_checkpoint(database: Database, tournament_id: int, before: list[Event]) -> TournamentState:
@@ -152,7 +152,7 @@ def test_every_format_checkpoints(scratch: tuple[Database, int], tmp_path: Path)
             assert loaded.state.complete
 
 
-# ------------------------------------------------------------------ through transact
+# ------------------------------------------------------------------ through events.appending
 def _entries(database: Database, count: int, *, seed: int = 1) -> None:
     """`count` events in one transaction: random results, and an advance with the next seat draw
     when a stage is over."""
@@ -169,14 +169,14 @@ def _entries(database: Database, count: int, *, seed: int = 1) -> None:
             yield "result", {"table": table.number, "loser": rng.choice(table.still_in)}
 
     assert not events.peek(database, read=lambda state: state.complete)
-    events.transact(database, make=make)
+    append_events(database, make=make)
 
 
 def _seated(database: Database, players: int = 200) -> None:
     events.create_tournament(database, name="T", game=GAME, seed=1)
-    events.transact(database, make=lambda _s, _t: [("register", {"name": f"P{n:03d}", "club": None})
+    append_events(database, make=lambda _s, _t: [("register", {"name": f"P{n:03d}", "club": None})
                                                  for n in range(players)])
-    events.transact(database, make=lambda state, _t: [("seat", draw_seats(state, 4))])
+    append_events(database, make=lambda state, _t: [("seat", draw_seats(state, 4))])
 
 
 def _stored(database: Database) -> tuple[str, int, int] | None:
@@ -187,7 +187,7 @@ def _stored(database: Database) -> tuple[str, int, int] | None:
 
 def _fresh_state(database: Database) -> TournamentState:
     """The state a new process reads (no state cached)."""
-    events.clear_cache()
+    forget_states(database)
     return events.snapshot(database).state
 
 
@@ -202,7 +202,7 @@ def long_log(database: Database) -> Database:
     return database
 
 
-def test_transact_writes_the_checkpoint_every_rewrite_after_events(long_log: Database) -> None:
+def test_an_entry_writes_the_checkpoint_every_rewrite_after_events(long_log: Database) -> None:
     stored = _stored(long_log)
     assert stored is not None and stored[0] == checkpoint.version()
     _entries(long_log, checkpoint.REWRITE_AFTER - 1, seed=2)
@@ -210,7 +210,7 @@ def test_transact_writes_the_checkpoint_every_rewrite_after_events(long_log: Dat
     _entries(long_log, 1, seed=3)
     newer = _stored(long_log)
     assert newer is not None and newer[2] == stored[2] + checkpoint.REWRITE_AFTER
-    events.clear_cache()
+    forget_states(long_log)
     _, logged = events.all_events(long_log)
     assert newer[1:] == (logged[-1].id, len(logged))
 
@@ -247,7 +247,7 @@ def test_a_checkpoint_not_to_be_used_is_refolded_then_rewritten(
     state = _fresh_state(long_log)
     assert state.log_restored  # folded from the log
     assert _canonical(state) == _canonical(fold(GAME, logged))
-    events.clear_cache()
+    forget_states(long_log)
     _entries(long_log, 1, seed=6)  # the whole log since the last usable checkpoint: rewritten now
     stored = _stored(long_log)
     assert stored is not None and stored[0] == checkpoint.version() and stored[2] == len(logged) + 1
@@ -289,13 +289,13 @@ def test_a_damaged_copy_of_the_log_is_one_error(long_log: Database) -> None:
 def test_an_undo_before_the_checkpoint_in_a_fresh_process(long_log: Database) -> None:
     _, logged = events.all_events(long_log)
     first_result = next(e for e in logged if e.kind == "result")
-    events.clear_cache()
+    forget_states(long_log)
     with pytest.raises(TourneyError, match="depends on"):  # a later result at that table
-        events.transact(long_log, make=lambda _s, _t: [("undo", {"target": first_result.id})])
-    events.clear_cache()
+        append_events(long_log, make=lambda _s, _t: [("undo", {"target": first_result.id})])
+    forget_states(long_log)
     last = events.snapshot(long_log).state.last_undoable()
-    events.clear_cache()
-    done = events.transact(long_log, make=lambda _s, _t: [("undo", {"target": last})])
+    forget_states(long_log)
+    done = append_events(long_log, make=lambda _s, _t: [("undo", {"target": last})])
     _, after = events.all_events(long_log)
     assert _canonical(done.state) == _canonical(fold(GAME, after))
 
@@ -307,7 +307,7 @@ def test_overview_reads_the_overview_rows_without_folding(long_log: Database,
     expected = [(o.tournament.name, o.summary, o.current) for o in events.overview(long_log)]
     state = _fresh_state(long_log)
     assert expected[0][1] == events.Summary(state.stage, state.complete, 200)
-    events.clear_cache()
+    forget_states(long_log)
 
     def no_state(*_args: object, **_kwargs: object) -> TournamentState:
         raise AssertionError("a tournament was folded")
@@ -321,7 +321,7 @@ def test_overview_reads_the_overview_rows_without_folding(long_log: Database,
 def test_an_overview_row_behind_the_log_is_refolded(long_log: Database) -> None:
     with long_log.write() as tx:
         tx.run("UPDATE overview SET stage = 7, last_event_id = last_event_id - 1")
-    events.clear_cache()
+    forget_states(long_log)
     assert events.overview(long_log)[0].summary.stage == 1
 
 
@@ -352,11 +352,9 @@ def test_a_schema_3_file_is_upgraded_and_lists_the_same(tmp_path: Path) -> None:
             tx.run("DROP TABLE checkpoint")
             tx.run("DROP TABLE overview")
             tx.run("UPDATE schema_version SET version = 3")
-    events.clear_cache()
     with open_database(url, create=False, read_only=True) as database:  # read as it is: folded
         assert not database.has_checkpoints
         assert [(o.tournament.name, o.summary) for o in events.overview(database)] == before
-    events.clear_cache()
     with open_database(url) as database:  # upgraded in place
         assert database.has_checkpoints
         assert [(o.tournament.name, o.summary) for o in events.overview(database)] == before

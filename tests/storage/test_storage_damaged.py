@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from log_support import append_events, forget_states
 
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, fold
@@ -17,7 +18,7 @@ from tourney.storage.db import Database
 
 def test_an_unexpected_failure_of_the_fold_names_the_event(database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     events.create_tournament(database, name="T", game="polish-poker", seed=1)
-    events.transact(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
+    append_events(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
                                                  for n in ("Ann", "Bob", "Cy", "Dee")])
     bad = events.all_events(database)[1][2].id  # Cy's registration
 
@@ -27,7 +28,7 @@ def test_an_unexpected_failure_of_the_fold_names_the_event(database: Database, m
         return fold(game, stored)
 
     monkeypatch.setattr(events, "fold", brittle_fold)
-    events.clear_cache()
+    forget_states(database)
     with pytest.raises(StorageError, match=rf"^event {bad} \(register\) of tournament 'T' cannot be read \(KeyError"):
         events.snapshot(database)
 
@@ -38,23 +39,23 @@ def test_new_after_a_snapshot_leaves_the_cache_usable(database: Database) -> Non
     events.create_tournament(database, name="T", game="polish-poker", seed=1)
     events.snapshot(database)
     events.create_and_choose(database, name="U", game="lou", seed=1)
-    events.transact(database, tournament="T", make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
+    append_events(database, tournament="T", make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
     assert [p.name for p in events.snapshot(database, tournament="t").state.players] == ["Ann"]
 
 
 # ------------------------------------------------------------------ issue 16 item 8
 def _seated(database: Database) -> None:
     events.create_tournament(database, name="T", game="polish-poker", seed=1)
-    events.transact(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
+    append_events(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
                                                  for n in ("Ann", "Bob", "Cy", "Dee")])
-    events.clear_cache()
+    forget_states(database)
 
 
 def _edit(database: Database, sql: str) -> None:
     """A hand edit of the file, behind tourney's back (then nothing cached is trusted)."""
     with database.write() as tx:
         tx.run(sql)
-    events.clear_cache()
+    forget_states(database)
 
 
 def _every_read(database: Database, *, of_events: bool = False) -> list[str]:
@@ -63,7 +64,7 @@ def _every_read(database: Database, *, of_events: bool = False) -> list[str]:
     errors = []
     reads = [lambda: events.snapshot(database), lambda: events.all_events(database),
              lambda: events.snapshot(database, tournament="T"),
-             lambda: events.transact(database, make=lambda _s, _t: [("register", {"name": "Eve", "club": None})])]
+             lambda: append_events(database, make=lambda _s, _t: [("register", {"name": "Eve", "club": None})])]
     for read in reads if of_events else [*reads, lambda: events.overview(database)]:
         with pytest.raises(StorageError) as info:
             read()
@@ -94,7 +95,7 @@ def test_json_nested_100000_deep_is_one_error_naming_the_event(database: Databas
     deep = '{"name": ' + "[" * 100_000 + "]" * 100_000 + "}"
     with database.write() as tx:
         tx.run("UPDATE event SET data = :data WHERE id = (SELECT min(id) FROM event) + 1", {"data": deep})
-    events.clear_cache()
+    forget_states(database)
     for message in _every_read(database, of_events=True):
         assert message.startswith("event ") and message.endswith("('register') is damaged: its data is JSON nested "
                                                                    "too deeply"), message

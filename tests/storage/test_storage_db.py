@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from log_support import append_events
 from sqlalchemy import create_engine, text
 
 from tourney.errors import StorageError
@@ -85,12 +86,12 @@ def test_a_locked_sqlite_database_waits_then_says_so(tmp_path: Path, monkeypatch
         other.execute("BEGIN IMMEDIATE")
         try:
             with pytest.raises(StorageError, match=r"locked by another tourney command \(waited 0.2 s\)"):
-                events.transact(database, make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
+                append_events(database, make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
             assert events.snapshot(database).state.players == []  # reading does not wait
         finally:
             other.execute("ROLLBACK")
             other.close()
-        events.transact(database, make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
+        append_events(database, make=lambda _s, _t: [("register", {"name": "Ann", "club": None})])
         assert [p.name for p in events.snapshot(database).state.players] == ["Ann"]
 
 

@@ -23,7 +23,7 @@ from tourney.app.floor_read import floor_of, read_floor
 from tourney.app.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
 from tourney.errors import StorageError
 from tourney.storage import db as db_module
-from tourney.storage import events, floor_reports, models
+from tourney.storage import floor_reports, models
 from tourney.storage.db import open_database
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "schema4_floor.db"
@@ -78,13 +78,11 @@ def _for_postgresql(kind: Any, value: Any) -> Any:
 @pytest.fixture
 def schema4(url: str, tmp_path: Path) -> Iterator[str]:
     """A database of schema 4 with the fixture's two tournaments and their floor reports."""
-    events.clear_cache()
     if url.startswith("sqlite:"):
         shutil.copy(FIXTURE, tmp_path / "store.db")
     else:
         _load_into_postgresql(url)
     yield url
-    events.clear_cache()
 
 
 def _run(url: str, sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
@@ -178,7 +176,6 @@ def test_the_floor_reads_the_same_before_and_after_the_upgrade(schema4: str) -> 
     assert "report 3" in before["Friday"][0][0] and "report 1: Szymon lost" in before["Saturday"][0][1]
     with open_database(schema4, create=False):
         pass
-    events.clear_cache()
     assert _version(schema4) == 5
     after = {name: (_pages(schema4, name), _pending(schema4, name)) for name in ("Friday", "Saturday")}
     assert after == before
@@ -285,7 +282,6 @@ def test_a_damaged_report_is_kept_by_the_upgrade_and_skipped_by_every_read(schem
     pages = _pages(schema4, "Friday")
     with open_database(schema4, create=False):
         pass
-    events.clear_cache()
     assert _pending(schema4, "Friday") == before
     assert _pages(schema4, "Friday") == pages
     assert _run(schema4, "SELECT status, payload FROM floor_report WHERE number = 3 AND tournament_id = "

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from log_support import append_events
 
 from tourney.engine.tournament import draw_seats
 from tourney.storage import events
@@ -40,10 +41,9 @@ def seated(tmp_path: Path) -> str:
     url = f"sqlite:///{tmp_path / 'friday.db'}"
     with open_database(url) as database:
         events.create_tournament(database, name="Friday", game="polish-poker", seed=7)
-        events.transact(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
+        append_events(database, make=lambda _s, _t: [("register", {"name": n, "club": None})
                                                      for n in ("Ann", "Bob", "Cy", "Dee", "Eve")])
-        events.transact(database, make=lambda state, _t: [("seat", draw_seats(state, 5))])
-    events.clear_cache()
+        append_events(database, make=lambda state, _t: [("seat", draw_seats(state, 5))])
     return url
 
 
@@ -66,7 +66,8 @@ def _crash_after_commit(url: str) -> None:
         "from tourney.storage.db import open_database\n"
         "database = open_database(sys.argv[1], create=False)\n"
         "database._sqlite_connection().execute('PRAGMA wal_autocheckpoint=0')\n"
-        "events.transact(database, make=lambda _s, _t: [('register', {'name': 'Zed', 'club': None})])\n"
+        "with events.appending(database) as log:\n"
+        "    log.append('register', {'name': 'Zed', 'club': None})\n"
         "os._exit(0)\n")
     subprocess.run([sys.executable, "-c", script, url], check=True, timeout=60)
 

@@ -27,11 +27,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tourney.app._tx import NewEvent
 from tourney.app.bot_workers import Workers
 from tourney.app.database import open_db
 from tourney.app.seating import advance_and_seat, seat_next
 from tourney.app.table_play import TablePlay, play_one_table
+from tourney.app.unit_of_work import transaction
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 
 if TYPE_CHECKING:
@@ -179,7 +179,7 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
     final is over, a table needs the director, or stage `until_stage` is over (with `workers`, each
     stage's tables are played on them and entered in table order)."""
     from tourney.engine.autoplay import bot_specs, builtin_match
-    from tourney.storage.events import snapshot, transact
+    from tourney.storage.events import snapshot
 
     snap = snapshot(database, tournament=tournament)
     row, state = snap.tournament, snap.state
@@ -195,7 +195,9 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
     watch = observer or Observer()
     with _long_lived_heap() as stored:
         if state.stage == 0 or state.closed:  # ... whose successor is not seated
-            state = transact(database, tournament=ref, make=seat_next).state
+            with transaction(database, ref) as tx:
+                seat_next(tx)
+            state = tx.state
             run.seated.append(state.stage)
         while True:
             stored()
@@ -205,7 +207,9 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
                 return run
             if until_stage is not None and state.stage >= until_stage:
                 return run
-            state = transact(database, tournament=ref, make=advance_and_seat).state
+            with transaction(database, ref) as tx:
+                advance_and_seat(tx)
+            state = tx.state
             run.seated.append(state.stage)
 
 
@@ -259,16 +263,13 @@ def _store(database: Database, ref: str, group: list[TablePlay], run: BotRun, st
            observer: Observer) -> TournamentState:
     """Enter the tables of `group` in one transaction. If it is refused, again one table per
     transaction, so that the tables before the refused one are stored and nothing of it is."""
-    from tourney.storage.events import transact
-
     try:
-        state = transact(database, tournament=ref,
-                         make=_entries(tuple(entry for table_play in group for entry in table_play.entries))).state
+        state = _enter_tables(database, ref, group)
     except TourneyError:
         if len(group) == 1:
             raise
         for table_play in group:
-            state = transact(database, tournament=ref, make=_entries(table_play.entries)).state
+            state = _enter_tables(database, ref, [table_play])
     for table_play in group:
         run.entries[stage] = run.entries.get(stage, 0) + len(table_play.entries)
         run.tables[stage] = run.tables.get(stage, 0) + 1
@@ -277,9 +278,10 @@ def _store(database: Database, ref: str, group: list[TablePlay], run: BotRun, st
     return state
 
 
-def _entries(entries: tuple[Entry, ...]) -> Callable[[TournamentState, Tournament], Iterator[NewEvent]]:
+def _enter_tables(database: Database, ref: str, group: list[TablePlay]) -> TournamentState:
     """Tables' entries as one transaction: each is applied before the next, any refusal rolls back all."""
-    def make(_state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
-        yield from entries
-
-    return make
+    with transaction(database, ref) as tx:
+        for table_play in group:
+            for kind, data in table_play.entries:
+                tx.append(kind, data)
+    return tx.state

@@ -10,9 +10,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tourney.app._tx import NewEvent, read, write
 from tourney.app.database import open_db
 from tourney.app.names import ChipCounts, checked_name, chip_counts, optional_club, player_at
+from tourney.app.unit_of_work import read, transaction
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -69,11 +69,9 @@ def undo(event: int | None = None, *, db: str | None = None, tournament: str | N
     reverted."""
     from tourney.engine.log import undo_group, undo_group_of
 
-    reverted: list[Event] = []
-    before: list[TournamentState] = []
-
-    def make(state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
-        before.append(state.copy())
+    with transaction(db, tournament) as tx:
+        state = tx.state
+        before = state.copy()
         if event is None:
             group = undo_group(state.events)
             if not group:
@@ -86,12 +84,10 @@ def undo(event: int | None = None, *, db: str | None = None, tournament: str | N
                 raise InvalidInputError(f"no event {event} in this tournament (see `tourney log`)")
             group = undo_group_of(state.events, event)
         by_id = {e.id: e for e in state.events}
-        reverted.extend(by_id[i] for i in group)
+        reverted = tuple(by_id[i] for i in group)
         for target in group:  # latest first: the seat draw before the advance it followed
-            yield "undo", {"target": target}
-
-    state = write(db, tournament, make).state
-    return Undone(tuple(reverted), before[0], state, event is not None)
+            tx.append("undo", {"target": target})
+    return Undone(reverted, before, tx.state, event is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +146,9 @@ class Corrected:
 def apply_correction(correction: CorrectionPreview, *, db: str | None = None) -> Corrected:
     """Store a previewed correction (in the tournament it was previewed in); refused, naming it,
     when a later entry cannot survive it."""
-    data = correction.data
-
-    def make(_state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
-        yield "correct", data
-
-    done = write(db, str(correction.tournament.id), make)
-    return Corrected(done.events[0], done.state)
+    with transaction(db, str(correction.tournament.id)) as tx:
+        stored = tx.append("correct", correction.data)
+    return Corrected(stored, tx.state)
 
 
 def _fields(state: TournamentState, target: Event, *, loser: str | None, order: Sequence[str] | None,

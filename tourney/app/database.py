@@ -1,25 +1,95 @@
 """Opening the database of an operation (or of many reads of one tournament).
 
+A one-shot command opens a fresh `Database` (with an empty state cache) and closes it when the
+operation ends. A long-lived front end (the desk, `tourney serve`) runs its operations inside
+`KeptDatabases.active()`: `open_db` then hands out the Database it keeps open for that URL, so its
+cache of folded states lasts from one operation to the next.
+
 The storage layer is imported inside `open_db` so that importing the application (and `tourney
 --help`) never loads it.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.db import Database
+    from tourney.storage.state_cache import StateCache
 
 T = TypeVar("T")
 
 
+class KeptDatabases:
+    """The databases a long-lived front end keeps open across its operations: one per URL and mode
+    (a read-only one never waits for a writer), opened on first use, the two of a URL sharing one
+    state cache. A SQLite file replaced meanwhile (`tourney demo` makes its file anew) is opened
+    again, so nothing is ever read from the file it replaced."""
+
+    def __init__(self) -> None:
+        self._open: dict[tuple[str, bool], tuple[Database, tuple[int, int] | None]] = {}
+        self._states: dict[str, StateCache] = {}
+
+    def database(self, url: str | None, *, read_only: bool = False) -> Database:
+        """The Database kept for `url` (as `open_db` resolves it) in that mode, opened if need be."""
+        from tourney.storage.db import SCHEMA_VERSION, ensure_schema, open_database, resolve_url
+        from tourney.storage.state_cache import StateCache
+
+        resolved = resolve_url(url)
+        kept = self._open.get((resolved, read_only))
+        if kept is not None:
+            database, identity = kept
+            if database.sqlite_path is None or _file_identity(database.sqlite_path) == identity:
+                if database.version < SCHEMA_VERSION:
+                    ensure_schema(database, create=False)  # another operation may have upgraded it since
+                return database
+            for mode in (False, True):  # the file was replaced: forget both Databases and their cache
+                dropped = self._open.pop((resolved, mode), None)
+                if dropped is not None:
+                    dropped[0].close()
+            self._states.pop(resolved, None)
+        states = self._states.setdefault(resolved, StateCache())
+        database = open_database(resolved, create=False, read_only=read_only, states=states)
+        path = database.sqlite_path
+        self._open[(resolved, read_only)] = (database, _file_identity(path) if path is not None else None)
+        return database
+
+    @contextmanager
+    def active(self) -> Iterator[KeptDatabases]:
+        """Within the block (and the threads and tasks started in it), `open_db` uses these."""
+        token = _KEPT.set(self)
+        try:
+            yield self
+        finally:
+            _KEPT.reset(token)
+
+    def close(self) -> None:
+        for database, _identity in self._open.values():
+            database.close()
+        self._open.clear()
+        self._states.clear()
+
+
+_KEPT: ContextVar[KeptDatabases | None] = ContextVar("tourney_kept_databases", default=None)
+
+
+def _file_identity(path: str) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
+
+
 @contextmanager
 def open_db(url: str | None, *, create: bool = False, read_only: bool = False) -> Iterator[Database]:
-    """The database for one operation; closed (its connections released) when the operation ends.
+    """The database for one operation; closed (its connections released) when the operation ends,
+    unless a front end keeps it open (`KeptDatabases.active`).
 
     `url` is a SQLAlchemy URL (`sqlite:///friday.db`); None means `$TOURNEY_DB`, else `tourney.db`
     in the working directory. Only creating a tournament creates a database (`create=True`); any
@@ -29,6 +99,10 @@ def open_db(url: str | None, *, create: bool = False, read_only: bool = False) -
     """
     from tourney.storage.db import open_database
 
+    kept = _KEPT.get()
+    if kept is not None and not create:
+        yield kept.database(url, read_only=read_only)
+        return
     database = open_database(url, create=create, read_only=read_only)
     try:
         yield database
@@ -52,11 +126,13 @@ def sqlite_file(url: str) -> str:
 
 class TournamentReader:
     """A read-only database kept open across many reads of one tournament (the desk's completion):
-    opened on the first read; each read costs only the events appended since the last one."""
+    opened on the first read (from `kept`, the desk's databases, when given); each read costs only
+    the events appended since the last one."""
 
-    def __init__(self, db: str | None, tournament: str | None) -> None:
+    def __init__(self, db: str | None, tournament: str | None, kept: KeptDatabases | None = None) -> None:
         self._db = db
         self._tournament = tournament
+        self._kept = kept
         self._database: Database | None = None
 
     def view(self, read: Callable[[TournamentState], T]) -> T:
@@ -66,6 +142,8 @@ class TournamentReader:
         from tourney.storage.db import open_database
         from tourney.storage.events import peek
 
+        if self._kept is not None:
+            return peek(self._kept.database(self._db, read_only=True), tournament=self._tournament, read=read)
         if self._database is None:
             self._database = open_database(self._db, create=False, read_only=True)
         return peek(self._database, tournament=self._tournament, read=read)

@@ -9,19 +9,16 @@ each.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.app._tx import NewEvent
 from tourney.app.bot_run import run_bot_tournament
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.db import Database
-    from tourney.storage.repo import Tournament
 
 # The transports a director's bot may use, not strategies of the game: the demo's field leaves them out.
 TRANSPORTS = ("cmd", "module")
@@ -59,17 +56,16 @@ def run_demo_tournament(database: Database, *, seed: int, players: int = len(DEM
                         game: str = "polish-poker") -> DemoRun:
     """A whole tournament of `game` from registration to the final's last entry, every player a bot
     (the game's strategies dealt round the field in turn)."""
-    from tourney.storage.events import create_tournament, transact
+    from tourney.app.unit_of_work import transaction
+    from tourney.storage.events import create_tournament
 
     row = create_tournament(database, name="Demo Friday", game=game, seed=seed)
     strategies = demo_strategies(game)
     field_ = {name: strategies[i % len(strategies)] for i, (name, _club) in enumerate(DEMO_PLAYERS[:players])}
 
-    def register(_state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
+    with transaction(database) as tx:
         for name, club in DEMO_PLAYERS[:players]:
-            yield "register", {"name": name, "club": club, "bot": field_[name]}
-
-    transact(database, make=register)
+            tx.append("register", {"name": name, "club": club, "bot": field_[name]})
     done = run_bot_tournament(database, tournament=str(row.id))
     return DemoRun(done.state, dict(done.entries), field_)
 

@@ -8,21 +8,20 @@ stops working at once). Reads take one read transaction for the state and the se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.app._tx import NewEvent, write
 from tourney.app.database import open_db
 from tourney.app.floor_store import FloorStore, Report
 from tourney.app.tokens import director_token, table_token
+from tourney.app.unit_of_work import transaction
 from tourney.storage.floor_reports import kept_in_settings
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.db import Database
     from tourney.storage.repo import Tournament
-    from tourney.storage.sql import Tx as Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,21 +91,20 @@ def floor_of(database: Database, tournament: str | None) -> FloorRead:
         # A server's reader opened on schema 4 still reads the table once a write upgraded the file.
         in_settings = database.has_settings and not database.has_floor_reports and kept_in_settings(session)
         store = FloorStore(session if database.has_settings else None, snap.tournament.uid, in_settings=in_settings)
-        return FloorRead(snap.tournament, snap.state, store.mode(), tuple(store.pending(stage=snap.state.stage)),
-                         store.secret(), store.director_generation(), store.revoked(), store.wall_pin())
+        return _floor_read(snap.tournament, snap.state, store)
+
+
+def _floor_read(row: Tournament, state: TournamentState, store: FloorStore) -> FloorRead:
+    return FloorRead(row, state, store.mode(), tuple(store.pending(stage=state.stage)), store.secret(),
+                     store.director_generation(), store.revoked(), store.wall_pin())
 
 
 def _with_store(db: str | None, tournament: str | None,
                 change: Callable[[FloorStore, TournamentState], None]) -> FloorRead:
-    """Change the floor's settings in one write transaction, then read the floor back."""
-    holder: list[Session] = []
-
-    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        change(FloorStore(holder[0], row.uid), state)
-        yield from ()
-
-    write(db, tournament, make, holder.append)
-    return read_floor(db, tournament)
+    """Change the floor's settings in one write transaction, and read the floor back in it."""
+    with transaction(db, tournament) as tx:
+        change(tx.floor, tx.state)
+        return _floor_read(tx.tournament, tx.state, tx.floor)
 
 
 def open_floor(*, keep_director: bool = False, db: str | None = None, tournament: str | None = None) -> FloorRead:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tourney.app._tx import NewEvent, read, write
 from tourney.app.names import checked_name, optional_club, player_name
+from tourney.app.unit_of_work import read, transaction
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -47,22 +47,20 @@ def register(players: Sequence[NewPlayer], *, db: str | None = None, tournament:
     """Register every player in one transaction: all of them or, on any error, none. After the first
     seat draw a player joins a stage-1 table that has not started (a late entry)."""
 
-    def make(state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
+    with transaction(db, tournament) as tx:
         for player in players:
             where = f"{player.origin}: " if player.origin else ""
-            taken = state.find_player(player.name)
+            taken = tx.state.find_player(player.name)
             if taken is not None:
                 raise InvalidInputError(f"{where}a player named {taken!r} is already registered")
             data: dict[str, Any] = {"name": player.name, "club": player.club}
             if player.bot is not None:
-                data["bot"] = _checked_bot(state, player.bot, where)
-            yield "register", data
-
-    done = write(db, tournament, make)
-    state = done.state
+                data["bot"] = _checked_bot(tx.state, player.bot, where)
+            tx.append("register", data)
+    state = tx.state
     seated = {name: t.number for t in state.tables for name in t.seats} if state.stage == 1 else {}
     names = tuple(p.name for p in players)
-    return Registered(state, done.tournament, names, {name: seated[name] for name in names if name in seated})
+    return Registered(state, tx.tournament, names, {name: seated[name] for name in names if name in seated})
 
 
 def add_players(names: Sequence[str], *, club: str | None = None, bot: str | None = None, db: str | None = None,
@@ -176,24 +174,18 @@ class Renamed:
 def rename(old: str, new: str, *, db: str | None = None, tournament: str | None = None) -> Renamed:
     """Rename a player (an event: an undo reverts it)."""
     wanted = checked_name(new)
-    renamed: list[str] = []
-
-    def make(state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
-        renamed.append(player_name(state, old))
-        state.player(renamed[0])
-        yield "rename", {"name": renamed[0], "new": wanted}
-
-    return Renamed(write(db, tournament, make).state, renamed[0], wanted)
+    with transaction(db, tournament) as tx:
+        resolved = player_name(tx.state, old)
+        tx.state.player(resolved)
+        tx.append("rename", {"name": resolved, "new": wanted})
+    return Renamed(tx.state, resolved, wanted)
 
 
 def drop(name: str, *, db: str | None = None, tournament: str | None = None) -> Changed:
     """A player leaves: before the draw they are not seated; at a table they are out at once and
     placed; a qualifier who leaves before the next stage is seated is replaced by the next player
     of their table's finishing order."""
-    dropped: list[str] = []
-
-    def make(state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
-        dropped.append(player_name(state, name))
-        yield "drop", {"name": dropped[0]}
-
-    return Changed(write(db, tournament, make).state, dropped[0])
+    with transaction(db, tournament) as tx:
+        resolved = player_name(tx.state, name)
+        tx.append("drop", {"name": resolved})
+    return Changed(tx.state, resolved)

@@ -17,22 +17,20 @@ the report's record (`floor_store.py`) and the checks below commit together or n
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tourney.app._tx import NewEvent, write
 from tourney.app.floor_read import read_floor
 from tourney.app.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
 from tourney.app.names import chip_counts, player_name
 from tourney.app.tokens import check_table
+from tourney.app.unit_of_work import transaction
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
-    from tourney.storage.repo import Tournament
-    from tourney.storage.sql import Tx as Session
 
 KINDS = ("result", "finish", "chips")
 MAX_DEVICE = 40  # characters of a device's label kept in the event
@@ -131,34 +129,17 @@ def _validate(state: TournamentState, kind: str, data: dict[str, Any]) -> None:
     trial.apply(Event((state.events[-1].id if state.events else 0) + 1, kind, data))
 
 
-class _Floor:
-    """The floor's store, bound to the write transaction by `write(..., with_session=)`."""
-
-    def __init__(self) -> None:
-        self.session: Session | None = None
-
-    def bind(self, session: Session) -> None:
-        self.session = session
-
-    def store(self, row: Tournament) -> FloorStore:
-        return FloorStore(self.session, row.uid)
-
-
 def submit(report: TableReport, *, db: str | None = None, tournament: str | None = None) -> Submitted:
     """A table link's report: entered at once or kept for the director (the tournament's mode)."""
-    floor = _Floor()
-    found: list[tuple[str, Report]] = []
     key = _checked_text(report.key, "a report's key", MAX_KEY)
     device = _checked_text(report.device or "phone", "a device's label", MAX_DEVICE)
-
-    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        store = floor.store(row)
+    with transaction(db, tournament) as tx:
+        store, state = tx.floor, tx.state
         table = check_table(store, state, report.table, report.token)
         link = f"table {report.table}"
         earlier = store.with_key(key, link=link)
         if earlier is not None:
-            found.append(("repeated", earlier))
-            return
+            return Submitted("repeated", earlier, state)
         if report.at != progress_mark(table):
             raise IllegalActionError(
                 f"table {table.number}: that round was entered already: {last_entry(state, table)}")
@@ -166,9 +147,8 @@ def submit(report: TableReport, *, db: str | None = None, tournament: str | None
         source = {"link": link, "device": device, "report": key}
         entry = Report(store.next_id(), state.stage, table.number, report.at, report.kind, data, source, key)
         if store.mode() == "apply":
-            yield report.kind, {**data, "source": source}
-            entry = entry.settled(ENTERED, event=state.events[-1].id)
-            found.append(("entered", entry))
+            event = tx.append(report.kind, {**data, "source": source})
+            entry, outcome = entry.settled(ENTERED, event=event.id), "entered"
         else:
             _validate(state, report.kind, data)
             same = next((r for r in store.pending(stage=entry.stage, table=entry.table) if r.same_round(entry)
@@ -176,12 +156,9 @@ def submit(report: TableReport, *, db: str | None = None, tournament: str | None
             if same is not None:
                 raise IllegalActionError(f"table {table.number}: report {same.id} says the same and waits for "
                                          f"the director: {describe(same.kind, same.data)}")
-            found.append(("pending", entry))
+            outcome = "pending"
         store.put(entry)
-
-    state = write(db, tournament, make, floor.bind).state
-    outcome, entry = found[0]
-    return Submitted(outcome, entry, state)
+    return Submitted(outcome, entry, tx.state)
 
 
 def pending(*, db: str | None = None, tournament: str | None = None) -> Pending:
@@ -205,43 +182,29 @@ class Settled:
 def accept(number: int, *, db: str | None = None, tournament: str | None = None) -> Settled:
     """Enter pending report `number` as its event (source kept); a disputing report of the same
     round is rejected with it. Refused when the table moved on since the report was made."""
-    floor = _Floor()
-    found: list[Settled] = []
-
-    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        store = floor.store(row)
+    with transaction(db, tournament) as tx:
+        store, state = tx.floor, tx.state
         report = _waiting(store, number, state)
         table = state.table(report.table)
         if report.at != progress_mark(table):
             raise IllegalActionError(f"report {number} is out of date: table {report.table} has moved on "
                                      f"({last_entry(state, table)}); reject it")
-        yield report.kind, {**report.data, "source": report.source}
-        entered = report.settled(ENTERED, event=state.events[-1].id, note="accepted by the director")
+        event = tx.append(report.kind, {**report.data, "source": report.source})
+        entered = report.settled(ENTERED, event=event.id, note="accepted by the director")
         store.put(entered)
         others = tuple(r.settled(REJECTED, note=f"dispute settled by report {number}")
                        for r in store.pending(stage=report.stage, table=report.table) if r.same_round(report))
         for other in others:
             store.put(other)
-        found.append(Settled(entered, others, state))
-
-    write(db, tournament, make, floor.bind)
-    return found[0]
+    return Settled(entered, others, tx.state)
 
 
 def reject(number: int, *, db: str | None = None, tournament: str | None = None) -> Settled:
     """Drop pending report `number`: nothing is entered."""
-    floor = _Floor()
-    found: list[Settled] = []
-
-    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        store = floor.store(row)
-        rejected = _waiting(store, number, state).settled(REJECTED, note="rejected by the director")
-        store.put(rejected)
-        found.append(Settled(rejected, (), state))
-        yield from ()
-
-    write(db, tournament, make, floor.bind)
-    return found[0]
+    with transaction(db, tournament) as tx:
+        rejected = _waiting(tx.floor, number, tx.state).settled(REJECTED, note="rejected by the director")
+        tx.floor.put(rejected)
+    return Settled(rejected, (), tx.state)
 
 
 def _waiting(store: FloorStore, number: int, state: TournamentState) -> Report:
@@ -256,11 +219,6 @@ def _waiting(store: FloorStore, number: int, state: TournamentState) -> Report:
 
 def set_mode(mode: str, *, db: str | None = None, tournament: str | None = None) -> str:
     """How the tournament takes table reports from now on: "apply" (at once) or "approve"."""
-    floor = _Floor()
-
-    def make(_state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        floor.store(row).set_mode(mode)
-        yield from ()
-
-    write(db, tournament, make, floor.bind)
+    with transaction(db, tournament) as tx:
+        tx.floor.set_mode(mode)
     return mode

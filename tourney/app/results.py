@@ -3,19 +3,21 @@ tables and the standings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tourney.app._tx import NewEvent, read, write
 from tourney.app.names import ChipCounts, chip_counts, current_table, player_name
+from tourney.app.unit_of_work import read, transaction
 
 if TYPE_CHECKING:
     from tourney.app.table_views import Tables, TableView
     from tourney.engine.standings import StandingRow
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
-    from tourney.storage.repo import Tournament
+
+# An event to append: its kind and its payload.
+NewEvent = tuple[str, dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +30,9 @@ class Entered:
 
 def _enter(db: str | None, tournament: str | None, number: int,
            build: Callable[[TournamentState], NewEvent]) -> Entered:
-    def make(state: TournamentState, _row: Tournament) -> Iterator[NewEvent]:
-        yield build(state)
-
-    state = write(db, tournament, make).state
-    return Entered(state, state.table(number))
+    with transaction(db, tournament) as tx:
+        tx.append(*build(tx.state))
+    return Entered(tx.state, tx.state.table(number))
 
 
 def enter_result(table: int, loser: str, *, db: str | None = None, tournament: str | None = None) -> Entered:

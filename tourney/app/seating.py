@@ -4,19 +4,19 @@ where both are made, for the director's `seat`/`advance` and for a bot run alike
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.app._tx import NewEvent, write
 from tourney.app.ratings import match_ratings, read_ratings
+from tourney.app.unit_of_work import UnitOfWork, transaction
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.engine.events import Event
     from tourney.engine.planner import Plan
     from tourney.engine.tournament import TournamentState
-    from tourney.storage.repo import Tournament
 
 
 def stage_seed(tournament_seed: int, stage: int) -> int:
@@ -26,25 +26,31 @@ def stage_seed(tournament_seed: int, stage: int) -> int:
     return int.from_bytes(digest[:4], "big") % 1_000_000
 
 
-def seat_next(state: TournamentState, row: Tournament, *, seed: int | None = None, plan: Plan | None = None,
-              ratings: Mapping[str, float] | None = None) -> Iterator[NewEvent]:
+def seat_next(tx: UnitOfWork, *, seed: int | None = None, plan: Plan | None = None,
+              ratings: Mapping[str, float] | None = None) -> Event:
     """The seat draw of the next stage (or round): `seed`, else the stage's seed derived from the
     tournament's; `plan` only for the first draw of a format with a stage plan; `ratings` for a format
     seeded by rating (the format refuses what it does not take)."""
     from tourney.engine.tournament import draw_seats
 
-    draw_seed = seed if seed is not None else stage_seed(row.seed, state.stage + 1)
-    yield "seat", draw_seats(state, draw_seed, plan, ratings=match_ratings(state, ratings))
+    state = tx.state
+    draw_seed = seed if seed is not None else stage_seed(tx.tournament.seed, state.stage + 1)
+    return tx.append("seat", draw_seats(state, draw_seed, plan, ratings=match_ratings(state, ratings)))
 
 
-def advance_and_seat(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
+def advance_and_seat(tx: UnitOfWork) -> tuple[str, ...]:
     """Close the stage when every table has finished (else refuse, listing what is missing), then
-    draw the next stage from the state the advance left (applied by the time it resumes)."""
+    draw the next stage from the state the advance left. Returns who moved on (in finishing order)."""
+    from tourney.engine.tournament import advancing_players
+
+    state = tx.state
     blockers = state.can_advance()
     if blockers:
         raise InvalidInputError(f"cannot advance stage {state.stage}: {'; '.join(blockers)}")
-    yield "advance", {"stage": state.stage}
-    yield from seat_next(state, row)
+    moving = tuple(advancing_players(state))  # read before the advance is applied
+    tx.append("advance", {"stage": state.stage})
+    seat_next(tx)
+    return moving
 
 
 def seat(*, seed: int | None = None, table_size: int | None = None, advance: int | None = None,
@@ -59,14 +65,15 @@ def seat(*, seed: int | None = None, table_size: int | None = None, advance: int
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
     given = read_ratings(ratings) if isinstance(ratings, str | Path) else ratings
 
-    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
+    with transaction(db, tournament) as tx:
+        state = tx.state
         if not state.kind.takes_stage_plan:
             if any(v is not None for v in overrides.values()):
                 raise InvalidInputError(f"a {state.format.name} is seated round by round: --table-size, --advance "
                                         "and --final-size are for stages (a round robin's or Swiss' table size is "
                                         "given to `tourney new`)")
-            yield from seat_next(state, row, seed=seed, ratings=given)
-            return
+            seat_next(tx, seed=seed, ratings=given)
+            return tx.state
         if given is not None:
             raise InvalidInputError("--ratings is for a bracket format seeded by rating "
                                     "(`tourney new --seeding rating`)")
@@ -79,9 +86,8 @@ def seat(*, seed: int | None = None, table_size: int | None = None, advance: int
 
             chosen = plan_stages(sum(1 for p in state.players if not p.dropped), state.descriptor.table_citations,
                                  **overrides, max_table=state.descriptor.max_table)
-        yield from seat_next(state, row, seed=seed, plan=chosen)
-
-    return write(db, tournament, make).state
+        seat_next(tx, seed=seed, plan=chosen)
+    return tx.state
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +101,6 @@ class Advanced:
 def advance(*, db: str | None = None, tournament: str | None = None) -> Advanced:
     """Close the stage when every table has finished (else refuse, listing what is missing) and
     seat the next one, in one transaction."""
-    from tourney.engine.tournament import advancing_players
-
-    moving: list[str] = []
-
-    def make(state: TournamentState, row: Tournament) -> Iterator[NewEvent]:
-        steps = advance_and_seat(state, row)
-        closing = next(steps)  # refused here while a table plays
-        moving.extend(advancing_players(state))  # read before the advance is applied
-        yield closing
-        yield from steps
-
-    return Advanced(write(db, tournament, make).state, tuple(moving))
+    with transaction(db, tournament) as tx:
+        moving = advance_and_seat(tx)
+    return Advanced(tx.state, moving)

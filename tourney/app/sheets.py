@@ -151,7 +151,7 @@ def write_sheets(folder: Path, *, paper: str = "a4", stage: int | None = None, t
 def _read(links: str | None, stage: int | None, db: str | None,
           tournament: str | None) -> tuple[Tournament, TournamentState, SheetLinks | None]:
     """The tournament and its state, with the floor's links when asked (read in the same transaction)."""
-    from tourney.app._tx import read
+    from tourney.app.unit_of_work import read
 
     if links is None:
         snap = read(db, tournament)

@@ -7,8 +7,8 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tourney.app._tx import read
 from tourney.app.database import open_db
+from tourney.app.unit_of_work import read
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:

@@ -4,8 +4,8 @@ Each entry runs the real top-level click command (the one `tourney` runs) with `
 off, so it goes through the same error boundary and is the same one transaction as a one-shot
 command; an error is its one `error:` line and the desk carries on (nothing here ever exits the
 process but `quit`). What makes an entry fast is what stays in the process between entries: the
-imported modules, the built commands, and the folded state of the tournament that
-tourney/storage/events.py caches per database, so each entry reads only the events appended since.
+imported modules, the built commands, and the databases the desk keeps open (`KeptDatabases`) with
+their cache of the tournament's folded state, so each entry reads only the events appended since.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from tourney.app.database import TournamentReader
+from tourney.app.database import KeptDatabases, TournamentReader
 from tourney.app.encoding import check_decoded
 from tourney.errors import TourneyError
 
@@ -65,7 +65,8 @@ class Desk:
         self._words = Words()
         self._stale = True
         self._context = typer.Context(root, info_name="tourney")
-        self._reader = TournamentReader(db, tournament)
+        self._kept = KeptDatabases()
+        self._reader = TournamentReader(db, tournament, self._kept)
 
     def warm_up(self) -> None:
         """Import and build every command and fold the tournament's state now, so that the first
@@ -160,7 +161,9 @@ class Desk:
 
     def _invoke(self, args: list[str]) -> None:
         try:
-            code = self.root.main(args=self._with_desk_options(args), prog_name="tourney", standalone_mode=False)
+            with self._kept.active():
+                code = self.root.main(args=self._with_desk_options(args), prog_name="tourney",
+                                      standalone_mode=False)
         except SystemExit as stop:  # the error boundary has already printed the `error:` line
             code = stop.code
         except TourneyError as error:  # raised outside a command (e.g. while building it)
@@ -196,6 +199,7 @@ class Desk:
 
     def close(self) -> None:
         self._reader.close()
+        self._kept.close()
 
 
 def read_lines(desk: Desk) -> None:

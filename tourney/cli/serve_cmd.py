@@ -9,6 +9,7 @@ use or a bad host is one `error:` line; loopback unless `--host` says otherwise.
 from __future__ import annotations
 
 import socket
+from contextlib import closing
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -59,6 +60,7 @@ def serve(
 ) -> None:
     """Serve the standings, bracket and seating read-only for a wall display; pages update themselves.
     With --lan, also the floor: table links that report from phones, the director's page, a player look-up."""
+    from tourney.app.database import KeptDatabases
     from tourney.app.wall import open_wall
     from tourney.cli._wall import NAV, wall_app
     from tourney.cli._wall_server import run_wall_server
@@ -69,7 +71,10 @@ def serve(
         from tourney.app.floor_read import open_floor
 
         director = open_floor(keep_director=keep_token, db=db, tournament=tournament).director_link()
-    with open_wall(db, tournament) as wall:  # a bad database is refused now
+    # The server's operations (the wall's reads, the phones' reports) share the databases kept open
+    # here, and with them the cache of the tournament's folded state.
+    kept = KeptDatabases()
+    with closing(kept), kept.active(), open_wall(db, tournament) as wall:  # a bad database is refused now
         name = wall.read().tournament.name
         sock = _listen(host, port)
         shown = f"[{host}]" if ":" in host else host

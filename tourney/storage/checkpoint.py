@@ -4,7 +4,7 @@ one-shot command costs the same at the first result and at the fifty-thousandth.
 One row of `checkpoint` per tournament: the state as of event `last_event_id` without its log
 (`TournamentState.without_log`, pickled), the log itself up to that event (`log`: one JSON line per
 event, read only when a command needs the log: an undo, a correction, `tourney log`), how many events
-it folds, and a `version`. `transact` rewrites the row, in the same transaction as the entry, once
+it folds, and a `version`. `events.appending` rewrites the row, in the same transaction as the entry, once
 `REWRITE_AFTER` events have been applied since it was written; the log part is then the old bytes
 with the new events' lines added (`StoredLog.extended`), so a rewrite never encodes the whole log again.
 
@@ -41,7 +41,7 @@ from tourney.storage.sql import Tx
 # Bumped when what this module stores changes; the version below also changes with the engine's code
 # and with this module's.
 FORMAT = 2
-# Events applied on top of a stored checkpoint before `transact` writes a new one: applying them
+# Events applied on top of a stored checkpoint before `events.appending` writes a new one: applying them
 # costs a few milliseconds (about 25 µs each), writing the checkpoint a few times that.
 REWRITE_AFTER = 256
 

@@ -26,6 +26,7 @@ from urllib.parse import parse_qsl, quote
 
 from tourney.errors import StorageError
 from tourney.storage.sql import SqlAlchemyTx, SqliteTx, Tx
+from tourney.storage.state_cache import StateCache
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -65,10 +66,14 @@ def lock_wait_seconds() -> float:
 
 class Database:
     """One database: a SQLite file (through the standard library's sqlite3) or a SQLAlchemy engine
-    (any other URL), plus the transaction helpers every command uses."""
+    (any other URL), plus the transaction helpers every command uses.
+
+    `states` holds the tournaments' folded states between this database's transactions (events.py):
+    they live as long as the Database, so a one-shot command starts cold and a front end that keeps
+    its Database open (the desk, `tourney serve`) keeps them; Databases of one file may share one."""
 
     def __init__(self, shown: str, *, sqlite_path: str | None = None, engine: Engine | None = None,
-                 read_only: bool = False) -> None:
+                 read_only: bool = False, states: StateCache | None = None) -> None:
         # The URL for messages: never shows a password.
         self.shown = shown
         self.read_only = read_only
@@ -80,6 +85,7 @@ class Database:
         self.is_postgresql = self.dialect == "postgresql"
         # The schema version found (ensure_schema): a read-only open of an older file reads it as it is.
         self.version = SCHEMA_VERSION
+        self.states = states if states is not None else StateCache()
 
     @property
     def has_settings(self) -> bool:
@@ -95,11 +101,6 @@ class Database:
     def has_floor_reports(self) -> bool:
         """Whether the floor's reports are in `floor_report` (schema 5 on), not in `setting`."""
         return self.version >= 5
-
-    @property
-    def key(self) -> str:
-        """Identifies this database in the in-process state cache (with the tournament's uid)."""
-        return self.shown
 
     @property
     def sqlite_path(self) -> str | None:
@@ -185,7 +186,8 @@ class Database:
         self.close()
 
 
-def open_database(url: str | None = None, *, create: bool = True, read_only: bool = False) -> Database:
+def open_database(url: str | None = None, *, create: bool = True, read_only: bool = False,
+                  states: StateCache | None = None) -> Database:
     """Open (and, if `create`, create) the database at `url`; check its schema version.
 
     `create=False` is for every command but `tourney new`: a database without tourney's tables (or
@@ -194,6 +196,8 @@ def open_database(url: str | None = None, *, create: bool = True, read_only: boo
 
     `read_only=True` is for the commands that only read: nothing is written, not even SQLite's
     journal mode, so a backup copy or a viewer's read-only file (or directory) can be read.
+
+    `states`: the folded-state cache to keep (one shared by the Databases of one file), else a new one.
     """
     if create and read_only:
         raise ValueError("a database cannot be created read-only")
@@ -203,9 +207,9 @@ def open_database(url: str | None = None, *, create: bool = True, read_only: boo
         path = sqlite_file(raw)
         if not create and not Path(path).exists():
             raise _no_database_at(raw)
-        database = Database(raw, sqlite_path=path, read_only=read_only)
+        database = Database(raw, sqlite_path=path, read_only=read_only, states=states)
     else:
-        database = _sqlalchemy_database(raw, read_only=read_only)
+        database = _sqlalchemy_database(raw, read_only=read_only, states=states)
     try:
         ensure_schema(database, create=create)
     except BaseException:
@@ -231,7 +235,7 @@ def sqlite_file(url: str) -> str:
     return path
 
 
-def _sqlalchemy_database(url: str, *, read_only: bool) -> Database:
+def _sqlalchemy_database(url: str, *, read_only: bool, states: StateCache | None) -> Database:
     from sqlalchemy import create_engine
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError
@@ -245,7 +249,7 @@ def _sqlalchemy_database(url: str, *, read_only: bool) -> Database:
         engine = create_engine(url, pool_pre_ping=False)
     except (NoSuchModuleError, ModuleNotFoundError, ArgumentError) as error:
         raise StorageError(f"cannot use database {shown}: {error}") from None
-    return Database(shown, engine=engine, read_only=read_only)
+    return Database(shown, engine=engine, read_only=read_only, states=states)
 
 
 def _sqlite_writable(path: str) -> sqlite3.Connection:

@@ -1,25 +1,26 @@
 """The append-only event log: the truth of a live tournament.
 
-A command that changes a tournament is one call to `transact`, which in ONE write transaction locks
-the tournament, brings its folded state up to date, asks the caller which events to append, inserts
-each one and validates it by applying it to the state. Any error rolls the whole transaction back:
-a command happens wholly or not at all. Undo and corrections are events too; nothing is deleted.
+A command that changes a tournament is one `appending` block, which in ONE write transaction locks
+the tournament and brings its folded state up to date; each `append` inserts an event and
+validates it by applying it to the state at once. Any error rolls the whole transaction back: a
+command happens wholly or not at all. Undo and corrections are events too; nothing is deleted.
 
-The folded state of each tournament is cached in the process, keyed by the database and the
-tournament's uid, together with the id of the last event folded into it. Each command then reads
-and applies only the events appended since (by this process or any other), so a command costs the
-same at the first result and at the five-thousandth. The cache is updated only after a commit
-succeeds and is dropped on any failure, so it never runs ahead of the database.
+The folded state of each tournament is cached by the `Database` (`Database.states`, a small LRU:
+state_cache.py) with the id of the last event folded into it. Each command then reads and applies
+only the events appended since (by this process or any other), so a command costs the same at the
+first result and at the five-thousandth. An entry is taken out for a write and put back only after
+the commit, so the cache never runs ahead of the database.
 
-A process that has no cached state (every one-shot command) starts from the tournament's stored
-checkpoint (checkpoint.py) instead of the log's first event; `transact` rewrites the checkpoint in
+A Database with nothing cached (every one-shot command's) starts from the tournament's stored
+checkpoint (checkpoint.py) instead of the log's first event; `appending` rewrites the checkpoint in
 its own transaction once `checkpoint.REWRITE_AFTER` events were applied on top of it, and keeps the
 tournament's `overview` row (what `tourney list` shows) with every entry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, TypeVar
@@ -28,30 +29,12 @@ from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, fold
 from tourney.errors import StorageError, TourneyError
 from tourney.storage import checkpoint, repo
-from tourney.storage.checkpoint import StoredLog
 from tourney.storage.db import Database
 from tourney.storage.repo import Tournament
 from tourney.storage.sql import Tx as Session
+from tourney.storage.state_cache import Folded
 
 T = TypeVar("T")
-# An event to append, before the database gives it an id.
-NewEvent = tuple[str, dict[str, Any]]
-
-
-@dataclass(slots=True)
-class _Folded:
-    state: TournamentState
-    last_id: int
-    # The log as the tournament's stored checkpoint holds it (None: no checkpoint this process
-    # knows of; the next one encodes the whole log), and how many events were applied since.
-    stored: StoredLog | None
-    since: int
-    # True once the state was handed out by `snapshot`: it is frozen, and the next command copies
-    # it before applying anything, so a reader's snapshot never changes under it.
-    shared: bool = False
-
-
-_cache: dict[tuple[str, str], _Folded] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +44,6 @@ class Snapshot:
 
     tournament: Tournament
     state: TournamentState
-
-
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """What a `transact` call committed: the new events (with ids) and the state after them."""
-
-    tournament: Tournament
-    events: list[Event]
-    state: TournamentState
-
-
-def clear_cache() -> None:
-    """Forget every cached state (tests; a process that rewrote a database behind our back)."""
-    _cache.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,8 +174,8 @@ def peek(database: Database, *, tournament: str | None = None, read: Callable[[T
     with database.read() as session:
         row = repo.find_tournament(session=session, ref=tournament, settings=database.has_settings)
         folded = _current(database, session, row)
-        seen = read(folded.state)
-    _cache[_key(database, row)] = folded
+        seen = read(folded.peek())
+    database.states.put(row.uid, folded)
     return seen
 
 
@@ -223,52 +192,86 @@ def all_events(database: Database, *, tournament: str | None = None) -> tuple[To
     return row, events
 
 
-def transact(
-    database: Database,
-    *,
-    tournament: str | None = None,
-    make: Callable[[TournamentState, Tournament], Iterable[NewEvent]],
-    with_session: Callable[[Session], None] | None = None,
-) -> Recorded:
-    """Append the events `make(state, tournament)` returns, validated against the current state, atomically.
+class Appending:
+    """One write transaction of a tournament's log (see `appending`): `state` is current after
+    every `append`; `session` is the transaction itself, for rows written beside the events."""
 
-    `make` sees the state as of this transaction (after every event committed before it), so a
-    seat draw or an advance is computed from exactly the state it is applied to. If `make` is a
-    generator, each event is applied before it resumes: `advance` then the next stage's `seat`
-    drawn from the state the advance left. `with_session` receives the transaction before `make`
-    runs, for settings written in the same transaction (the floor's reports, beside their events).
-    """
-    with database.write() as session:
-        row = repo.find_tournament(session=session, ref=tournament, lock=True, settings=database.has_settings)
-        assert row.id is not None
-        # Taken out of the cache for the whole transaction: if anything fails, it is simply gone.
-        folded = _current(database, session, row, for_write=True)
-        state = folded.state
-        if with_session is not None:
-            with_session(session)
-        appended: list[Event] = []
-        for kind, data in make(state, row):
-            event = repo.insert_event(session=session, tournament_id=row.id, kind=kind, data=data)
+    def __init__(self, session: Session, tournament: Tournament, folded: Folded) -> None:
+        self.session = session
+        self.tournament = tournament
+        self.events: list[Event] = []
+        self._folded = folded
+        self._state = folded.for_writer()
+        self.open = True  # False once the block ended: an append then is refused
+        # An append that was refused: the transaction can only roll back, even if the caller
+        # caught the error and went on.
+        self.refused: BaseException | None = None
+
+    @property
+    def state(self) -> TournamentState:
+        return self._state
+
+    def append(self, kind: str, data: dict[str, Any]) -> Event:
+        """Insert event `kind` and apply it to the state; refused (raising the engine's error) when
+        it breaks a rule, and then nothing of this transaction is kept."""
+        if not self.open:
+            raise StorageError("this transaction has ended: open another to append")
+        if self.refused is not None:
+            raise StorageError("an append of this transaction was refused: it can only roll back")
+        assert self.tournament.id is not None
+        try:
+            event = repo.insert_event(session=self.session, tournament_id=self.tournament.id, kind=kind, data=data)
             # Raises (IllegalActionError, InvalidInputError, ...) without changing the state; the
             # transaction then rolls back, taking the inserted rows with it.
-            state.apply(event)
-            appended.append(event)
-            folded.last_id = event.id
-        folded.since += len(appended)
+            self._state.apply(event)
+        except BaseException as error:
+            self.refused = error
+            raise
+        self.events.append(event)
+        self._folded.last_id = event.id
+        return event
+
+
+@contextmanager
+def appending(database: Database, *, tournament: str | None = None) -> Iterator[Appending]:
+    """One write transaction of `tournament` (None: the current one), all or none.
+
+    The state is as of this transaction (after every event committed before it), so a seat draw
+    or an advance is computed from exactly the state it is applied to, and each append is applied
+    before the next is computed: `advance` then the next stage's `seat` drawn from the state the
+    advance left. An error inside the block, or a refused append, rolls everything back; the
+    cache then holds what it held before (or nothing for the tournament once an append reached
+    its state). A second write of the same Database inside the block is refused; other threads
+    wait their turn."""
+    with database.states.writer(database.shown), database.write() as session:
+        row = repo.find_tournament(session=session, ref=tournament, lock=True, settings=database.has_settings)
+        # Taken out of the cache for the whole transaction: if anything fails, it is simply gone.
+        folded = _current(database, session, row, for_write=True)
+        log = Appending(session, row, folded)
+        try:
+            yield log
+        except BaseException:
+            if not log.events and log.refused is None:
+                database.states.put(row.uid, folded)  # nothing reached the state: it is as committed
+            raise
+        finally:
+            log.open = False
+        if log.refused is not None:
+            raise log.refused
+        folded.since += len(log.events)
         if database.has_checkpoints:
             _keep_checkpoint(session, row, folded)
     # Committed: only now may the cache hold the new state.
-    _cache[_key(database, row)] = folded
-    return Recorded(row, appended, state)
+    database.states.put(row.uid, folded)
 
 
-def _keep_checkpoint(session: Session, row: Tournament, folded: _Folded) -> None:
+def _keep_checkpoint(session: Session, row: Tournament, folded: Folded) -> None:
     """Write the tournament's overview row, and its checkpoint when enough events were applied on
     top of the stored one (or there is none), in the entry's own transaction."""
-    _write_overview(session, row.id, folded.last_id, Summary.of(folded.state))
+    _write_overview(session, row.id, folded.last_id, Summary.of(folded.peek()))
     if folded.since < checkpoint.REWRITE_AFTER:
         return
-    state = folded.state
+    state = folded.peek()
     stored = folded.stored
     log = (stored.extended(state.events_after(stored.last_id)) if stored is not None
            else checkpoint.EMPTY_LOG.extended(state.events))
@@ -277,10 +280,6 @@ def _keep_checkpoint(session: Session, row: Tournament, folded: _Folded) -> None
     # Counted from now even when the state could not be stored: trying again at every entry would
     # pay for the attempt each time; the next try is another REWRITE_AFTER events away.
     folded.since = 0
-
-
-def _key(database: Database, row: Tournament) -> tuple[str, str]:
-    return (database.key, row.uid)
 
 
 def _write_overview(session: Session, tournament_id: int, last_id: int, summary: Summary) -> None:
@@ -293,7 +292,7 @@ def _write_overview(session: Session, tournament_id: int, last_id: int, summary:
 
 
 def _current(database: Database, session: Session, row: Tournament, *,
-             for_write: bool = False, log: list[Event] | None = None) -> _Folded:
+             for_write: bool = False, log: list[Event] | None = None) -> Folded:
     """The folded state of `row` as of this transaction, with the last event id in it.
 
     Taken out of the cache (from which the caller puts it back when done), brought up to date with
@@ -302,7 +301,7 @@ def _current(database: Database, session: Session, row: Tournament, *,
     transaction already, instead of reading it again).
     """
     assert row.id is not None
-    cached = _cache.pop(_key(database, row), None)
+    cached = database.states.take(row.uid)
     newer = None
     if cached is not None:
         newer = repo.events_since(session=session, tournament_id=row.id, last_id=cached.last_id)
@@ -313,19 +312,18 @@ def _current(database: Database, session: Session, row: Tournament, *,
             if restored is not None:
                 return restored
         events = log if log is not None else repo.load_events(session=session, tournament_id=row.id)
-        return _Folded(_fold_stored(row, events), events[-1].id if events else 0, None, len(events))
-    if cached.shared:
-        if not newer and not for_write:
-            return cached  # nothing new: the frozen snapshot is still the current state
-        cached.state, cached.shared = cached.state.copy(), False
+        return Folded(_fold_stored(row, events), events[-1].id if events else 0, None, len(events))
+    if not newer and not for_write:
+        return cached  # nothing new: a frozen snapshot is still the current state
+    state = cached.for_writer()
     for event in newer:
-        _apply_stored(row, cached.state, event)
+        _apply_stored(row, state, event)
         cached.last_id = event.id
     cached.since += len(newer)
     return cached
 
 
-def _from_checkpoint(session: Session, row: Tournament) -> _Folded | None:
+def _from_checkpoint(session: Session, row: Tournament) -> Folded | None:
     """The stored checkpoint brought up to date with the events after it, or None: no checkpoint
     this tourney may use, or its last event is not in the log (the database is not the one it was
     written with), or the events after it do not apply to it (then the full fold says why)."""
@@ -340,7 +338,7 @@ def _from_checkpoint(session: Session, row: Tournament) -> _Folded | None:
             loaded.state.apply(event)
     except Exception:
         return None
-    return _Folded(loaded.state, newer[-1].id if newer else loaded.log.last_id, loaded.log, len(newer))
+    return Folded(loaded.state, newer[-1].id if newer else loaded.log.last_id, loaded.log, len(newer))
 
 
 def _apply_stored(row: Tournament, state: TournamentState, event: Event) -> None:
@@ -355,12 +353,11 @@ def _apply_stored(row: Tournament, state: TournamentState, event: Event) -> None
 def _shared_state(database: Database, session: Session, row: Tournament, *,
                   log: list[Event] | None = None) -> TournamentState:
     """The state of `row` as of this transaction, handed to a reader: frozen, and cached as shared,
-    so the next command copies it before applying anything (see `_Folded.shared`)."""
+    so the next command copies it before applying anything (`Folded.for_reader`)."""
     folded = _current(database, session, row, log=log)
-    folded.state.freeze()
-    folded.shared = True
-    _cache[_key(database, row)] = folded
-    return folded.state
+    state = folded.for_reader()
+    database.states.put(row.uid, folded)
+    return state
 
 
 def _fold_stored(row: Tournament, events: list[Event]) -> TournamentState:
