@@ -12,6 +12,7 @@ from app_support import dump, sqlite_url
 
 from tourney import app
 from tourney.app.database import KeptDatabases, open_db
+from tourney.app.results import tournament_state
 from tourney.app.unit_of_work import transaction
 from tourney.errors import IllegalActionError, StorageError
 from tourney.storage import events
@@ -28,7 +29,7 @@ def url(tmp_path: Path) -> str:
 
 
 def _players(url: str) -> list[str]:
-    return [p.name for p in app.tables(db=url).players]
+    return [p.name for p in tournament_state(db=url).players]
 
 
 def test_an_append_is_in_the_state_at_once_and_the_block_returns_a_value(url: str) -> None:
@@ -39,7 +40,7 @@ def test_an_append_is_in_the_state_at_once_and_the_block_returns_a_value(url: st
         seat = tx.append("seat", {**_draw(tx.state)})
         assert tx.state.stage == 1 and tx.events == (event, seat) and seat.id == event.id + 1
     assert tx.tournament.name == "Friday"
-    assert app.tables(db=url).stage == 1 and "Fay" in _players(url)
+    assert tournament_state(db=url).stage == 1 and "Fay" in _players(url)
 
 
 def _draw(state: object) -> dict[str, object]:
@@ -158,7 +159,7 @@ def test_a_front_end_keeps_one_database_and_its_cache_across_operations(url: str
             assert second is first and not second.read_only
         with open_db(url, read_only=True) as reader:
             assert reader.states is first.states  # one cache for the file
-        assert app.tables(db=url).find_player("Fay") == "Fay"
+        assert tournament_state(db=url).find_player("Fay") == "Fay"
     with open_db(url) as fresh:
         assert fresh is not first
     # A file replaced meanwhile (as `tourney demo` replaces its own) is opened again.
@@ -170,5 +171,5 @@ def test_a_front_end_keeps_one_database_and_its_cache_across_operations(url: str
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         path.unlink()
         Path(other.removeprefix("sqlite:///")).rename(path)
-        assert app.tables(db=url).find_player("Ann") is None
+        assert tournament_state(db=url).find_player("Ann") is None
     kept.close()
