@@ -10,7 +10,7 @@
     ├── StorageError                     the database refuses: wrong schema, locked, missing data
     │   └── NotFoundError (LookupError)    an unknown tournament, player or table
     ├── AccessError                      a floor link's token that is wrong, revoked or outside its scope (HTTP 403)
-    ├── Refused                          web/floor.py: a request turned away before the application (its HTTP status)
+    ├── Refused                          web/pages.py: a request turned away before the application (its HTTP status)
     ├── UnplayableGameError              rules/games.py: a registered game without a rules engine
     ├── ObservationTooLargeError         envs/encoding.py: a view too long for the observation vector
     ├── TemplateError                    a printout template that does not load or render (names file and line)
