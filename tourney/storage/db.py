@@ -93,8 +93,10 @@ class Database:
 
     @property
     def key(self) -> str:
-        """Identifies this database in the in-process state cache (with the tournament's uid)."""
-        return self.shown
+        """Identifies this database in the in-process state cache (with the tournament's uid). A
+        read-only open has an entry of its own: a server's pages, read in worker threads, then never
+        find the entry taken by a write of another thread (which would fold the state again)."""
+        return f"{self.shown} (read-only)" if self.read_only else self.shown
 
     @property
     def sqlite_path(self) -> str | None:

@@ -38,14 +38,14 @@ class FloorPages:
     def routes(self) -> list[BaseRoute]:
         gate = self._gate
         return [
-            read_route("/table/{table}/{token}", self.show_table),
+            read_route("/table/{table}/{token}", self.show_table, self._site.readers),
             gate.route("/table/{table}/{token}", Scope.TABLE, self.report),
-            read_route("/director/{token}", self.show_director),
+            read_route("/director/{token}", self.show_director, self._site.readers),
             gate.route("/director/{token}/reports/{report}", Scope.DIRECTOR, self.settle),
             gate.route("/director/{token}/advance", Scope.DIRECTOR, self.advance),
             gate.route("/director/{token}/undo/{event}", Scope.DIRECTOR, self.undo),
             gate.route("/director/{token}/pin", Scope.DIRECTOR, self.pin),
-            read_route("/find", self.find),
+            read_route("/find", self.find, self._site.readers),
         ]
 
     def show_table(self, request: Request) -> Response:

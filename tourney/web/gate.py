@@ -40,7 +40,7 @@ RATE = 30  # posts per client address
 RATE_WINDOW = 10.0  # seconds
 MAX_CLIENTS = 4096  # addresses remembered by the rate bound (a venue has fewer phones)
 # Changes waiting at once; past it a change waits for a thread, the pages keep answering.
-WRITERS = 16
+WRITERS = 8
 
 
 class Scope(Enum):

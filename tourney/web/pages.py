@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
@@ -59,13 +59,13 @@ def path_number(text: str) -> int:
     return int(text)
 
 
-def read_route(path: str, build: Build) -> Route:
-    """A GET (and HEAD) route answering `build(request)`, run in a worker thread; a `TourneyError`
-    it raises is its `refusal`."""
+def read_route(path: str, build: Build, readers: CapacityLimiter) -> Route:
+    """A GET (and HEAD) route answering `build(request)`, run in one of the `readers` threads; a
+    `TourneyError` it raises is its `refusal`."""
 
     async def endpoint(request: Request) -> Response:
         try:
-            return await to_thread.run_sync(build, request)
+            return await to_thread.run_sync(build, request, limiter=readers)
         except TourneyError as error:
             return refusal(error)
 

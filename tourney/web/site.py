@@ -12,12 +12,18 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+from anyio import CapacityLimiter
+
 from tourney.app.wall import Wall
 
 if TYPE_CHECKING:
     from tourney.app.floor_read import FloorRead
     from tourney.app.types import Database
     from tourney.app.wall import WallSnapshot
+
+# The threads that build pages: they take turns on the reader, so a few keep it busy (many more would
+# only add memory: each thread's allocations get an arena of their own).
+READERS = 16
 
 
 class Site:
@@ -28,6 +34,7 @@ class Site:
         self.db, self.tournament = db, tournament
         self.wall = Wall(reader, tournament)
         self._reading = threading.Lock()
+        self.readers = CapacityLimiter(READERS)
 
     def snapshot(self) -> WallSnapshot:
         with self._reading:

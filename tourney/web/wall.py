@@ -50,10 +50,11 @@ class WallPages:
         self._site = site
 
     def routes(self) -> list[BaseRoute]:
+        readers = self._site.readers
         routes: list[BaseRoute] = [Route("/", _home, methods=["GET", "HEAD"]),
-                                   read_route(TOKEN_URL, self.current_token)]
-        routes += [read_route(path, self.show) for _label, path in PAGES]
-        routes += [Route("/tv", _tv_home, methods=["GET", "HEAD"]), read_route("/tv/{kind}", self.tv)]
+                                   read_route(TOKEN_URL, self.current_token, readers)]
+        routes += [read_route(path, self.show, readers) for _label, path in PAGES]
+        routes += [Route("/tv", _tv_home, methods=["GET", "HEAD"]), read_route("/tv/{kind}", self.tv, readers)]
         return routes
 
     def show(self, request: Request) -> Response:
