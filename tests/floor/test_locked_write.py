@@ -61,3 +61,38 @@ def test_a_report_waiting_for_the_write_lock_stalls_no_other_page(tmp_path: Path
         phone.join(HANG_GUARD)
     assert len(answer) == 1 and answer[0][0] == 200 and "entered (event" in answer[0][1]
     assert read_floor(url, None).state.events[-1].data["loser"] == loser
+
+
+def test_a_page_read_during_a_write_of_the_same_process_folds_nothing_again(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's reader (read-only) and its writes keep their own entries in the state cache: a
+    write holding its entry in a worker thread does not make a page's read fold the log again."""
+    from tourney.storage import events
+    from tourney.storage.db import open_database
+
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+    folds: list[str] = []
+    for name in ("_from_checkpoint", "_fold_stored"):
+        real = getattr(events, name)
+        monkeypatch.setattr(events, name, lambda *a, _real=real, _name=name, **k: folds.append(_name) or _real(*a, **k))
+    inside, done = threading.Event(), threading.Event()
+
+    def make(_state: Any, _row: Any) -> list[events.NewEvent]:
+        inside.set()
+        done.wait(HANG_GUARD)
+        return []
+
+    with open_db(url, read_only=True) as reader, open_database(url) as writable:
+        before = events.snapshot(reader).state.events[-1].id
+        events.transact(writable, make=lambda _s, _r: [])  # the write's own entry, warm
+        folds.clear()
+        writer = threading.Thread(target=events.transact, args=(writable,), kwargs={"make": make})
+        writer.start()
+        try:
+            assert inside.wait(HANG_GUARD)
+            assert events.snapshot(reader).state.events[-1].id == before
+            assert folds == []
+        finally:
+            done.set()
+            writer.join(HANG_GUARD)
