@@ -39,8 +39,9 @@ MAX_FIELDS = 64
 RATE = 30  # posts per client address
 RATE_WINDOW = 10.0  # seconds
 MAX_CLIENTS = 4096  # addresses remembered by the rate bound (a venue has fewer phones)
-# Changes waiting at once; past it a change waits for a thread, the pages keep answering.
-WRITERS = 8
+# Changes at once. They queue on the database's write lock anyway; past these a change waits for a
+# thread, and the pages, in threads of their own, keep answering.
+WRITERS = 2
 
 
 class Scope(Enum):

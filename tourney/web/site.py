@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from tourney.app.types import Database
     from tourney.app.wall import WallSnapshot
 
-# The threads that build pages: they take turns on the reader, so a few keep it busy (many more would
-# only add memory: each thread's allocations get an arena of their own).
-READERS = 16
+# The threads that build pages. They take turns on the reader anyway, and each more thread makes
+# the event loop wait longer for the interpreter lock between two requests (measured with
+# scripts/bench_floor.py: 16 threads tripled the wall's p95 latency of one): one keeps them FIFO.
+READERS = 1
 
 
 class Site:
