@@ -1,12 +1,20 @@
-"""Starting a real `tourney serve` for a test: a free loopback port, and waiting until it answers."""
+"""Starting a real `tourney serve` for a test: a free loopback port, and waiting until it answers;
+or the web app alone, served in a thread of the test's own process."""
 
 from __future__ import annotations
 
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 
 def free_port() -> int:
@@ -35,3 +43,29 @@ def start_serve(*args: str, host: str = "127.0.0.1") -> tuple[str, subprocess.Po
             process.kill()
             raise RuntimeError(f"tourney serve did not start: {process.stderr.read() if process.stderr else ''}")
         time.sleep(0.1)
+
+
+@contextmanager
+def serving_app(app: Starlette) -> Iterator[str]:
+    """`app` served by `tourney serve`'s server in a thread of this process, on a free loopback
+    port; yields its base URL and stops it at the end."""
+    from tourney.web.server import http_server
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    sock.setblocking(False)
+    server = http_server(app)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        sock.close()

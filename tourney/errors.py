@@ -11,7 +11,7 @@
     │   └── NotFoundError (LookupError)    an unknown tournament, player or table
     │       └── NotInTournamentError (IllegalActionError)  a player or table this tournament does not have
     ├── AccessError                      a floor link's token that is wrong, revoked or outside its scope (HTTP 403)
-    ├── Refused                          web/floor.py: a request turned away before the application (its HTTP status)
+    ├── Refused                          web/pages.py: a request turned away before the application (its HTTP status)
     ├── UnplayableGameError              rules/games.py: a registered game without a rules engine
     ├── ObservationTooLargeError         envs/encoding.py: a view too long for the observation vector
     ├── TemplateError                    a printout template that does not load or render (names file and line)

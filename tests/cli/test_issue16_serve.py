@@ -17,9 +17,9 @@ import pytest
 from tourney_db_support import ok
 
 from tourney.app.wall import open_wall
-from tourney.cli._wall import wall_app
-from tourney.cli._wall_server import wall_server
 from tourney.cli.serve_cmd import _listen
+from tourney.web.app import build_app
+from tourney.web.server import http_server
 
 HALF_SENT = b"GET /standings HTTP/1.1\r\nHost: wall\r\nX-Slow: "
 
@@ -37,7 +37,7 @@ def serving(database: str, **bounds: Any) -> Iterator[int]:
     with open_wall(database, None) as wall:
         sock = _listen("127.0.0.1", 0)
         port: int = sock.getsockname()[1]
-        server = wall_server(wall_app(wall.database, None), **bounds)
+        server = http_server(build_app(wall.database, None), **bounds)
         thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
         thread.start()
         try:

@@ -43,14 +43,14 @@ def dump(url: str) -> dict[str, list[tuple[Any, ...]]]:
 
 
 def request(url: str, *, data: bytes | dict[str, Any] | None = None, headers: dict[str, str] | None = None,
-            method: str | None = None) -> tuple[int, str]:
+            method: str | None = None, timeout: float = 10) -> tuple[int, str]:
     """(status, body) of a request; a dict is sent as a form (lists as repeated fields)."""
     body = urllib.parse.urlencode(data, doseq=True).encode() if isinstance(data, dict) else data
     sent = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
     sent.update(headers or {})
     req = urllib.request.Request(url, data=body, headers=sent, method=method)
     try:
-        with urllib.request.urlopen(req, timeout=10) as response:
+        with urllib.request.urlopen(req, timeout=timeout) as response:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()

@@ -13,7 +13,8 @@ from floor_support import NAMES, dump, hidden, request, seated_event, serving, s
 from tourney import app
 from tourney.app import reports
 from tourney.app.floor_read import read_floor
-from tourney.web.floor import RATE, RateBound, Refused
+from tourney.web.gate import RATE, RateBound
+from tourney.web.pages import Refused
 
 
 @pytest.fixture(scope="module")

@@ -34,10 +34,10 @@ def serve_bracket(url: str) -> str:
     """The wall display's /bracket page, through its handler (no socket)."""
     from starlette.requests import Request
 
-    from tourney.cli._wall import wall_app
+    from tourney.web.app import build_app
 
     with open_database(url, create=False, read_only=True) as database:
-        route = next(r for r in wall_app(database, None).routes if getattr(r, "path", "") == "/bracket")
+        route = next(r for r in build_app(database, None).routes if getattr(r, "path", "") == "/bracket")
         scope = {"type": "http", "method": "GET", "path": "/bracket", "headers": [], "query_string": b""}
         response = asyncio.run(route.endpoint(Request(scope)))  # type: ignore[attr-defined]
     assert response.status_code == 200

@@ -118,12 +118,12 @@ def test_serve_refuses_a_port_in_use(database: str) -> None:
 def test_seating_before_the_draw_says_so_and_keeps_polling(tmp_path: Path) -> None:
     from starlette.requests import Request
 
-    from tourney.cli._wall import wall_app
+    from tourney.web.app import build_app
 
     url = f"sqlite:///{tmp_path / 'empty.db'}"
     with open_database(url) as db:
         create_tournament(db, name="Early", game="polish-poker", seed=1)
-        app = wall_app(db, None)
+        app = build_app(db, None)
         route = next(r for r in app.routes if getattr(r, "path", "") == "/seating")
         scope = {"type": "http", "method": "GET", "path": "/seating", "headers": [], "query_string": b""}
         response = asyncio.run(route.endpoint(Request(scope)))  # type: ignore[attr-defined]

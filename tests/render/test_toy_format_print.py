@@ -72,12 +72,12 @@ def test_the_wall_shows_the_toy_as_print_does(url: str) -> None:
 
     from starlette.requests import Request
 
-    from tourney.cli._wall import wall_app
     from tourney.storage.db import open_database
+    from tourney.web.app import build_app
 
     _played(url)
     with open_database(url, create=False, read_only=True) as database:
-        routes = {getattr(r, "path", ""): r for r in wall_app(database, None).routes}
+        routes = {getattr(r, "path", ""): r for r in build_app(database, None).routes}
         for path in ("/standings", "/bracket", "/seating"):
             scope = {"type": "http", "method": "GET", "path": path, "headers": [], "query_string": b""}
             response = asyncio.run(routes[path].endpoint(Request(scope)))  # type: ignore[attr-defined]

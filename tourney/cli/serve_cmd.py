@@ -1,7 +1,7 @@
 """`tourney serve`: the wall display. Standings, bracket and seating for a projector or TV, read
 only, each page updating itself within about a second of a result entered from another terminal.
 
-Starlette with uvicorn (an established server, not a hand-written one; `_wall_server.py` bounds the
+The app and its server are `tourney.web`'s (Starlette with uvicorn; `web/server.py` bounds the
 time to send headers and the connections open). The listening socket is bound here, so a port in
 use or a bad host is one `error:` line; loopback unless `--host` says otherwise.
 """
@@ -10,14 +10,9 @@ from __future__ import annotations
 
 import socket
 from contextlib import closing
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
-
-if TYPE_CHECKING:
-    from starlette.applications import Starlette
-
-    from tourney.app.wall import Wall
 
 from tourney.cli._common import fail
 from tourney.cli._db_options import DbOption, TournamentOption
@@ -62,8 +57,9 @@ def serve(
     With --lan, also the floor: table links that report from phones, the director's page, a player look-up."""
     from tourney.app.database import KeptDatabases
     from tourney.app.wall import open_wall
-    from tourney.cli._wall import NAV, wall_app
-    from tourney.cli._wall_server import run_wall_server
+    from tourney.web.app import build_app
+    from tourney.web.server import run_server
+    from tourney.web.wall import NAV
 
     if host is None:  # --lan alone: every address of this computer
         host = "0.0.0.0" if lan else "127.0.0.1"
@@ -82,18 +78,15 @@ def serve(
                    f"({', '.join(label.lower() for label, _ in NAV)}); Ctrl-C stops.")
         if host not in ("127.0.0.1", "localhost", "::1") and not lan:
             typer.echo("Read-only pages, visible to every computer that can reach this address.")
-        application = wall_app(wall.database, tournament)
+        application = build_app(wall.database, tournament, floor=lan, db=db)
         if lan:
-            _add_floor(application, wall, shown, sock.getsockname()[1], director, db, tournament)
-        run_wall_server(application, sock)
+            _announce_floor(shown, sock.getsockname()[1], director)
+        run_server(application, sock)
 
 
-def _add_floor(application: Starlette, wall: Wall, host: str, port: int, director: str, db: str | None,
-               tournament: str | None) -> None:
-    """Add the floor's pages (issue 18), read through the wall's database, and print the director's link."""
+def _announce_floor(host: str, port: int, director: str) -> None:
+    """Print the director's link and its QR code at this computer's address on the venue's network."""
     from tourney.cli._floor import announce, lan_address
-    from tourney.web.floor import floor_routes
 
-    application.router.routes[0:0] = floor_routes(db, tournament, wall.database)
     address = lan_address() if host in ("0.0.0.0", "[::]") else host
     announce(f"http://{address}:{port}", director)

@@ -1,4 +1,4 @@
-"""The wall's HTTP server (`tourney serve`): uvicorn with two bounds a phone or a bad client cannot
+"""The HTTP server of `tourney serve`: uvicorn with two bounds a phone or a bad client cannot
 stall it past.
 
 uvicorn closes an idle keep-alive connection, but a request whose headers never finish (a
@@ -74,15 +74,15 @@ def bounded_protocol(header_seconds: float, max_connections: int) -> type[H11Pro
     return BoundedH11Protocol
 
 
-def run_wall_server(app: Starlette, sock: socket.socket, *, header_seconds: float = HEADER_SECONDS,
-                    max_connections: int = MAX_CONNECTIONS) -> None:
+def run_server(app: Starlette, sock: socket.socket, *, header_seconds: float = HEADER_SECONDS,
+               max_connections: int = MAX_CONNECTIONS) -> None:
     """Serve `app` on the listening socket `sock` until Ctrl-C (or `should_exit`)."""
-    wall_server(app, header_seconds=header_seconds, max_connections=max_connections).run(sockets=[sock])
+    http_server(app, header_seconds=header_seconds, max_connections=max_connections).run(sockets=[sock])
 
 
-def wall_server(app: Starlette, *, header_seconds: float = HEADER_SECONDS,
+def http_server(app: Starlette, *, header_seconds: float = HEADER_SECONDS,
                 max_connections: int = MAX_CONNECTIONS) -> Any:
-    """The uvicorn `Server` of the wall (not started)."""
+    """The uvicorn `Server` of `app` (not started)."""
     import uvicorn
 
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",

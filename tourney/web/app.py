@@ -1,0 +1,30 @@
+"""The one web application of `tourney serve`: the wall's pages and, on the venue's network, the
+floor's, each group a class whose `routes()` are read routes (`web/pages.py`) or gated changes
+(`web/gate.py`). A new group of pages (the director's console) is one more class in the list."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute
+
+from tourney.web.floor import FloorPages
+from tourney.web.gate import Gate
+from tourney.web.site import Site
+from tourney.web.wall import ERROR_HANDLERS, WallPages
+
+if TYPE_CHECKING:
+    from tourney.app.types import Database
+
+
+def build_app(reader: Database, tournament: str | None = None, *, floor: bool = False,
+              db: str | None = None) -> Starlette:
+    """The app over the read-only database `reader` (open while it serves): the wall, and with
+    `floor` the tables' phones and the director's page, whose changes are written to `db`."""
+    site = Site(reader, tournament, db=db)
+    routes: list[BaseRoute] = []
+    if floor:
+        routes += FloorPages(site, Gate(site.floor)).routes()
+    routes += WallPages(site).routes()
+    return Starlette(routes=routes, exception_handlers=dict(ERROR_HANDLERS))

@@ -1,0 +1,123 @@
+"""The wall display's pages (`tourney serve`): standings, bracket and seating, the TV's screens
+(`/tv/KIND`) and the token they poll, all GET, all read through the site's read-only database.
+
+Each request takes a snapshot of the tournament and renders the page with a `LiveInfo`: the page
+polls `/_token`, which changes whenever an event is appended, and swaps in the new page; browsers
+without JavaScript reload by a meta refresh. Also the app's answers to a missing page (404), a
+method a page does not take (405: the wall is read-only) and an unexpected error (one line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from tourney.app.wall import PAGES, message_html
+from tourney.errors import TourneyError
+from tourney.render.pages import LiveInfo
+from tourney.web.pages import read_route
+
+if TYPE_CHECKING:
+    from tourney.web.site import Site
+
+NAV = PAGES
+TOKEN_URL = "/_token"
+POLL_MS = 1000  # a result shows on the wall within about a second
+REFRESH_SECONDS = 15  # without JavaScript
+NO_CACHE = {"Cache-Control": "no-store"}
+
+ErrorHandler = Callable[[Request, Exception], Awaitable[Response]]
+
+
+def _live(current: str) -> LiveInfo:
+    return LiveInfo(poll_url=TOKEN_URL, token=current, poll_ms=POLL_MS, refresh_seconds=REFRESH_SECONDS, nav=NAV)
+
+
+def _message(title: str, text: str, status: int, current: str | None = None) -> HTMLResponse:
+    html = message_html(title, text, _live(current) if current is not None else None, NAV)
+    return HTMLResponse(html, status_code=status, headers=NO_CACHE)
+
+
+class WallPages:
+    """The wall's routes over `site`."""
+
+    def __init__(self, site: Site) -> None:
+        self._site = site
+
+    def routes(self) -> list[BaseRoute]:
+        readers = self._site.readers
+        routes: list[BaseRoute] = [Route("/", _home, methods=["GET", "HEAD"]),
+                                   read_route(TOKEN_URL, self.current_token, readers)]
+        routes += [read_route(path, self.show, readers) for _label, path in PAGES]
+        routes += [Route("/tv", _tv_home, methods=["GET", "HEAD"]), read_route("/tv/{kind}", self.tv, readers)]
+        return routes
+
+    def show(self, request: Request) -> Response:
+        current = None
+        try:
+            snap = self._site.snapshot()
+            current = snap.token
+            return HTMLResponse(self._site.wall.render(request.url.path, snap, _live(current)), headers=NO_CACHE)
+        except TourneyError as error:
+            # Not there yet (no seats drawn) or the database is busy: say so, and keep polling.
+            return _message("Not available yet", str(error), 503, current if current is not None else "")
+
+    def current_token(self, _request: Request) -> Response:
+        try:
+            snap = self._site.snapshot()
+        except TourneyError as error:
+            return PlainTextResponse(f"unavailable: {error}", status_code=503, headers=NO_CACHE)
+        return PlainTextResponse(snap.token, headers=NO_CACHE)
+
+    def tv(self, request: Request) -> Response:
+        from tourney.app.wall_pages import KINDS, WallQuery, render_screen
+
+        kind = request.path_params["kind"]
+        if kind not in KINDS:
+            return _message("Not found", f"The wall's screens are {', '.join(KINDS)}.", 404)
+        try:
+            snap = self._site.snapshot()
+            query = WallQuery.parse(kind, dict(request.query_params), self._site.wall_pin(snap.tournament.uid))
+        except TourneyError as error:
+            return _message("Not available yet", str(error), 503, "")
+        return HTMLResponse(render_screen(snap, query, TOKEN_URL, POLL_MS), headers=NO_CACHE)
+
+
+async def _tv_home(request: Request) -> Response:
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"/tv/standings{query}", status_code=307)
+
+
+async def _home(_request: Request) -> Response:
+    return RedirectResponse("/standings", status_code=307)
+
+
+async def _not_found(request: Request, _exc: Exception) -> Response:
+    return _message("Not found", f"There is no page at {request.url.path}. The wall display shows the pages above.",
+                    404)
+
+
+async def _not_allowed(_request: Request, _exc: Exception) -> Response:
+    return PlainTextResponse("the wall display is read-only", status_code=405, headers={"Allow": "GET, HEAD"})
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return await _not_found(request, exc)
+    if exc.status_code == 405:
+        return await _not_allowed(request, exc)
+    return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
+
+
+async def _server_error(_request: Request, exc: Exception) -> Response:
+    # Never a traceback on the wall: one line, like the CLI.
+    return _message("Error", f"error: {exc}", 500)
+
+
+ERROR_HANDLERS: Mapping[type[Exception], ErrorHandler] = {HTTPException: _http_error, Exception: _server_error}
