@@ -15,7 +15,7 @@ from floor_support import hidden, request, seated_event, sqlite_url
 from serve_support import serving_app
 
 from tourney.app import reports
-from tourney.app.database import open_db
+from tourney.app.database import KeptDatabases, open_db
 from tourney.app.floor_read import open_floor, read_floor
 from tourney.web.app import build_app
 
@@ -65,10 +65,10 @@ def test_a_report_waiting_for_the_write_lock_stalls_no_other_page(tmp_path: Path
 
 def test_a_page_read_during_a_write_of_the_same_process_folds_nothing_again(tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server's reader (read-only) and its writes keep their own entries in the state cache: a
-    write holding its entry in a worker thread does not make a page's read fold the log again."""
+    """The server keeps its reader (read-only) and its writable database with a state cache each
+    (`KeptDatabases(share_states=False)`, as `tourney serve` does): a write holding its entry in a
+    worker thread does not make a page's read fold the log again."""
     from tourney.storage import events
-    from tourney.storage.db import open_database
 
     url = sqlite_url(tmp_path)
     seated_event(url)
@@ -78,16 +78,19 @@ def test_a_page_read_during_a_write_of_the_same_process_folds_nothing_again(tmp_
         monkeypatch.setattr(events, name, lambda *a, _real=real, _name=name, **k: folds.append(_name) or _real(*a, **k))
     inside, done = threading.Event(), threading.Event()
 
-    def make(_state: Any, _row: Any) -> list[events.NewEvent]:
-        inside.set()
-        done.wait(HANG_GUARD)
-        return []
+    def hold_a_write(writable: Any) -> None:
+        with events.appending(writable):
+            inside.set()
+            done.wait(HANG_GUARD)
 
-    with open_db(url, read_only=True) as reader, open_database(url) as writable:
+    kept = KeptDatabases(share_states=False)
+    try:
+        reader, writable = kept.database(url, read_only=True), kept.database(url)
         before = events.snapshot(reader).state.events[-1].id
-        events.transact(writable, make=lambda _s, _r: [])  # the write's own entry, warm
+        with events.appending(writable):  # the write's own entry, warm
+            pass
         folds.clear()
-        writer = threading.Thread(target=events.transact, args=(writable,), kwargs={"make": make})
+        writer = threading.Thread(target=hold_a_write, args=(writable,))
         writer.start()
         try:
             assert inside.wait(HANG_GUARD)
@@ -96,3 +99,5 @@ def test_a_page_read_during_a_write_of_the_same_process_folds_nothing_again(tmp_
         finally:
             done.set()
             writer.join(HANG_GUARD)
+    finally:
+        kept.close()

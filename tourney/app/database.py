@@ -27,13 +27,17 @@ T = TypeVar("T")
 
 class KeptDatabases:
     """The databases a long-lived front end keeps open across its operations: one per URL and mode
-    (a read-only one never waits for a writer), opened on first use, the two of a URL sharing one
-    state cache. A SQLite file replaced meanwhile (`tourney demo` makes its file anew) is opened
-    again, so nothing is ever read from the file it replaced."""
+    (a read-only one never waits for a writer), opened on first use. With `share_states` (the desk)
+    the two of a URL share one state cache, so a completion reads the state the last entry left
+    without copying it; without (`serve`, whose pages are read in worker threads while writes run in
+    others) each keeps its own, so a page never finds the entry taken by a write and folds again.
+    A SQLite file replaced meanwhile (`tourney demo` makes its file anew) is opened again, so
+    nothing is ever read from the file it replaced."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, share_states: bool = True) -> None:
         self._open: dict[tuple[str, bool], tuple[Database, tuple[int, int] | None]] = {}
-        self._states: dict[str, StateCache] = {}
+        self._states: dict[tuple[str, bool], StateCache] = {}
+        self._share_states = share_states
 
     def database(self, url: str | None, *, read_only: bool = False) -> Database:
         """The Database kept for `url` (as `open_db` resolves it) in that mode, opened if need be."""
@@ -52,8 +56,9 @@ class KeptDatabases:
                 dropped = self._open.pop((resolved, mode), None)
                 if dropped is not None:
                     dropped[0].close()
-            self._states.pop(resolved, None)
-        states = self._states.setdefault(resolved, StateCache())
+            for mode in (False, True):
+                self._states.pop((resolved, mode), None)
+        states = self._states.setdefault((resolved, read_only and not self._share_states), StateCache())
         database = open_database(resolved, create=False, read_only=read_only, states=states)
         path = database.sqlite_path
         self._open[(resolved, read_only)] = (database, _file_identity(path) if path is not None else None)

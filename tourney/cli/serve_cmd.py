@@ -68,8 +68,8 @@ def serve(
 
         director = open_floor(keep_director=keep_token, db=db, tournament=tournament).director_link()
     # The server's operations (the wall's reads, the phones' reports) share the databases kept open
-    # here, and with them the cache of the tournament's folded state.
-    kept = KeptDatabases()
+    # here, each with its cache of the tournament's folded state.
+    kept = KeptDatabases(share_states=False)
     with closing(kept), kept.active(), open_wall(db, tournament) as wall:  # a bad database is refused now
         name = wall.read().tournament.name
         sock = _listen(host, port)
