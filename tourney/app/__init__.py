@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from tourney.app.corrections import event_log as event_log
     from tourney.app.corrections import preview_correction as preview_correction
     from tourney.app.corrections import undo as undo
+    from tourney.app.database import KeptDatabases as KeptDatabases
+    from tourney.app.event_text import event_text as event_text
+    from tourney.app.event_text import format_text as format_text
     from tourney.app.games import list_games as list_games
     from tourney.app.games import play_game as play_game
     from tourney.app.games import replay_record as replay_record
@@ -50,22 +53,33 @@ if TYPE_CHECKING:
     from tourney.app.players import rename as rename
     from tourney.app.players import show_player as show_player
     from tourney.app.ratings import read_ratings as read_ratings
+    from tourney.app.results import Standings as Standings
     from tourney.app.results import enter_chips as enter_chips
     from tourney.app.results import enter_result as enter_result
     from tourney.app.results import finish as finish
     from tourney.app.results import forfeit as forfeit
     from tourney.app.results import standings as standings
+    from tourney.app.results import table as table
+    from tourney.app.results import table_ref as table_ref
     from tourney.app.results import tables as tables
+    from tourney.app.results import tournament_state as tournament_state
     from tourney.app.seating import advance as advance
     from tourney.app.seating import seat as seat
     from tourney.app.sheets import sheet_html as sheet_html
     from tourney.app.sheets import write_sheet as write_sheet
     from tourney.app.sheets import write_sheets as write_sheets
+    from tourney.app.table_views import SeatView as SeatView
+    from tourney.app.table_views import Tables as Tables
+    from tourney.app.table_views import TableView as TableView
+    from tourney.app.table_views import parse_table_ref as parse_table_ref
+    from tourney.app.tournaments import StatusView as StatusView
     from tourney.app.tournaments import list_tournaments as list_tournaments
     from tourney.app.tournaments import new_tournament as new_tournament
     from tourney.app.tournaments import plan as plan
     from tourney.app.tournaments import status as status
     from tourney.app.tournaments import use_tournament as use_tournament
+    from tourney.app.unit_of_work import UnitOfWork as UnitOfWork
+    from tourney.app.unit_of_work import transaction as transaction
 
 
 @cache
