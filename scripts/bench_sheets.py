@@ -27,8 +27,8 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from tourney.app.bot_run import stage_plays
-from tourney.app.sheets import SHEETS, render_sheet
+from tourney.app.bots.bot_run import stage_plays
+from tourney.app.floor.sheets import SHEETS, render_sheet
 from tourney.engine.autoplay import builtin_match
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, draw_seats

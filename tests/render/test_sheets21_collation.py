@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from render_events import Builder, tournament
 
-from tourney.app import collation, views
+from tourney.app.input import collation, views
 
 
 def _find(names: list[str]) -> tuple[list[str], bool]:
