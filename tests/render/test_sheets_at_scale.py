@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from render_events import Builder, sample_names, tournament
 
-from tourney.app.read_models import format_views, sheets, views
+from tourney.app.floor import sheets
+from tourney.app.read_models import format_views, views
 from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.tables import TableState
 from tourney.engine.tournament import TournamentState
