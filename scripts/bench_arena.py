@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import tourney.arena  # noqa: F401  (registers cmd:)
-from tourney.app.bot_run import run_bot_tournament
+from tourney.app.bots.bot_run import run_bot_tournament
 from tourney.arena.backends import make_backend
 from tourney.arena.bot_process import ProcessPool
 from tourney.arena.run import run_arena

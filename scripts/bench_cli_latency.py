@@ -115,7 +115,7 @@ def random_results(tx: Any, *, seed: int, results: int) -> int:
     event is complete; returns the results appended."""
     import random
 
-    from tourney.app.seating import advance_and_seat
+    from tourney.app.operations.seating import advance_and_seat
 
     rng = random.Random(seed)
     entered = 0
@@ -157,7 +157,7 @@ def dry_run(state: Any, row: Any, *, seed: int, results: int) -> tuple[int, int]
 def long_event(folder: Path, players: int, *, events: int | None = None, share: float | None = None) -> tuple[str, int]:
     """A seated event of `players` with random results entered until its log holds `events` events,
     or until `share` of all the results the whole event takes; (its URL, its log's length)."""
-    from tourney.app.unit_of_work import transaction
+    from tourney.app.store.unit_of_work import transaction
     from tourney.storage.db import open_database
     from tourney.storage.events import snapshot
 

@@ -91,17 +91,17 @@ def build_event(db: str, players: int) -> None:
     app.new_tournament("Load", game="polish-poker", seed=7, db=db)
     app.add_players([f"Player {i:04d}" for i in range(1, players + 1)], db=db)
     app.seat(db=db)
-    from tourney.app import reports
+    from tourney.app.floor import reports
 
     reports.set_mode("apply", db=db)
 
 
 def stored_reads(count: int, repeat: int) -> None:
     """What the floor's reads cost with `count` reports stored (see the module's docstring)."""
-    from tourney.app import reports
-    from tourney.app.floor_read import floor_of, open_floor, read_floor
-    from tourney.app.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
-    from tourney.app.reports import TableReport, progress_mark
+    from tourney.app.floor import reports
+    from tourney.app.floor.floor_read import floor_of, open_floor, read_floor
+    from tourney.app.floor.reports import TableReport, progress_mark
+    from tourney.app.store.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
     from tourney.storage.db import open_database
     from tourney.storage.events import snapshot
 
@@ -179,7 +179,7 @@ def main() -> None:
         return
 
     from tourney import app
-    from tourney.app.floor_read import FloorRead, read_floor
+    from tourney.app.floor.floor_read import FloorRead, read_floor
 
     folder = Path(tempfile.mkdtemp(prefix="bench-floor-"))
     db = f"sqlite:///{folder / 'floor.db'}"

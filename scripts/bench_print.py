@@ -19,8 +19,8 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from tourney.app.bot_run import play_stage
-from tourney.app.sheets import write_all
+from tourney.app.bots.bot_run import play_stage
+from tourney.app.floor.sheets import write_all
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, draw_seats
 from tourney.storage.repo import Tournament

@@ -1,7 +1,7 @@
 """Benchmark: every printed sheet of large events, sheet by sheet (issue 20, item 2).
 
 For each size N (default 1,000, 3,000, 10,000 and 30,000 players) it builds, in memory with the
-engine alone (`app/bot_run.stage_plays` plays the tables with random bots):
+engine alone (`app/bots/bot_run.stage_plays` plays the tables with random bots):
 
 - `stages`: a Polish Poker event of planned stages, stage 1 seated and ~80 % of its tables played;
 - `stages-next`: the same with stage 1 finished, advanced and stage 2 seated with ~80 % of its
@@ -27,8 +27,8 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from tourney.app.bot_run import stage_plays
-from tourney.app.sheets import SHEETS, render_sheet
+from tourney.app.bots.bot_run import stage_plays
+from tourney.app.floor.sheets import SHEETS, render_sheet
 from tourney.engine.autoplay import builtin_match
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, draw_seats

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tourney.app.protocol_doc import protocol_markdown, replace_section
+from tourney.app.operations.protocol_doc import protocol_markdown, replace_section
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

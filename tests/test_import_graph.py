@@ -122,6 +122,16 @@ def test_the_graph_has_the_engine_and_its_formats(graph: grimp.ImportGraph) -> N
     assert "tourney.engine" in units["tourney.engine.formats"]
 
 
+def test_the_graph_has_the_applications_subpackages_as_units(graph: grimp.ImportGraph) -> None:
+    """The application's subpackages are package-level units, so a cycle between them is one the
+    package-level scan finds; an operation reaching the store is an edge between two of them."""
+    units = package_edges(graph, ROOT_PACKAGE, PACKAGE_LEVEL_UNITS)
+    subpackages = {f"tourney.app.{name}" for name in ("input", "read_models", "store", "operations", "bots", "floor")}
+    assert subpackages <= set(units)
+    assert "tourney.app.store" in units["tourney.app.operations"]
+    assert "tourney.app.operations" not in units["tourney.app.store"]
+
+
 # ---------------------------------------------------------------- the cycle finder can fail
 @pytest.mark.parametrize(("edges", "cycle"), [
     ({"a": {"b"}, "b": {"c"}, "c": {"a"}}, ["a", "b", "c", "a"]),

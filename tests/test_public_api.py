@@ -51,13 +51,15 @@ def test_a_name_not_in_the_list_is_an_attribute_error() -> None:
 
 
 def test_the_list_accepts_only_one_plain_re_export_per_name() -> None:
-    good = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tourney.app.results import tables as tables\n"
-    assert homes_in(good) == {"tables": "tourney.app.results"}
-    for wrong in ("from tourney.app.results import tables",  # a strict type checker would not re-export it
-                  "from tourney.app.results import tables as table_view",
-                  "from tourney.app.results import tables as tables\n    from tourney.app.x import tables as tables",
+    good = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from tourney.app.operations.results import tables as tables\n")
+    assert homes_in(good) == {"tables": "tourney.app.operations.results"}
+    for wrong in ("from tourney.app.operations.results import tables",  # a strict type checker would not re-export it
+                  "from tourney.app.operations.results import tables as table_view",
+                  "from tourney.app.operations.results import tables as tables\n"
+                  "    from tourney.app.x import tables as tables",
                   "from .results import tables as tables",
-                  "import tourney.app.results"):
+                  "import tourney.app.operations.results"):
         with pytest.raises(ImportError):
             homes_in(f"if TYPE_CHECKING:\n    {wrong}\n")
     with pytest.raises(ImportError, match="missing"):

@@ -11,10 +11,10 @@ import pytest
 from app_support import dump, sqlite_url
 
 from tourney import app
-from tourney.app import bot_run
-from tourney.app.database import open_db
-from tourney.app.seating import advance_and_seat, seat_next
-from tourney.app.unit_of_work import transaction
+from tourney.app.bots import bot_run
+from tourney.app.operations.seating import advance_and_seat, seat_next
+from tourney.app.store.database import open_db
+from tourney.app.store.unit_of_work import transaction
 from tourney.engine.autoplay import bot_specs, builtin_match
 from tourney.engine.tournament import TournamentState
 from tourney.errors import IllegalActionError

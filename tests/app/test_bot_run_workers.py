@@ -14,8 +14,8 @@ import pytest
 from app_support import sqlite_url
 
 from tourney import app
-from tourney.app.bot_run import Observer
-from tourney.app.database import open_db
+from tourney.app.bots.bot_run import Observer
+from tourney.app.store.database import open_db
 from tourney.engine.autoplay import builtin_match
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor, GameState

@@ -11,8 +11,8 @@ import pytest
 from app_support import dump, sqlite_url
 
 from tourney import app
-from tourney.app.bot_run import play_stage
-from tourney.app.players import NewPlayer
+from tourney.app.bots.bot_run import play_stage
+from tourney.app.operations.players import NewPlayer
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 
 NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Henryk"]

@@ -12,11 +12,11 @@ import pytest
 from app_support import sqlite_url
 
 from tourney import app
-from tourney.app.event_text import event_text, format_text
-from tourney.app.reports import describe
-from tourney.app.results import table, table_ref, tournament_state
-from tourney.app.stage_labels import stage_heading, stage_name, stage_progress
-from tourney.app.table_views import parse_table_ref, table_views
+from tourney.app.floor.reports import describe
+from tourney.app.operations.results import table, table_ref, tournament_state
+from tourney.app.read_models.event_text import event_text, format_text
+from tourney.app.read_models.stage_labels import stage_heading, stage_name, stage_progress
+from tourney.app.read_models.table_views import parse_table_ref, table_views
 from tourney.errors import IllegalActionError, InvalidInputError
 
 NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Henryk"]

@@ -70,7 +70,7 @@ print(json.dumps(sorted(sys.modules)))
 def test_importing_tourney_and_its_operations_loads_no_database_or_engine() -> None:
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60, check=True)
     modules = set(json.loads(done.stdout.splitlines()[-1]))
-    assert {"tourney.app.seating", "tourney.app.results"} <= modules
+    assert {"tourney.app.operations.seating", "tourney.app.operations.results"} <= modules
     assert not {m for m in modules if m.startswith(("tourney.storage", "tourney.engine", "tourney.rules"))}
     assert not {"sqlite3", "sqlalchemy", "jinja2", "typer"} & modules
 

@@ -11,9 +11,9 @@ import pytest
 from app_support import dump, sqlite_url
 
 from tourney import app
-from tourney.app.database import KeptDatabases, open_db
-from tourney.app.results import tournament_state
-from tourney.app.unit_of_work import transaction
+from tourney.app.operations.results import tournament_state
+from tourney.app.store.database import KeptDatabases, open_db
+from tourney.app.store.unit_of_work import transaction
 from tourney.errors import IllegalActionError, StorageError
 from tourney.storage import events
 from tourney.storage.db import open_database

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
-from tourney.app.arena import run_arena_games
+from tourney.app.bots.arena import run_arena_games
 from tourney.arena.bot_process import BotProcess, Limits, ProcessPool
 from tourney.arena.faults import Forfeit
 from tourney.arena.subprocess_bot import SubprocessBot

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tourney.app.arena import run_arena_games
+from tourney.app.bots.arena import run_arena_games
 from tourney.arena.faults import ForfeitStreaks
 from tourney.cli import app
 from tourney.errors import InvalidInputError

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tourney.app.arena import run_arena_games
+from tourney.app.bots.arena import run_arena_games
 from tourney.arena.lineup import parse_entrants, short_label
 from tourney.arena.ratings import Z95, build_report
 from tourney.cli import app

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tourney_db_support import _built_command, assert_one_error_line, db_url, dump, ok, runner, tourney  # noqa: F401
 
-from tourney.app.ratings import match_ratings
+from tourney.app.operations.ratings import match_ratings
 
 PLAYERS = ("Anna", "Boris", "Clara", "Dima")
 
@@ -100,7 +100,7 @@ def test_a_ratings_file_with_a_column_or_a_player_twice_is_refused(
 
 
 def test_ratings_given_by_a_program_rate_nobody_twice(url: str) -> None:
-    from tourney.app.results import tournament_state
+    from tourney.app.operations.results import tournament_state
     from tourney.errors import InvalidInputError
 
     ok(url, "player", "add", *PLAYERS)

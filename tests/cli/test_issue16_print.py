@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from tourney_db_support import assert_one_error_line, ok, tourney
 
-from tourney.app.files import HTML_MARKER as SHEET_MARKER
+from tourney.app.input.files import HTML_MARKER as SHEET_MARKER
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from tourney_db_support import ok
 
-from tourney.app.wall import open_wall
+from tourney.app.floor.wall import open_wall
 from tourney.cli.serve_cmd import _listen
 from tourney.web.app import build_app
 from tourney.web.server import http_server

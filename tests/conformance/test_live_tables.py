@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from toy_game import TOY, RandomDealer, ToyState
 
-from tourney.app.bot_run import play_stage
+from tourney.app.bots.bot_run import play_stage
 from tourney.engine.autoplay import builtin_match, match_entries, table_seed
 from tourney.engine.events import Event
 from tourney.engine.planner import Plan
@@ -168,7 +168,7 @@ def check_live_tables(game: GameDescriptor) -> int:
 
 
 def check_bot_played_event(game: GameDescriptor, players: int, seed: int) -> TournamentState:
-    """A whole event of `players` played by bots through app/bot_run.py's stage loop, to its final table."""
+    """A whole event of `players` played by bots through app/bots/bot_run.py's stage loop, to its final table."""
     with registered(game):
         live = LiveEvent(game, players)
         live.seat(seed)

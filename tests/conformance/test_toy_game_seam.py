@@ -11,7 +11,7 @@ from typing import Any
 from log_support import append_events
 from typer.testing import CliRunner
 
-from tourney.app.bot_run import play_stage
+from tourney.app.bots.bot_run import play_stage
 from tourney.cli import app
 from tourney.engine.tournament import TournamentState
 from tourney.storage import events

@@ -10,9 +10,9 @@ import pytest
 from floor_support import dump, request, seated_event, serving, sqlite_url
 from typer.testing import CliRunner
 
-from tourney.app import reports
-from tourney.app.floor_read import open_floor, read_floor
-from tourney.app.reports import TableReport, progress_mark
+from tourney.app.floor import reports
+from tourney.app.floor.floor_read import open_floor, read_floor
+from tourney.app.floor.reports import TableReport, progress_mark
 from tourney.cli import app
 from tourney.cli._floor import announce
 

@@ -1,4 +1,4 @@
-"""What a phone's form means (`app/floor_forms.py`): each kind of table form read as the report the
+"""What a phone's form means (`app/floor/floor_forms.py`): each kind of table form read as the report the
 application stores, with no web server in between."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 from floor_support import seated_event, sqlite_url
 
 from tourney import app
-from tourney.app.floor_forms import field, table_report
-from tourney.app.floor_read import read_floor
-from tourney.app.reports import TableReport
+from tourney.app.floor.floor_forms import field, table_report
+from tourney.app.floor.floor_read import read_floor
+from tourney.app.floor.reports import TableReport
 from tourney.errors import InvalidInputError
 
 

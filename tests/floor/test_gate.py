@@ -16,8 +16,8 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
-from tourney.app.database import open_db
-from tourney.app.floor_read import open_floor, read_floor
+from tourney.app.floor.floor_read import open_floor, read_floor
+from tourney.app.store.database import open_db
 from tourney.web.app import build_app
 from tourney.web.gate import Gate, GatedRoute, Posted, Scope
 from tourney.web.site import Site

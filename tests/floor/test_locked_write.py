@@ -14,9 +14,9 @@ import pytest
 from floor_support import hidden, request, seated_event, sqlite_url
 from serve_support import serving_app
 
-from tourney.app import reports
-from tourney.app.database import KeptDatabases, open_db
-from tourney.app.floor_read import open_floor, read_floor
+from tourney.app.floor import reports
+from tourney.app.floor.floor_read import open_floor, read_floor
+from tourney.app.store.database import KeptDatabases, open_db
 from tourney.web.app import build_app
 
 HANG_GUARD = 60.0  # seconds; far below the write's own wait for the lock

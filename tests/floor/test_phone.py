@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from floor_support import seated_event, serving, sqlite_url
 
-from tourney.app import reports
-from tourney.app.floor_read import read_floor
+from tourney.app.floor import reports
+from tourney.app.floor.floor_read import read_floor
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}

@@ -8,8 +8,8 @@ from pathlib import Path
 from floor_support import seated_event, sqlite_url
 from typer.testing import CliRunner
 
-from tourney.app.floor_read import open_floor, read_floor
-from tourney.app.sheet_links import qr_svg
+from tourney.app.floor.floor_read import open_floor, read_floor
+from tourney.app.floor.sheet_links import qr_svg
 from tourney.cli import app
 
 runner = CliRunner()

@@ -12,11 +12,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "app"))
 from app_support import dump, sqlite_url
 
 from tourney import app
-from tourney.app import reports
-from tourney.app.floor_read import open_floor, read_floor, revoke_director, revoke_table
-from tourney.app.reports import TableReport, progress_mark
-from tourney.app.results import tournament_state
-from tourney.app.tokens import check_director
+from tourney.app.floor import reports
+from tourney.app.floor.floor_read import open_floor, read_floor, revoke_director, revoke_table
+from tourney.app.floor.reports import TableReport, progress_mark
+from tourney.app.floor.tokens import check_director
+from tourney.app.operations.results import tournament_state
 from tourney.errors import AccessError, IllegalActionError, InvalidInputError
 
 NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Henryk"]

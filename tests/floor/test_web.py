@@ -11,8 +11,8 @@ import pytest
 from floor_support import NAMES, dump, hidden, request, seated_event, serving, sqlite_url
 
 from tourney import app
-from tourney.app import reports
-from tourney.app.floor_read import read_floor
+from tourney.app.floor import reports
+from tourney.app.floor.floor_read import read_floor
 from tourney.web.gate import RATE, RateBound
 from tourney.web.pages import Refused
 

@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 from typing import Any
 from unittest import mock
 
-from tourney.app import views
-from tourney.app.bot_run import play_stage
-from tourney.app.sheets import SHEETS, render_sheet
+from tourney.app.bots.bot_run import play_stage
+from tourney.app.floor.sheets import SHEETS, render_sheet
+from tourney.app.read_models import views
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.storage.repo import Tournament

@@ -21,7 +21,7 @@ def schema_errors(schema: Mapping[str, Any], message: object) -> list[str]:
 
 def published(game: GameDescriptor) -> dict[str, Any]:
     """The game's entry of `tourney games --json`, as a bot author reads it (through JSON)."""
-    from tourney.app.games import list_games
+    from tourney.app.operations.games import list_games
 
     entry = next(info for info in list_games() if info.descriptor.name == game.name)
     loaded: dict[str, Any] = json.loads(json.dumps(entry.to_json()))

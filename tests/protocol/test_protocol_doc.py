@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tourney.app.protocol_doc import BEGIN, END, protocol_markdown, replace_section
+from tourney.app.operations.protocol_doc import BEGIN, END, protocol_markdown, replace_section
 from tourney.rules.games import all_games
 
 README = Path(__file__).resolve().parents[2] / "README.md"

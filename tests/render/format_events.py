@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from render_events import sample_names
 
-from tourney.app.format_views import crosstable_page, elimination_page, swiss_page
+from tourney.app.read_models.format_views import crosstable_page, elimination_page, swiss_page
 from tourney.engine.bracket import Bracket, champion, resolve
 from tourney.engine.formats import swiss
 from tourney.engine.formats.double_elimination import double_elimination

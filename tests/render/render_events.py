@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from tourney.app.bot_run import play_stage
+from tourney.app.bots.bot_run import play_stage
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, draw_seats
 from tourney.storage.repo import Tournament

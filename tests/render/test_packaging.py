@@ -17,7 +17,7 @@ RENDER = """
 from datetime import datetime
 from tourney.engine.events import Event
 from tourney.engine.tournament import TournamentState, draw_seats
-from tourney.app import views as _views
+from tourney.app.read_models import views as _views
 from tourney.render import env, sheets
 from tourney.storage.repo import Tournament
 state = TournamentState("polish-poker")
@@ -27,7 +27,7 @@ state.apply(Event(4, "seat", draw_seats(state, 1)))
 row = Tournament(id=1, name="Wheel", game="polish-poker", seed=1, uid="u", created_at=datetime(2026, 1, 1))
 html = sheets.render_table_sheets(_views.table_sheets_page(row, state))
 assert "Five Aces" in html and "Ann" in html, html
-from tourney.app.players import SAMPLE_PLAYERS
+from tourney.app.operations.players import SAMPLE_PLAYERS
 assert SAMPLE_PLAYERS.read_text(encoding="utf-8").startswith("name,club"), SAMPLE_PLAYERS
 print(env.TEMPLATES)
 """

@@ -11,7 +11,7 @@ from log_support import append_events
 from render_events import EVIL
 from typer.testing import CliRunner, Result
 
-from tourney.app.demo import run_demo_tournament
+from tourney.app.bots.demo import run_demo_tournament
 from tourney.cli import app
 from tourney.engine.tournament import draw_seats
 from tourney.storage.db import open_database

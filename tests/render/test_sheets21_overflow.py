@@ -13,8 +13,8 @@ from chromium_support import DevTools, require_tools
 from format_events import EVENT, play, swiss_event
 from render_events import Builder, tournament
 
-from tourney.app import views
-from tourney.app.format_views import elimination_page
+from tourney.app.read_models import views
+from tourney.app.read_models.format_views import elimination_page
 from tourney.engine.bracket import champion, resolve
 from tourney.engine.formats.double_elimination import double_elimination
 from tourney.render import sheets

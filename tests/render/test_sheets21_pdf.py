@@ -15,7 +15,7 @@ from chromium_support import DevTools, page_count, pdf_text, require_tools
 from format_events import elimination, round_robin, swiss_event
 from render_events import event, tournament
 
-from tourney.app import views
+from tourney.app.read_models import views
 from tourney.render import sheets
 from tourney.render.formats import render_crosstable, render_elimination, render_swiss
 

@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from render_events import Builder, sample_names, tournament
 
-from tourney.app import format_views, sheets, views
+from tourney.app.floor import sheets
+from tourney.app.read_models import format_views, views
 from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.tables import TableState
 from tourney.engine.tournament import TournamentState
@@ -131,7 +132,7 @@ def _staged_event(players: int, seed: int, drops: int) -> TournamentState:
     if builder.state.complete:
         return builder.state
     builder.advance(seed)
-    from tourney.app.bot_run import play_stage
+    from tourney.app.bots.bot_run import play_stage
 
     entries = list(play_stage(builder.state, event_seed=seed))
     for kind, data in entries[:len(entries) // 2]:

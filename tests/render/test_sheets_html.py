@@ -12,8 +12,8 @@ import pytest
 from html_support import parse
 from render_events import CYRILLIC, EVIL, LONG, POLISH, Builder, event, tournament
 
-from tourney.app import collation
-from tourney.app import views as _views
+from tourney.app.input import collation
+from tourney.app.read_models import views as _views
 from tourney.engine.tournament import TournamentState
 from tourney.errors import IllegalActionError
 from tourney.render import sheets

@@ -15,7 +15,7 @@ import pytest
 from chromium_support import DevTools, page_count, pdf_text, require_tools
 from render_events import event, tournament
 
-from tourney.app import views as _views
+from tourney.app.read_models import views as _views
 from tourney.engine.tournament import TournamentState
 from tourney.render import sheets
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tourney.app.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
+from tourney.app.store.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
 from tourney.storage import events
 from tourney.storage.db import Database
 from tourney.storage.sql import Row, Tx

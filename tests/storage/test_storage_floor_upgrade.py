@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from sqlalchemy import Boolean, create_engine, inspect, text
 
-from tourney.app import reports
-from tourney.app.floor_pages import director_page, table_page
-from tourney.app.floor_read import floor_of, read_floor
-from tourney.app.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
+from tourney.app.floor import reports
+from tourney.app.floor.floor_pages import director_page, table_page
+from tourney.app.floor.floor_read import floor_of, read_floor
+from tourney.app.store.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
 from tourney.errors import StorageError
 from tourney.storage import db as db_module
 from tourney.storage import floor_reports, models

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "floor"))
 from floor_support import request, serving, sqlite_url
 
 from tourney import app
-from tourney.app.wall import open_wall
-from tourney.app.wall_pages import DEFAULT_ROWS, KINDS
+from tourney.app.floor.wall import open_wall
+from tourney.app.floor.wall_pages import DEFAULT_ROWS, KINDS
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TV = {"width": 1920, "height": 1080}

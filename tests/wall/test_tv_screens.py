@@ -12,9 +12,9 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "floor"))
 from floor_support import seated_event, sqlite_url
 
 from tourney import app
-from tourney.app.collation import alphabetical, by_surname
-from tourney.app.wall import open_wall
-from tourney.app.wall_pages import DEFAULT_ROWS, MAX_ROWS, NOT_SEATED, WallQuery, render_screen, wall_screen
+from tourney.app.floor.wall import open_wall
+from tourney.app.floor.wall_pages import DEFAULT_ROWS, MAX_ROWS, NOT_SEATED, WallQuery, render_screen, wall_screen
+from tourney.app.input.collation import alphabetical, by_surname
 
 
 def big_field(url: str, players: int = 200) -> None:

@@ -52,7 +52,7 @@ class PlainConversion:
         if isinstance(value, str) and self.leaf is not Path:
             # Text from a terminal whose encoding is not UTF-8 is refused (a path is left as the system
             # gave it: a file name in another encoding still opens). Imported here: not for `--help`.
-            from tourney.app.encoding import check_decoded
+            from tourney.app.input.encoding import check_decoded
             from tourney.errors import InvalidInputError
 
             try:

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from tourney.app.files import read_text, write_text
+from tourney.app.input.files import read_text, write_text
 from tourney.errors import TourneyError
 
 __all__ = ["TourneyGroup", "fail", "print_json", "read_text", "stdout_is_terminal", "write_text"]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from tourney.app.names import plain
+from tourney.app.input.names import plain
 from tourney.cli._desk_runner import TABLE_COMMANDS
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ HISTORY_SUFFIX = ".desk-history"
 
 def history_path(url: str) -> Path:
     """The history file of the desk on database `url` (already resolved: `--db` or `$TOURNEY_DB`)."""
-    from tourney.app.database import sqlite_file
+    from tourney.app.store.database import sqlite_file
     from tourney.errors import StorageError
 
     if url.startswith("sqlite:"):

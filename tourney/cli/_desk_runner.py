@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from tourney.app.database import KeptDatabases, TournamentReader
-from tourney.app.encoding import check_decoded
+from tourney.app.input.encoding import check_decoded
+from tourney.app.store.database import KeptDatabases, TournamentReader
 from tourney.errors import TourneyError
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class Words:
 
 
 def words_of(state: TournamentState) -> Words:
-    from tourney.app.table_views import names_in_play
+    from tourney.app.read_models.table_views import names_in_play
 
     names = names_in_play(state)
     return Words(list(names.players), {number: list(players) for number, players in names.tables})

@@ -1,4 +1,4 @@
-"""Typer parsers for whole-number options: the strict reading of `tourney.app.numbers`, whose
+"""Typer parsers for whole-number options: the strict reading of `tourney.app.input.numbers`, whose
 error becomes click's one-line usage error."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import typer
 
-from tourney.app.numbers import MAX_SEED, check_range, check_seed, whole_number
+from tourney.app.input.numbers import MAX_SEED, check_range, check_seed, whole_number
 from tourney.errors import InvalidInputError
 
 __all__ = ["MAX_SEED", "check_range", "check_seed", "number_parser", "parse_seed", "whole_number"]

@@ -63,7 +63,7 @@ def run(
     """Play seeded games between bots with seats rotated, on local workers or Ray; print a leaderboard."""
     from functools import partial
 
-    from tourney.app.arena import run_arena_games
+    from tourney.app.bots.arena import run_arena_games
     from tourney.arena.lineup import split_entries
     from tourney.errors import InvalidInputError
 
@@ -104,7 +104,7 @@ def report(
 ) -> None:
     """Per bot: games, wins, ties (shared first places), win rate and OpenSkill rating each with a 95 %
     interval, mean place, faults."""
-    from tourney.app.arena import arena_report
+    from tourney.app.bots.arena import arena_report
     from tourney.arena.ratings import Z95
 
     built = arena_report(file, html=html)

@@ -1,4 +1,4 @@
-"""Corrections: `tourney log`, `undo` and `correct` (the operations are `tourney.app.corrections`').
+"""Corrections: `tourney log`, `undo` and `correct` (the operations are `tourney.app.operations.corrections`').
 The log is append-only: undo and corrections are new events; nothing is ever deleted."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from tourney.errors import InvalidInputError
 
 def log(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """List the events of the tournament with their ids (for `tourney undo` and `tourney correct`)."""
-    from tourney.app.corrections import event_log
-    from tourney.app.event_text import log_line
+    from tourney.app.operations.corrections import event_log
+    from tourney.app.read_models.event_text import log_line
 
     entries = event_log(db=db, tournament=tournament)
     if as_json:
@@ -47,9 +47,9 @@ def undo(
     with its seat draw together). Refused, naming it, while a later entry depends on it. Without
     EVENT_ID at a terminal, an advance or a seat draw is named and confirmed first (--yes skips it;
     a script, whose input is not a terminal, is never asked)."""
-    from tourney.app.corrections import undo as revert
-    from tourney.app.event_text import event_text
-    from tourney.app.table_views import undone_lines
+    from tourney.app.operations.corrections import undo as revert
+    from tourney.app.read_models.event_text import event_text
+    from tourney.app.read_models.table_views import undone_lines
 
     expected = None if event is not None or yes else _confirm_last(db=db, tournament=tournament)
     done = revert(_event_id(event) if event is not None else None, db=db, tournament=tournament,
@@ -68,8 +68,8 @@ def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
     and ask; the id it showed (None when not asked). Declining stops the command, changing nothing."""
     import sys
 
-    from tourney.app.corrections import CONFIRMED_KINDS, undo_preview
-    from tourney.app.event_text import event_text
+    from tourney.app.operations.corrections import CONFIRMED_KINDS, undo_preview
+    from tourney.app.read_models.event_text import event_text
 
     if not sys.stdin.isatty():  # a script or a pipe: it cannot answer, and must not hang
         return None
@@ -113,9 +113,9 @@ def correct(
       tourney correct 81 --counts ann=340 bob=120    a chip count
       tourney correct 3 --name "Anna Nowak"          a registration (--club too)
     """
-    from tourney.app.corrections import apply_correction, check_choice, preview_correction
-    from tourney.app.event_text import correction_text, event_text
-    from tourney.app.table_views import next_steps
+    from tourney.app.operations.corrections import apply_correction, check_choice, preview_correction
+    from tourney.app.read_models.event_text import correction_text, event_text
+    from tourney.app.read_models.table_views import next_steps
 
     event_id = _event_id(event)
     check_choice(loser=loser is not None, order=order, counts=counts, registration=name is not None or club is not None)

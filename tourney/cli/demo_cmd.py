@@ -30,9 +30,9 @@ def demo(
 ) -> None:
     """Run a demo bot tournament of 20 sample players on demo-tourney.db (printouts included), an arena
     run between the built-in bots with its HTML report, then record and replay one bot game."""
-    from tourney.app.demo import demo_arena, demo_event, demo_game
-    from tourney.app.run_text import demo_lines
-    from tourney.app.sheets import write_demo_sheets
+    from tourney.app.bots.demo import demo_arena, demo_event, demo_game
+    from tourney.app.bots.run_text import demo_lines
+    from tourney.app.floor.sheets import write_demo_sheets
     from tourney.cli._live import echo_lines
 
     run = demo_event(db_file, seed=seed, players=players)

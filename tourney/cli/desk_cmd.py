@@ -35,7 +35,7 @@ def desk(
     desk_.warm_up()
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
-            from tourney.app.database import resolve_url
+            from tourney.app.store.database import resolve_url
             from tourney.cli._desk_history import history_path
             from tourney.cli._desk_prompt import open_history, run_prompt
 

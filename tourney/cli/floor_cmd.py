@@ -1,7 +1,7 @@
 """The floor's reports at the desk (issue 18): `tourney pending`, `accept N`, `reject N`, `revoke`.
 
 Reports come from the tables' phones (`tourney serve --lan`); these commands show the ones waiting
-for the director and settle them, each one transaction of `tourney.app.reports`.
+for the director and settle them, each one transaction of `tourney.app.floor.reports`.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 
 if TYPE_CHECKING:
-    from tourney.app.floor_store import Report
+    from tourney.app.store.floor_store import Report
 
 ReportArgument = Annotated[int, typer.Argument(metavar="N", min=1, help="The report's number (see `tourney pending`).")]
 
 
 def _line(report: Report, disputes: tuple[int, ...] = ()) -> str:
-    from tourney.app.reports import describe
+    from tourney.app.floor.reports import describe
 
     where = f"{report.source.get('link', '?')}, {report.source.get('device', '?')}"
     against = f"  DISPUTES report {', '.join(map(str, disputes))}" if disputes else ""
@@ -36,7 +36,7 @@ def pending(
     as_json: JsonOption = False,
 ) -> None:
     """The reports from the tables' phones waiting for the director (`accept N`, `reject N`)."""
-    from tourney.app import reports
+    from tourney.app.floor import reports
 
     if mode is not None:
         reports.set_mode(mode, db=db, tournament=tournament)
@@ -57,7 +57,7 @@ def pending(
 
 def accept(number: ReportArgument, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """Enter a table's pending report, as `tourney result/finish/chips` would (a dispute: the others are rejected)."""
-    from tourney.app.reports import accept as accept_report
+    from tourney.app.floor.reports import accept as accept_report
 
     settled = accept_report(number, db=db, tournament=tournament)
     typer.echo(f"Entered report {number} as event {settled.report.event}:")
@@ -68,7 +68,7 @@ def accept(number: ReportArgument, db: DbOption = None, tournament: TournamentOp
 
 def reject(number: ReportArgument, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """Drop a table's pending report: nothing is entered."""
-    from tourney.app.reports import reject as reject_report
+    from tourney.app.floor.reports import reject as reject_report
 
     settled = reject_report(number, db=db, tournament=tournament)
     typer.echo(f"Rejected report {number}:")
@@ -82,8 +82,8 @@ def revoke(
     tournament: TournamentOption = None,
 ) -> None:
     """Replace a floor link (a table's or the director's): the old one stops working at once."""
-    from tourney.app.floor_read import revoke_director, revoke_table
-    from tourney.app.results import table_ref
+    from tourney.app.floor.floor_read import revoke_director, revoke_table
+    from tourney.app.operations.results import table_ref
 
     if link.strip().lower() == "director":
         revoke_director(db=db, tournament=tournament)

@@ -36,7 +36,7 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the standings.")] = False,
 ) -> None:
     """Play one seeded game between bots; print the game and the standings."""
-    from tourney.app.games import play_game
+    from tourney.app.operations.games import play_game
 
     legacy = {"until": until, "start_cards": start_cards, "suit_order": suit_order, "next_starter": next_starter}
     played = play_game(game, players=players, seed=seed, bots=bots, options=option or [], named_options=legacy,
@@ -51,7 +51,7 @@ def games(
 ) -> None:
     """List the games tourney knows: names, aliases, seats, largest live table, how live tables
     report, each game's bots and rule options."""
-    from tourney.app.games import list_games
+    from tourney.app.operations.games import list_games
 
     found = list_games()
     if as_json:

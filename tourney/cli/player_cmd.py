@@ -1,7 +1,7 @@
 """`tourney player ...`: register, import, list, show, rename and drop players of the current tournament.
 
 Names and clubs are cleaned on the way in (Unicode normal form, invisible and repeated spaces; see
-`tourney.app.names`); a name that reads like a registered one, a control character or more than
+`tourney.app.input.names`); a name that reads like a registered one, a control character or more than
 60 characters is refused.
 """
 
@@ -16,7 +16,7 @@ from tourney.cli._common import TourneyGroup, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 
 if TYPE_CHECKING:
-    from tourney.app.players import Registered
+    from tourney.app.operations.players import Registered
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="Register, import, list, show, rename and drop the players of a tournament.")
@@ -41,7 +41,7 @@ def add(
 ) -> None:
     """Register players (or bots, with --bot). After the first seat draw, a player joins a stage-1
     table that has not started."""
-    from tourney.app.players import add_players
+    from tourney.app.operations.players import add_players
 
     _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament))
 
@@ -57,7 +57,7 @@ def import_(
     tournament: TournamentOption = None,
 ) -> None:
     """Register every player of a CSV file (all or none: a bad row names its line and nothing is stored)."""
-    from tourney.app.players import SAMPLE_PLAYERS, import_players
+    from tourney.app.operations.players import SAMPLE_PLAYERS, import_players
     from tourney.errors import InvalidInputError
 
     chosen = SAMPLE_PLAYERS if sample and file is None else file
@@ -71,7 +71,7 @@ def import_(
 def list_(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """List the players: club and status (playing at table T, waiting to advance, out at stage S
     with place P, dropped)."""
-    from tourney.app.players import list_players
+    from tourney.app.operations.players import list_players
 
     found = list_players(db=db, tournament=tournament)
     rows = [{**row.to_json(), "text": row.status.text()} for row in found]
@@ -103,7 +103,7 @@ def show(
     tournament: TournamentOption = None,
 ) -> None:
     """A player's path through the event: each stage's table, seat and result."""
-    from tourney.app.players import show_player
+    from tourney.app.operations.players import show_player
 
     shown = show_player(name, db=db, tournament=tournament)
     if as_json:
@@ -125,7 +125,7 @@ def rename(
     tournament: TournamentOption = None,
 ) -> None:
     """Rename a player (stored as an event: `tourney undo` reverts it)."""
-    from tourney.app.players import rename as rename_player
+    from tourney.app.operations.players import rename as rename_player
 
     done = rename_player(old, new, db=db, tournament=tournament)
     typer.echo(f"{done.old} is now {done.new}.")
@@ -140,8 +140,8 @@ def drop(
     """A player leaves: before the draw they are not seated; at a table they are out at once and
     placed; a qualifier who leaves before the next stage is seated is replaced by the next player
     of their table's finishing order."""
-    from tourney.app.players import drop as drop_player
-    from tourney.app.table_views import player_table_lines
+    from tourney.app.operations.players import drop as drop_player
+    from tourney.app.read_models.table_views import player_table_lines
     from tourney.cli._live import echo_lines
 
     done = drop_player(name, db=db, tournament=tournament)

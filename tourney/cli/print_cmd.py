@@ -1,7 +1,7 @@
 """`tourney print`: the sheets a director prints, as standalone HTML for the browser's print dialog.
 
 One sheet goes to standard output or to `-o FILE`; `all` writes every sheet into a folder
-(`-o DIR`, default `sheets/`) and prints their paths. The sheets are `tourney.app.sheets`'; this
+(`-o DIR`, default `sheets/`) and prints their paths. The sheets are `tourney.app.floor.sheets`'; this
 module only reads the options and writes the output.
 """
 
@@ -38,7 +38,7 @@ def print_sheets(
     tournament: TournamentOption = None,
 ) -> None:
     """Print sheets as standalone HTML (CSS inlined), ready for the browser's print dialog."""
-    from tourney.app.sheets import check_sheet_options, sheet_html, write_sheet, write_sheets
+    from tourney.app.floor.sheets import check_sheet_options, sheet_html, write_sheet, write_sheets
     from tourney.errors import InvalidInputError
 
     try:

@@ -19,7 +19,7 @@ def replay(
                              "(records of `tourney play` and the arena).")] = False,
 ) -> None:
     """Replay a game record through the rules; exit 1 naming the first line that breaks a rule."""
-    from tourney.app.games import replay_record
+    from tourney.app.operations.games import replay_record
     from tourney.errors import RecordError
 
     text = read_text(file)

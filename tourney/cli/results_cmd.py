@@ -11,7 +11,7 @@ from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._live import echo_lines
 
 if TYPE_CHECKING:
-    from tourney.app.results import Entered
+    from tourney.app.operations.results import Entered
 
 TableArgument = Annotated[str, typer.Argument(
     metavar="TABLE", help="Table number of the current stage (T3 as on a table card; `final` for the final table).")]
@@ -19,13 +19,13 @@ TableArgument = Annotated[str, typer.Argument(
 
 def _show(entered: Entered) -> None:
     """The table after an entry, then what the director can do next."""
-    from tourney.app.table_views import entry_lines
+    from tourney.app.read_models.table_views import entry_lines
 
     echo_lines(entry_lines(entered.state, entered.table))
 
 
 def _table(raw: str, db: str | None, tournament: str | None) -> int:
-    from tourney.app.results import table_ref
+    from tourney.app.operations.results import table_ref
 
     return table_ref(raw, db=db, tournament=tournament)
 
@@ -40,7 +40,7 @@ def result(
     """Record one round at a table (games played in rounds): the loser takes a card or, at the cap, is eliminated.
     In a bracket format (knockout, double elimination, round robin, Swiss): the loser of one game of
     a duel; a best-of-N match is decided once a player has won a majority."""
-    from tourney.app.results import enter_result
+    from tourney.app.operations.results import enter_result
 
     _show(enter_result(_table(table, db, tournament), loser, db=db, tournament=tournament))
 
@@ -53,7 +53,7 @@ def finish(
 ) -> None:
     """Record a table's finishing order at once (winner first), e.g. from a paper sheet; a duel of a
     bracket format: `finish TABLE WINNER LOSER`."""
-    from tourney.app.results import finish as enter_finish
+    from tourney.app.operations.results import finish as enter_finish
 
     _show(enter_finish(_table(table, db, tournament), order, db=db, tournament=tournament))
 
@@ -68,7 +68,7 @@ def forfeit(
     """Record a forfeit at a duel (bracket, Swiss, round robin): LOSER did not play and the other
     player wins; with two names both forfeit and both lose (in a bracket nobody goes on and the next
     match is a bye; in a Swiss or round robin both score 0)."""
-    from tourney.app.results import forfeit as enter_forfeit
+    from tourney.app.operations.results import forfeit as enter_forfeit
 
     if len(players) > 2:
         fail(f"forfeit: a duel has two players; give the loser, or both for a double forfeit (got {len(players)})")
@@ -84,7 +84,7 @@ def chips(
 ) -> None:
     """Record a pot-game table's final chip counts (games whose tables report chips, see `tourney games`):
     most chips first."""
-    from tourney.app.results import enter_chips
+    from tourney.app.operations.results import enter_chips
 
     _show(enter_chips(_table(table, db, tournament), counts, db=db, tournament=tournament))
 
@@ -97,8 +97,8 @@ def tables(
     tournament: TournamentOption = None,
 ) -> None:
     """The tables of the current stage (or only TABLE): players, cards each, the cap and who starts next."""
-    from tourney.app.results import table as read_table
-    from tourney.app.results import tables as read_tables
+    from tourney.app.operations.results import table as read_table
+    from tourney.app.operations.results import tables as read_tables
 
     # A bad TABLE is refused before the database is even opened.
     number = _table(table, db, tournament) if table is not None else None
@@ -118,7 +118,7 @@ def standings(
     tournament: TournamentOption = None,
 ) -> None:
     """The standings: the final table's order first, then by stage reached, then place at the table."""
-    from tourney.app.results import standings as read_standings
+    from tourney.app.operations.results import standings as read_standings
 
     if as_json and as_csv:
         fail("--json and --csv cannot be used together: choose one")

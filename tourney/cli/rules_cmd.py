@@ -1,4 +1,4 @@
-"""`tourney rules ...`: the arbiter's questions (`tourney.app.arbiter` answers them from the rules core)."""
+"""`tourney rules ...`: the arbiter's questions (`tourney.app.operations.arbiter` answers them from the rules core)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def check(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a sentence.")] = False,
 ) -> None:
     """Does DECLARATION exist among these cards? (Polish Poker, RULES §1.8; the joker fills one gap.)"""
-    from tourney.app.arbiter import check_declaration
+    from tourney.app.operations.arbiter import check_declaration
 
     found = check_declaration(declaration, cards)
     name, missing = found.declaration, found.deficit
@@ -47,7 +47,7 @@ def declarations(
              "spades).")] = "equal",
 ) -> None:
     """List all 89 declarations, weakest first, with their strength level."""
-    from tourney.app.arbiter import declarations as ordered
+    from tourney.app.operations.arbiter import declarations as ordered
 
     rows = ordered(suit_order)
     if json_output:
@@ -70,7 +70,7 @@ def showdown(
 ) -> None:
     """Rank the hands of a Chlust showdown and name the winner (RULES §2.6, §2.8); for Хлюст, name
     Листы and Хлюст in each hand and who takes the kassa before play (RULES §3.5, §3.6)."""
-    from tourney.app.arbiter import showdown as judge
+    from tourney.app.operations.arbiter import showdown as judge
 
     report = judge(game, hands, upcard, option or [])
     if json_output:
@@ -91,7 +91,7 @@ def settle(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of lines.")] = False,
 ) -> None:
     """Settle a played Lou deal: each player's chips and the next pot (RULES §4.8, §0.3)."""
-    from tourney.app.arbiter import settle as settle_deal
+    from tourney.app.operations.arbiter import settle as settle_deal
 
     result = settle_deal(game, pot, tricks, payout)
     if json_output:

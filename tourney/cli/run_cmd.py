@@ -1,6 +1,6 @@
 """`tourney run`: bots play the tables of a live event, stage after stage, to the final.
 
-The work is `tourney.app.bot_run.run_bots`; this module reads the options, shows a progress bar on
+The work is `tourney.app.bots.bot_run.run_bots`; this module reads the options, shows a progress bar on
 a terminal (rich, on stderr) and prints what was played and what is left to the director.
 """
 
@@ -26,7 +26,7 @@ from tourney.cli._db_options import DbOption, TournamentOption
 from tourney.cli._numbers import number_parser, parse_seed
 
 if TYPE_CHECKING:
-    from tourney.app.bot_run import BotRun, Observer
+    from tourney.app.bots.bot_run import BotRun, Observer
 
 SHOWN = 10  # standings rows printed at the end (the rest: `tourney standings`)
 BACKENDS = ("local", "ray")
@@ -69,8 +69,8 @@ def run(
     registered with `player add NAME --bot SPEC`), entering each round or final chip count as a
     director would; then advance and repeat to the final. Tables with a person are left to the director.
     With --workers N, a stage's tables are played in parallel and entered in table order."""
-    from tourney.app.arena import bot_limits
-    from tourney.app.bot_run import run_bots
+    from tourney.app.bots.arena import bot_limits
+    from tourney.app.bots.bot_run import run_bots
 
     limits = bot_limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
                         max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs)
@@ -82,7 +82,7 @@ def run(
 
 
 def _report(done: BotRun) -> None:
-    from tourney.app.run_text import run_lines
+    from tourney.app.bots.run_text import run_lines
     from tourney.cli._live import echo_lines
 
     echo_lines(run_lines(done, shown=SHOWN))
@@ -95,7 +95,7 @@ def _progress() -> Iterator[Observer]:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-    from tourney.app.bot_run import Observer
+    from tourney.app.bots.bot_run import Observer
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("tables"),
                   TimeElapsedColumn(), console=Console(stderr=True)) as bar:

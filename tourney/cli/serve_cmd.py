@@ -55,8 +55,8 @@ def serve(
 ) -> None:
     """Serve the standings, bracket and seating read-only for a wall display; pages update themselves.
     With --lan, also the floor: table links that report from phones, the director's page, a player look-up."""
-    from tourney.app.database import KeptDatabases
-    from tourney.app.wall import open_wall
+    from tourney.app.floor.wall import open_wall
+    from tourney.app.store.database import KeptDatabases
     from tourney.web.app import build_app
     from tourney.web.server import run_server
     from tourney.web.wall import NAV
@@ -64,7 +64,7 @@ def serve(
     if host is None:  # --lan alone: every address of this computer
         host = "0.0.0.0" if lan else "127.0.0.1"
     if lan:  # the floor's secret and a director's link (upgrading an old database's schema first)
-        from tourney.app.floor_read import open_floor
+        from tourney.app.floor.floor_read import open_floor
 
         director = open_floor(keep_director=keep_token, db=db, tournament=tournament).director_link()
     # The server's operations (the wall's reads, the phones' reports) share the databases kept open

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from tourney.app.tournaments import MAX_PLAN_PLAYERS
+from tourney.app.operations.tournaments import MAX_PLAN_PLAYERS
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._lazy import lazy_help
@@ -33,7 +33,7 @@ FinalSizeOption = Annotated[int | None, typer.Option(
 
 def _format_help() -> str:
     """`new --format`'s help: every registered format, the default first."""
-    from tourney.app.tournaments import format_choices
+    from tourney.app.operations.tournaments import format_choices
 
     default, names = format_choices()
     return _listed([f"{default} (the default)", *(name for name in names if name != default)], "or") + "."
@@ -42,7 +42,7 @@ def _format_help() -> str:
 def _for_takers(option: str, text: str) -> Callable[[], str]:
     """The help of a format's option: the formats that take it (from the registry), then `text`."""
     def make() -> str:
-        from tourney.app.tournaments import formats_taking
+        from tourney.app.operations.tournaments import formats_taking
 
         takers = _listed(list(formats_taking(option)), "and")
         return f"{takers[:1].upper()}{takers[1:]}: {text}"
@@ -99,7 +99,7 @@ def new(
 ) -> None:
     """Create a tournament. It becomes the current one unless another tournament of the database is
     running (seated and not complete): then `tourney use NAME` switches to it."""
-    from tourney.app.tournaments import new_tournament
+    from tourney.app.operations.tournaments import new_tournament
 
     made = new_tournament(name, game=game, seed=seed, format=format_, best_of=best_of, third_place=third_place,
                           rounds=rounds, table_size=table_size, seeding=seeding, grand_final=grand_final,
@@ -121,7 +121,7 @@ def use(
     db: DbOption = None,
 ) -> None:
     """Choose the current tournament: the one every command acts on without --tournament."""
-    from tourney.app.tournaments import use_tournament
+    from tourney.app.operations.tournaments import use_tournament
 
     row = use_tournament(tournament, db=db)
     typer.echo(f"Now using tournament {row.name!r} (id {row.id}, {row.game}).")
@@ -129,7 +129,7 @@ def use(
 
 def list_(as_json: JsonOption = False, db: DbOption = None) -> None:
     """Every tournament of the database: id, name, game, state, players, and which one is current."""
-    from tourney.app.tournaments import list_tournaments
+    from tourney.app.operations.tournaments import list_tournaments
 
     rows = [item.to_json() for item in list_tournaments(db=db)]
     if as_json:
@@ -163,7 +163,7 @@ def plan(
     tournament: TournamentOption = None,
 ) -> None:
     """Print the stage plan (RULES §1.12): table sizes per stage, how many advance, the final, and why."""
-    from tourney.app.tournaments import plan as make_plan
+    from tourney.app.operations.tournaments import plan as make_plan
 
     shown = make_plan(players=players, game=game, table_size=table_size, advance=advance, final_size=final_size,
                       db=db, tournament=tournament)
@@ -194,8 +194,8 @@ def seat(
     plan than the default (see `tourney plan`). A format played in rounds (`tourney new --format`)
     seeds its field and draws or pairs round 1 instead.
     """
-    from tourney.app.seating import seat as draw
-    from tourney.app.table_views import seated_lines
+    from tourney.app.operations.seating import seat as draw
+    from tourney.app.read_models.table_views import seated_lines
 
     echo_lines(seated_lines(draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size,
                                  ratings=ratings, db=db, tournament=tournament)))
@@ -203,8 +203,8 @@ def seat(
 
 def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     """Close the stage when every table has finished (else list what is missing) and seat the next one."""
-    from tourney.app.seating import advance as close_stage
-    from tourney.app.table_views import advanced_lines
+    from tourney.app.operations.seating import advance as close_stage
+    from tourney.app.read_models.table_views import advanced_lines
 
     done = close_stage(db=db, tournament=tournament)
     echo_lines(advanced_lines(done.state, done.moving))
@@ -213,7 +213,7 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
 def status(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """Where the tournament stands: the stage, tables still playing, what blocks `advance`.
     On a large stage: counts of tables and players and the few slowest tables."""
-    from tourney.app.tournaments import status as read_status
+    from tourney.app.operations.tournaments import status as read_status
 
     view = read_status(db=db, tournament=tournament)
     if as_json:

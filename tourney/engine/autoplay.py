@@ -1,7 +1,7 @@
 """Bots play a table of a live stage: the entries a director would make at it.
 
 The demo, `tourney run` and the arena share it; the loop over a stage's tables is the application's
-(`tourney.app.bot_run.stage_plays`). It names no game: a table is one seeded match of the
+(`tourney.app.bots.bot_run.stage_plays`). It names no game: a table is one seeded match of the
 tournament's game (stopping where the live table stops, through the game's `until_option`), and
 its outcome becomes the entries the game's live tables take: one `result` per round lost, or the
 final `chips` (a `finish` when chips tie across the last place that goes on, which chips alone

@@ -4,7 +4,7 @@
     CrosstablePage    round robin: players x players, points, rank, and the rounds' tables
     SwissPage         Swiss: standings grouped by score with tie-breaks, and the rounds' pairings
 
-The application fills them from the engine's bracket formats (`tourney/app/format_views.py`); the
+The application fills them from the engine's bracket formats (`tourney/app/read_models/format_views.py`); the
 layout of a bracket on paper (columns, sections, lines) is the render layer's (`bracket_layout.py`).
 """
 

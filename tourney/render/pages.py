@@ -1,6 +1,6 @@
 """The view models: one frozen dataclass per page, plain values only (names, numbers, labels).
 
-The application builds them from the tournament state (`tourney/app/views.py`); templates read nothing
+The application builds them from the tournament state (`tourney/app/read_models/views.py`); templates read nothing
 else, so a page can be rendered (and tested) without a database or an engine.
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 CARD_PATTERN: Final = "^([2-9TJQKA][SHDC]|JK)$"
-# Each building block has a `title`: the word the README's tables use for it (app/protocol_doc.py).
+# Each building block has a `title`: the word the README's tables use for it (app/operations/protocol_doc.py).
 NAME: Final[dict[str, Any]] = {"type": "string", "title": "name", "description": "a player's name"}
 CARD: Final[dict[str, Any]] = {"type": "string", "title": "card", "pattern": CARD_PATTERN,
                                "description": "rank 2-9, T, J, Q, K, A then suit S, H, D, C (JK: joker)"}

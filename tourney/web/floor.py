@@ -1,6 +1,6 @@
 """The floor's pages (`tourney serve --lan`): the tables' phones and the director's page.
 
-    GET  /table/N/TOKEN              a table's phone page          POST: a report (tourney.app.reports.submit)
+    GET  /table/N/TOKEN              a table's phone page          POST: a report (tourney.app.floor.reports.submit)
     GET  /director/TOKEN             the director's page
     POST /director/TOKEN/reports/ID  accept or reject a pending report
     POST /director/TOKEN/advance     advance (first a confirmation, as the desk would ask)
@@ -10,7 +10,7 @@
 
 Every POST is a `GatedRoute` (`web/gate.py`: rate, origin, form, token, CSRF), so a handler here
 starts from a checked `Posted`, passes its fields to one operation of `tourney.app` and renders
-`app/floor_pages.py`. A refused token is a 403 that names no token; the server never logs a URL.
+`app/floor/floor_pages.py`. A refused token is a 403 that names no token; the server never logs a URL.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ class FloorPages:
         ]
 
     def show_table(self, request: Request) -> Response:
-        from tourney.app.floor_pages import table_page
-        from tourney.app.tokens import check_table, same
+        from tourney.app.floor.floor_pages import table_page
+        from tourney.app.floor.tokens import check_table, same
 
         current = self._site.floor()
         number = path_number(request.path_params["table"])
@@ -66,9 +66,9 @@ class FloorPages:
         return page(table_page(current, number))
 
     def report(self, posted: Posted) -> Response:
-        from tourney.app.floor_forms import table_report
-        from tourney.app.floor_pages import table_page
-        from tourney.app.reports import submit
+        from tourney.app.floor.floor_forms import table_report
+        from tourney.app.floor.floor_pages import table_page
+        from tourney.app.floor.reports import submit
 
         try:
             report = table_report(posted.form, floor=posted.floor, table=posted.table, token=posted.token)
@@ -83,8 +83,8 @@ class FloorPages:
         return page(table_page(self._site.floor(), posted.table, notice=done.text, ok=True))
 
     def show_director(self, request: Request) -> Response:
-        from tourney.app.floor_pages import director_page
-        from tourney.app.tokens import check_director
+        from tourney.app.floor.floor_pages import director_page
+        from tourney.app.floor.tokens import check_director
 
         current = self._site.floor()
         check_director(current.store_view(), request.path_params["token"])
@@ -92,7 +92,7 @@ class FloorPages:
         return page(director_page(current, origin=origin))
 
     def settle(self, posted: Posted) -> Response:
-        from tourney.app.reports import accept, reject
+        from tourney.app.floor.reports import accept, reject
 
         number = posted.number("report")
         decision = posted.field("decision")
@@ -113,8 +113,8 @@ class FloorPages:
         return self._director(posted, notice=notice)
 
     def advance(self, posted: Posted) -> Response:
-        from tourney.app.floor_pages import director_page
-        from tourney.app.seating import advance
+        from tourney.app.floor.floor_pages import director_page
+        from tourney.app.operations.seating import advance
 
         if posted.field("confirm") != "yes":
             return page(director_page(posted.floor, confirm_advance=True, origin=posted.origin))
@@ -126,8 +126,8 @@ class FloorPages:
         return RedirectResponse(f"/director/{posted.token}", status_code=303, headers=HEADERS)
 
     def undo(self, posted: Posted) -> Response:
-        from tourney.app.corrections import undo
-        from tourney.app.floor_pages import director_page
+        from tourney.app.floor.floor_pages import director_page
+        from tourney.app.operations.corrections import undo
 
         number = posted.number("event")
         if posted.field("confirm") != "yes":
@@ -139,8 +139,8 @@ class FloorPages:
         return self._director(posted, notice=f"Undone: event {', '.join(str(e.id) for e in done.reverted)}.")
 
     def pin(self, posted: Posted) -> Response:
-        from tourney.app.floor_pages import director_page
-        from tourney.app.floor_read import pin_wall
+        from tourney.app.floor.floor_pages import director_page
+        from tourney.app.floor.floor_read import pin_wall
 
         kind = posted.field("kind")
         try:
@@ -151,12 +151,12 @@ class FloorPages:
         return page(director_page(pinned, notice=notice, origin=posted.origin))
 
     def find(self, request: Request) -> Response:
-        from tourney.app.floor_pages import lookup_page
+        from tourney.app.floor.floor_pages import lookup_page
 
         return page(lookup_page(self._site.floor(), request.query_params.get("q", "")))
 
     def _director(self, posted: Posted, *, notice: str, ok: bool = True) -> Response:
         """The director's page after a change (read again: it shows the change), 409 when refused."""
-        from tourney.app.floor_pages import director_page
+        from tourney.app.floor.floor_pages import director_page
 
         return page(director_page(self._site.floor(), notice=notice, ok=ok, origin=posted.origin), 200 if ok else 409)

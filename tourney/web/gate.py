@@ -32,7 +32,7 @@ from tourney.errors import TourneyError
 from tourney.web.pages import Refused, path_number, refusal
 
 if TYPE_CHECKING:
-    from tourney.app.floor_read import FloorRead
+    from tourney.app.floor.floor_read import FloorRead
 
 MAX_BODY = 16 * 1024  # a report is a few hundred bytes
 MAX_FIELDS = 64
@@ -81,7 +81,7 @@ class Posted:
     table: int  # the table of a table link (0 for the director's)
 
     def field(self, name: str) -> str:
-        from tourney.app.floor_forms import field
+        from tourney.app.floor.floor_forms import field
 
         return field(self.form, name)
 
@@ -119,8 +119,8 @@ class Gate:
             return refusal(error)
 
     def _checked(self, request: Request, form: Mapping[str, Sequence[str]], scope: Scope, handle: Handler) -> Response:
-        from tourney.app.floor_forms import field
-        from tourney.app.tokens import check_csrf, check_director, check_table
+        from tourney.app.floor.floor_forms import field
+        from tourney.app.floor.tokens import check_csrf, check_director, check_table
 
         current = self._read_floor()
         token = request.path_params["token"]

@@ -41,7 +41,7 @@ def page(html: str, status: int = 200) -> HTMLResponse:
 def refusal(error: TourneyError) -> HTMLResponse:
     """The one-line page of a refused request: a `Refused` with its status, a token's refusal (403,
     naming no token), or an operation's refusal (409)."""
-    from tourney.app.wall import message_html
+    from tourney.app.floor.wall import message_html
 
     if isinstance(error, Refused):
         status, text = error.status, str(error)

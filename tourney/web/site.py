@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from anyio import CapacityLimiter
 
-from tourney.app.wall import Wall
+from tourney.app.floor.wall import Wall
 
 if TYPE_CHECKING:
-    from tourney.app.floor_read import FloorRead
+    from tourney.app.floor.floor_read import FloorRead
+    from tourney.app.floor.wall import WallSnapshot
     from tourney.app.types import Database
-    from tourney.app.wall import WallSnapshot
 
 # The threads that build pages. They take turns on the reader anyway, and each more thread makes
 # the event loop wait longer for the interpreter lock between two requests (measured with
@@ -42,13 +42,13 @@ class Site:
             return self.wall.read()
 
     def floor(self) -> FloorRead:
-        from tourney.app.floor_read import floor_of
+        from tourney.app.floor.floor_read import floor_of
 
         with self._reading:
             return floor_of(self.wall.database, self.tournament)
 
     def wall_pin(self, tournament_uid: str) -> str:
-        from tourney.app.floor_read import stored_wall_pin
+        from tourney.app.floor.floor_read import stored_wall_pin
 
         with self._reading:
             return stored_wall_pin(self.wall.database, tournament_uid)

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from tourney.app.wall import PAGES, message_html
+from tourney.app.floor.wall import PAGES, message_html
 from tourney.errors import TourneyError
 from tourney.render.pages import LiveInfo
 from tourney.web.pages import read_route
@@ -75,7 +75,7 @@ class WallPages:
         return PlainTextResponse(snap.token, headers=NO_CACHE)
 
     def tv(self, request: Request) -> Response:
-        from tourney.app.wall_pages import KINDS, WallQuery, render_screen
+        from tourney.app.floor.wall_pages import KINDS, WallQuery, render_screen
 
         kind = request.path_params["kind"]
         if kind not in KINDS:

@@ -1,0 +1,102 @@
+"""The wall display's read side (`tourney serve`): its pages, rendered from a snapshot of the
+tournament, and the token that changes whenever the tournament does.
+
+One `Wall` keeps one read-only database open for the life of the server; each request takes a
+snapshot (only the events appended since the last one are read, thanks to the storage cache).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tourney.app.floor.sheets import bracket_html
+from tourney.app.store.database import open_db
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.render.pages import LiveInfo
+    from tourney.storage.db import Database
+    from tourney.storage.repo import Tournament
+
+# The wall's pages: (label, path) in the order of its navigation.
+PAGES = (("Standings", "/standings"), ("Bracket", "/bracket"), ("Seating", "/seating"))
+
+
+@dataclass(frozen=True, slots=True)
+class WallSnapshot:
+    """The tournament as one request sees it, and its token."""
+
+    tournament: Tournament
+    state: TournamentState
+
+    @property
+    def token(self) -> str:
+        """Changes whenever the tournament does (every change, undo included, appends an event)."""
+        state = self.state
+        return f"{self.tournament.uid}:{state.events[-1].id if state.events else 0}"
+
+
+class Wall:
+    """The pages of one tournament (`tournament`: None for the database's current one)."""
+
+    def __init__(self, database: Database, tournament: str | None) -> None:
+        self._database = database
+        self._tournament = tournament
+
+    @property
+    def database(self) -> Database:
+        return self._database
+
+    def read(self) -> WallSnapshot:
+        """A snapshot of the tournament now (a `TourneyError` when it cannot be read)."""
+        from tourney.storage.events import snapshot
+
+        snap = snapshot(self._database, tournament=self._tournament)
+        return WallSnapshot(snap.tournament, snap.state)
+
+    def render(self, path: str, snap: WallSnapshot, live: LiveInfo) -> str:
+        """The HTML of page `path` (one of `PAGES`) with its live data (polling, navigation)."""
+        return _BUILDERS[path](snap.tournament, snap.state, live)
+
+
+@contextmanager
+def open_wall(db: str | None, tournament: str | None) -> Iterator[Wall]:
+    """The wall over a read-only database, open until the server stops; refuses a database or
+    tournament that cannot be read at once."""
+    with open_db(db, read_only=True) as database:
+        wall = Wall(database, tournament)
+        wall.read()
+        yield wall
+
+
+def message_html(title: str, text: str, live: LiveInfo | None, nav: tuple[tuple[str, str], ...] = PAGES) -> str:
+    """A page that says something instead of a sheet (not seated yet, no such page, an error)."""
+    from tourney.render import sheets
+    from tourney.render.pages import MessagePage
+
+    return sheets.render_message(MessagePage(title=title, message=text, nav=nav, live=live))
+
+
+def _standings(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
+    from tourney.app.read_models import views
+    from tourney.render import sheets
+
+    return sheets.render_standings(views.standings_page(row, state, live=live))
+
+
+def _bracket(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
+    return bracket_html(row, state, live=live)  # the sheet of the format's own view, else the stages' tree
+
+
+def _seating(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
+    from tourney.app.read_models import views
+    from tourney.render import sheets
+
+    return sheets.render_seating(views.seating_page(row, state, live=live))
+
+
+_BUILDERS: dict[str, Callable[[Tournament, TournamentState, LiveInfo], str]] = {
+    "/standings": _standings, "/bracket": _bracket, "/seating": _seating}

@@ -1,0 +1,225 @@
+"""The TV wall (issue 18 item 5): pages made to be read across a room, built on the sheets' read
+models and rendered with `templates/wall/`.
+
+Four kinds of page (standings, seating, the live tables, the bracket), each cut into screens of a
+fixed number of rows, so a large field pages instead of scrolling. A screen names the next one
+(`next_url`): the next screen of its kind, then the first of the next kind, or only its own kind's
+screens when the wall is pinned to it. The small script of `templates/wall/base.html` follows
+that link after `rotate` seconds and swaps in a fresh screen whenever the tournament changes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import urlencode
+
+from tourney.app.floor.floor_pages import Seat, table_seats
+from tourney.app.store.wall_kinds import KINDS as KINDS  # the name the wall's front end imports
+
+if TYPE_CHECKING:
+    from tourney.app.floor.wall import WallSnapshot
+    from tourney.engine.tables import TableState
+
+TV_PREFIX = "/tv"
+DEFAULT_ROWS = 16  # a standings or seating row is 5vh: 16 of them fill 1080p under the title bar
+MIN_ROWS, MAX_ROWS = 4, 40
+TABLES_PER_SCREEN = 8  # four columns of two rows of table cards
+MIN_ROTATE, MAX_ROTATE = 2, 3600
+NOT_SEATED = "No seats have been drawn yet."
+
+
+@dataclass(frozen=True, slots=True)
+class WallQuery:
+    """What a TV's URL asks: a screen of a kind, the rotation (0: none), the pin, rows a screen."""
+
+    kind: str
+    page: int = 1
+    rotate: int = 0
+    pin: str | None = None
+    rows: int = DEFAULT_ROWS
+    pin_stored: bool = False  # the pin is the director's (floor settings), not the URL's: links omit it
+
+
+    @staticmethod
+    def parse(kind: str, params: dict[str, str], stored_pin: str = "") -> WallQuery:
+        """The query of a URL; out-of-range or malformed numbers fall back to the defaults (a TV's
+        URL is typed once by hand: a typo still shows a page). A URL without a pin follows the
+        director's `stored_pin`, so unpinning on the director's page frees every such TV again."""
+        pin = params.get("pin")
+        pinned = pin if pin in KINDS else None
+        from_setting = pinned is None and stored_pin in KINDS
+        if from_setting:
+            pinned = stored_pin
+        rotate = _number(params.get("rotate"), 0, 0, MAX_ROTATE)
+        return WallQuery(kind=pinned or kind, page=_number(params.get("page"), 1, 1, 100_000),
+                         rotate=max(MIN_ROTATE, rotate) if rotate else 0, pin=pinned,
+                         rows=_number(params.get("rows"), DEFAULT_ROWS, MIN_ROWS, MAX_ROWS), pin_stored=from_setting)
+
+    def url(self, kind: str, page: int) -> str:
+        params: dict[str, str | int] = {"page": page}
+        if self.rotate:
+            params["rotate"] = self.rotate
+        if self.pin and not self.pin_stored:
+            params["pin"] = self.pin
+        if self.rows != DEFAULT_ROWS:
+            params["rows"] = self.rows
+        return f"{TV_PREFIX}/{kind}?{urlencode(params)}"
+
+
+def _number(text: str | None, default: int, low: int, high: int) -> int:
+    if text is None or not text.isdigit():
+        return default
+    return min(high, max(low, int(text)))
+
+
+@dataclass(frozen=True, slots=True)
+class WallRow:
+    """One line of a screen: its cells, and a status word that never breaks."""
+
+    cells: tuple[str, ...]
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class WallTable:
+    """One table of the live tables screen."""
+
+    number: int
+    status: str
+    what: str  # the column's heading: "cards", "chips", "games"
+    note: str  # "cap 5", "best of 3", ""
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WallScreen:
+    """One screen of the wall: a page of `kind`, `page` of `pages`."""
+
+    event: str
+    kind: str
+    title: str
+    subtitle: str
+    as_of: str  # "HH:MM:SS"
+    page: int
+    pages: int
+    columns: tuple[str, ...]
+    status_column: bool  # the rows end in a status word
+    rows: tuple[WallRow, ...]
+    per_screen: int  # rows a screen holds: their height is the screen's share
+    tables: tuple[WallTable, ...]
+    frame_url: str  # a sheet shown as it is (a format's own bracket), else ""
+    notice: str
+    next_url: str
+    rotate: int
+    nav: tuple[tuple[str, str], ...]
+    poll_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Content:
+    title: str
+    subtitle: str
+    columns: tuple[str, ...] = ()
+    rows: tuple[WallRow, ...] = ()
+    tables: tuple[WallTable, ...] = ()
+    frame_url: str = ""
+    notice: str = ""
+    status_column: bool = True
+
+
+def _standings(snap: WallSnapshot) -> _Content:
+    from tourney.app.read_models import views
+    from tourney.engine.progress import statuses
+
+    state = snap.state
+    page = views.standings_page(snap.tournament, state)
+    status = {s.name: s.status for s in statuses(state)}
+    rows = tuple(WallRow((f"{'T-' if r.shared else ''}{r.rank}", r.player, f"{r.table}"), status.get(r.player, ""))
+                 for r in page.rows)
+    title = "Standings" + (" (provisional)" if page.provisional else "")
+    return _Content(title, page.event.stage_text, ("rank", "player", "table"), rows,
+                    notice="" if rows else NOT_SEATED)
+
+
+def _seating(snap: WallSnapshot) -> _Content:
+    from tourney.app.read_models import views
+
+    if not snap.state.history:
+        return _Content("Find your seat", "", notice=NOT_SEATED)
+    page = views.seating_page(snap.tournament, snap.state)
+    rows = tuple(WallRow((f.player, f"{f.table}", f"{f.seat}"), "") for f in page.find)
+    return _Content("Find your seat", page.stage_label, ("player", "table", "seat"), rows, status_column=False)
+
+
+def _table_status(table: TableState) -> str:
+    return "done" if table.finished else "playing"
+
+
+def _what(table: TableState) -> tuple[str, str]:
+    """The heading of the table's column of numbers, and the note under it."""
+    if table.best_of:
+        return "games", f"best of {table.best_of}"
+    if table.reports_rounds:
+        return "cards", f"cap {table.cap}"
+    return "chips", ""
+
+
+def _tables(snap: WallSnapshot) -> _Content:
+    state = snap.state
+    if not state.history:
+        return _Content("Tables", "", notice=NOT_SEATED)
+    tables = tuple(WallTable(t.number, _table_status(t), *_what(t), table_seats(state, t)) for t in state.tables)
+    return _Content("Tables", state.kind.stage_label(state, state.stage), tables=tables)
+
+
+def _bracket(snap: WallSnapshot) -> _Content:
+    from tourney.app.read_models import views
+
+    state = snap.state
+    if state.kind.view_kind is not None:
+        # A format's own bracket (knock-out, crosstable, Swiss groups) is drawn by its sheet.
+        return _Content("Bracket", "", frame_url="/bracket")
+    page = views.bracket_page(snap.tournament, state)
+    rows = tuple(WallRow((s.label, s.summary), str(s.status)) for s in page.stages)
+    subtitle = f"Champion: {page.champion}" if page.champion else page.event.stage_text
+    return _Content("Bracket", subtitle, ("stage", "tables"), rows,
+                    notice="" if rows else "No stages planned or seated yet.")
+
+
+_CONTENT = {"standings": _standings, "seating": _seating, "tables": _tables, "bracket": _bracket}
+
+
+def _pages(content: _Content, rows: int) -> int:
+    if content.tables:
+        return -(-len(content.tables) // TABLES_PER_SCREEN)
+    return max(1, -(-len(content.rows) // rows))
+
+
+def wall_screen(snap: WallSnapshot, query: WallQuery) -> WallScreen:
+    """Screen `query.page` of `query.kind` (the last one when the field shrank), and the next."""
+    content = _CONTENT[query.kind](snap)
+    pages = max(1, _pages(content, query.rows))
+    page = min(query.page, pages)
+    start = (page - 1) * query.rows
+    first_table = (page - 1) * TABLES_PER_SCREEN
+    if page < pages:
+        next_url = query.url(query.kind, page + 1)
+    else:
+        following = query.pin or KINDS[(KINDS.index(query.kind) + 1) % len(KINDS)]
+        next_url = query.url(following, 1)
+    return WallScreen(
+        event=snap.tournament.name, kind=query.kind, title=content.title, subtitle=content.subtitle,
+        as_of=time.strftime("%H:%M:%S"), page=page, pages=pages, columns=content.columns,
+        status_column=content.status_column,
+        rows=content.rows[start:start + query.rows], per_screen=query.rows,
+        tables=content.tables[first_table:first_table + TABLES_PER_SCREEN], frame_url=content.frame_url,
+        notice=content.notice, next_url=next_url, rotate=query.rotate,
+        nav=tuple((kind.capitalize(), query.url(kind, 1)) for kind in KINDS), poll_token=snap.token)
+
+
+def render_screen(snap: WallSnapshot, query: WallQuery, poll_url: str, poll_ms: int) -> str:
+    from tourney.render.env import render
+
+    return render("wall/screen.html", None, screen=wall_screen(snap, query), poll_url=poll_url, poll_ms=poll_ms)

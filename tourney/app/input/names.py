@@ -1,0 +1,107 @@
+"""The registered player a director means by what they typed, and chip counts typed as NAME=N."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Final
+
+from tourney.app.input.numbers import whole_number
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.tables import TableState
+    from tourney.engine.tournament import TournamentState
+
+# More chips than any table holds; keeps every count an exact integer in JSON and the database.
+MAX_CHIPS = 10**12
+# Chip counts as a front end passes them: NAME=N texts, or name -> count.
+ChipCounts = Sequence[str] | Mapping[str, int]
+# How quick entry reads a seat (`s2`), as `tourney.engine.names.resolve` does.
+_SEAT: Final = re.compile(r"[sS]([0-9]{1,3})")
+
+
+def current_table(state: TournamentState, number: int | None) -> TableState | None:
+    """Table `number` of the current stage, or None (no number, or no such table: the engine then
+    refuses the entry with its own message)."""
+    if number is not None and 1 <= number <= len(state.tables):
+        return state.tables[number - 1]
+    return None
+
+
+def player_name(state: TournamentState, raw: str, table: int | None = None) -> str:
+    """The registered name a director means by `raw`: the name in any case, normal form or spacing,
+    a seat at `table` (`s2`), a unique prefix, or the name without diacritics (`zdzblo` for
+    Źdźbło). An ambiguous entry is refused listing the candidates; an unknown name passes through
+    (cleaned) so that the engine's own message, with its did-you-mean hint, reaches the director."""
+    return player_at(state, raw, current_table(state, table))
+
+
+def player_at(state: TournamentState, raw: str, table: TableState | None) -> str:
+    """`player_name` for a table of any stage (a correction names players of its entry's table)."""
+    from tourney.engine import names
+
+    where = f"table {table.number}" if table is not None else "that table"
+    if table is not None:
+        _refuse_seat_or_name(raw, table)
+    found = names.resolve(raw, [p.name for p in state.players], table.seats if table is not None else None,
+                          where=where)
+    return found if found is not None else names.clean(raw)
+
+
+def _refuse_seat_or_name(raw: str, table: TableState) -> None:
+    """An entry such as `s2` that names seat 2 and also, as typed, another player at the table
+    ("S2") is ambiguous: a director who meant one must never record the other."""
+    from tourney.engine import names
+
+    seat = _SEAT.fullmatch(raw.strip())
+    if seat is None or not 1 <= int(seat.group(1)) <= len(table.seats):
+        return
+    number = int(seat.group(1))
+    seated = table.seats[number - 1]
+    wanted = names.key(raw)
+    for other_seat, other in enumerate(table.seats, start=1):
+        if other != seated and names.key(other) == wanted:
+            raise InvalidInputError(f"{raw.strip()!r} is ambiguous at table {table.number}: seat {number} "
+                                    f"({seated}) or the player {other} (seat {other_seat})")
+
+
+def chip_counts(state: TournamentState, counts: ChipCounts, table: TableState | None) -> dict[str, int]:
+    """NAME=N pairs (or a mapping): counts whole numbers, not negative; names resolved as
+    `player_at` resolves them at `table`."""
+    pairs = [f"{name}={count}" for name, count in counts.items()] if isinstance(counts, Mapping) else counts
+    found: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, value = pair.rpartition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InvalidInputError(f"a chip count is NAME=N, such as bob=120, not {pair!r}")
+        if value.strip().startswith("-"):
+            raise InvalidInputError(f"a chip count cannot be negative: {pair!r}")
+        count = whole_number(value, what=f"the chip count of {name.strip()!r}", high=MAX_CHIPS)
+        resolved = player_at(state, name, table)
+        if resolved in found:
+            raise InvalidInputError(f"{resolved} has two chip counts")
+        found[resolved] = count
+    return found
+
+
+def checked_name(text: str, *, what: str = "name") -> str:
+    """A name (or club, with `what="club"`) as it will be stored: cleaned, refused when it has a
+    control character or more than 60 characters."""
+    from tourney.engine import names
+
+    return names.check(text, what=what)
+
+
+def optional_club(text: str | None) -> str | None:
+    """A club as stored: None for none (or only spaces), else `checked_name(..., what="club")`."""
+    from tourney.engine import names
+
+    return names.check(text, what="club") if text is not None and names.clean(text) else None
+
+
+def plain(text: str) -> str:
+    """`text` without diacritics, for matching what a keyboard without them types."""
+    from tourney.engine import names
+
+    return names.plain(text)

@@ -1,0 +1,84 @@
+"""Read a player list from CSV: a header row naming `name` (required), `club` and `bot` (optional;
+a bot spec such as `prob`: that player is a bot, played by `tourney run`).
+
+Every problem names its line, so a director can fix the file: a missing name, a row with more
+fields than the header, a column named twice, a name given twice (as people read it: case, Unicode
+normal form and invisible spaces do not count), a control character, a name or club over 60
+characters. Names and clubs come out cleaned (`tourney.engine.names.clean`), so an NFD name from a
+spreadsheet is stored as the name a director types.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from tourney.app.input.csv_header import header_columns
+from tourney.engine import names
+from tourney.errors import InvalidInputError
+
+KNOWN_COLUMNS = ("name", "club", "bot")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    name: str
+    club: str | None
+    line: int
+    bot: str | None = None
+
+
+def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
+    """The players of a CSV text, in file order; raises InvalidInputError naming the line."""
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte-order mark, as spreadsheet programs like to write
+    # strict: an unclosed quote is an error, not a field that swallows the rest of the file.
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        header = next(reader, None)
+        while header is not None and not any(cell.strip() for cell in header):
+            header = next(reader, None)
+        if header is None:
+            raise InvalidInputError(f"{source} is empty: expected a header row with a 'name' column")
+        header_line = reader.line_num
+        columns = header_columns(header, source=source, line=header_line)
+        if "name" not in columns:
+            raise InvalidInputError(
+                f"{source} line {header_line}: the header row needs a 'name' column (got {', '.join(header)!r})")
+        unknown = [c for c in columns if c and c not in KNOWN_COLUMNS]
+        if unknown:
+            raise InvalidInputError(
+                f"{source} line {header_line}: unknown column {unknown[0]!r} (columns: name, club, bot)")
+        name_at, club_at = columns.index("name"), columns.index("club") if "club" in columns else None
+        bot_at = columns.index("bot") if "bot" in columns else None
+        players: list[PlayerEntry] = []
+        seen: dict[str, tuple[str, int]] = {}  # names.key -> (name, line)
+        for row in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue  # blank lines are harmless
+            if len(row) > len(columns):
+                raise InvalidInputError(
+                    f"{source} line {line}: {len(row)} fields but the header has {len(columns)} ({row!r})")
+            raw = row[name_at] if name_at < len(row) else ""
+            if not names.clean(raw):
+                raise InvalidInputError(f"{source} line {line}: the name is empty ({row!r})")
+            raw_club = row[club_at] if club_at is not None and club_at < len(row) else ""
+            try:
+                name = names.check(raw)
+                club = names.check(raw_club, what="club") if names.clean(raw_club) else None
+            except InvalidInputError as error:
+                raise InvalidInputError(f"{source} line {line}: {error}") from None
+            same = seen.get(names.key(name))
+            if same is not None:
+                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {same[1]} ({same[0]!r})")
+            seen[names.key(name)] = (name, line)
+            raw_bot = row[bot_at].strip() if bot_at is not None and bot_at < len(row) else ""
+            players.append(PlayerEntry(name=name, club=club, line=line, bot=raw_bot or None))
+    except csv.Error as error:
+        raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error})") from None
+    if not players:
+        raise InvalidInputError(f"{source} has a header but no players")
+    return players
+

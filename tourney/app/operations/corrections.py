@@ -1,0 +1,232 @@
+"""The log and its rewrites: list the events, undo an entry, correct one with a preview first.
+
+The log is append-only: undo and corrections are new events that the fold honours
+(`tourney/engine/log.py` holds the rules); nothing is ever deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tourney.app.input.names import ChipCounts, checked_name, chip_counts, optional_club, player_at
+from tourney.app.store.database import open_db
+from tourney.app.store.unit_of_work import read, transaction
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.events import Event
+    from tourney.engine.log import LogEntry
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.repo import Tournament
+
+
+def event_log(*, db: str | None = None, tournament: str | None = None) -> list[LogEntry]:
+    """Every event of the tournament, oldest first, each marked undone or corrected by a later one."""
+    from tourney.engine.log import annotate
+    from tourney.storage.events import all_events
+
+    with open_db(db, read_only=True) as database:
+        _row, events = all_events(database, tournament=tournament)
+    return annotate(events)
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """The events an undo reverted (latest first), the state before and after it, and whether an
+    event was named (else the last entry in effect was undone)."""
+
+    reverted: tuple[Event, ...]
+    before: TournamentState
+    state: TournamentState
+    named: bool
+
+    def changes(self) -> list[str]:
+        """What the undo changed, as the director reads it."""
+        return list(correction_changes(self.before, self.state))
+
+
+# What `undo` asks about before reverting it at a terminal: the entries a whole stage hangs on.
+CONFIRMED_KINDS = ("advance", "seat")
+
+
+def undo_preview(*, db: str | None = None, tournament: str | None = None) -> tuple[Event, ...]:
+    """What `undo` without an id would revert now (latest first): the last entry in effect, with
+    the advance a seat draw followed; () when there is nothing to undo. Reads only."""
+    from tourney.engine.log import undo_group
+
+    events = read(db, tournament).state.events
+    by_id = {e.id: e for e in events}
+    return tuple(by_id[i] for i in undo_group(events))
+
+
+def undo(event: int | None = None, *, db: str | None = None, tournament: str | None = None,
+         expected: int | None = None) -> Undone:
+    """Revert an entry by appending an undo: the last one still in effect, or event `event` (an
+    advance with its seat draw together). Refused, naming it, while a later entry depends on it.
+    `expected`: the id `undo_preview` showed, so an entry made since the question is never the one
+    reverted."""
+    from tourney.engine.log import undo_group, undo_group_of
+
+    with transaction(db, tournament) as tx:
+        state = tx.state
+        before = state.copy()
+        if event is None:
+            group = undo_group(state.events)
+            if not group:
+                raise InvalidInputError("nothing to undo")
+            if expected is not None and group[0] != expected:
+                raise InvalidInputError(f"the last entry is now event {group[0]}, not {expected}: "
+                                        "another desk entered it; run `tourney undo` again")
+        else:
+            if not any(e.id == event for e in state.events):
+                raise InvalidInputError(f"no event {event} in this tournament (see `tourney log`)")
+            group = undo_group_of(state.events, event)
+        by_id = {e.id: e for e in state.events}
+        reverted = tuple(by_id[i] for i in group)
+        for target in group:  # latest first: the seat draw before the advance it followed
+            tx.append("undo", {"target": target})
+    return Undone(reverted, before, tx.state, event is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionPreview:
+    """A correction not applied yet: its target, the payload fields it would store and what would
+    change (from applying that very event to a copy of the state)."""
+
+    tournament: Tournament
+    target: Event
+    fix: dict[str, Any]
+    changes: tuple[str, ...]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The payload of the `correct` event."""
+        return {"target": self.target.id, **self.fix}
+
+
+def check_choice(*, loser: bool, order: bool, counts: bool, registration: bool) -> None:
+    """Refuse a correction that says not exactly one of what to correct."""
+    chosen = [flag for flag, given in (("--loser", loser), ("--order", order), ("--counts", counts),
+                                       ("--name/--club", registration)) if given]
+    if len(chosen) != 1:
+        raise InvalidInputError("say what to correct: one of --loser NAME, --order P1 P2 ..., --counts NAME=N ..., "
+                                "--name NEW / --club NEW" + (f" (not {' and '.join(chosen)})" if chosen else ""))
+
+
+def preview_correction(event: int, *, loser: str | None = None, order: Sequence[str] | None = None,
+                       counts: ChipCounts | None = None, name: str | None = None, club: str | None = None,
+                       db: str | None = None, tournament: str | None = None) -> CorrectionPreview:
+    """What correcting event `event` would do: exactly one of `loser` (a round result), `order` (a
+    finish, winner first), `counts` (a chip count) or `name`/`club` (a registration). Nothing is
+    stored; `apply_correction` stores it."""
+    from tourney.engine.corrections import preview
+
+    check_choice(loser=loser is not None, order=order is not None, counts=counts is not None,
+                 registration=name is not None or club is not None)
+    snap = read(db, tournament)
+    state, row = snap.state, snap.tournament
+    target = next((e for e in state.events if e.id == event), None)
+    if target is None:
+        raise InvalidInputError(f"no event {event} in tournament {row.name!r} (see `tourney log`)")
+    fix = _fields(state, target, loser=loser, order=order, counts=counts, name=name, club=club)
+    after = preview(state, "correct", {"target": event, **fix})
+    return CorrectionPreview(row, target, fix, tuple(correction_changes(state, after)))
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected:
+    """The stored correction and the state after it."""
+
+    event: Event
+    state: TournamentState
+
+
+def apply_correction(correction: CorrectionPreview, *, db: str | None = None) -> Corrected:
+    """Store a previewed correction (in the tournament it was previewed in); refused, naming it,
+    when a later entry cannot survive it."""
+    with transaction(db, str(correction.tournament.id)) as tx:
+        stored = tx.append("correct", correction.data)
+    return Corrected(stored, tx.state)
+
+
+def _fields(state: TournamentState, target: Event, *, loser: str | None, order: Sequence[str] | None,
+            counts: ChipCounts | None, name: str | None, club: str | None) -> dict[str, Any]:
+    """The payload fields of a correction of `target`, names resolved at the target's table."""
+    table = state.table_of_event(target.id)
+    if loser is not None:
+        return {"loser": player_at(state, loser, table)}
+    if order is not None:
+        if not order:
+            raise InvalidInputError("--order needs the players, winner first")
+        return {"order": [player_at(state, p, table) for p in order]}
+    if counts is not None:
+        if not counts:
+            raise InvalidInputError("--counts needs NAME=N pairs")
+        return {"counts": chip_counts(state, counts, table)}
+    fields: dict[str, Any] = {}
+    if name is not None:
+        fields["name"] = checked_name(name)
+    if club is not None:
+        fields["club"] = optional_club(club)
+    return fields
+
+
+def correction_changes(before: TournamentState, after: TournamentState) -> Iterator[str]:
+    """What differs between two states, as the director reads it: names, cards, eliminations,
+    places, stage, who advances, standings."""
+    from tourney.engine.tournament import advancing_players
+
+    old_names = [p.name for p in before.players]
+    new_names = [p.name for p in after.players]
+    renamed: dict[str, str] = {}
+    if len(old_names) == len(new_names):
+        renamed = {was: now for was, now in zip(old_names, new_names, strict=True) if was != now}
+        for was, now in renamed.items():
+            yield f"{was} is now called {now}"
+        for was_info, now_info in zip(before.players, after.players, strict=True):
+            if was_info.club != now_info.club:
+                yield f"{now_info.name}: club {now_info.club or 'none'} instead of {was_info.club or 'none'}"
+    else:
+        for name in [n for n in old_names if n not in new_names]:
+            yield f"{name} is no longer registered"
+        for name in [n for n in new_names if n not in old_names]:
+            yield f"{name} is registered"
+    old_tables = {(t.stage, t.number): t for tables in before.history for t in tables}
+    new_keys = {(t.stage, t.number) for tables in after.history for t in tables}
+    for stage, number in sorted(set(old_tables) - new_keys):
+        yield f"stage {stage} table {number} is no longer seated"
+    for tables in after.history:
+        for table in tables:
+            old = old_tables.get((table.stage, table.number))
+            if old is None:
+                continue
+            where = f"stage {table.stage} table {table.number}"
+            for seated in table.seats:
+                had, holds = old.counts.get(seated), table.counts.get(seated)
+                if had != holds and had is not None and table.reports_rounds:
+                    yield f"{where}: {seated} holds {holds} card(s) instead of {had}"
+            out_now, out_before = set(table.eliminated), set(old.eliminated)
+            gone, back = out_now - out_before, out_before - out_now
+            for seated in sorted(gone):
+                yield f"{where}: {seated} is eliminated (place {table.places.get(seated)})"
+            for seated in sorted(back):
+                yield f"{where}: {seated} is no longer eliminated"
+            for seated in table.seats:
+                was_place, place = old.places.get(seated), table.places.get(seated)
+                if seated not in gone and was_place is not None and place is not None and was_place != place:
+                    yield f"{where}: {seated} takes place {place} instead of {was_place}"
+            if old.finished != table.finished:
+                yield f"{where}: {'finishes' if table.finished else 'is playing again'}"
+    if before.stage != after.stage or before.closed != after.closed:
+        yield f"the tournament is at stage {after.stage}{' (closed)' if after.closed else ''} instead of " \
+              f"{before.stage}{' (closed)' if before.closed else ''}"
+    moving_before, moving_after = advancing_players(before), advancing_players(after)
+    if set(moving_before) != set(moving_after):
+        yield (f"advancing from stage {after.stage}: {', '.join(moving_after) or 'nobody yet'} "
+               f"(was {', '.join(moving_before) or 'nobody yet'})")
+    old_rank = {renamed.get(r.player, r.player): r.rank for r in before.standings()}
+    for row in after.standings():
+        if old_rank.get(row.player) != row.rank:
+            yield f"standings: {row.player} ranks {row.rank} instead of {old_rank.get(row.player)}"

@@ -1,0 +1,191 @@
+"""Players of a tournament: register (typed or from a CSV file), list, show a player's path, rename, drop."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tourney.app.input.names import checked_name, optional_club, player_name
+from tourney.app.store.unit_of_work import read, transaction
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.progress import PlayerStatus, Step
+    from tourney.engine.tournament import PlayerInfo, TournamentState
+    from tourney.storage.repo import Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    """A player to register: `origin` ("players.csv line 7") prefixes any error about it; `bot` is
+    a bot spec of the game (`prob`, `cmd:...`): `run_bots` plays that player."""
+
+    name: str
+    club: str | None = None
+    bot: str | None = None
+    origin: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Registered:
+    """The state after a registration, who was registered, and the table of each late entry."""
+
+    state: TournamentState
+    tournament: Tournament
+    names: tuple[str, ...]
+    late: dict[str, int]
+
+    @property
+    def active(self) -> int:
+        """Players of the tournament who have not dropped out."""
+        return sum(1 for p in self.state.players if not p.dropped)
+
+
+def register(players: Sequence[NewPlayer], *, db: str | None = None, tournament: str | None = None) -> Registered:
+    """Register every player in one transaction: all of them or, on any error, none. After the first
+    seat draw a player joins a stage-1 table that has not started (a late entry)."""
+
+    with transaction(db, tournament) as tx:
+        for player in players:
+            where = f"{player.origin}: " if player.origin else ""
+            taken = tx.state.find_player(player.name)
+            if taken is not None:
+                raise InvalidInputError(f"{where}a player named {taken!r} is already registered")
+            data: dict[str, Any] = {"name": player.name, "club": player.club}
+            if player.bot is not None:
+                data["bot"] = _checked_bot(tx.state, player.bot, where)
+            tx.append("register", data)
+    state = tx.state
+    seated = {name: t.number for t in state.tables for name in t.seats} if state.stage == 1 else {}
+    names = tuple(p.name for p in players)
+    return Registered(state, tx.tournament, names, {name: seated[name] for name in names if name in seated})
+
+
+def add_players(names: Sequence[str], *, club: str | None = None, bot: str | None = None, db: str | None = None,
+                tournament: str | None = None) -> Registered:
+    """Register typed names (cleaned; a club for all of them; `bot`: they are bots of that spec)."""
+    club_name = optional_club(club)
+    return register([NewPlayer(checked_name(name), club_name, bot) for name in names], db=db, tournament=tournament)
+
+
+# 40 sample players (Polish names, clubs), shipped in the package: `tourney player import --sample`.
+SAMPLE_PLAYERS = Path(__file__).resolve().parents[2] / "data" / "sample_players.csv"
+
+
+def import_players(file: str | Path, *, db: str | None = None, tournament: str | None = None) -> Registered:
+    """Register every player of a CSV file (header: name, and optionally club and bot); a bad row
+    names its line and nothing is stored."""
+    from tourney.app.input.files import read_text
+    from tourney.app.input.players_csv import parse_players_csv
+
+    entries = parse_players_csv(read_text(Path(file)), source=str(file))
+    return register([NewPlayer(e.name, e.club, e.bot, f"{file} line {e.line}") for e in entries],
+                    db=db, tournament=tournament)
+
+
+def _checked_bot(state: TournamentState, spec: str, where: str) -> str:
+    """`spec` if it makes a bot of the tournament's game (which must have a rules engine): whatever
+    `arena run --bots` takes, checked the same way, starting nothing."""
+    from tourney.arena.lineup import spec_transport
+    from tourney.rules.games import require_engine
+
+    try:
+        require_engine(state.descriptor)
+        spec_transport(state.descriptor, spec.strip())
+    except InvalidInputError as error:
+        raise InvalidInputError(f"{where}--bot {spec!r}: {error}") from None
+    return spec.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One line of the player list: who, their club and bot, and where they stand."""
+
+    info: PlayerInfo
+    status: PlayerStatus
+    eliminated: bool  # out at the current stage's table
+
+    def to_json(self) -> dict[str, Any]:
+        """The shape of `tourney player list --json` ("eliminated" kept from the first JSON shape)."""
+        info = self.info
+        return {"name": info.name, "club": info.club, "bot": info.bot, "dropped": info.dropped,
+                "eliminated": self.eliminated, **self.status.to_json()}
+
+
+def list_players(*, db: str | None = None, tournament: str | None = None) -> list[PlayerRow]:
+    """Every player in registration order: club, bot and status (playing at table T, waiting to
+    advance, out at stage S with place P, dropped)."""
+    from tourney.engine.progress import statuses
+
+    state = read(db, tournament).state
+    where = {name: t for t in state.tables for name in t.seats}
+    infos = {info.name: info for info in state.players}
+    rows = []
+    for status in statuses(state):
+        table = where.get(status.name)
+        rows.append(PlayerRow(infos[status.name], status, bool(table and status.name in table.eliminated)))
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPath:
+    """A player, where they stand, and each stage's (or round's) table, seat and result."""
+
+    info: PlayerInfo
+    status: PlayerStatus
+    steps: tuple[Step, ...]
+    unit: str  # what the format's stages are called: "stage", "round"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.info.name, "club": self.info.club, **self.status.to_json(),
+                "path": [step.to_json() for step in self.steps]}
+
+
+def show_player(name: str, *, db: str | None = None, tournament: str | None = None) -> PlayerPath:
+    """A player's path through the event (the name as typed: a unique prefix will do)."""
+    from tourney.engine.progress import path, statuses
+
+    state = read(db, tournament).state
+    resolved = player_name(state, name)
+    info = state.player(resolved)
+    status = next(s for s in statuses(state) if s.name == resolved)
+    return PlayerPath(info, status, tuple(path(state, resolved)), state.kind.unit)
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """The state after a change to one player, and the name they had (as resolved)."""
+
+    state: TournamentState
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Renamed:
+    """The state after a rename, the old name (as resolved) and the new one (as stored)."""
+
+    state: TournamentState
+    old: str
+    new: str
+
+
+def rename(old: str, new: str, *, db: str | None = None, tournament: str | None = None) -> Renamed:
+    """Rename a player (an event: an undo reverts it)."""
+    wanted = checked_name(new)
+    with transaction(db, tournament) as tx:
+        resolved = player_name(tx.state, old)
+        tx.state.player(resolved)
+        tx.append("rename", {"name": resolved, "new": wanted})
+    return Renamed(tx.state, resolved, wanted)
+
+
+def drop(name: str, *, db: str | None = None, tournament: str | None = None) -> Changed:
+    """A player leaves: before the draw they are not seated; at a table they are out at once and
+    placed; a qualifier who leaves before the next stage is seated is replaced by the next player
+    of their table's finishing order."""
+    with transaction(db, tournament) as tx:
+        resolved = player_name(tx.state, name)
+        tx.append("drop", {"name": resolved})
+    return Changed(tx.state, resolved)

@@ -1,0 +1,366 @@
+"""Tournaments of a database: create one, choose the current one, list them, plan and read the status."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tourney.app.store.database import open_db
+from tourney.app.store.unit_of_work import read
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.app.read_models.table_views import TableView
+    from tourney.engine.format_config import FormatConfig
+    from tourney.engine.planner import Plan
+    from tourney.engine.tables import TableState
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.repo import Tournament
+
+# Far above any real event (3,000 players plan in milliseconds) and far below what exhausts memory:
+# a plan for 10^9 players took 13 GB.
+MAX_PLAN_PLAYERS = 100_000
+# Above this many tables still playing, the status summarises (counts and the slowest tables)
+# instead of listing every one: a floor of 84 playing tables reads better as numbers.
+SUMMARY_ABOVE = 8
+SLOWEST_SHOWN = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new tournament; `current` is the one the database's commands act on after it (the new
+    one unless another tournament is `running`); `shown` names the database for people."""
+
+    tournament: Tournament
+    current: Tournament
+    running: tuple[Tournament, ...]
+    format: FormatConfig
+    shown: str
+
+    @property
+    def format_text(self) -> str | None:
+        """The format with its options as people read them ("knockout, best of 3"); None for the
+        default format, which a tournament without a `format` event has."""
+        from tourney.app.read_models.event_text import format_text
+        from tourney.engine.format_config import FormatConfig
+
+        return None if self.format == FormatConfig() else format_text(self.format)
+
+
+def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None, best_of: int = 1,
+                   third_place: bool = False, rounds: int | None = None, table_size: int = 2, seeding: str = "lot",
+                   grand_final: str = "reset", cycles: int = 1, tiebreaks: str | None = None,
+                   date: str | None = None, db: str | None = None) -> Created:
+    """Create a tournament of `game` (a name or alias), creating the database if need be; `format`
+    any registered format (`format_names()`; None: the default, RULES §1.12's stages). It becomes
+    the current one unless another tournament of the database is running. `tiebreaks`: names
+    separated by commas (`--tiebreaks`); `date` the event's date, YYYY-MM-DD (default today), which
+    every sheet prints."""
+    from tourney.engine.format_config import FormatConfig, check_format, parse_tiebreaks
+    from tourney.engine.format_registry import DEFAULT_FORMAT, GRAND_FINALS, SEEDING_METHODS, format_names
+    from tourney.rules.games import find_game
+    from tourney.storage.events import create_and_choose
+
+    checked_tournament_name(name)  # before the database is opened: a refused name creates no file
+    descriptor = find_game(game)
+    chosen_format = DEFAULT_FORMAT if format is None else format
+    if chosen_format not in format_names():
+        raise InvalidInputError(f"--format {chosen_format!r}: expected one of {', '.join(format_names())}")
+    if seeding not in SEEDING_METHODS:
+        raise InvalidInputError(f"--seeding {seeding!r}: expected one of {', '.join(SEEDING_METHODS)}")
+    if grand_final not in GRAND_FINALS:
+        raise InvalidInputError(f"--grand-final {grand_final!r}: expected one of {', '.join(GRAND_FINALS)}")
+    config = FormatConfig(chosen_format, best_of, third_place, rounds, table_size, seeding, grand_final, cycles,
+                          parse_tiebreaks(tiebreaks))
+    check_format(descriptor, config)
+    day = event_date(date)
+    chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+    with open_db(db, create=True) as database:
+        # The default format needs no event: a log without one is of it (every log before formats).
+        made = create_and_choose(database, name=name, game=descriptor.name, seed=chosen,
+                                 format=None if config == FormatConfig() else config.to_json(), day=day)
+        shown = database.shown
+    return Created(made.tournament, made.current, tuple(made.running), config, shown)
+
+
+def event_date(text: str | None) -> datetime.date | None:
+    """The date of `--date YYYY-MM-DD` (None: today), or one line saying what is wrong with it."""
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise InvalidInputError(f"--date {text!r}: expected a date as YYYY-MM-DD, e.g. 2026-03-14") from None
+
+
+def checked_tournament_name(name: str) -> str:
+    """`name` as it will be stored, or `InvalidInputError`: empty, a control character, too long, or
+    only digits (`--tournament 3` means the tournament with id 3, so such a name could never be
+    chosen). Storage checks the same again inside the transaction, with the names already taken."""
+    from tourney.engine import names
+
+    if not name.strip():
+        raise InvalidInputError("a tournament needs a name")
+    cleaned = names.check(name, what="tournament name")
+    if cleaned.isdigit():
+        raise InvalidInputError(f"a tournament name cannot be only digits ({cleaned!r}): it would read as an id")
+    return cleaned
+
+
+def format_choices() -> tuple[str, tuple[str, ...]]:
+    """The default format and every registered format's name (in the registry's order)."""
+    from tourney.engine.format_registry import DEFAULT_FORMAT, format_names
+
+    return DEFAULT_FORMAT, format_names()
+
+
+def formats_taking(option: str) -> tuple[str, ...]:
+    """The labels of the registered formats that take `option` (a `FormatConfig` field), in order."""
+    from tourney.engine.format_registry import all_formats
+
+    return tuple(fmt.label for fmt in all_formats() if option in fmt.options)
+
+
+def use_tournament(tournament: str, *, db: str | None = None) -> Tournament:
+    """Make `tournament` (a name in any case, or an id) the one every operation acts on by default."""
+    from tourney.storage.events import use_tournament as choose
+
+    with open_db(db) as database:
+        return choose(database, tournament=tournament)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """One line of `tourney list`."""
+
+    id: int
+    name: str
+    game: str
+    state: str  # registering / stage N / complete
+    players: int  # not dropped
+    current: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "game": self.game, "state": self.state, "players": self.players,
+                "current": self.current}
+
+
+def list_tournaments(*, db: str | None = None) -> list[TournamentSummary]:
+    """Every tournament of the database, oldest first, marking the current one."""
+    from tourney.storage.events import overview
+
+    with open_db(db, read_only=True) as database:
+        found = overview(database)
+    summaries = []
+    for item in found:
+        row = item.tournament
+        assert row.id is not None
+        summaries.append(TournamentSummary(row.id, row.name, row.game, progress(item.summary.stage,
+                                           complete=item.summary.complete), item.summary.players, item.current))
+    return summaries
+
+
+def progress(stage: int, *, complete: bool) -> str:
+    """registering / stage N / complete."""
+    if complete:
+        return "complete"
+    return f"stage {stage}" if stage else "registering"
+
+
+@dataclass(frozen=True, slots=True)
+class PlanShown:
+    """A stage plan and what it was made for ("for 30 players of lou", "(fixed at the first seat draw)")."""
+
+    plan: Plan
+    source: str
+
+    def lines(self) -> tuple[str, ...]:
+        """What `tourney plan` prints."""
+        return (f"Stage plan {self.source}:", *plan_lines(self.plan))
+
+
+def plan_lines(plan: Plan) -> tuple[str, ...]:
+    """One line per stage (tables, who advances) and the planner's reason under it."""
+    lines = []
+    count = len(plan.stages)
+    for number, (stage, reason) in enumerate(zip(plan.stages, plan.reasons, strict=True), start=1):
+        sizes = "+".join(str(t) for t in stage.tables)
+        if stage.is_final:
+            what = f"final table of {stage.players}"
+        else:
+            what = (f"{len(stage.tables)} tables ({sizes}), top {stage.advance} of each advance "
+                    f"-> {stage.advance * len(stage.tables)}")
+        label = "final" if number == count else f"stage {number}"
+        lines += [f"{label:>7}: {stage.players:>4} players, {what}", f"         {reason}"]
+    return tuple(lines)
+
+
+def plan(*, players: int | None = None, game: str = "polish-poker", table_size: int | None = None,
+         advance: int | None = None, final_size: int | None = None, db: str | None = None,
+         tournament: str | None = None) -> PlanShown:
+    """The stage plan (RULES §1.12) for `players` of `game`, or else for the tournament's registered
+    players (its fixed plan once seated, unless an override asks for another)."""
+    from tourney.engine.planner import plan_stages
+    from tourney.rules.games import find_game
+
+    overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
+    if players is not None:
+        if not 2 <= players <= MAX_PLAN_PLAYERS:
+            raise InvalidInputError(f"--players must be from 2 to {MAX_PLAN_PLAYERS}, got {players}")
+        descriptor = find_game(game)
+        return PlanShown(plan_stages(players, descriptor.table_citations, **overrides, max_table=descriptor.max_table),
+                         f"for {players} players of {game}")
+    state = read(db, tournament).state
+    active = sum(1 for p in state.players if not p.dropped)
+    if state.stage > 0 and state.plan is not None and not any(v is not None for v in overrides.values()):
+        return PlanShown(state.plan, "(fixed at the first seat draw)")
+    if active < 2:
+        raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
+    descriptor = state.descriptor
+    return PlanShown(plan_stages(active, descriptor.table_citations, **overrides, max_table=descriptor.max_table),
+                     f"for the {active} registered players")
+
+
+@dataclass(frozen=True, slots=True)
+class FloorCounts:
+    """Tables playing and finished in the current stage; players still in at them, out and dropped."""
+
+    tables_playing_count: int
+    tables_finished_count: int
+    players_in: int
+    players_out: int
+    players_dropped: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"tables_playing_count": self.tables_playing_count,
+                "tables_finished_count": self.tables_finished_count, "players_in": self.players_in,
+                "players_out": self.players_out, "players_dropped": self.players_dropped}
+
+
+@dataclass(frozen=True, slots=True)
+class StatusView:
+    """Where a tournament stands, as plain values: the stage, the tables still playing, what
+    blocks an advance, the floor's counts and slowest tables; `lines` is what `tourney status`
+    prints, ending with `next_steps`, what the director can do next."""
+
+    tournament: Tournament
+    stage: int
+    closed: bool
+    complete: bool
+    tables_playing: tuple[int, ...]
+    blockers: tuple[str, ...]
+    active: int  # players not dropped
+    counts: FloorCounts
+    slowest: tuple[TableView, ...]
+    stages: int | None  # the stage plan's length (a format played in rounds has none)
+    format: FormatConfig | None  # None: the default format, whose status is as before formats existed
+    total_rounds: int | None  # a format's planned rounds, when it knows them
+    next_steps: tuple[str, ...]
+    lines: tuple[str, ...]
+
+    @property
+    def summarised(self) -> bool:
+        """Whether so many tables play that the status shows counts instead of the list."""
+        return len(self.tables_playing) > SUMMARY_ABOVE
+
+    def to_json(self) -> dict[str, Any]:
+        """The shape of `tourney status --json`."""
+        row = self.tournament
+        data: dict[str, Any] = {"stage": self.stage, "closed": self.closed, "complete": self.complete,
+                                "tables_playing": list(self.tables_playing), "blockers": list(self.blockers)}
+        data.update(tournament=row.name, id=row.id, game=row.game, players=self.active, stages=self.stages,
+                    **self.counts.to_json(),
+                    slowest=[{"table": t.number, "in": len(t.still_in), "stops_at": t.advance, "rounds": t.rounds}
+                             for t in self.slowest])
+        if self.format is not None:
+            data.update(format=self.format.to_json(), rounds=self.total_rounds)
+        return data
+
+
+def status(*, db: str | None = None, tournament: str | None = None) -> StatusView:
+    """The stage, the tables still playing, what blocks an advance; counts and the slowest tables."""
+    from tourney.app.read_models.table_views import table_view
+    from tourney.engine.format_config import FormatConfig
+
+    snap = read(db, tournament)
+    state, row = snap.state, snap.tournament
+    report = state.status()
+    active = sum(1 for p in state.players if not p.dropped)
+    counts = _floor_counts(state)
+    slowest = tuple(table_view(state, t) for t in _slowest(state))
+    default = state.format == FormatConfig()
+    total = None if default else getattr(state.format_view(), "total_rounds", None) or None
+    steps = _next_steps(state, tuple(report.blockers), len(report.tables_playing))
+    head = (f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {active} players"
+            + (f", {len(state.players) - active} dropped" if active != len(state.players) else ""))
+    where = _where(state, counts, slowest, tuple(report.tables_playing))
+    return StatusView(row, report.stage, report.closed, report.complete, tuple(report.tables_playing),
+                      tuple(report.blockers), active, counts, slowest,
+                      len(state.plan.stages) if state.plan else None, None if default else state.format, total,
+                      steps, (head, *where, *steps))
+
+
+def _where(state: TournamentState, counts: FloorCounts, slowest: tuple[TableView, ...],
+           playing: tuple[int, ...]) -> list[str]:
+    """The lines of `status` between its heading and the next steps: the format, the stage being
+    played, its tables (a round's matches; a plan's tables still playing, or counts on a large floor)."""
+    from tourney.app.read_models.event_text import format_text
+    from tourney.app.read_models.stage_labels import stage_progress
+    from tourney.app.read_models.table_views import table_views
+
+    by_plan = state.kind.takes_stage_plan
+    lines = [] if by_plan else [f"Format: {format_text(state.format)}."]
+    if state.stage == 0:
+        return lines
+    lines.append(f"Now: {stage_progress(state)}, {len(state.tables)} table(s).")
+    if state.complete:
+        return lines
+    if not by_plan:
+        return [*lines, *(f"  {line}" for line in table_views(state).round_lines())]
+    if len(playing) > SUMMARY_ABOVE:
+        return [*lines, *_summary_lines(counts, slowest)]
+    if playing:
+        lines.append(f"Tables still playing: {', '.join(str(t) for t in playing)}.")
+    return lines
+
+
+def _next_steps(state: TournamentState, blockers: tuple[str, ...], playing: int) -> tuple[str, ...]:
+    """What the director can do next: seat, advance (or what blocks it), or nothing: it is over."""
+    from tourney.app.read_models.table_views import next_draw
+
+    if state.stage == 0:
+        return ("Not seated yet: `tourney seat` draws stage 1." if state.kind.takes_stage_plan
+                else f"Not seated yet: `tourney seat` seeds the field and draws {state.kind.unit} 1.",)
+    if state.complete:
+        return (f"Complete: {state.standings()[0].player} wins.",)
+    if playing > SUMMARY_ABOVE and state.kind.takes_stage_plan:
+        return ("`tourney tables` shows every table.",)
+    if blockers:
+        return ("Advance is blocked by:", *(f"  - {blocker}" for blocker in blockers))
+    return (f"Every table has finished: `tourney advance` {next_draw(state)}.",)
+
+
+def _summary_lines(counts: FloorCounts, slowest: tuple[TableView, ...]) -> list[str]:
+    playing, finished = counts.tables_playing_count, counts.tables_finished_count
+    return [f"Tables: {playing} playing, {finished} finished.",
+            f"Players: {counts.players_in} still in, {counts.players_out} out"
+            + (f", {counts.players_dropped} dropped." if counts.players_dropped else "."),
+            f"Slowest tables (advance waits for all {playing}):",
+            *(f"  - table {table.number}: {len(table.still_in)} players in, stops at {table.advance}, "
+              f"{table.rounds} round(s) played" for table in slowest)]
+
+
+def _floor_counts(state: TournamentState) -> FloorCounts:
+    playing = sum(1 for t in state.tables if not t.finished)
+    players_in, players_out = state.kind.in_and_out(state)
+    dropped = sum(1 for p in state.players if p.dropped)
+    return FloorCounts(playing, len(state.tables) - playing, players_in, players_out, dropped)
+
+
+def _slowest(state: TournamentState) -> list[TableState]:
+    """The tables furthest from finishing: most players still to go out, then fewest rounds played."""
+    playing = [t for t in state.tables if not t.finished]
+    playing.sort(key=lambda t: (-(len(t.still_in) - t.advance), t.rounds, t.number))
+    return playing[:SLOWEST_SHOWN]

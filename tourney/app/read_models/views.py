@@ -1,0 +1,373 @@
+"""The view models of the printed sheets and the wall display, built from a tournament's state.
+
+The one place where the engine's `TournamentState` meets the render layer's plain page values
+(`tourney.render.pages`); the render layer itself never sees the engine or storage.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Literal
+
+from tourney.app.input import collation
+from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
+from tourney.engine.log import effective_ids
+from tourney.engine.tables import TableState
+from tourney.errors import IllegalActionError
+from tourney.render.pages import (
+    BracketEntry,
+    BracketGroup,
+    BracketPage,
+    BracketSource,
+    BracketStage,
+    CapStep,
+    EventInfo,
+    FindSeat,
+    LiveInfo,
+    SeatCard,
+    SeatCardsPage,
+    SeatingPage,
+    SeatingTable,
+    SeatLine,
+    StandingsPage,
+    StandingsRow,
+    Status,
+    TableSheet,
+    TableSheetsPage,
+)
+
+if TYPE_CHECKING:
+    from tourney.engine.tournament import TournamentState
+    from tourney.storage.repo import Tournament
+
+# A group of tables with no drawn successor yet is cut into groups this big, so that no group
+# outgrows a printed page.
+UNDRAWN_GROUP = 6
+CHIP_ROWS = 28
+
+
+def local_now() -> datetime:
+    """The time a sheet is printed, in the printing machine's zone (the golden files fix it)."""
+    return datetime.now().astimezone()
+
+
+def event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
+    """The page header: the event, its game and date (`tourney new --date`), where it stands in the
+    format's words and, while it can still change, the time it was printed ("as of 21:40")."""
+    where = _plan_progress(state) if state.kind.takes_stage_plan else _round_progress(state)
+    as_of = None if state.complete else local_now().strftime("%H:%M")
+    return EventInfo(name=tournament.name, game=state.descriptor.title, date=tournament.created_at.date().isoformat(),
+                     stage_text=where, seeds=tuple(sorted(state.seeds.items())), as_of=as_of)
+
+
+def _plan_progress(state: TournamentState) -> str:
+    """Where an event of planned stages stands: "stage 1 of 3 playing", "final table playing"."""
+    plan = state.plan
+    if state.stage == 0:
+        return "no seats drawn yet"
+    if state.complete:
+        return "complete"
+    if state.tables and all(t.finished for t in state.tables) and not state.is_final_stage and not state.closed:
+        return f"{stage_label(state, state.stage)} finished; advance to draw {stage_label(state, state.stage + 1)}"
+    if state.closed:
+        return f"{stage_label(state, state.stage)} finished; {stage_label(state, state.stage + 1)} not drawn yet"
+    if state.is_final_stage:
+        return "final table playing"
+    stages = len(plan.stages) if plan is not None else state.stage
+    return f"stage {state.stage} of {stages} playing"
+
+
+def _round_progress(state: TournamentState) -> str:
+    """Where an event played in rounds stands: "knockout · round 2 playing"."""
+    unit = state.kind.unit
+    if state.stage == 0:
+        where = "no seats drawn yet"
+    elif state.complete:
+        where = "complete"
+    elif all(t.finished for t in state.tables):
+        where = f"{unit} {state.stage} finished; advance to draw the next"
+    else:
+        where = f"{unit} {state.stage} playing"
+    return f"{state.kind.label} · {where}"
+
+
+def _clubs(state: TournamentState) -> dict[str, str | None]:
+    return {p.name: p.club for p in state.players}
+
+
+# The headings of the tie-breaks `StandingRow.tiebreaks` names (`tourney standings --json` keys).
+TIEBREAK_HEADINGS = {"buchholz": "Buchholz", "buchholz_cut1": "Buchholz cut-1", "median_buchholz": "Median Buchholz",
+                     "sonneborn_berger": "Sonneborn-Berger", "direct_encounter": "Direct encounter",
+                     "head_to_head": "Head-to-head"}
+
+
+def score_text(value: float | None) -> str:
+    """A score or tie-break as `tourney standings` prints it: 3, 2.5; "-" when there is none."""
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def standings_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+                   live: LiveInfo | None = None) -> StandingsPage:
+    """The standings in the columns `tourney standings` shows for the format (its `standings_columns`):
+    points and the tie-breaks in the event's order, the bracket round reached, or stage, table, place."""
+    clubs = _clubs(state)
+    dropped = _dropped(state)
+    rows = state.standings()
+    counts = Counter(row.rank for row in rows)
+    columns = state.kind.standings_columns
+    ranked_by: Literal["place", "points", "reached"] = \
+        "points" if "points" in columns else "reached" if "reached" in columns else "place"
+    keys = tuple((rows[0].tiebreaks or {}).keys()) if rows and ranked_by == "points" else ()
+    return StandingsPage(
+        event=event_info(tournament, state), provisional=not state.complete, paper=paper, live=live,
+        unit=state.kind.unit, ranked_by=ranked_by,
+        tiebreaks=tuple(TIEBREAK_HEADINGS.get(key, key.replace("_", " ").capitalize()) for key in keys),
+        rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
+                                stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped,
+                                points=score_text(r.points) if ranked_by == "points" else "",
+                                tiebreaks=tuple(score_text((r.tiebreaks or {}).get(key)) for key in keys),
+                                reached=(r.reached or "-") if ranked_by == "reached" else "")
+                   for r in rows))
+
+
+# ------------------------------------------------------------------------------------ seating
+
+def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[TableState]]:
+    """The tables of `stage` (None: the latest seated), or one error line saying which exist."""
+    if not state.history:
+        raise IllegalActionError(f"no seats have been drawn yet: `tourney seat` draws {state.kind.unit} 1")
+    seated = len(state.history)
+    number = seated if stage is None else stage
+    if not 1 <= number <= seated:
+        unit = state.kind.unit
+        raise IllegalActionError(f"{unit} {number} has not been seated (seated {unit}s: 1-{seated})")
+    return number, state.history[number - 1]
+
+
+def first_starters(state: TournamentState, stage: int) -> dict[int, str]:
+    """Table number -> the player who drew the first start, from the stage's seat draw in effect.
+
+    The draw names players as they were called then; the starter is found by seat, so a player
+    renamed since is named as the tables (read with the final names) call them now."""
+    effective = effective_ids(state.events)
+    seats = {t.number: t.seats for t in state.history[stage - 1]}
+    for event in reversed(state.events):
+        if event.kind == "seat" and event.id in effective and event.data.get("stage") == stage:
+            return {int(t["table"]): seats[int(t["table"])][t["players"].index(t["starter"])]
+                    for t in event.data.get("tables", []) if t.get("starter")}
+    return {}
+
+
+def _seat_lines(table: TableState, clubs: dict[str, str | None], starter: str | None) -> tuple[SeatLine, ...]:
+    return tuple(SeatLine(seat=i, player=name, club=clubs.get(name), starter=name == starter)
+                 for i, name in enumerate(table.seats, start=1))
+
+
+def seating_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None, paper: str = "a4",
+                 live: LiveInfo | None = None) -> SeatingPage:
+    number, tables = stage_tables(state, stage)
+    clubs, starters = _clubs(state), first_starters(state, number)
+    boxes = tuple(SeatingTable(number=t.number, seats=_seat_lines(t, clubs, starters.get(t.number)),
+                               advance=t.advance, is_final=t.is_final, match=t.match, best_of=t.best_of)
+                  for t in tables)
+    seated = [(line.player, box.number, line.seat) for box in boxes for line in box.seats]
+    long_list = collation.by_surname(len(seated))
+    find = tuple(FindSeat(player=player, table=table, seat=seat,
+                          surname=collation.surname(player) if long_list and " " in player.strip() else "")
+                 for player, table, seat in collation.alphabetical(seated, lambda s: s[0], surname_first=long_list))
+    return SeatingPage(event=event_info(tournament, state), stage_label=stage_label(state, number), tables=boxes,
+                       find=find, paper=paper, live=live, seed=state.seeds.get(number), by_surname=long_list)
+
+
+def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,
+                    paper: str = "a4") -> SeatCardsPage:
+    """One card per seated player, table by table, seat by seat (the order a director hands them out)."""
+    number, tables = stage_tables(state, stage)
+    clubs, label = _clubs(state), stage_label(state, number)
+    cards = tuple(SeatCard(player=name, club=clubs.get(name), table=t.number, seat=i, stage_label=label)
+                  for t in tables for i, name in enumerate(t.seats, start=1))
+    return SeatCardsPage(event=event_info(tournament, state), cards=cards, paper=paper)
+
+
+# ------------------------------------------------------------------------------------ table sheets
+
+def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
+    """The game's cap rule for a table of `size`, as it changes while players leave: 6 → 3, 5 → 4, 2-4 → 5."""
+    cap = state.descriptor.live_cap
+    if cap is None:
+        return ()
+    runs: list[tuple[int, int, int]] = []  # (most players, fewest players, cap)
+    for players in range(max(size, 2), 1, -1):
+        value = cap(players)
+        if runs and runs[-1][2] == value:
+            runs[-1] = (runs[-1][0], players, value)
+        else:
+            runs.append((players, players, value))
+    return tuple(CapStep(players=str(high) if high == low else f"{low}–{high}", cap=value, current=low <= size <= high)
+                 for high, low, value in runs)
+
+
+def _stops_text(state: TournamentState, table: TableState) -> str:
+    if not state.kind.takes_stage_plan:  # a round's table: the format, not the table, says who plays next
+        return _round_table_text(table)
+    if state.descriptor.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
+        if table.is_final:
+            return "Plays one match; the most chips at its end: the champion."
+        who = "player with the most chips at its end goes" if table.advance == 1 else \
+            f"{table.advance} players with the most chips at its end go"
+        return f"Plays one match; the {who} on to {stage_label(state, table.stage + 1)}."
+    if table.is_final:
+        return "Plays until one player is left: the champion."
+    who = "1 player is" if table.advance == 1 else f"{table.advance} players are"
+    return f"Plays until {who} left; they go on to {stage_label(state, table.stage + 1)}."
+
+
+def _round_table_text(table: TableState) -> str:
+    """A format's table: who meets whom, in which match, over how many games ("Match W1-3: Ann
+    meets Bob, best of 3 (the first to win 2 games)"), never which stage comes next."""
+    duel = len(table.seats) == 2
+    who = " meets ".join(table.seats) if duel else ", ".join(table.seats) + " play"
+    head = f"Match {table.match}: {who}" if table.match else who
+    if table.best_of > 1:
+        return f"{head}, best of {table.best_of} (the first to win {table.best_of // 2 + 1} games): " \
+               "tick each game's winner below, then enter the result."
+    return f"{head} {'in ' if duel else ''}one game; enter its result when it ends."
+
+
+def _round_rows(state: TournamentState, table: TableState) -> tuple[int, tuple[int, ...]]:
+    """Grid rows enough for the longest possible game at this table, and the card counts to tick."""
+    cap = state.descriptor.live_cap
+    assert cap is not None
+    size, start = len(table.seats), state.descriptor.live_start_cards
+    most = max(cap(players) for players in range(2, max(size, 2) + 1))
+    stop = 1 if table.is_final else table.advance
+    # Everyone may climb from the start to the highest cap, and each player out loses once more.
+    rows = size * (most - start) + max(size - stop, 0)
+    return rows, tuple(range(start + 1, most + 1))
+
+
+def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,
+                      paper: str = "a4") -> TableSheetsPage:
+    number, tables = stage_tables(state, stage)
+    clubs, starters, label = _clubs(state), first_starters(state, number), stage_label(state, number)
+    descriptor = state.descriptor
+    sheets = []
+    for table in tables:
+        if descriptor.live_result == "rounds":
+            rows, counts = _round_rows(state, table)
+        else:
+            rows, counts = CHIP_ROWS, ()
+        sheets.append(TableSheet(
+            number=table.number, stage_label=label, seats=_seat_lines(table, clubs, starters.get(table.number)),
+            stops_text=_stops_text(state, table), cap_steps=cap_steps(state, len(table.seats)),
+            rules=descriptor.sheet_rules, grid=descriptor.live_result, rows=rows, counts=counts, match=table.match,
+            best_of=table.best_of if table.best_of > 1 else 0))
+    return TableSheetsPage(event=event_info(tournament, state), sheets=tuple(sheets), paper=paper)
+
+
+# ------------------------------------------------------------------------------------ bracket
+
+def _status(tables: list[TableState]) -> Status:
+    if all(t.finished for t in tables):
+        return "finished"
+    return "playing" if any(t.started for t in tables) else "not started"
+
+
+def tables_text(sizes: tuple[int, ...] | list[int]) -> str:
+    """`5 tables of 6 and 3 of 5`, `one table of 4`."""
+    counts = sorted(Counter(sizes).items(), reverse=True)
+    if len(sizes) == 1:
+        return f"one table of {sizes[0]}"
+    parts = [f"{n} {'tables' if n > 1 else 'table'} of {size}" if i == 0 else f"{n} of {size}"
+             for i, (size, n) in enumerate(counts)]
+    return " and ".join(parts)
+
+
+def _dropped(state: TournamentState) -> set[str]:
+    return {p.name for p in state.players if p.dropped}
+
+
+def _sends(table: TableState, champion: str | None, dropped: set[str]) -> tuple[BracketEntry, ...]:
+    if not table.finished:
+        return ()
+    going = [p for p in table.finishing_order()[:len(table.still_in)] if p not in dropped]
+    return tuple(BracketEntry(player=p, place=table.places.get(p), champion=p == champion) for p in going)
+
+
+def _source(table: TableState, champion: str | None, dropped: set[str],
+            only: set[str] | None = None) -> BracketSource:
+    sends = tuple(e for e in _sends(table, champion, dropped) if only is None or e.player in only)
+    return BracketSource(table=table.number, status=_status([table]), players_left=len(table.still_in),
+                         sends=sends, champion=any(e.champion for e in sends))  # the line the champion took
+
+
+def _groups(state: TournamentState, tables: list[TableState], following: list[TableState] | None,
+            champion: str | None) -> Iterator[BracketGroup]:
+    dropped = _dropped(state)
+    if following is None:
+        for start in range(0, len(tables), UNDRAWN_GROUP):
+            chunk = tables[start:start + UNDRAWN_GROUP]
+            sources = tuple(_source(t, champion, dropped) for t in chunk)
+            yield BracketGroup(target=None, target_status="not started", sources=sources,
+                               champion=any(s.champion for s in sources))
+        return
+    # Each player's table in this stage, so a next-stage table finds the tables it draws from by
+    # its own seats instead of by scanning every table of the stage.
+    table_at = {name: index for index, table in enumerate(tables) for name in table.seats}
+    sent: set[int] = set()
+    for target in following:
+        arriving = set(target.seats)
+        feeding = sorted({table_at[name] for name in arriving if name in table_at})
+        sources = tuple(_source(tables[i], champion, dropped, arriving) for i in feeding)
+        sent.update(feeding)
+        yield BracketGroup(target=target.number, target_status=_status([target]), sources=sources,
+                           champion=champion is not None and champion in arriving)
+    idle = [t for i, t in enumerate(tables) if i not in sent]
+    if idle:  # tables whose players all dropped out: shown, sending no one
+        yield BracketGroup(target=None, target_status="not started",
+                           sources=tuple(_source(t, None, dropped) for t in idle), champion=False)
+
+
+def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
+                 live: LiveInfo | None = None) -> BracketPage:
+    """The stages' tree: each stage of the plan (the ones not drawn yet as planned), or, for a format
+    without a plan or a view of its own, each stage seated so far."""
+    plan = state.plan
+    champion = state.tables[0].finishing_order()[0] if state.complete else None
+    stages: list[BracketStage] = []
+    count = len(plan.stages) if plan is not None else len(state.history)
+    for index in range(count):
+        number = index + 1
+        stage_plan = plan.stages[index] if plan is not None else None
+        reason = plan.reasons[index] if plan is not None else ""
+        label, next_label = stage_label(state, number), stage_label(state, number + 1)
+        if number > len(state.history):
+            assert stage_plan is not None  # only a plan has stages not seated yet
+            summary = f"{tables_text(stage_plan.tables)} (planned)"
+            stages.append(BracketStage(number=number, label=label, reason=reason, status="not started",
+                                       summary=summary, next_label=next_label, groups=(), final=()))
+            continue
+        tables = state.history[number - 1]
+        sizes = [len(t.seats) for t in tables]
+        is_final = stage_plan.is_final if stage_plan is not None else state.complete and number == count
+        if is_final:
+            table = tables[0]
+            settled = table.finished
+            final = tuple(BracketEntry(player=p, champion=p == champion,
+                                       place=table.places.get(p) if settled or p in table.eliminated else None)
+                          for p in table.finishing_order())
+            stages.append(BracketStage(number=number, label=label, reason=reason, status=_status(tables),
+                                       summary=tables_text(sizes), next_label=next_label, groups=(), final=final))
+            continue
+        following = state.history[number] if number < len(state.history) else None
+        advance = stage_plan.advance if stage_plan is not None else tables[0].advance
+        summary = f"{tables_text(sizes)}, top {advance} of each go on"
+        stages.append(BracketStage(number=number, label=label, reason=reason, status=_status(tables),
+                                   summary=summary, next_label=next_label,
+                                   groups=tuple(_groups(state, tables, following, champion)), final=()))
+    return BracketPage(event=event_info(tournament, state), stages=tuple(stages), champion=champion,
+                       paper=paper, live=live)
