@@ -9,8 +9,10 @@ import pytest
 from floor_support import seated_event, sqlite_url
 
 from tourney import app
+from tourney.app.floor import reports
+from tourney.app.floor.director_forms import accepted_notice, confirmed, decision, rejected_notice, undone_notice
 from tourney.app.floor.floor_forms import field, table_report
-from tourney.app.floor.floor_read import read_floor
+from tourney.app.floor.floor_read import open_floor, read_floor
 from tourney.app.floor.reports import TableReport
 from tourney.errors import InvalidInputError
 
@@ -57,3 +59,29 @@ def test_chip_counts_go_with_their_players_in_order(tmp_path: Path) -> None:
     assert list(table_report(fields, floor=floor, table=1, token="T").names) == ["Ann=35", "Bob=5"]
     with pytest.raises(InvalidInputError, match="every player needs a chip count"):
         table_report(dict(fields, count=["35"]), floor=floor, table=1, token="T")
+
+
+def test_the_directors_forms_mean_a_decision_or_a_confirmation() -> None:
+    assert [decision({"decision": [chosen]}) for chosen in ("accept", "reject")] == ["accept", "reject"]
+    for forged in ({}, {"decision": ["ACCEPT"]}, {"decision": ["accept", "reject"]}, {"decision": ["undo"]}):
+        with pytest.raises(InvalidInputError, match="accept or reject"):
+            decision(forged)
+    assert confirmed({"confirm": ["yes"]})
+    assert not any(confirmed(form) for form in ({}, {"confirm": ["no"]}, {"confirm": ["yes", "yes"]}))
+
+
+def test_the_directors_notices_are_the_applications_words(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+    reports.set_mode("approve", db=url)
+    floor = open_floor(db=url)
+    seats = floor.state.tables[0].seats
+    at = reports.progress_mark(floor.state.tables[0])
+    for key in ("a", "b"):  # two phones of the table disagree about one round
+        loser = seats[0] if key == "a" else seats[1]
+        reports.submit(TableReport(1, floor.table_link(1), "result", [loser], at, key, "phone"), db=url)
+    settled = reports.accept(1, db=url)
+    assert accepted_notice(1, settled) == (f"Report 1 entered as event {settled.report.event}. "
+                                           "Rejected the disputing report 2.")
+    assert rejected_notice(7) == "Report 7 rejected."
+    assert undone_notice(app.undo(db=url)) == f"Undone: event {settled.report.event}."

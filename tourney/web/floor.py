@@ -92,31 +92,31 @@ class FloorPages:
         return page(director_page(current, origin=origin))
 
     def settle(self, posted: Posted) -> Response:
+        from tourney.app.floor.director_forms import accepted_notice, decision, rejected_notice
         from tourney.app.floor.reports import accept, reject
 
         number = posted.number("report")
-        decision = posted.field("decision")
-        if decision not in ("accept", "reject"):
-            raise Refused(400, "accept or reject")
+        try:
+            chosen = decision(posted.form)
+        except InvalidInputError as error:
+            raise Refused(400, str(error)) from None
         site = self._site
         try:
-            if decision == "accept":
-                settled = accept(number, db=site.db, tournament=site.tournament)
-                notice = f"Report {number} entered as event {settled.report.event}."
-                if settled.rejected:
-                    notice += f" Rejected the disputing report {', '.join(str(r.id) for r in settled.rejected)}."
+            if chosen == "accept":
+                notice = accepted_notice(number, accept(number, db=site.db, tournament=site.tournament))
             else:
                 reject(number, db=site.db, tournament=site.tournament)
-                notice = f"Report {number} rejected."
+                notice = rejected_notice(number)
         except TourneyError as error:
             return self._director(posted, notice=str(error), ok=False)
         return self._director(posted, notice=notice)
 
     def advance(self, posted: Posted) -> Response:
+        from tourney.app.floor.director_forms import confirmed
         from tourney.app.floor.floor_pages import director_page
         from tourney.app.operations.seating import advance
 
-        if posted.field("confirm") != "yes":
+        if not confirmed(posted.form):
             return page(director_page(posted.floor, confirm_advance=True, origin=posted.origin))
         try:
             advance(db=self._site.db, tournament=self._site.tournament)
@@ -126,19 +126,21 @@ class FloorPages:
         return RedirectResponse(f"/director/{posted.token}", status_code=303, headers=HEADERS)
 
     def undo(self, posted: Posted) -> Response:
+        from tourney.app.floor.director_forms import confirmed, undone_notice
         from tourney.app.floor.floor_pages import director_page
         from tourney.app.operations.corrections import undo
 
         number = posted.number("event")
-        if posted.field("confirm") != "yes":
+        if not confirmed(posted.form):
             return page(director_page(posted.floor, confirm_undo=number, origin=posted.origin))
         try:
             done = undo(number, db=self._site.db, tournament=self._site.tournament)
         except TourneyError as error:
             return self._director(posted, notice=str(error), ok=False)
-        return self._director(posted, notice=f"Undone: event {', '.join(str(e.id) for e in done.reverted)}.")
+        return self._director(posted, notice=undone_notice(done))
 
     def pin(self, posted: Posted) -> Response:
+        from tourney.app.floor.director_forms import pinned_notice
         from tourney.app.floor.floor_pages import director_page
         from tourney.app.floor.floor_read import pin_wall
 
@@ -147,8 +149,7 @@ class FloorPages:
             pinned = pin_wall(kind, db=self._site.db, tournament=self._site.tournament)
         except TourneyError as error:
             return self._director(posted, notice=str(error), ok=False)
-        notice = f"The wall is pinned to {kind}." if pinned.wall_pin else "The wall rotates through every screen."
-        return page(director_page(pinned, notice=notice, origin=posted.origin))
+        return page(director_page(pinned, notice=pinned_notice(pinned, kind), origin=posted.origin))
 
     def find(self, request: Request) -> Response:
         from tourney.app.floor.floor_pages import lookup_page

@@ -1,0 +1,53 @@
+"""What the director's page's forms mean, and what the page says after each: the web passes the
+posted fields through and prints these notices, so it holds no rule and no wording of its own.
+
+    decision=accept|reject    a pending report settled (`decision`)
+    confirm=yes               an advance or an undo, confirmed on the page that previewed it
+    kind=SCREEN|""            the wall pinned to one screen, or rotating (`pin_wall`)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tourney.app.floor.floor_forms import Fields, field
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.app.floor.floor_read import FloorRead
+    from tourney.app.floor.reports import Settled
+    from tourney.app.operations.corrections import Undone
+
+DECISIONS = ("accept", "reject")
+
+
+def decision(fields: Fields) -> str:
+    """"accept" or "reject"; anything else is refused (a forged or broken form)."""
+    chosen = field(fields, "decision")
+    if chosen not in DECISIONS:
+        raise InvalidInputError("accept or reject")
+    return chosen
+
+
+def confirmed(fields: Fields) -> bool:
+    """Whether the form is the confirmation of a previewed change (else: show the preview)."""
+    return field(fields, "confirm") == "yes"
+
+
+def accepted_notice(number: int, settled: Settled) -> str:
+    notice = f"Report {number} entered as event {settled.report.event}."
+    if settled.rejected:
+        notice += f" Rejected the disputing report {', '.join(str(r.id) for r in settled.rejected)}."
+    return notice
+
+
+def rejected_notice(number: int) -> str:
+    return f"Report {number} rejected."
+
+
+def undone_notice(done: Undone) -> str:
+    return f"Undone: event {', '.join(str(e.id) for e in done.reverted)}."
+
+
+def pinned_notice(pinned: FloorRead, kind: str) -> str:
+    return f"The wall is pinned to {kind}." if pinned.wall_pin else "The wall rotates through every screen."
