@@ -141,12 +141,15 @@ def test_mypy_strict_sees_the_real_types_of_the_public_api(tmp_path: Path) -> No
 
 def test_the_user_script_check_fails_without_py_typed(tmp_path: Path) -> None:
     """What a user saw before py.typed shipped (so the test above is one that can fail): a copy of the
-    package without the marker is an untyped import and every name is Any."""
-    copy = tmp_path / "site" / "tourney"
+    package without the marker is an untyped import and every name is Any. The copy has a name of
+    its own: mypy prefers a marked copy anywhere on the path (an installed tourney, in CI) to an
+    unmarked one before it."""
+    copy = tmp_path / "site" / "tourney_unmarked"
     copy.mkdir(parents=True)
     for name in ("__init__.py", "_build.py"):
         (copy / name).write_text((PACKAGE / name).read_text(encoding="utf-8"), encoding="utf-8")
-    (tmp_path / "user.py").write_text("import tourney\nreveal_type(tourney.enter_result)\n", encoding="utf-8")
+    (tmp_path / "user.py").write_text("import tourney_unmarked as tourney\nreveal_type(tourney.enter_result)\n",
+                                      encoding="utf-8")
     (tmp_path / "mypy.ini").write_text("[mypy]\n", encoding="utf-8")
     environ = {**os.environ, "PYTHONPATH": str(copy.parent)}
     done = subprocess.run(
