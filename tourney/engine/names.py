@@ -144,7 +144,7 @@ class _Unicode:
     restriction level "highly restrictive", mixed numbers, repeated marks, the skeleton)."""
 
     def __init__(self) -> None:
-        import icu  # type: ignore[import-untyped,unused-ignore]  # no type hints ship with PyICU
+        import icu  # type: ignore[import-untyped,import-not-found,unused-ignore]  # PyICU ships no type hints (not-found: a build environment without it)
 
         # Unicode's own property data, not a hand-made list: everything that shows nothing or
         # reorders what follows (LRM/RLM, isolates, overrides, variation selectors, tags, fillers).
