@@ -85,3 +85,14 @@ def test_the_directors_notices_are_the_applications_words(tmp_path: Path) -> Non
                                            "Rejected the disputing report 2.")
     assert rejected_notice(7) == "Report 7 rejected."
     assert undone_notice(app.undo(db=url)) == f"Undone: event {settled.report.event}."
+
+
+def test_a_tables_own_link_is_known_by_the_floor(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+    assert not read_floor(url, None).is_table_link(1, "")  # before open_floor no link is anyone's
+    floor = open_floor(db=url)
+    link = floor.table_link(1)
+    assert floor.is_table_link(1, link)
+    assert not floor.is_table_link(2, link) and not floor.is_table_link(1, link + "0")
+    assert not floor.is_table_link(0, link) and not floor.is_table_link(len(floor.state.tables) + 1, link)

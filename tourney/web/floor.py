@@ -50,7 +50,7 @@ class FloorPages:
 
     def show_table(self, request: Request) -> Response:
         from tourney.app.floor.floor_pages import table_page
-        from tourney.app.floor.tokens import check_table, same
+        from tourney.app.floor.tokens import check_table
 
         current = self._site.floor()
         number = path_number(request.path_params["table"])
@@ -59,8 +59,7 @@ class FloorPages:
             check_table(current.store_view(), current.state, number, token)
         except AccessError as error:
             # A finished table's own (still valid) link shows the table, with nothing left to report.
-            if (1 <= number <= len(current.state.tables) and current.secret
-                    and same(token, current.table_link(number))):
+            if current.is_table_link(number, token):
                 return page(table_page(current, number, notice=str(error), ok=True))
             raise
         return page(table_page(current, number))

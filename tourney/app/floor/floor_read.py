@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.app.floor.tokens import director_token, table_token
+from tourney.app.floor.tokens import director_token, same, table_token
 from tourney.app.store.database import open_db
 from tourney.app.store.floor_store import FloorStore, Report
 from tourney.app.store.unit_of_work import transaction
@@ -42,6 +42,12 @@ class FloorRead:
     def store_view(self) -> FloorStore:
         """The settings as a store the token checks read (no transaction: nothing is written)."""
         return _FrozenStore(self)
+
+    def is_table_link(self, table: int, token: str) -> bool:
+        """Whether `token` is `table`'s own link of the current stage (a finished table's link still
+        shows its table, with nothing left to report)."""
+        return (1 <= table <= len(self.state.tables) and bool(self.secret)
+                and same(token, self.table_link(table)))
 
     def table_link(self, table: int) -> str:
         """The token of `table` of the current stage ("" before `open_floor`)."""
