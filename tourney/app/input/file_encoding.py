@@ -24,7 +24,7 @@ _MARKS: Final = ((codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"), (codecs.BOM_UTF32
 _NOT_TEXT: Final = ((b"PK\x03\x04", "a zip file, such as an Excel workbook (.xlsx)"),
                     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel 97-2003 workbook (.xls)"),
                     (b"%PDF", "a PDF document"))
-_SAVE_AS_CSV: Final = "save the sheet as CSV (UTF-8) and import that file"
+_SAVE_AS_CSV: Final = "save the sheet as CSV"
 _POLISH_HINT: Final = "save the file as UTF-8 or give --encoding cp1250 (Excel's Polish default)"
 # A byte-order mark at the start of a line: the join of two exported files, invisible in any editor.
 _MARK_AT_LINE_START: Final = re.compile("^\ufeff+", re.MULTILINE)
@@ -54,11 +54,12 @@ def checked_encoding(name: str) -> str:
     Python does not know, or a codec that does not make text (`base64`), is an `InvalidInputError`."""
     try:
         found = codecs.lookup(name.strip())
-        b"".decode(found.name)  # refuses a codec of bytes to bytes, such as base64 or zlib
     except LookupError:
-        shown = name.strip()[:40]
-        raise InvalidInputError(f"unknown encoding {shown!r}: give one such as cp1250, iso-8859-2, "
-                                "utf-16 or utf-8") from None
+        found = None
+    # CodecInfo's flag (what `bytes.decode` itself checks) marks a codec of bytes to bytes: base64, zlib.
+    if found is None or not getattr(found, "_is_text_encoding", True):
+        raise InvalidInputError(f"unknown encoding {name.strip()[:40]!r}: give one such as cp1250, iso-8859-2, "
+                                "utf-16 or utf-8")
     return found.name
 
 
@@ -116,5 +117,11 @@ def _check_looks_like_text(text: str, *, source: str, marked: bool) -> None:
     if nul < 0 and len(_CONTROL.findall(sample)) <= _MOST_CONTROLS * len(sample):
         return
     where = f" (NUL bytes on line {text.count(chr(10), 0, nul) + 1})" if nul >= 0 else ""
-    unmarked = "" if marked or nul < 0 else "; UTF-16 text without a byte-order mark: give --encoding utf-16-le"
+    unmarked = "; UTF-16 without a byte-order mark? give --encoding utf-16-le" if (
+        not marked and _alternate_nuls(sample)) else ""
     raise InvalidInputError(f"{source} does not look like a CSV text file{where}: {_SAVE_AS_CSV}{unmarked}")
+
+
+def _alternate_nuls(sample: str) -> bool:
+    """Whether every other character is NUL: UTF-16 of Latin letters read as single bytes."""
+    return any(half and half.count("\x00") >= 0.9 * len(half) for half in (sample[0::2], sample[1::2]))
