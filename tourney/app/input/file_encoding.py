@@ -69,9 +69,13 @@ def decode_file(data: bytes, *, source: str, encoding: str | None = None) -> Dec
     for start, kind in _NOT_TEXT:
         if data.startswith(start):
             raise InvalidInputError(f"{source} is {kind}, not CSV text: {_SAVE_AS_CSV}")
+    marked = any(data.startswith(mark) for mark, _, _ in _MARKS)
+    if encoding is None and not marked and b"\x00" in data:
+        # Before reading it as UTF-8: a binary file is not "a line that is not UTF-8".
+        _check_looks_like_text(data.decode("latin-1"), source=source, marked=False)
     decoded = _decoded(data, source=source, encoding=encoding)
     text = decoded.text.replace("\r\n", "\n").replace("\r", "\n")
-    _check_looks_like_text(text, source=source, marked=bool(decoded.how == "BOM"))
+    _check_looks_like_text(text, source=source, marked=marked)
     return DecodedText(_MARK_AT_LINE_START.sub("", text), decoded.encoding, decoded.how)
 
 
