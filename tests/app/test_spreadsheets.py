@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,10 @@ def written(tmp_path: Path, data: bytes, name: str = "list.csv") -> Path:
     return path
 
 
-def refusal(call: object, *args: object, **kwargs: object) -> str:
+def refusal(call: Callable[..., object], *args: object, **kwargs: object) -> str:
     """The message of the `InvalidInputError` the call raises: one line, short."""
     with pytest.raises(InvalidInputError) as raised:
-        call(*args, **kwargs)  # type: ignore[operator]
+        call(*args, **kwargs)
     message = str(raised.value)
     assert "\n" not in message
     # The file's own path is the director's: only the rest of the line must be short.
@@ -96,7 +97,7 @@ def test_a_file_in_neither_utf8_nor_the_encoding_given_names_the_line(url: str, 
 
 
 def test_a_broken_file_after_its_byte_order_mark_names_the_line(url: str, tmp_path: Path) -> None:
-    path = written(tmp_path, codecs.BOM_UTF8 + "name\nAnna\n".encode() + "Łukasz\n".encode("cp1250"))
+    path = written(tmp_path, codecs.BOM_UTF8 + b"name\nAnna\n" + "Łukasz\n".encode("cp1250"))
     assert "line 3 is not UTF-8 although the file begins with UTF-8's byte-order mark" in refusal(
         import_players, path, db=url)
 
@@ -224,7 +225,7 @@ def test_an_unquoted_decimal_comma_between_commas_is_refused(tmp_path: Path) -> 
 
 
 def test_a_rating_that_is_no_number_names_the_line_and_the_fix(tmp_path: Path) -> None:
-    path = written(tmp_path, "name;rating\nAnna Nowak;1500\nAnna Kowalska;1,500,5\n".encode())
+    path = written(tmp_path, b"name;rating\nAnna Nowak;1500\nAnna Kowalska;1,500,5\n")
     assert "line 3: rating '1,500,5' is not a number (write it as 1500 or 1500,5)" in refusal(read_ratings, path)
 
 
@@ -261,7 +262,7 @@ def test_an_ambiguous_or_unknown_ratings_name_is_refused_with_its_line(
 
 
 def test_a_ratings_file_without_its_columns_names_them(tmp_path: Path) -> None:
-    path = written(tmp_path, "name;ranking\nAnna;1\n".encode())
+    path = written(tmp_path, b"name;ranking\nAnna;1\n")
     assert refusal(read_ratings, path) == (
         f"--ratings {path} line 1: no 'rating' column among the header's 2 columns: 'name', 'ranking' — "
         "the first line must name the columns, among them 'name' and 'rating'")
