@@ -190,6 +190,8 @@ def test_utf16_without_a_mark_is_read_when_named(url: str, tmp_path: Path) -> No
     "name,club\n," + "y" * 5000 + "\n",
     "name," + "z" * 5000 + "\nAnna,X\n",
     "name,name" + "q" * 5000 + "\n",
+    "name\nAnna\x01" + "w" * 5000 + "\n",
+    "name,club\nAnna,\u200b" + "v" * 5000 + "\n",
 ])
 def test_no_refusal_echoes_a_whole_row(url: str, tmp_path: Path, body: str) -> None:
     refusal(import_players, written(tmp_path, body.encode()), db=url)

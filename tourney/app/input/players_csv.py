@@ -21,6 +21,8 @@ from tourney.engine import names
 from tourney.errors import InvalidInputError
 
 KNOWN_COLUMNS = ("name", "club", "bot")
+# Beyond this a cell is refused as too long before `names.check`, whose messages show the text.
+_LONGEST_CHECKED = 4 * names.MAX_LENGTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +71,14 @@ def parse_players_csv(text: str, *, source: str = "CSV", separator: str = ",") -
                                         "fill it in or delete the line")
             raw_club = row[club_at] if club_at is not None and club_at < len(row) else ""
             try:
-                name = names.check(raw)
-                club = names.check(raw_club, what="club") if names.clean(raw_club) else None
+                name = _checked_cell(raw, "name")
+                club = _checked_cell(raw_club, "club") if names.clean(raw_club) else None
             except InvalidInputError as error:
                 raise InvalidInputError(f"{source} line {line}: {error}") from None
             same = seen.get(names.key(name))
             if same is not None:
-                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {same[1]} ({same[0]!r})")
+                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {same[1]} ({same[0]!r}): "
+                                        "delete one of the two lines")
             seen[names.key(name)] = (name, line)
             raw_bot = row[bot_at].strip() if bot_at is not None and bot_at < len(row) else ""
             players.append(PlayerEntry(name=name, club=club, line=line, bot=raw_bot or None))
@@ -86,3 +89,12 @@ def parse_players_csv(text: str, *, source: str = "CSV", separator: str = ",") -
         raise InvalidInputError(f"{source} has a header but no players")
     return players
 
+
+
+def _checked_cell(raw: str, what: str) -> str:
+    """`names.check` of a name or club; a cell far too long for one is refused without being shown
+    whole (a wrong file can hold a megabyte in one cell)."""
+    if len(raw) > _LONGEST_CHECKED:
+        raise InvalidInputError(f"a {what} has at most {names.MAX_LENGTH} characters, {shown_cells([raw])} "
+                                f"has {len(names.clean(raw))}")
+    return names.check(raw, what=what)
