@@ -31,6 +31,7 @@ _MARK_AT_LINE_START: Final = re.compile("^\ufeff+", re.MULTILINE)
 _CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SAMPLE_CHARS: Final = 4096
 _MOST_CONTROLS: Final = 0.05  # text of names and numbers has none; a binary file decoded has ~11 %
+_FEWEST_CONTROLS: Final = 32  # below this, a stray escape in a name, which its line's check names
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +119,8 @@ def _check_looks_like_text(text: str, *, source: str, marked: bool) -> None:
     """A file with NUL bytes, or with control characters all over its start, is not a CSV export."""
     nul = text.find("\x00")
     sample = text[:_SAMPLE_CHARS]
-    if nul < 0 and len(_CONTROL.findall(sample)) <= _MOST_CONTROLS * len(sample):
+    controls = len(_CONTROL.findall(sample))
+    if nul < 0 and (controls < _FEWEST_CONTROLS or controls <= _MOST_CONTROLS * len(sample)):
         return
     where = f" (NUL bytes on line {text.count(chr(10), 0, nul) + 1})" if nul >= 0 else ""
     unmarked = "; UTF-16 without a byte-order mark? give --encoding utf-16-le" if (
