@@ -14,6 +14,7 @@ import typer
 
 from tourney.cli._common import TourneyGroup, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
+from tourney.cli._file_options import EncodingOption, SeparatorOption
 
 if TYPE_CHECKING:
     from tourney.app.operations.players import Registered
@@ -53,10 +54,15 @@ def import_(
         = None,
     sample: Annotated[bool, typer.Option(
         "--sample", help="Import the 40 sample players that ship with tourney (to try it out).")] = False,
+    encoding: EncodingOption = None,
+    separator: SeparatorOption = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Register every player of a CSV file (all or none: a bad row names its line and nothing is stored)."""
+    """Register every player of a CSV file (all or none: a bad row names its line and nothing is stored).
+
+    UTF-8, or any encoding with a byte-order mark (UTF-16 "Unicode text", UTF-32), or --encoding
+    (cp1250, iso-8859-2); fields separated by ',' ';' or tab, told by the header line."""
     from tourney.app.operations.players import SAMPLE_PLAYERS, import_players
     from tourney.errors import InvalidInputError
 
@@ -64,7 +70,10 @@ def import_(
     if chosen is None or (sample and file is not None):
         raise InvalidInputError("give FILE.csv or --sample (not both)" if sample else
                                 "give the FILE.csv to import (or --sample for the sample players)")
-    _print_registered(import_players(chosen, db=db, tournament=tournament))
+    done = import_players(chosen, encoding=encoding, separator=separator, db=db, tournament=tournament)
+    if done.read_as is not None:
+        typer.echo(f"{chosen}: {done.read_as}")
+    _print_registered(done)
 
 
 @app.command("list")

@@ -13,6 +13,7 @@ import typer
 from tourney.app.operations.tournaments import MAX_PLAN_PLAYERS
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
+from tourney.cli._file_options import EncodingOption, SeparatorOption
 from tourney.cli._lazy import lazy_help
 from tourney.cli._live import echo_lines
 from tourney.cli._numbers import number_parser, parse_seed
@@ -185,6 +186,8 @@ def seat(
         help="A tournament seeded by rating: a CSV with name and rating columns (the players CSV with a "
              "rating column will do), or an arena results file (`tourney arena run --out`), whose OpenSkill "
              "ratings seed the players named like a bot, or played by that bot spec.")] = None,
+    encoding: EncodingOption = None,
+    separator: SeparatorOption = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
@@ -194,11 +197,20 @@ def seat(
     plan than the default (see `tourney plan`). A format played in rounds (`tourney new --format`)
     seeds its field and draws or pairs round 1 instead.
     """
+    from tourney.app.operations.ratings import read_ratings_file
     from tourney.app.operations.seating import seat as draw
     from tourney.app.read_models.table_views import seated_lines
 
-    echo_lines(seated_lines(draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size,
-                                 ratings=ratings, db=db, tournament=tournament)))
+    if ratings is None and (encoding is not None or separator is not None):
+        from tourney.errors import InvalidInputError
+
+        raise InvalidInputError("--encoding and --separator tell how to read the --ratings FILE: give it too")
+    rated = read_ratings_file(ratings, encoding=encoding, separator=separator) if ratings is not None else None
+    drawn = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=rated, db=db,
+                 tournament=tournament)
+    if rated is not None and rated.read_as is not None:
+        typer.echo(f"{rated.source}: {rated.read_as}")
+    echo_lines(seated_lines(drawn))
 
 
 def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:

@@ -23,6 +23,17 @@ MAX_TEXT_BYTES = 32 * 2**20
 def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:
     """Read a UTF-8 text file of at most `limit` bytes (newlines as Python's text mode reads them);
     a missing, unreadable, non-UTF-8 or larger file is an `InvalidInputError`."""
+    data = read_bytes(path, limit=limit)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"{str(path)!r} is not UTF-8 text") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_bytes(path: Path, *, limit: int = MAX_TEXT_BYTES) -> bytes:
+    """The bytes of a file of at most `limit` bytes; a missing, unreadable or larger file is an
+    `InvalidInputError`."""
     try:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
@@ -35,11 +46,7 @@ def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:
     if len(data) > limit:
         raise InvalidInputError(f"{str(path)!r} is larger than {limit // 2**20} MB: not a file tourney reads "
                                 "(an endless file such as /dev/zero, or the wrong file?)")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"{str(path)!r} is not UTF-8 text") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return data
 
 
 def write_text(path: Path, text: str) -> None:

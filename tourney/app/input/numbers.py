@@ -3,9 +3,13 @@
 `str.isdigit()` accepts `²` and other Unicode digits that `int()` then rejects (or reads as another
 number), and Python ints are unbounded while SQLite and `random.Random` seeds are not: every number
 typed by a person goes through here so that bad text is one clear error line, never a traceback.
+A rating from a spreadsheet may have a decimal comma (`decimal_number`).
 """
 
 from __future__ import annotations
+
+import math
+import re
 
 from tourney.errors import InvalidInputError
 
@@ -40,3 +44,23 @@ def check_range(value: int, *, what: str, low: int = 0, high: int | None = None)
 def check_seed(seed: int, *, what: str = "seed") -> int:
     """`seed` itself when it fits a database column and a seeded shuffle (0..MAX_SEED)."""
     return check_range(seed, what=what, low=0, high=MAX_SEED)
+
+
+# A number as a Polish spreadsheet writes it: digits grouped by a space (a no-break or narrow one in
+# Excel's export) and a decimal comma, `1 500,5`.
+_GROUPED = re.compile(r"[+-]?[0-9]{1,3}(?:[ \u00a0\u202f][0-9]{3})+(?:[.,][0-9]+)?")
+
+
+def decimal_number(text: str) -> float | None:
+    """`text` as a finite float, read as `float` does and also with a decimal comma (`1500,5`) and
+    digits grouped by spaces (`1 500,5`); None when it is not such a number."""
+    number = text.strip()
+    if _GROUPED.fullmatch(number):
+        number = re.sub("[ \u00a0\u202f]", "", number)
+    if number.count(",") == 1 and "." not in number:
+        number = number.replace(",", ".")
+    try:
+        value = float(number)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None

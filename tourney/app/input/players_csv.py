@@ -5,7 +5,9 @@ Every problem names its line, so a director can fix the file: a missing name, a 
 fields than the header, a column named twice, a name given twice (as people read it: case, Unicode
 normal form and invisible spaces do not count), a control character, a name or club over 60
 characters. Names and clubs come out cleaned (`tourney.engine.names.clean`), so an NFD name from a
-spreadsheet is stored as the name a director types.
+spreadsheet is stored as the name a director types. A line that repeats the header (two exported
+files joined into one) is skipped. Error lines show a few cells of a row, cut short, never a whole
+line.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import csv
 import io
 from dataclasses import dataclass
 
-from tourney.app.input.csv_header import header_columns
+from tourney.app.input.csv_header import header_columns, require_columns, shown_cells
 from tourney.engine import names
 from tourney.errors import InvalidInputError
 
 KNOWN_COLUMNS = ("name", "club", "bot")
+# Beyond this a cell is refused as too long before `names.check`, whose messages show the text.
+_LONGEST_CHECKED = 4 * names.MAX_LENGTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,12 +33,13 @@ class PlayerEntry:
     bot: str | None = None
 
 
-def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
-    """The players of a CSV text, in file order; raises InvalidInputError naming the line."""
+def parse_players_csv(text: str, *, source: str = "CSV", separator: str = ",") -> list[PlayerEntry]:
+    """The players of a CSV text whose fields `separator` separates, in file order; raises
+    InvalidInputError naming the line."""
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte-order mark, as spreadsheet programs like to write
     # strict: an unclosed quote is an error, not a field that swallows the rest of the file.
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     try:
         header = next(reader, None)
         while header is not None and not any(cell.strip() for cell in header):
@@ -43,42 +48,53 @@ def parse_players_csv(text: str, *, source: str = "CSV") -> list[PlayerEntry]:
             raise InvalidInputError(f"{source} is empty: expected a header row with a 'name' column")
         header_line = reader.line_num
         columns = header_columns(header, source=source, line=header_line)
-        if "name" not in columns:
-            raise InvalidInputError(
-                f"{source} line {header_line}: the header row needs a 'name' column (got {', '.join(header)!r})")
+        require_columns(header, columns, ("name",), source=source, line=header_line)
         unknown = [c for c in columns if c and c not in KNOWN_COLUMNS]
         if unknown:
-            raise InvalidInputError(
-                f"{source} line {header_line}: unknown column {unknown[0]!r} (columns: name, club, bot)")
+            raise InvalidInputError(f"{source} line {header_line}: unknown column {shown_cells(unknown[:1])} "
+                                    "(columns: name, club, bot; rename or delete it)")
         name_at, club_at = columns.index("name"), columns.index("club") if "club" in columns else None
         bot_at = columns.index("bot") if "bot" in columns else None
         players: list[PlayerEntry] = []
         seen: dict[str, tuple[str, int]] = {}  # names.key -> (name, line)
         for row in reader:
             line = reader.line_num
-            if not any(cell.strip() for cell in row):
-                continue  # blank lines are harmless
+            if not any(cell.strip() for cell in row) or [cell.strip().lower() for cell in row] == columns:
+                continue  # blank lines are harmless; so is the header again, where two files were joined
             if len(row) > len(columns):
                 raise InvalidInputError(
-                    f"{source} line {line}: {len(row)} fields but the header has {len(columns)} ({row!r})")
+                    f"{source} line {line}: {len(row)} fields but the header has {len(columns)} "
+                    f"({shown_cells(row)}): quote a field that holds the separator")
             raw = row[name_at] if name_at < len(row) else ""
             if not names.clean(raw):
-                raise InvalidInputError(f"{source} line {line}: the name is empty ({row!r})")
+                raise InvalidInputError(f"{source} line {line}: the name is empty ({shown_cells(row)}): "
+                                        "fill it in or delete the line")
             raw_club = row[club_at] if club_at is not None and club_at < len(row) else ""
             try:
-                name = names.check(raw)
-                club = names.check(raw_club, what="club") if names.clean(raw_club) else None
+                name = _checked_cell(raw, "name")
+                club = _checked_cell(raw_club, "club") if names.clean(raw_club) else None
             except InvalidInputError as error:
                 raise InvalidInputError(f"{source} line {line}: {error}") from None
             same = seen.get(names.key(name))
             if same is not None:
-                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {same[1]} ({same[0]!r})")
+                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {same[1]} ({same[0]!r}): "
+                                        "delete one of the two lines")
             seen[names.key(name)] = (name, line)
             raw_bot = row[bot_at].strip() if bot_at is not None and bot_at < len(row) else ""
             players.append(PlayerEntry(name=name, club=club, line=line, bot=raw_bot or None))
     except csv.Error as error:
-        raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error})") from None
+        raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error}): "
+                                "check the quotes of that line") from None
     if not players:
         raise InvalidInputError(f"{source} has a header but no players")
     return players
 
+
+
+def _checked_cell(raw: str, what: str) -> str:
+    """`names.check` of a name or club; a cell far too long for one is refused without being shown
+    whole (a wrong file can hold a megabyte in one cell)."""
+    if len(raw) > _LONGEST_CHECKED:
+        raise InvalidInputError(f"a {what} has at most {names.MAX_LENGTH} characters, {shown_cells([raw])} "
+                                f"has {len(names.clean(raw))}")
+    return names.check(raw, what=what)

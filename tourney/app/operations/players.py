@@ -36,6 +36,7 @@ class Registered:
     tournament: Tournament
     names: tuple[str, ...]
     late: dict[str, int]
+    read_as: str | None = None  # how an imported file was read, when not as UTF-8 with commas
 
     @property
     def active(self) -> int:
@@ -74,15 +75,22 @@ def add_players(names: Sequence[str], *, club: str | None = None, bot: str | Non
 SAMPLE_PLAYERS = Path(__file__).resolve().parents[2] / "data" / "sample_players.csv"
 
 
-def import_players(file: str | Path, *, db: str | None = None, tournament: str | None = None) -> Registered:
+def import_players(file: str | Path, *, encoding: str | None = None, separator: str | None = None,
+                   db: str | None = None, tournament: str | None = None) -> Registered:
     """Register every player of a CSV file (header: name, and optionally club and bot); a bad row
-    names its line and nothing is stored."""
-    from tourney.app.input.files import read_text
-    from tourney.app.input.players_csv import parse_players_csv
+    names its line and nothing is stored. The file's encoding and separator are told as
+    `tourney.app.input.spreadsheet` reads them (`encoding`, `separator`: the director's choice);
+    `read_as` of the result says how, when it was not UTF-8 with commas."""
+    from dataclasses import replace
 
-    entries = parse_players_csv(read_text(Path(file)), source=str(file))
-    return register([NewPlayer(e.name, e.club, e.bot, f"{file} line {e.line}") for e in entries],
+    from tourney.app.input.players_csv import parse_players_csv
+    from tourney.app.input.spreadsheet import read_spreadsheet
+
+    sheet = read_spreadsheet(Path(file), source=str(file), encoding=encoding, separator=separator)
+    entries = parse_players_csv(sheet.text, source=str(file), separator=sheet.separator)
+    done = register([NewPlayer(e.name, e.club, e.bot, f"{file} line {e.line}") for e in entries],
                     db=db, tournament=tournament)
+    return replace(done, read_as=sheet.read_as)
 
 
 def _checked_bot(state: TournamentState, spec: str, where: str) -> str:

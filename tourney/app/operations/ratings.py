@@ -3,69 +3,67 @@ to the registered players."""
 
 from __future__ import annotations
 
-import csv
-import io
-import math
+import difflib
 import stat
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.app.input.csv_header import header_columns
-from tourney.app.input.files import read_text
+from tourney.app.input.csv_header import shown_cells
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.app.input.ratings_csv import RatedRow
     from tourney.engine.tournament import TournamentState
 
 # An arena run of a million games writes about 300 MB.
 MAX_RESULTS_BYTES = 1024 * 2**20
 
 
-def read_ratings(path: str | Path) -> dict[str, float]:
+@dataclass(frozen=True, slots=True)
+class RatingsFile:
+    """The ratings a file gives: a CSV's rows, each with its line (matched to the players as quick
+    entry reads names; a name that matches no one, or several, is refused naming its line), or an
+    arena run's ratings by bot label (`arena`: they rate the bot players of that spec). `read_as`
+    says how a CSV was read when it was not UTF-8 with commas."""
+
+    source: str
+    rows: tuple[RatedRow, ...] = ()
+    arena: dict[str, float] = field(default_factory=dict)
+    read_as: str | None = None
+
+    def by_name(self) -> dict[str, float]:
+        """name (as the file gives it) -> rating."""
+        return dict(self.arena) if not self.rows else {row.name: row.rating for row in self.rows}
+
+
+def read_ratings(path: str | Path, *, encoding: str | None = None, separator: str | None = None) -> dict[str, float]:
     """name -> rating from a CSV with `name` and `rating` columns (header names in any case), or
     label -> OpenSkill ordinal (mu - 3 sigma) from an arena results file (JSON lines). A column
     named twice, or a player rated twice (names as people read them), is refused naming the line."""
-    from tourney.engine import names
+    return read_ratings_file(path, encoding=encoding, separator=separator).by_name()
+
+
+def read_ratings_file(path: str | Path, *, encoding: str | None = None,
+                      separator: str | None = None) -> RatingsFile:
+    """The ratings of a file (see `RatingsFile`): an arena results file (JSON lines), else a CSV read
+    as `tourney.app.input.spreadsheet` reads it (`encoding`, `separator`: the director's choice)
+    and `tourney.app.input.ratings_csv` parses it. Every refusal names the file."""
+    from tourney.app.input.ratings_csv import parse_ratings_csv
+    from tourney.app.input.spreadsheet import read_spreadsheet
 
     path = str(path)
-    if _is_json_lines(path):
-        return _arena_ratings(path)
     source = f"--ratings {path}"
+    if _is_json_lines(path):
+        return RatingsFile(source, arena=_arena_ratings(path))
     try:
-        text = read_text(Path(path))
+        sheet = read_spreadsheet(Path(path), source=source, encoding=encoding, separator=separator)
     except InvalidInputError as error:
-        raise InvalidInputError(f"{source}: {error}") from None
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), strict=True)
-    found: dict[str, float] = {}
-    rated_on: dict[str, tuple[str, int]] = {}  # names.key -> (name, line)
-    try:
-        header = next(reader, [])
-        columns = header_columns(header, source=source, line=reader.line_num)
-        if "name" not in columns or "rating" not in columns:
-            raise InvalidInputError(f"{source}: the header needs name and rating columns")
-        name_at, rating_at = columns.index("name"), columns.index("rating")
-        for row in reader:
-            number = reader.line_num
-            if not any(cell.strip() for cell in row):
-                continue
-            name = row[name_at].strip() if name_at < len(row) else ""
-            rating = row[rating_at].strip() if rating_at < len(row) else ""
-            try:
-                value = float(rating)
-            except ValueError:
-                value = math.nan
-            if not math.isfinite(value):
-                raise InvalidInputError(f"{source} line {number}: rating {rating!r} is not a number")
-            same = rated_on.get(names.key(name))
-            if same is not None:
-                raise InvalidInputError(f"{source} line {number}: {name!r} is already rated on line {same[1]} "
-                                        f"({same[0]!r})")
-            rated_on[names.key(name)] = (name, number)
-            found[name] = value
-    except csv.Error as error:
-        raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error})") from None
-    return found
+        message = str(error)
+        raise InvalidInputError(message if message.startswith(source) else f"{source}: {message}") from None
+    rows = parse_ratings_csv(sheet.text, source=source, separator=sheet.separator)
+    return RatingsFile(source, rows=tuple(rows), read_as=sheet.read_as)
 
 
 def _is_json_lines(path: str) -> bool:
@@ -102,11 +100,16 @@ def _check_results_file(path: Path) -> None:
                                 "not an arena results file")
 
 
-def match_ratings(state: TournamentState, ratings: Mapping[str, float] | None) -> dict[str, float] | None:
+def match_ratings(state: TournamentState, ratings: Mapping[str, float] | RatingsFile | None) -> dict[str, float] | None:
     """The ratings keyed by registered names (a name as the director typed it is resolved); a bot
-    player without a rating of its own name takes the rating of its bot spec (an arena label)."""
+    player without a rating of its own name takes the rating of its bot spec (an arena label). A
+    CSV's rows (a `RatingsFile`) are matched as quick entry reads names, each naming someone."""
     if ratings is None:
         return None
+    if isinstance(ratings, RatingsFile):
+        if ratings.rows:
+            return _match_rows(state, ratings)
+        ratings = ratings.arena
     out: dict[str, float] = {}
     given_as: dict[str, str] = {}
     for name, value in ratings.items():
@@ -119,4 +122,40 @@ def match_ratings(state: TournamentState, ratings: Mapping[str, float] | None) -
     for player in state.players:
         if player.name not in out and player.bot is not None and player.bot in ratings:
             out[player.name] = ratings[player.bot]
+    return out
+
+
+def _match_rows(state: TournamentState, file: RatingsFile) -> dict[str, float]:
+    """Each row's name resolved as quick entry resolves it (any case, no accents, a unique prefix),
+    or a bot spec rating the bot players of that spec not rated by name; anything else is refused."""
+    from tourney.engine import names
+
+    everyone = [player.name for player in state.players]
+    specs = {player.bot for player in state.players if player.bot is not None}
+    out: dict[str, float] = {}
+    rated_on: dict[str, int] = {}
+    by_spec: dict[str, float] = {}
+    for row in file.rows:
+        where = f"{file.source} line {row.line}"
+        try:
+            found = names.resolve(row.name, everyone)
+        except InvalidInputError as error:
+            raise InvalidInputError(f"{where}: {error}") from None
+        if found is None and row.name in specs:
+            by_spec[row.name] = row.rating
+            continue
+        if found is None:
+            plain_names = {names.plain(name): name for name in everyone}
+            hint = difflib.get_close_matches(names.plain(row.name), list(plain_names), n=1)
+            like = f" (did you mean {plain_names[hint[0]]!r}?)" if hint else ""
+            raise InvalidInputError(f"{where}: no player {shown_cells([row.name])} is registered{like}: "
+                                    "correct the name or delete the line")
+        if found in rated_on:
+            raise InvalidInputError(f"{where}: {shown_cells([row.name])} is {found}, already rated on line "
+                                    f"{rated_on[found]}: delete one of the two lines")
+        out[found] = row.rating
+        rated_on[found] = row.line
+    for player in state.players:
+        if player.name not in out and player.bot is not None and player.bot in by_spec:
+            out[player.name] = by_spec[player.bot]
     return out

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.app.operations.ratings import match_ratings, read_ratings
+from tourney.app.operations.ratings import RatingsFile, match_ratings, read_ratings_file
 from tourney.app.store.unit_of_work import UnitOfWork, transaction
 from tourney.errors import InvalidInputError
 
@@ -27,7 +27,7 @@ def stage_seed(tournament_seed: int, stage: int) -> int:
 
 
 def seat_next(tx: UnitOfWork, *, seed: int | None = None, plan: Plan | None = None,
-              ratings: Mapping[str, float] | None = None) -> Event:
+              ratings: Mapping[str, float] | RatingsFile | None = None) -> Event:
     """The seat draw of the next stage (or round): `seed`, else the stage's seed derived from the
     tournament's; `plan` only for the first draw of a format with a stage plan; `ratings` for a format
     seeded by rating (the format refuses what it does not take)."""
@@ -54,16 +54,16 @@ def advance_and_seat(tx: UnitOfWork) -> tuple[str, ...]:
 
 
 def seat(*, seed: int | None = None, table_size: int | None = None, advance: int | None = None,
-         final_size: int | None = None, ratings: str | Path | Mapping[str, float] | None = None,
+         final_size: int | None = None, ratings: str | Path | Mapping[str, float] | RatingsFile | None = None,
          db: str | None = None, tournament: str | None = None) -> TournamentState:
     """Draw the seats of the next stage by lot (club-mates spread) and each table's first starter.
 
     The first draw fixes the stage plan; `table_size`, `advance` and `final_size` choose another
     plan than the default. A format played in rounds seeds its field and draws or pairs round 1 instead;
-    `ratings` (a file, or name -> rating) seeds a format seeded by rating. Returns the state after
-    the draw."""
+    `ratings` (a file, one read by `read_ratings_file`, or name -> rating) seeds a format seeded by
+    rating. Returns the state after the draw."""
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
-    given = read_ratings(ratings) if isinstance(ratings, str | Path) else ratings
+    given = read_ratings_file(ratings) if isinstance(ratings, str | Path) else ratings
 
     with transaction(db, tournament) as tx:
         state = tx.state

@@ -1,0 +1,36 @@
+"""A CSV file as spreadsheets export it (players, ratings): its text and separator, and a line for
+the command's output naming what was guessed to read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tourney.app.input.file_encoding import checked_encoding, decode_file
+from tourney.app.input.files import read_bytes
+from tourney.app.input.separators import checked_separator, header_separator, separator_shown
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadsheetText:
+    """The text of a CSV file, its separator, and `read_as` ("read as UTF-16 (BOM), separator ';'")
+    when it was read otherwise than as UTF-8 with commas; None for such a file, read as always."""
+
+    text: str
+    separator: str
+    read_as: str | None
+
+
+def read_spreadsheet(path: Path, *, source: str, encoding: str | None = None,
+                     separator: str | None = None) -> SpreadsheetText:
+    """Read a CSV file: the encoding as `tourney.app.input.file_encoding` tells it (`encoding`: the
+    director's `--encoding`), the separator from its header line unless `separator` is given.
+    Every refusal is an `InvalidInputError` naming `source` and, where it has one, the line."""
+    codec = checked_encoding(encoding) if encoding is not None else None
+    chosen = checked_separator(separator) if separator is not None else None
+    decoded = decode_file(read_bytes(path), source=source, encoding=codec)
+    used = chosen if chosen is not None else header_separator(decoded.text)
+    if decoded.plain_utf8 and used == ",":
+        return SpreadsheetText(decoded.text, used, None)
+    how = f" ({decoded.how})" if decoded.how else ""
+    return SpreadsheetText(decoded.text, used, f"read as {decoded.encoding}{how}, separator {separator_shown(used)}")
