@@ -77,7 +77,8 @@ def test_every_refusal_is_one_line(tmp_path: Path) -> None:
     _refused(["backup", "--db", f"sqlite:///{tmp_path / 'none.db'}"],
              f"no tournament database at sqlite:///{tmp_path / 'none.db'}: create a tournament with "
              "`tourney new NAME --game ...`")
-    _refused(["restore", str(tmp_path / "missing.jsonl"), "--db", url], f"no backup file {str(tmp_path / 'missing.jsonl')!r}")
+    missing = str(tmp_path / "missing.jsonl")
+    _refused(["restore", missing, "--db", url], f"no backup file {missing!r}")
     (tmp_path / "notes.txt").write_text("{}\n", encoding="utf-8")
     _refused(["restore", str(tmp_path / "notes.txt"), "--db", url],
              "not a tourney export (line 1 is not its header, tourney-export version 1)")
