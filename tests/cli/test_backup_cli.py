@@ -1,4 +1,4 @@
-"""`tourney backup` and `tourney restore`: the default name beside the database, the `--json`
+"""`tourney backup` and `tourney backup --restore`: the default name beside the database, the `--json`
 shapes, and every refusal as one `error:` line with exit 1."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_backup_writes_a_timed_copy_beside_the_database_and_says_so_in_json(tmp_
     assert text.stdout == f"Backed up {url} to {tmp_path / 'named.db'} (copy: 1 tournament(s), 5 events).\n"
 
 
-def test_restore_loads_a_portable_backup_into_another_database(tmp_path: Path) -> None:
+def test_backup_restore_loads_a_portable_backup_into_another_database(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'friday.db'}"
     _evening(url)
     export = tmp_path / "friday.jsonl"
@@ -55,13 +55,13 @@ def test_restore_loads_a_portable_backup_into_another_database(tmp_path: Path) -
     assert done.exit_code == 0, done.output
     assert json.loads(done.stdout)["kind"] == "jsonl"
     target = f"sqlite:///{tmp_path / 'restored.db'}"
-    loaded = runner.invoke(app, ["restore", str(export), "--json", "--db", target])
+    loaded = runner.invoke(app, ["backup", "--restore", str(export), "--json", "--db", target])
     assert loaded.exit_code == 0, loaded.output
     assert json.loads(loaded.stdout) == {"restored": str(export), "tournaments": ["Friday"], "events": 5,
                                          "reports": 0, "db": target}
     shown = [runner.invoke(app, ["standings", "--json", "--db", db]).stdout for db in (url, target)]
     assert shown[0] == shown[1]
-    _refused(["restore", str(export), "--db", target],
+    _refused(["backup", "--restore", str(export), "--db", target],
              "a tournament named 'Friday' already exists (id 1); nothing was restored")
 
 
@@ -78,7 +78,9 @@ def test_every_refusal_is_one_line(tmp_path: Path) -> None:
              f"no tournament database at sqlite:///{tmp_path / 'none.db'}: create a tournament with "
              "`tourney new NAME --game ...`")
     missing = str(tmp_path / "missing.jsonl")
-    _refused(["restore", missing, "--db", url], f"no backup file {missing!r}")
+    _refused(["backup", "--restore", missing, "--db", url], f"no backup file {missing!r}")
     (tmp_path / "notes.txt").write_text("{}\n", encoding="utf-8")
-    _refused(["restore", str(tmp_path / "notes.txt"), "--db", url],
+    _refused(["backup", "--restore", str(tmp_path / "notes.txt"), "--db", url],
              "not a tourney export (line 1 is not its header, tourney-export version 1)")
+    _refused(["backup", "copy.db", "--restore", str(tmp_path / "notes.txt"), "--db", url],
+             "--restore BACKUP takes no FILE, --portable or --overwrite: it writes into the database (--db)")

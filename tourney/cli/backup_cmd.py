@@ -1,5 +1,6 @@
-"""`tourney backup [FILE]` and `tourney restore FILE`: a whole copy of the database, taken even while
-`tourney serve` writes to it, and a portable copy loaded back (tourney.app.operations.backup)."""
+"""`tourney backup [FILE]`: a whole copy of the database, taken even while `tourney serve` writes to
+it; `tourney backup --restore BACKUP` loads one back (tourney.app.operations.backup). Restoring is an
+option of `backup`, not a command of its own, so that `res` still completes to `result` at the desk."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli._common import print_json
+from tourney.cli._common import fail, print_json
 from tourney.cli._db_options import DbOption, JsonOption
 
 
@@ -17,15 +18,25 @@ def backup(
         help="Where to write the backup. Default: <db name>-backup-<UTC time>.db beside a SQLite database; "
              "tourney-backup-<UTC time>.jsonl here for any other.")] = None,
     portable: Annotated[bool, typer.Option(
-        "--portable", help="Write the portable JSON-lines export (any database has it; `tourney restore` "
-                           "loads it into any database) instead of a copy of the SQLite file.")] = False,
+        "--portable", help="Write the portable JSON-lines export (any database has it; --restore loads it "
+                           "into any database) instead of a copy of the SQLite file.")] = False,
     overwrite: Annotated[bool, typer.Option(
         "--overwrite", help="Replace FILE if it exists (never the database itself).")] = False,
+    restore: Annotated[str | None, typer.Option(
+        "--restore", metavar="BACKUP", show_default=False,
+        help="Instead: load the tournaments of BACKUP (a .jsonl export or a .db backup) into the database "
+             "(--db; created if need be) in one transaction, or none if it has one of the same name.")] = None,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Back up the whole database, safely while `tourney serve` runs: a SQLite database is copied
-    through SQLite's backup API (results still in its -wal file included), any other is exported."""
+    through SQLite's backup API (results still in its -wal file included), any other is exported.
+    With --restore, load a backup into a database instead."""
+    if restore is not None:
+        if file is not None or portable or overwrite:
+            fail("--restore BACKUP takes no FILE, --portable or --overwrite: it writes into the database (--db)")
+        _restore(restore, db=db, as_json=as_json)
+        return
     from tourney.app.operations.backup import backup as make_backup
 
     made = make_backup(file, db=db, portable=portable, overwrite=overwrite)
@@ -37,14 +48,7 @@ def backup(
                f"{made.events} events).")
 
 
-def restore(
-    file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A backup: a portable export (.jsonl) or a SQLite backup (.db).")],
-    as_json: JsonOption = False,
-    db: DbOption = None,
-) -> None:
-    """Load the tournaments of a backup into the database (--db; created if need be) in one
-    transaction: all of them, or none if the database already has a tournament of the same name."""
+def _restore(file: str, *, db: str | None, as_json: bool) -> None:
     from tourney.app.operations.backup import restore as load
 
     done = load(file, db=db)
