@@ -84,3 +84,12 @@ def test_every_refusal_is_one_line(tmp_path: Path) -> None:
              "not a tourney export (line 1 is not its header, tourney-export version 1)")
     _refused(["backup", "copy.db", "--restore", str(tmp_path / "notes.txt"), "--db", url],
              "--restore BACKUP takes no FILE, --portable or --overwrite: it writes into the database (--db)")
+
+
+def test_serve_refuses_a_snapshot_directory_that_does_not_exist_before_serving(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'friday.db'}"
+    _evening(url)
+    missing = str(tmp_path / "stick")
+    done = runner.invoke(app, ["serve", "--backup-dir", missing, "--port", "1", "--db", url])
+    assert (done.exit_code, done.stdout) == (1, "")
+    assert done.stderr.strip().splitlines() == [f"error: --backup-dir {missing!r}: no such directory"]

@@ -78,6 +78,7 @@ def serve(
     from tourney.web.server import run_server
     from tourney.web.wall import NAV
 
+    _check_backup_dir(backup_dir)  # before anything is served
     if host is None:  # --lan alone: every address of this computer
         host = "0.0.0.0" if lan else "127.0.0.1"
     if lan:  # the floor's secret and a director's link (upgrading an old database's schema first)
@@ -102,6 +103,11 @@ def serve(
             run_server(application, sock)
 
 
+def _check_backup_dir(backup_dir: str | None) -> None:
+    if backup_dir is not None and not os.path.isdir(backup_dir):
+        fail(f"--backup-dir {backup_dir!r}: no such directory")
+
+
 @contextmanager
 def _maintained(db: str | None, checkpoint_seconds: float, backup_dir: str | None, backup_minutes: float,
                 keep: int) -> Iterator[None]:
@@ -111,8 +117,6 @@ def _maintained(db: str | None, checkpoint_seconds: float, backup_dir: str | Non
 
     snapshots = None
     if backup_dir is not None:
-        if not os.path.isdir(backup_dir):
-            fail(f"--backup-dir {backup_dir!r}: no such directory")
         snapshots = Snapshots(backup_dir, backup_minutes * 60, keep)
         typer.echo(f"Snapshots every {backup_minutes:g} min into {backup_dir} (the last {keep} kept).")
     maintenance = Maintenance(db, checkpoint_seconds=checkpoint_seconds, snapshots=snapshots)
