@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
     # Printouts and the wall display (issue 7).
     "print": "print_cmd:print_sheets",
     "serve": "serve_cmd:serve",
+    "backup": "backup_cmd:backup",  # a whole copy, even while serve writes; --restore loads one back
     # The bot arena (issue 8).
     "arena": "arena_cmd:app",
     "run": "run_cmd:run",  # bot tournaments: bots play a live event's tables (issue 8 item 5)

@@ -8,8 +8,12 @@ use or a bad host is one `error:` line; loopback unless `--host` says otherwise.
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
-from contextlib import closing
+import threading
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from typing import Annotated
 
 import typer
@@ -50,6 +54,19 @@ def serve(
     keep_token: Annotated[bool, typer.Option(
         "--keep-token", help="Keep the director's link of the last --lan run instead of making a new one.")
     ] = False,
+    backup_dir: Annotated[str | None, typer.Option(
+        "--backup-dir", metavar="DIR", show_default=False,
+        help="Keep rotating snapshots of the database in DIR while serving (`tourney backup`'s copies).")
+    ] = None,
+    backup_every: Annotated[float, typer.Option(
+        "--backup-every", metavar="MINUTES", min=0.001, max=1440.0,
+        help="With --backup-dir: minutes between snapshots.")] = 5.0,
+    backup_keep: Annotated[int, typer.Option(
+        "--backup-keep", metavar="K", min=1, max=100_000, help="With --backup-dir: how many snapshots to keep.")
+    ] = 12,
+    checkpoint_every: Annotated[float, typer.Option(
+        "--checkpoint-every", metavar="SECONDS", min=0.01, max=3600.0, hidden=True,
+        help="Seconds between checkpoints of SQLite's write-ahead log (tests shorten it).")] = 60.0,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
@@ -61,6 +78,7 @@ def serve(
     from tourney.web.server import run_server
     from tourney.web.wall import NAV
 
+    _check_backup_dir(backup_dir)  # before anything is served
     if host is None:  # --lan alone: every address of this computer
         host = "0.0.0.0" if lan else "127.0.0.1"
     if lan:  # the floor's secret and a director's link (upgrading an old database's schema first)
@@ -81,7 +99,52 @@ def serve(
         application = build_app(wall.database, tournament, floor=lan, db=db)
         if lan:
             _announce_floor(shown, sock.getsockname()[1], director)
-        run_server(application, sock)
+        with _maintained(db, checkpoint_every, backup_dir, backup_every, backup_keep):
+            run_server(application, sock)
+
+
+def _check_backup_dir(backup_dir: str | None) -> None:
+    if backup_dir is not None and not os.path.isdir(backup_dir):
+        fail(f"--backup-dir {backup_dir!r}: no such directory")
+
+
+@contextmanager
+def _maintained(db: str | None, checkpoint_seconds: float, backup_dir: str | None, backup_minutes: float,
+                keep: int) -> Iterator[None]:
+    """The database's upkeep while the block serves (web/maintenance.py): its write-ahead log
+    checkpointed every `checkpoint_seconds` and emptied at the end, and with `backup_dir` snapshots."""
+    from tourney.web.maintenance import Maintenance, Snapshots
+
+    snapshots = None
+    if backup_dir is not None:
+        snapshots = Snapshots(backup_dir, backup_minutes * 60, keep)
+        typer.echo(f"Snapshots every {backup_minutes:g} min into {backup_dir} (the last {keep} kept).")
+    maintenance = Maintenance(db, checkpoint_seconds=checkpoint_seconds, snapshots=snapshots)
+    maintenance.start()
+    try:
+        with _terminated_as_exit():
+            yield
+    finally:
+        maintenance.stop()
+
+
+@contextmanager
+def _terminated_as_exit() -> Iterator[None]:
+    """SIGTERM (a service manager, `kill`) ends the server as Ctrl-C does, through the `finally`s that
+    empty the write-ahead log: uvicorn stops on it, then raises it again with the handler found before
+    it ran, whose default would end the process at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def exit_now(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    before = signal.signal(signal.SIGTERM, exit_now)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _announce_floor(host: str, port: int, director: str) -> None:
