@@ -113,10 +113,14 @@ class ChangeFeed:
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     async def _current(self) -> str:
-        """The token now: the watcher's, or read for this stream while the watcher starts."""
+        """The token now: the watcher's, or read for this stream while the watcher starts ("" while
+        the tournament cannot be read: the page, fetched again, says why)."""
         self._start_watching()
         if self._token is None:
-            self._token = await self._read_token()
+            try:
+                self._token = await self._read_token()
+            except TourneyError:
+                return ""
         return self._token
 
     def _awaken(self) -> asyncio.Event:
