@@ -179,7 +179,7 @@ class Listener:
                 text = line.decode().strip()
                 if text.startswith("data:"):
                     self._seen(text[5:].strip())
-        except OSError:
+        except (OSError, AttributeError, ValueError):  # closed under the reader by `close`
             pass
 
     def close(self) -> None:

@@ -123,3 +123,19 @@ def test_without_event_source_the_pages_poll_and_still_update(browser: Any, floo
     number = store_pending(url, 1)
     director.wait_for_selector(f'[data-report="{number}"]', timeout=5000)  # a poll every 2 s
     assert director.evaluate(NOT_RELOADED)
+
+
+def test_an_undo_waiting_for_its_confirmation_is_held_while_the_rest_updates(
+        browser: Any, floor: tuple[str, str]) -> None:
+    url, base = floor
+    current = links(url)
+    app.enter_result(1, current.state.tables[0].seats[0], db=url)
+    director = open_page(browser, f"{base}/director/{current.director_link()}", phone=False)
+    director.get_by_role("button", name="Undo…").first.click()
+    director.wait_for_selector("text=Yes, undo event")
+    director.evaluate("() => { window.sameDocument = true; }")
+    number = store_pending(url, 2)
+    director.wait_for_selector(f'[data-report="{number}"]', timeout=2000)  # the queue is current
+    assert director.get_by_role("button", name="Yes, undo event").is_visible()  # the question still waits
+    assert director.locator(".live-notice").is_visible()
+    assert director.evaluate(NOT_RELOADED)
