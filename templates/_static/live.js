@@ -188,5 +188,6 @@
 
   labelDevice();
   rotate();
+  if (!document.querySelector("[data-live]")) { return; }  // nothing here changes (the look-up)
   if (!listen() && config.poll) { setTimeout(poll, pollMs); }
 })();
