@@ -8,6 +8,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -180,3 +181,13 @@ def test_serve_stops_at_once_with_streams_open(tmp_path: Path) -> None:
         if process.poll() is None:
             process.kill()
         process.communicate(timeout=10)
+
+
+def test_the_live_script_is_served_from_the_shipped_templates(floor: str) -> None:
+    from tourney.render.env import TEMPLATES
+
+    with feed_only(floor) as (base, _feed), urllib.request.urlopen(f"{base}/_static/live.js", timeout=10) as response:
+        assert response.status == 200
+        assert response.headers["Content-Type"].startswith("text/javascript")
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.read() == (TEMPLATES / "_static" / "live.js").read_bytes()
