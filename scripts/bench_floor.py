@@ -25,6 +25,15 @@ a page's read (`floor_of`, what every phone's and the director's page runs), `to
 milliseconds of `--repeat` runs each, printed as `floor_read_ms`, `pending_ms`, `submit_ms`.
 
     python scripts/bench_floor.py --stored 5000 [--repeat 30]
+
+`--live-latency N` measures instead how soon a phone's report reaches the live pages: a real
+`tourney serve --lan` (reports waiting for the director), `--streams` pages listening to `/_live`
+(one thread each), and N reports stored through the application layer, each then rejected. From a
+report's commit: the first stream to see the new token (`live_first_p50_s`, `live_first_p95_s`),
+the last of them (`live_all_p95_s`), and the director's page served with the report in it, as the
+page's script fetches it next (`live_director_p95_s`).
+
+    python scripts/bench_floor.py --live-latency 40 [--streams 50] [--tables 30]
 """
 
 from __future__ import annotations
@@ -151,6 +160,113 @@ def stored_reads(count: int, repeat: int) -> None:
     print(json.dumps({"stored": count, "repeat": repeat}))
 
 
+class Listener:
+    """One page listening to `/_live`: when it first saw each token."""
+
+    def __init__(self, port: int, seen: Callable[[str], None]) -> None:
+        self._connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self._connection.request("GET", "/_live")
+        self._response = self._connection.getresponse()
+        if self._response.status != 200:
+            raise SystemExit(f"/_live answered {self._response.status}")
+        self._seen = seen
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            while line := self._response.readline():
+                text = line.decode().strip()
+                if text.startswith("data:"):
+                    self._seen(text[5:].strip())
+        except (OSError, AttributeError, ValueError):  # closed under the reader by `close`
+            pass
+
+    def close(self) -> None:
+        self._connection.close()
+
+
+def live_latency(count: int, streams: int, tables: int) -> None:
+    """How soon a stored report reaches the live pages (see the module's docstring)."""
+    from tourney.app.floor import reports
+    from tourney.app.floor.floor_read import read_floor
+    from tourney.app.floor.reports import TableReport, progress_mark
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
+    db = f"sqlite:///{folder / 'floor.db'}"
+    build_event(db, tables * 6)
+    reports.set_mode("approve", db=db)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "127.0.0.1", "--port",
+                               str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    changed = threading.Condition()
+    seen: dict[str, list[float]] = {}
+
+    def saw(token: str) -> None:
+        with changed:
+            seen.setdefault(token, []).append(time.monotonic())
+            changed.notify_all()
+
+    def wait_all(token: str) -> list[float]:
+        with changed:
+            if not changed.wait_for(lambda: len(seen.get(token, ())) >= streams, timeout=30):
+                raise SystemExit(f"only {len(seen.get(token, ()))} of {streams} streams saw a change")
+            return seen[token]
+
+    first: list[float] = []
+    last: list[float] = []
+    director: list[float] = []
+    listeners: list[Listener] = []
+    try:
+        probe = Client(port, "127.0.0.1")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if probe.call("GET", "/_token")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"tourney serve did not start: {server.stderr.read() if server.stderr else ''}")
+            time.sleep(0.1)
+        listeners = [Listener(port, saw) for _ in range(streams)]
+        wait_all(probe.call("GET", "/_token")[1])
+        floor = read_floor(db, None)
+        page = f"/director/{floor.director_link()}"
+        for attempt in range(count):
+            number = attempt % len(floor.state.tables) + 1
+            table = floor.state.tables[number - 1]
+            done = reports.submit(TableReport(table=number, token=floor.table_link(number), kind="result",
+                                              names=[table.seats[0]], at=progress_mark(table), key=f"live-{attempt}",
+                                              device="bench"), db=db)
+            committed = time.monotonic()
+            token = probe.call("GET", "/_token")[1]
+            times = wait_all(token)
+            first.append(min(times) - committed)
+            last.append(max(times) - committed)
+            fetching = time.monotonic()
+            status, html = probe.call("GET", page)
+            if status != 200 or f'data-report="{done.report.id}"' not in html:
+                raise SystemExit(f"the director's page does not show report {done.report.id}")
+            director.append(min(times) - committed + time.monotonic() - fetching)  # the feed, then the page
+            reports.reject(done.report.id, db=db)
+            wait_all(probe.call("GET", "/_token")[1])
+    finally:
+        for listener in listeners:
+            listener.close()
+        server.terminate()
+        server.communicate(timeout=30)
+
+    def p95(values: list[float]) -> float:
+        return statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else values[0]
+
+    print(f"live_first_p50_s: {statistics.median(first):.3f}")
+    print(f"live_first_p95_s: {p95(first):.3f}")
+    print(f"live_all_p95_s: {p95(last):.3f}")
+    print(f"live_director_p95_s: {p95(director):.3f}")
+    print(json.dumps({"reports": count, "streams": streams, "tables": tables}))
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -173,9 +289,15 @@ def main() -> None:
     parser.add_argument("--tap-every", type=float, default=1.0, help="mean seconds between a table's reports")
     parser.add_argument("--stored", type=int, default=0, help="measure the reads with this many reports stored")
     parser.add_argument("--repeat", type=int, default=30, help="runs of each read (with --stored)")
+    parser.add_argument("--live-latency", type=int, default=0,
+                        help="measure how soon this many reports reach the live pages' streams")
+    parser.add_argument("--streams", type=int, default=50, help="pages listening to /_live (with --live-latency)")
     args = parser.parse_args()
     if args.stored:
         stored_reads(args.stored, args.repeat)
+        return
+    if args.live_latency:
+        live_latency(args.live_latency, args.streams, args.tables)
         return
 
     from tourney import app

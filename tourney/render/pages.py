@@ -33,6 +33,7 @@ class LiveInfo:
     poll_ms: int
     refresh_seconds: int  # the meta refresh for browsers without JavaScript
     nav: tuple[tuple[str, str], ...]  # (label, url)
+    feed_url: str = ""  # server-sent events of the same token as it changes ("": poll only)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from starlette.routing import BaseRoute
 
 from tourney.web.floor import FloorPages
 from tourney.web.gate import Gate
+from tourney.web.live import ChangeFeed
 from tourney.web.site import Site
 from tourney.web.wall import ERROR_HANDLERS, WallPages
 
@@ -27,4 +28,7 @@ def build_app(reader: Database, tournament: str | None = None, *, floor: bool = 
     if floor:
         routes += FloorPages(site, Gate(site.floor)).routes()
     routes += WallPages(site).routes()
-    return Starlette(routes=routes, exception_handlers=dict(ERROR_HANDLERS))
+    feed = ChangeFeed(site)
+    application = Starlette(routes=routes + feed.routes(), exception_handlers=dict(ERROR_HANDLERS))
+    application.state.live_feed = feed  # the server ends its streams when it stops (live.end_streams)
+    return application

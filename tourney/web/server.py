@@ -85,6 +85,13 @@ def http_server(app: Starlette, *, header_seconds: float = HEADER_SECONDS,
     """The uvicorn `Server` of `app` (not started)."""
     import uvicorn
 
+    from tourney.web.live import end_streams
+
+    class StoppingServer(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            end_streams(app)  # uvicorn would wait for the live pages' streams, which never end by themselves
+            await super().shutdown(sockets=sockets)
+
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                             http=bounded_protocol(header_seconds, max_connections))
-    return uvicorn.Server(config)
+    return StoppingServer(config)

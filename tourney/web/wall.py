@@ -2,9 +2,10 @@
 (`/tv/KIND`) and the token they poll, all GET, all read through the site's read-only database.
 
 Each request takes a snapshot of the tournament and renders the page with a `LiveInfo`: the page
-polls `/_token`, which changes whenever an event is appended, and swaps in the new page; browsers
-without JavaScript reload by a meta refresh. Also the app's answers to a missing page (404), a
-method a page does not take (405: the wall is read-only) and an unexpected error (one line).
+listens to the change feed `/_live` (web/live.py; or polls `/_token`, which answers the same token)
+and swaps in the new page; browsers without JavaScript reload by a meta refresh. Also the app's
+answers to a missing page (404), a method a page does not take (405: the wall is read-only) and an
+unexpected error (one line).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from starlette.routing import BaseRoute, Route
 from tourney.app.floor.wall import PAGES, message_html
 from tourney.errors import TourneyError
 from tourney.render.pages import LiveInfo
+from tourney.web.live import FEED_URL
 from tourney.web.pages import read_route
 
 if TYPE_CHECKING:
@@ -35,7 +37,8 @@ ErrorHandler = Callable[[Request, Exception], Awaitable[Response]]
 
 
 def _live(current: str) -> LiveInfo:
-    return LiveInfo(poll_url=TOKEN_URL, token=current, poll_ms=POLL_MS, refresh_seconds=REFRESH_SECONDS, nav=NAV)
+    return LiveInfo(poll_url=TOKEN_URL, token=current, poll_ms=POLL_MS, refresh_seconds=REFRESH_SECONDS, nav=NAV,
+                    feed_url=FEED_URL)
 
 
 def _message(title: str, text: str, status: int, current: str | None = None) -> HTMLResponse:

@@ -9,6 +9,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tourney.app.floor.live_changes import live_token
 from tourney.app.floor.reports import describe, progress_mark
 from tourney.app.floor.sheet_links import qr_svg
 from tourney.app.floor.tokens import csrf_token
@@ -121,8 +122,8 @@ class LookupPage:
 
 
 def poll_token(floor: FloorRead) -> str:
-    events = floor.state.events
-    return f"{floor.tournament.uid}:{events[-1].id if events else 0}"
+    """The live pages' token as of `floor` (the same as the wall's `/_token` and `/_live` send)."""
+    return live_token(floor.tournament.uid, floor.state, floor.floor_mark)
 
 
 def table_seats(state: TournamentState, table: TableState) -> tuple[Seat, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tourney.app.floor.live_changes import floor_mark
 from tourney.app.floor.tokens import director_token, same, table_token
 from tourney.app.store.database import open_db
 from tourney.app.store.floor_store import FloorStore, Report
@@ -38,6 +39,7 @@ class FloorRead:
     director_generation: int
     revoked: dict[str, int]
     wall_pin: str = ""  # the TV wall's pinned screen kind ("" rotates through every kind)
+    floor_mark: str = ""  # live_changes.floor_mark: part of the live pages' token
 
     def store_view(self) -> FloorStore:
         """The settings as a store the token checks read (no transaction: nothing is written)."""
@@ -102,7 +104,7 @@ def floor_of(database: Database, tournament: str | None) -> FloorRead:
 
 def _floor_read(row: Tournament, state: TournamentState, store: FloorStore) -> FloorRead:
     return FloorRead(row, state, store.mode(), tuple(store.pending(stage=state.stage)), store.secret(),
-                     store.director_generation(), store.revoked(), store.wall_pin())
+                     store.director_generation(), store.revoked(), store.wall_pin(), floor_mark(store))
 
 
 def _with_store(db: str | None, tournament: str | None,

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tourney.app.floor.live_changes import live_token, read_floor_mark
 from tourney.app.floor.sheets import bracket_html
 from tourney.app.store.database import open_db
 
@@ -31,12 +32,12 @@ class WallSnapshot:
 
     tournament: Tournament
     state: TournamentState
+    floor_mark: str = ""  # live_changes.floor_mark: the floor's reports and links
 
     @property
     def token(self) -> str:
-        """Changes whenever the tournament does (every change, undo included, appends an event)."""
-        state = self.state
-        return f"{self.tournament.uid}:{state.events[-1].id if state.events else 0}"
+        """Changes whenever the tournament or its floor does (`live_changes.live_token`)."""
+        return live_token(self.tournament.uid, self.state, self.floor_mark)
 
 
 class Wall:
@@ -55,7 +56,7 @@ class Wall:
         from tourney.storage.events import snapshot
 
         snap = snapshot(self._database, tournament=self._tournament)
-        return WallSnapshot(snap.tournament, snap.state)
+        return WallSnapshot(snap.tournament, snap.state, read_floor_mark(self._database, snap.tournament.uid))
 
     def render(self, path: str, snap: WallSnapshot, live: LiveInfo) -> str:
         """The HTML of page `path` (one of `PAGES`) with its live data (polling, navigation)."""
