@@ -293,8 +293,11 @@ def status(*, db: str | None = None, tournament: str | None = None) -> StatusVie
     default = state.format == FormatConfig()
     total = None if default else getattr(state.format_view(), "total_rounds", None) or None
     steps = _next_steps(state, tuple(report.blockers), len(report.tables_playing))
-    head = (f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {active} players"
-            + (f", {len(state.players) - active} dropped" if active != len(state.players) else ""))
+    # Every count out of the same whole: the registered, then the part who dropped out.
+    registered = len(state.players)
+    head = (f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): "
+            + (f"{registered} registered, {active} taking part, {registered - active} dropped out"
+               if active != registered else f"{registered} players"))
     where = _where(state, counts, slowest, tuple(report.tables_playing))
     return StatusView(row, report.stage, report.closed, report.complete, tuple(report.tables_playing),
                       tuple(report.blockers), active, counts, slowest,
