@@ -183,6 +183,8 @@ class PlanShown:
 
 def plan_lines(plan: Plan) -> tuple[str, ...]:
     """One line per stage (tables, who advances) and the planner's reason under it."""
+    from tourney.app.read_models.stage_labels import going_on_text
+
     lines = []
     count = len(plan.stages)
     for number, (stage, reason) in enumerate(zip(plan.stages, plan.reasons, strict=True), start=1):
@@ -190,7 +192,7 @@ def plan_lines(plan: Plan) -> tuple[str, ...]:
         if stage.is_final:
             what = f"final table of {stage.players}"
         else:
-            what = (f"{len(stage.tables)} tables ({sizes}), top {stage.advance} of each advance "
+            what = (f"{len(stage.tables)} tables ({sizes}), {going_on_text(stage.advance, len(stage.tables))} "
                     f"-> {stage.advance * len(stage.tables)}")
         label = "final" if number == count else f"stage {number}"
         lines += [f"{label:>7}: {stage.players:>4} players, {what}", f"         {reason}"]

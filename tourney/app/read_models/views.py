@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from tourney.app.input import collation
 from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
 from tourney.app.read_models.match_labels import match_label
-from tourney.app.read_models.stage_labels import capitalised, stage_name
+from tourney.app.read_models.stage_labels import capitalised, going_on_text, stage_name
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -296,13 +296,6 @@ def tables_text(sizes: tuple[int, ...] | list[int]) -> str:
     parts = [f"{n} {'tables' if n > 1 else 'table'} of {size}" if i == 0 else f"{n} of {size}"
              for i, (size, n) in enumerate(counts)]
     return " and ".join(parts)
-
-
-def going_on_text(advance: int, tables: int) -> str:
-    """Who goes on from a stage's tables, the verb agreeing with them: "the top player of each table
-    goes on", "the top 2 of each table go on" ("of the table" for a stage of one table)."""
-    each = "each table" if tables > 1 else "the table"
-    return f"the top player of {each} goes on" if advance == 1 else f"the top {advance} of {each} go on"
 
 
 def _dropped(state: TournamentState) -> set[str]:
