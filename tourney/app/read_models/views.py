@@ -12,9 +12,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from tourney.app.input import collation
-from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
 from tourney.app.read_models.match_labels import match_label
 from tourney.app.read_models.stage_labels import capitalised, going_on_text, stage_name
+from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
