@@ -167,24 +167,34 @@ def names_in_play(state: TournamentState) -> NamesInPlay:
                        tuple((t.number, tuple(t.still_in)) for t in state.tables))
 
 
-def table_view(state: TournamentState, table: TableState) -> TableView:
-    """`table` of `state` as a frozen value."""
+def table_view(state: TournamentState, table: TableState, advancing: frozenset[str] | None = None) -> TableView:
+    """`table` of `state` as a frozen value; `advancing`: who goes on from the stage being played,
+    when the caller has it already (a view of every table asks the format once, not per table)."""
     out = set(table.eliminated)
     seats = tuple(SeatView(i, p, table.counts[p], p in out, table.chips.get(p), table.places.get(p))
                   for i, p in enumerate(table.seats, start=1))
-    going, replacing = _going_on(state, table)
+    going, replacing = _going_on(state, table, advancing)
     return TableView(table.number, table.stage, stage_name(state, table.stage), state.kind.takes_stage_plan,
                      table.is_final, table.finished, table.reports_rounds, table.cap, table.starter, table.advance,
                      table.rounds, seats, tuple(table.finishing_order()), table.best_of, tuple(table.games),
                      table.match, tuple(table.forfeits), going, replacing)
 
 
-def _going_on(state: TournamentState, table: TableState) -> tuple[tuple[str, ...] | None, tuple[tuple[str, str], ...]]:
+def advancing_now(state: TournamentState) -> frozenset[str]:
+    """Who goes on from the stage being played, as the format says."""
+    return frozenset(state.kind.advancing(state)) if state.kind.takes_stage_plan and state.tables else frozenset()
+
+
+def _going_on(state: TournamentState, table: TableState,
+              advancing: frozenset[str] | None) -> tuple[tuple[str, ...] | None, tuple[tuple[str, str], ...]]:
     """Who a finished table of the stage being played sends on, as the format says (a qualifier who
     dropped out replaced by the next of the table's order), and who replaces whom."""
-    if not (state.kind.takes_stage_plan and table.finished and not table.is_final and table in state.tables):
+    current = table.stage == state.stage and table.number <= len(state.tables) \
+        and state.tables[table.number - 1] is table
+    if not (state.kind.takes_stage_plan and table.finished and not table.is_final and current):
         return None, ()
-    advancing = set(state.kind.advancing(state))
+    if advancing is None:
+        advancing = advancing_now(state)
     order = table.finishing_order()
     going = [p for p in order if p in advancing]
     qualifiers = order[:len(table.still_in)]
@@ -195,8 +205,9 @@ def _going_on(state: TournamentState, table: TableState) -> tuple[tuple[str, ...
 
 def table_views(state: TournamentState) -> Tables:
     """The tables of `state`'s stage being played."""
+    going = advancing_now(state)
     return Tables(state.kind.unit, state.stage, stage_progress(state) if state.stage else "",
-                  state.kind.takes_stage_plan, tuple(table_view(state, t) for t in state.tables),
+                  state.kind.takes_stage_plan, tuple(table_view(state, t, going) for t in state.tables),
                   tuple(_byes(state)), state.closed, state.complete)
 
 

@@ -15,6 +15,7 @@ from tourney.app.input import collation
 from tourney.app.read_models.match_labels import match_label
 from tourney.app.read_models.stage_labels import capitalised, going_on_text, stage_name
 from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
+from tourney.app.read_models.table_views import advancing_now
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -302,26 +303,26 @@ def _dropped(state: TournamentState) -> set[str]:
     return {p.name for p in state.players if p.dropped}
 
 
-def _going_on(state: TournamentState, table: TableState, arriving: set[str] | None) -> list[str]:
+def _going_on(state: TournamentState, table: TableState, arriving: set[str] | None,
+              advancing: frozenset[str]) -> list[str]:
     """Who `table` sends on, in its finishing order: the players seated at the next stage
     (`arriving`, once drawn); else, at a table of the stage being played, who the format says goes
-    on (a qualifier who dropped out replaced by the next of the table's order); else the players
-    still in who have not dropped."""
+    on (`advancing`: a qualifier who dropped out replaced by the next of the table's order); else
+    the players still in who have not dropped."""
     order = table.finishing_order()
     if arriving is not None:
         return [p for p in order if p in arriving]
-    if state.kind.takes_stage_plan and table in state.tables:
-        going = set(state.kind.advancing(state))
-        return [p for p in order if p in going]
+    if state.kind.takes_stage_plan and table.stage == state.stage:
+        return [p for p in order if p in advancing]
     dropped = _dropped(state)
     return [p for p in order[:len(table.still_in)] if p not in dropped]
 
 
 def _sends(state: TournamentState, table: TableState, champion: str | None,
-           arriving: set[str] | None) -> tuple[BracketEntry, ...]:
+           arriving: set[str] | None, advancing: frozenset[str]) -> tuple[BracketEntry, ...]:
     if not table.finished:
         return ()
-    going = _going_on(state, table, arriving)
+    going = _going_on(state, table, arriving, advancing)
     qualifiers = table.finishing_order()[:len(table.still_in)]
     # As the engine promotes: the players going on from outside the qualifiers take, in order, the
     # places of the qualifiers who are not going on (they dropped out).
@@ -332,8 +333,8 @@ def _sends(state: TournamentState, table: TableState, champion: str | None,
 
 
 def _source(state: TournamentState, table: TableState, champion: str | None,
-            arriving: set[str] | None = None) -> BracketSource:
-    sends = _sends(state, table, champion, arriving)
+            arriving: set[str] | None = None, advancing: frozenset[str] = frozenset()) -> BracketSource:
+    sends = _sends(state, table, champion, arriving, advancing)
     return BracketSource(table=table.number, status=_status([table]), players_left=len(table.still_in),
                          sends=sends, champion=any(e.champion for e in sends))  # the line the champion took
 
@@ -341,9 +342,10 @@ def _source(state: TournamentState, table: TableState, champion: str | None,
 def _groups(state: TournamentState, tables: list[TableState], following: list[TableState] | None,
             champion: str | None) -> Iterator[BracketGroup]:
     if following is None:
+        advancing = advancing_now(state)  # asked once: the format scans every table of the stage
         for start in range(0, len(tables), UNDRAWN_GROUP):
             chunk = tables[start:start + UNDRAWN_GROUP]
-            sources = tuple(_source(state, t, champion) for t in chunk)
+            sources = tuple(_source(state, t, champion, None, advancing) for t in chunk)
             yield BracketGroup(target=None, target_status="not started", sources=sources,
                                champion=any(s.champion for s in sources))
         return
