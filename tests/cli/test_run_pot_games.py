@@ -45,7 +45,7 @@ def test_a_chip_stage_with_bots_and_a_director(tmp_path: Path, game: str, bot: s
     for line in find_game(game).sheet_rules:
         assert line in text
     assert "Five Aces" not in text and "Cap (most cards" not in text
-    stops = r"Plays one match; the (player|\d+ players) with the most chips at its end goe?s? on to final\."
+    stops = r"Plays one match; the (player|\d+ players) with the most chips at its end goe?s? on to the final\."
     assert re.search(stops, text)
     names = [p["name"] for p in human["players"]]
     assert "Deal Dealer Pot " + " ".join(f"{i}. {name}" for i, name in enumerate(names, start=1)) in text

@@ -51,16 +51,17 @@ def test_a_duels_sheets_name_the_match_and_its_games(tmp_path: Path) -> None:
     ok(url, "player", "add", "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
     seated = ok(url, "seat").stdout
     first = next(line for line in seated.splitlines() if line.startswith("table 1 ["))
-    match = first.split("[", 1)[1].split("]", 1)[0]  # "W1-2"
+    match = first.split("[", 1)[1].split("]", 1)[0]  # "W1-2": the sheets say "match 2" (of round 1)
+    number = match.split("-")[1]
     one, two = first.split(": ", 1)[1].split(",", 1)[0].split(" v ")
     sheets = _text(_sheet(url, tmp_path, "table-sheets"))
-    assert f"Table 1 · round 1 · match {match}" in sheets
-    assert f"Match {match}: {one} meets {two}, best of 3 (the first to win 2 games)" in sheets
+    assert f"Table 1 · round 1 · match {number}" in sheets
+    assert f"Match {number}: {one} meets {two}, best of 3 (the first to win 2 games)" in sheets
     assert "Game 1 2 3" in sheets  # a box per game to tally
     assert "stage" not in sheets.lower()
     assert "go on" not in sheets
     seating = _text(_sheet(url, tmp_path, "seating"))
-    assert f"Table 1 {match} · best of 3" in seating
+    assert f"Table 1 match {number} · best of 3" in seating
     assert "stage" not in seating.lower() and "go on" not in seating
 
 

@@ -31,8 +31,8 @@ def registered(game: GameDescriptor, players: int) -> TournamentState:
 def test_polish_poker_reasons_and_errors_are_as_they_were() -> None:
     game = find_game("polish-poker")
     assert plan_stages(25, game.table_citations, max_table=game.max_table).reasons == (
-        "25 players: 25 > 24, so ⌈25/6⌉ = 5 tables (5, 5, 5, 5, 5); 2×5 = 10 ≤ 24, so top 2 advance.",
-        "10 players: 10 ≤ 12, so 2 tables (5, 5); top 2 of each advance → final of 4.",
+        "25 players: 25 > 24, so ⌈25/6⌉ = 5 tables (5, 5, 5, 5, 5); 2×5 = 10 ≤ 24, so the top 2 of each table go on.",
+        "10 players: 10 ≤ 12, so 2 tables (5, 5); the top 2 of each table go on → final of 4.",
         "4 players: one final table, played until one player is left (RULES §1.11).",
     )
     assert plan_stages(25).reasons == plan_stages(25, game.table_citations).reasons

@@ -87,13 +87,25 @@ def test_a_large_knockout_is_cut_as_before() -> None:
 def reference_groups(state: TournamentState, tables: list[TableState], following: list[TableState] | None,
                      champion: str | None) -> Iterator[BracketGroup]:
     """`views._groups` as it was: every next-stage table scanned every table of the stage, and each
-    table read who dropped out from the whole roster (quadratic in the players)."""
+    table read who dropped out from the whole roster (quadratic in the players). A table sends on the
+    players seated at the next stage (`only`), or, before that draw, those the format says go on
+    (a qualifier who dropped out replaced by the next of the table's order)."""
     def source(table: TableState, champ: str | None, only: set[str] | None = None) -> BracketSource:
         dropped = {p.name for p in state.players if p.dropped}
-        going = [p for p in table.finishing_order()[:len(table.still_in)] if p not in dropped] \
-            if table.finished else []
-        sends = tuple(BracketEntry(player=p, place=table.places.get(p), champion=p == champ)
-                      for p in going if only is None or p in only)
+        order = table.finishing_order()
+        qualifiers = order[:len(table.still_in)]
+        if not table.finished:
+            going: list[str] = []
+        elif only is not None:
+            going = [p for p in order if p in only]
+        elif table in state.tables:
+            going = [p for p in order if p in set(state.kind.advancing(state))]
+        else:
+            going = [p for p in qualifiers if p not in dropped]
+        replaced = dict(zip([p for p in going if p not in qualifiers], [p for p in qualifiers if p not in going],
+                            strict=False))
+        sends = tuple(BracketEntry(player=p, place=table.places.get(p), champion=p == champ,
+                                   in_place_of=replaced.get(p, "")) for p in going)
         return BracketSource(table=table.number, status=views._status([table]),
                                    players_left=len(table.still_in), sends=sends,
                                    champion=any(e.champion for e in sends))
@@ -151,6 +163,9 @@ def test_the_stages_groups_are_the_ones_the_scan_found(players: int, seed: int, 
         assert expected
     groups = list(views._groups(state, first, second, None))
     assert sum(len(s.sends) for g in groups for s in g.sources) > 0  # players were sent on
+    # Every player of stage 2 is drawn on the tree, a player promoted in place of one who dropped too.
+    assert {e.player for g in groups for s in g.sources for e in s.sends} == {n for t in second for n in t.seats}
+    assert bool(drops) == any(e.in_place_of for g in groups for s in g.sources for e in s.sends)
 
 
 # ------------------------------------------------------------------ the table sheets' grids

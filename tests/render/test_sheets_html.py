@@ -178,7 +178,7 @@ def test_table_sheets_one_per_table_with_the_cap_rule(seated: TournamentState) -
     first = sections[0]
     assert first.texts("span", "name") == seated.tables[0].seats
     assert first.texts("div", "caps")[0] == "2–4 in → cap 5"
-    assert "Five Aces" in first.text() and "Plays until 1 player is left; they go on to final." in first.text()
+    assert "Five Aces" in first.text() and "Plays until 1 player is left, who goes on to the final." in first.text()
     rows = first.find_all("tbody")[0].find_all("tr")
     assert len(rows) == 4 * 4 + 3  # everyone up to 5 cards, and three players out
     assert rows[0].texts("td")[-1] == "2 3 4 5 out"
@@ -249,7 +249,9 @@ def test_bracket_mid_event(after_stage_one: TournamentState) -> None:
 
 def test_bracket_shows_playing_tables(seated: TournamentState) -> None:
     tree = parse(sheets.render_bracket(_views.bracket_page(tournament(), seated)))
-    assert {s.attrs["class"] for s in tree.find_all("div", "source")} == {"source status-not-started"}
+    # Seated, no round played yet: playing from the draw on, as the page header says.
+    assert {s.attrs["class"] for s in tree.find_all("div", "source")} == {"source status-playing"}
+    assert "stage 1 of" in tree.text() and "playing" in tree.find_all("h2")[0].text()
 
 
 # ------------------------------------------------------------------------------------ templates

@@ -42,8 +42,8 @@ def test_every_sheet_of_the_toy_prints_in_its_words(url: str, tmp_path: Path) ->
         ["1", "Dee"], ["2", "Cy"], ["3", "Bob"], ["4", "Ada"]]
     bracket = pages["bracket"]
     assert bracket.texts("h2") == ["Round 1finished", "Round 2finished", "Round 3finished"]
-    assert bracket.texts("p")[1:] == ["one table of 2, top 1 of each go on.", "one table of 2, top 1 of each go on.",
-                                      "one table of 2."]
+    assert bracket.texts("p")[1:] == ["one table of 2; the top player of the table goes on.",
+                                      "one table of 2; the top player of the table goes on.", "one table of 2."]
     assert bracket.texts(cls="champion-name") == ["Dee"]
     assert bracket.texts("li")[-2:] == ["Dee (place 1)", "Cy (place 2)"]  # the last round as the final table
     assert pages["seating"].texts("h1")[0].startswith("HillSeating, round 3 (draw seed ")

@@ -167,16 +167,16 @@ def _one_stage(m: int, table_size: int | None, advance: int | None, target: int,
         if advance >= smallest:
             raise InvalidInputError(
                 f"advance {advance} must be smaller than the smallest table ({smallest}) of the {m}-player stage")
-        k, why_k = advance, f"top {advance} advance (director's choice)"
+        k, why_k = advance, f"{_going_on(advance)} (director's choice)"
     elif count <= target:
         # Aim straight at the final table: as many per table as fill it.
         k = max(1, min(target // count, smallest - 1))
-        why_k = f"top {k} of each advance{'s' if k == 1 else ''} → final of {k * count}"
+        why_k = f"{_going_on(k)} → final of {k * count}"
     else:
         # Too many tables for one step: halve or more, then aim at the final (§1.12 "repeat").
         k = min(2 if 2 * count <= target * max_table else 1, smallest - 1)
-        why_k = (f"2×{count} = {2 * count} ≤ {target * max_table}, so top 2 advance" if k == 2
-                 else f"top 1 of each advances → {count}")
+        why_k = (f"2×{count} = {2 * count} ≤ {target * max_table}, so {_going_on(2)}" if k == 2
+                 else f"{_going_on(1)} → {count}")
     return StagePlan(m, tables, k), f"{m} players: {why_tables} ({_sizes(tables)}); {why_k}."
 
 
@@ -222,7 +222,12 @@ def _check_stages(stages: tuple[StagePlan, ...]) -> None:
 def _generic_reason(stage: StagePlan, cited: TableCitations) -> str:
     if stage.is_final:
         return f"{stage.players} players: one final table, {cited.final}."
-    return f"{stage.players} players: tables of {_sizes(stage.tables)}; top {stage.advance} of each advance."
+    return f"{stage.players} players: tables of {_sizes(stage.tables)}; {_going_on(stage.advance)}."
+
+
+def _going_on(advance: int) -> str:
+    """Who goes on from each table, the verb agreeing with the count."""
+    return "the top player of each table goes on" if advance == 1 else f"the top {advance} of each table go on"
 
 
 def _sizes(tables: tuple[int, ...]) -> str:

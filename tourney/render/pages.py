@@ -49,6 +49,7 @@ class StandingsRow:
     points: str = ""  # ranked by points (round robin, Swiss): "3½"
     tiebreaks: tuple[str, ...] = ()  # their values, in the order of `StandingsPage.tiebreaks`
     reached: str = ""  # ranked by the bracket round reached (knockout, double elimination): "semi-final"
+    note: str = ""  # what `tourney standings` notes beside the row other than a drop: "promoted in place of Ann"
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class SeatingTable:
     is_final: bool
     match: str = ""  # the bracket match played here ("W1-3"); "" outside brackets
     best_of: int = 0  # the games of its series (0: a stage table, which plays until players are left)
+    match_label: str = ""  # that match in words ("semi-final match 1", "match for 3rd place")
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class SeatingPage:
     live: LiveInfo | None = None
     seed: int | None = None  # the seed of this stage's seat draw (RULES: anyone can redo the draw)
     by_surname: bool = False  # a long list: sorted by surname (the last word of each name)
+    find_own_page: bool = True  # "find your seat" starts a page of its own (False: a short list follows the tables)
     find_link: str = ""  # the players' look-up (`print --links`); "" when not asked
     find_qr_svg: str = ""  # that link's QR code, an inline SVG
 
@@ -143,6 +146,7 @@ class TableSheet:
     counts: tuple[int, ...]  # card counts to tick (rounds grid)
     match: str = ""  # the bracket match played here ("W1-3"); "" outside brackets
     best_of: int = 0  # a series of games: a box per game to tally its winner (0: not a series)
+    match_label: str = ""  # that match in words, the round left out ("match 2", "match for 3rd place")
     link: str = ""  # the table's floor page (`print --links`), token included; "" when not asked
     qr_svg: str = ""  # that link's QR code, an inline SVG
 
@@ -162,6 +166,7 @@ class BracketEntry:
     player: str
     place: int | None
     champion: bool
+    in_place_of: str = ""  # the qualifier of this table who dropped out and whose place this player took
 
 
 @dataclass(frozen=True)

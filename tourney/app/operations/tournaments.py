@@ -183,6 +183,8 @@ class PlanShown:
 
 def plan_lines(plan: Plan) -> tuple[str, ...]:
     """One line per stage (tables, who advances) and the planner's reason under it."""
+    from tourney.app.read_models.stage_labels import going_on_text
+
     lines = []
     count = len(plan.stages)
     for number, (stage, reason) in enumerate(zip(plan.stages, plan.reasons, strict=True), start=1):
@@ -190,7 +192,7 @@ def plan_lines(plan: Plan) -> tuple[str, ...]:
         if stage.is_final:
             what = f"final table of {stage.players}"
         else:
-            what = (f"{len(stage.tables)} tables ({sizes}), top {stage.advance} of each advance "
+            what = (f"{len(stage.tables)} tables ({sizes}), {going_on_text(stage.advance, len(stage.tables))} "
                     f"-> {stage.advance * len(stage.tables)}")
         label = "final" if number == count else f"stage {number}"
         lines += [f"{label:>7}: {stage.players:>4} players, {what}", f"         {reason}"]
@@ -293,8 +295,11 @@ def status(*, db: str | None = None, tournament: str | None = None) -> StatusVie
     default = state.format == FormatConfig()
     total = None if default else getattr(state.format_view(), "total_rounds", None) or None
     steps = _next_steps(state, tuple(report.blockers), len(report.tables_playing))
-    head = (f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): {active} players"
-            + (f", {len(state.players) - active} dropped" if active != len(state.players) else ""))
+    # Every count out of the same whole: the registered, then the part who dropped out.
+    registered = len(state.players)
+    head = (f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): "
+            + (f"{registered} registered, {active} taking part, {registered - active} dropped out"
+               if active != registered else f"{registered} players"))
     where = _where(state, counts, slowest, tuple(report.tables_playing))
     return StatusView(row, report.stage, report.closed, report.complete, tuple(report.tables_playing),
                       tuple(report.blockers), active, counts, slowest,

@@ -2,7 +2,8 @@
 
 Three forms, because each reads in its own place: a heading ("final", "stage 2", "round 2": the
 sheets, the plan, the demo), a name inside a sentence ("the final", "stage 2", "round 2") and where
-the event stands ("stage 2 of 3", "the final", "round 2 of 4", "round 3 (semi-final)").
+the event stands ("stage 2 of 3", "the final", "round 2 of 4", "round 3 (semi-final)"). And who
+goes on from a stage's tables, the verb agreeing with the count.
 """
 
 from __future__ import annotations
@@ -43,6 +44,13 @@ def stage_progress(state: TournamentState, stage: int | None = None) -> str:
     view = state.format_view()
     total = getattr(view, "total_rounds", 0)
     return f"{label} of {total}" if total else label
+
+
+def going_on_text(advance: int, tables: int) -> str:
+    """Who goes on from a stage's tables, the verb agreeing with them: "the top player of each table
+    goes on", "the top 2 of each table go on" ("of the table" for a stage of one table)."""
+    each = "each table" if tables > 1 else "the table"
+    return f"the top player of {each} goes on" if advance == 1 else f"the top {advance} of {each} go on"
 
 
 def capitalised(text: str) -> str:

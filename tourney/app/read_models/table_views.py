@@ -17,6 +17,7 @@ round's table (a duel, a series, a table of a round robin) shows the match and h
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -66,6 +67,10 @@ class TableView:
     games: tuple[str, ...]  # the winner of each game of a series
     match: str  # a bracket's match id, "" elsewhere
     forfeits: tuple[str, ...]
+    # A finished table of a stage plan: who goes on from it, and (promoted player, the qualifier
+    # who dropped out and whose place they take), so its rows never send on a player who left.
+    going_on: tuple[str, ...] | None = None  # None: not a finished table of a stage plan being played
+    replacing: tuple[tuple[str, str], ...] = ()
 
     @property
     def label(self) -> str:
@@ -162,21 +167,47 @@ def names_in_play(state: TournamentState) -> NamesInPlay:
                        tuple((t.number, tuple(t.still_in)) for t in state.tables))
 
 
-def table_view(state: TournamentState, table: TableState) -> TableView:
-    """`table` of `state` as a frozen value."""
+def table_view(state: TournamentState, table: TableState, advancing: frozenset[str] | None = None) -> TableView:
+    """`table` of `state` as a frozen value; `advancing`: who goes on from the stage being played,
+    when the caller has it already (a view of every table asks the format once, not per table)."""
     out = set(table.eliminated)
     seats = tuple(SeatView(i, p, table.counts[p], p in out, table.chips.get(p), table.places.get(p))
                   for i, p in enumerate(table.seats, start=1))
+    going, replacing = _going_on(state, table, advancing)
     return TableView(table.number, table.stage, stage_name(state, table.stage), state.kind.takes_stage_plan,
                      table.is_final, table.finished, table.reports_rounds, table.cap, table.starter, table.advance,
                      table.rounds, seats, tuple(table.finishing_order()), table.best_of, tuple(table.games),
-                     table.match, tuple(table.forfeits))
+                     table.match, tuple(table.forfeits), going, replacing)
+
+
+def advancing_now(state: TournamentState) -> frozenset[str]:
+    """Who goes on from the stage being played, as the format says."""
+    return frozenset(state.kind.advancing(state)) if state.kind.takes_stage_plan and state.tables else frozenset()
+
+
+def _going_on(state: TournamentState, table: TableState,
+              advancing: frozenset[str] | None) -> tuple[tuple[str, ...] | None, tuple[tuple[str, str], ...]]:
+    """Who a finished table of the stage being played sends on, as the format says (a qualifier who
+    dropped out replaced by the next of the table's order), and who replaces whom."""
+    current = table.stage == state.stage and table.number <= len(state.tables) \
+        and state.tables[table.number - 1] is table
+    if not (state.kind.takes_stage_plan and table.finished and not table.is_final and current):
+        return None, ()
+    if advancing is None:
+        advancing = advancing_now(state)
+    order = table.finishing_order()
+    going = [p for p in order if p in advancing]
+    qualifiers = order[:len(table.still_in)]
+    replacing = zip([p for p in going if p not in qualifiers], [p for p in qualifiers if p not in going],
+                    strict=False)
+    return tuple(going), tuple(replacing)
 
 
 def table_views(state: TournamentState) -> Tables:
     """The tables of `state`'s stage being played."""
+    going = advancing_now(state)
     return Tables(state.kind.unit, state.stage, stage_progress(state) if state.stage else "",
-                  state.kind.takes_stage_plan, tuple(table_view(state, t) for t in state.tables),
+                  state.kind.takes_stage_plan, tuple(table_view(state, t, going) for t in state.tables),
                   tuple(_byes(state)), state.closed, state.complete)
 
 
@@ -197,27 +228,32 @@ def cards_text(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
 
 
+def place_label(place: int, shared: bool) -> str:
+    """A place at a table as both its summary and its rows print it: "3", or "=1" when shared."""
+    return f"={place}" if shared else str(place)
+
+
 def _plan_table_lines(table: TableView) -> Iterator[str]:
     """Seats, cards, cap, next starter (games played in rounds), or seats and the first dealer (pot
-    games, which report chip counts at the end)."""
+    games, which report chip counts at the end). A finished table's summary and rows read one place
+    per player (a player still in at the end has place 1); a shared place is "=1" in both."""
     pot_game = not table.reports_rounds
     kind = "final table" if table.is_final else f"table {table.number}, stage {table.stage}"
+    places = {s.player: s.place if s.place is not None or s.eliminated else 1 for s in table.players}
+    counts = Counter(place for place in places.values() if place is not None)
+    shown = {p: "?" if n is None else place_label(n, counts[n] > 1) for p, n in places.items()}
     if table.finished:
-        order = ", ".join(f"{i}. {p}" for i, p in enumerate(table.order, start=1))
-        yield f"{kind}: finished ({order})"
+        yield f"{kind}: finished ({', '.join(f'{shown[p]}. {p}' for p in table.order)})"
     elif pot_game:
         yield f"{kind}: playing, {table.starter} deals first; report chip counts with `tourney chips`"
     else:
         yield f"{kind}: cap {table.cap}, {table.starter} starts next"
     width = max((len(s.player) for s in table.players), default=0)
     for seat in table.players:
-        place = seat.place
         if seat.eliminated:
-            state = f"out, place {'?' if place is None else place}"
+            state = f"out, place {shown[seat.player]}" + _promotion(table, seat.player)
         elif table.finished:
-            reached = 1 if place is None else place
-            advances = not table.is_final and reached <= table.advance
-            state = f"place {reached}" + (", advances" if advances else "")
+            state = f"place {shown[seat.player]}" + _goes_on(table, seat.player, places[seat.player] or 1)
         elif pot_game:
             state = "playing"
         else:
@@ -225,6 +261,24 @@ def _plan_table_lines(table: TableView) -> Iterator[str]:
         if seat.chips is not None:
             state += f", {seat.chips} chips"
         yield f"  seat {seat.seat}  {seat.player:<{width}}  {state}"
+
+
+def _promotion(table: TableView, player: str) -> str:
+    """After an out player's place: the dropped qualifier whose place they take, if any."""
+    replaced = dict(table.replacing).get(player)
+    return f"; goes on in place of {replaced}" if replaced else ""
+
+
+def _goes_on(table: TableView, player: str, place: int) -> str:
+    """After a finished table's still-in player's place: whether they go on, as the format says."""
+    if table.is_final:
+        return ""
+    if table.going_on is None:  # not a table of the stage being played: its place says
+        return ", advances" if place <= table.advance else ""
+    if player in table.going_on:
+        return ", advances"
+    by = next((new for new, old in table.replacing if old == player), None)
+    return f", dropped out; {by} goes on in their place" if by else ", dropped out"
 
 
 def _round_table_lines(table: TableView) -> Iterator[str]:

@@ -12,7 +12,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from tourney.app.input import collation
+from tourney.app.read_models.match_labels import match_label
+from tourney.app.read_models.stage_labels import capitalised, going_on_text, stage_name
 from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
+from tourney.app.read_models.table_views import advancing_now
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -46,6 +49,9 @@ if TYPE_CHECKING:
 # outgrows a printed page.
 UNDRAWN_GROUP = 6
 CHIP_ROWS = 28
+# Up to this many seated players (a final, a small stage), "find your seat" fits under the tables:
+# a page of its own would print a second sheet for a handful of names.
+FIND_ON_TABLES_PAGE = 12
 
 
 def local_now() -> datetime:
@@ -130,7 +136,8 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
                                 stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped,
                                 points=score_text(r.points) if ranked_by == "points" else "",
                                 tiebreaks=tuple(score_text((r.tiebreaks or {}).get(key)) for key in keys),
-                                reached=(r.reached or "-") if ranked_by == "reached" else "")
+                                reached=(r.reached or "-") if ranked_by == "reached" else "",
+                                note="" if r.note in (None, "dropped") else r.note)
                    for r in rows))
 
 
@@ -172,7 +179,8 @@ def seating_page(tournament: Tournament, state: TournamentState, *, stage: int |
     number, tables = stage_tables(state, stage)
     clubs, starters = _clubs(state), first_starters(state, number)
     boxes = tuple(SeatingTable(number=t.number, seats=_seat_lines(t, clubs, starters.get(t.number)),
-                               advance=t.advance, is_final=t.is_final, match=t.match, best_of=t.best_of)
+                               advance=t.advance, is_final=t.is_final, match=t.match, best_of=t.best_of,
+                               match_label=match_label(state, t.match, stage=number))
                   for t in tables)
     seated = [(line.player, box.number, line.seat) for box in boxes for line in box.seats]
     long_list = collation.by_surname(len(seated))
@@ -180,7 +188,8 @@ def seating_page(tournament: Tournament, state: TournamentState, *, stage: int |
                           surname=collation.surname(player) if long_list and " " in player.strip() else "")
                  for player, table, seat in collation.alphabetical(seated, lambda s: s[0], surname_first=long_list))
     return SeatingPage(event=event_info(tournament, state), stage_label=stage_label(state, number), tables=boxes,
-                       find=find, paper=paper, live=live, seed=state.seeds.get(number), by_surname=long_list)
+                       find=find, paper=paper, live=live, seed=state.seeds.get(number), by_surname=long_list,
+                       find_own_page=len(seated) > FIND_ON_TABLES_PAGE)
 
 
 def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,
@@ -213,25 +222,26 @@ def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
 
 def _stops_text(state: TournamentState, table: TableState) -> str:
     if not state.kind.takes_stage_plan:  # a round's table: the format, not the table, says who plays next
-        return _round_table_text(table)
+        return _round_table_text(table, match_label(state, table.match, stage=table.stage))
     if state.descriptor.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
         if table.is_final:
             return "Plays one match; the most chips at its end: the champion."
         who = "player with the most chips at its end goes" if table.advance == 1 else \
             f"{table.advance} players with the most chips at its end go"
-        return f"Plays one match; the {who} on to {stage_label(state, table.stage + 1)}."
+        return f"Plays one match; the {who} on to {stage_name(state, table.stage + 1)}."
     if table.is_final:
         return "Plays until one player is left: the champion."
-    who = "1 player is" if table.advance == 1 else f"{table.advance} players are"
-    return f"Plays until {who} left; they go on to {stage_label(state, table.stage + 1)}."
+    if table.advance == 1:
+        return f"Plays until 1 player is left, who goes on to {stage_name(state, table.stage + 1)}."
+    return f"Plays until {table.advance} players are left; they go on to {stage_name(state, table.stage + 1)}."
 
 
-def _round_table_text(table: TableState) -> str:
-    """A format's table: who meets whom, in which match, over how many games ("Match W1-3: Ann
-    meets Bob, best of 3 (the first to win 2 games)"), never which stage comes next."""
+def _round_table_text(table: TableState, label: str) -> str:
+    """A format's table: who meets whom, in which match (`label`), over how many games ("Match 3:
+    Ann meets Bob, best of 3 (the first to win 2 games)"), never which stage comes next."""
     duel = len(table.seats) == 2
     who = " meets ".join(table.seats) if duel else ", ".join(table.seats) + " play"
-    head = f"Match {table.match}: {who}" if table.match else who
+    head = f"{capitalised(label)}: {who}" if label else who
     if table.best_of > 1:
         return f"{head}, best of {table.best_of} (the first to win {table.best_of // 2 + 1} games): " \
                "tick each game's winner below, then enter the result."
@@ -265,16 +275,18 @@ def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: 
             number=table.number, stage_label=label, seats=_seat_lines(table, clubs, starters.get(table.number)),
             stops_text=_stops_text(state, table), cap_steps=cap_steps(state, len(table.seats)),
             rules=descriptor.sheet_rules, grid=descriptor.live_result, rows=rows, counts=counts, match=table.match,
-            best_of=table.best_of if table.best_of > 1 else 0))
+            best_of=table.best_of if table.best_of > 1 else 0,
+            match_label=match_label(state, table.match, stage=number)))
     return TableSheetsPage(event=event_info(tournament, state), sheets=tuple(sheets), paper=paper)
 
 
 # ------------------------------------------------------------------------------------ bracket
 
 def _status(tables: list[TableState]) -> Status:
-    if all(t.finished for t in tables):
-        return "finished"
-    return "playing" if any(t.started for t in tables) else "not started"
+    """A seated stage's (or table's) one status word, which the page header shares: its tables are
+    in play from the draw on ("playing") until every one has finished. Only what is not drawn yet
+    is "not started"."""
+    return "finished" if all(t.finished for t in tables) else "playing"
 
 
 def tables_text(sizes: tuple[int, ...] | list[int]) -> str:
@@ -291,27 +303,49 @@ def _dropped(state: TournamentState) -> set[str]:
     return {p.name for p in state.players if p.dropped}
 
 
-def _sends(table: TableState, champion: str | None, dropped: set[str]) -> tuple[BracketEntry, ...]:
+def _going_on(state: TournamentState, table: TableState, arriving: set[str] | None,
+              advancing: frozenset[str]) -> list[str]:
+    """Who `table` sends on, in its finishing order: the players seated at the next stage
+    (`arriving`, once drawn); else, at a table of the stage being played, who the format says goes
+    on (`advancing`: a qualifier who dropped out replaced by the next of the table's order); else
+    the players still in who have not dropped."""
+    order = table.finishing_order()
+    if arriving is not None:
+        return [p for p in order if p in arriving]
+    if state.kind.takes_stage_plan and table.stage == state.stage:
+        return [p for p in order if p in advancing]
+    dropped = _dropped(state)
+    return [p for p in order[:len(table.still_in)] if p not in dropped]
+
+
+def _sends(state: TournamentState, table: TableState, champion: str | None,
+           arriving: set[str] | None, advancing: frozenset[str]) -> tuple[BracketEntry, ...]:
     if not table.finished:
         return ()
-    going = [p for p in table.finishing_order()[:len(table.still_in)] if p not in dropped]
-    return tuple(BracketEntry(player=p, place=table.places.get(p), champion=p == champion) for p in going)
+    going = _going_on(state, table, arriving, advancing)
+    qualifiers = table.finishing_order()[:len(table.still_in)]
+    # As the engine promotes: the players going on from outside the qualifiers take, in order, the
+    # places of the qualifiers who are not going on (they dropped out).
+    replaced = dict(zip([p for p in going if p not in qualifiers], [p for p in qualifiers if p not in going],
+                        strict=False))
+    return tuple(BracketEntry(player=p, place=table.places.get(p), champion=p == champion,
+                              in_place_of=replaced.get(p, "")) for p in going)
 
 
-def _source(table: TableState, champion: str | None, dropped: set[str],
-            only: set[str] | None = None) -> BracketSource:
-    sends = tuple(e for e in _sends(table, champion, dropped) if only is None or e.player in only)
+def _source(state: TournamentState, table: TableState, champion: str | None,
+            arriving: set[str] | None = None, advancing: frozenset[str] = frozenset()) -> BracketSource:
+    sends = _sends(state, table, champion, arriving, advancing)
     return BracketSource(table=table.number, status=_status([table]), players_left=len(table.still_in),
                          sends=sends, champion=any(e.champion for e in sends))  # the line the champion took
 
 
 def _groups(state: TournamentState, tables: list[TableState], following: list[TableState] | None,
             champion: str | None) -> Iterator[BracketGroup]:
-    dropped = _dropped(state)
     if following is None:
+        advancing = advancing_now(state)  # asked once: the format scans every table of the stage
         for start in range(0, len(tables), UNDRAWN_GROUP):
             chunk = tables[start:start + UNDRAWN_GROUP]
-            sources = tuple(_source(t, champion, dropped) for t in chunk)
+            sources = tuple(_source(state, t, champion, None, advancing) for t in chunk)
             yield BracketGroup(target=None, target_status="not started", sources=sources,
                                champion=any(s.champion for s in sources))
         return
@@ -322,14 +356,14 @@ def _groups(state: TournamentState, tables: list[TableState], following: list[Ta
     for target in following:
         arriving = set(target.seats)
         feeding = sorted({table_at[name] for name in arriving if name in table_at})
-        sources = tuple(_source(tables[i], champion, dropped, arriving) for i in feeding)
+        sources = tuple(_source(state, tables[i], champion, arriving) for i in feeding)
         sent.update(feeding)
         yield BracketGroup(target=target.number, target_status=_status([target]), sources=sources,
                            champion=champion is not None and champion in arriving)
     idle = [t for i, t in enumerate(tables) if i not in sent]
     if idle:  # tables whose players all dropped out: shown, sending no one
         yield BracketGroup(target=None, target_status="not started",
-                           sources=tuple(_source(t, None, dropped) for t in idle), champion=False)
+                           sources=tuple(_source(state, t, None, set()) for t in idle), champion=False)
 
 
 def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
@@ -365,7 +399,7 @@ def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str =
             continue
         following = state.history[number] if number < len(state.history) else None
         advance = stage_plan.advance if stage_plan is not None else tables[0].advance
-        summary = f"{tables_text(sizes)}, top {advance} of each go on"
+        summary = f"{tables_text(sizes)}; {going_on_text(advance, len(tables))}"
         stages.append(BracketStage(number=number, label=label, reason=reason, status=_status(tables),
                                    summary=summary, next_label=next_label,
                                    groups=tuple(_groups(state, tables, following, champion)), final=()))
