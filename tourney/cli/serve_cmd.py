@@ -2,7 +2,8 @@
 only, each page updating itself within about a second of a result entered from another terminal.
 
 The app and its server are `tourney.web`'s (Starlette with uvicorn; `web/server.py` bounds the
-time to send headers and the connections open). The listening socket is bound here, so a port in
+time to send a request's headers and body and the connections open, per address and in all). The
+open-files limit is raised here to what the system allows, and the total cap sized from it. The listening socket is bound here, so a port in
 use or a bad host is one `error:` line; loopback unless `--host` says otherwise.
 """
 
@@ -28,7 +29,7 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
-        sock.listen(128)
+        sock.listen(1024)  # a burst of connections waits in the queue, not in SYN retries
     except OSError as error:
         sock.close()
         fail(f"cannot listen on {host}:{port}: {error.strerror}")
@@ -52,13 +53,22 @@ def serve(
     ] = False,
     db: DbOption = None,
     tournament: TournamentOption = None,
+    # The server's bounds (web/server.py's defaults when not given); hidden: a test's, or an expert's.
+    header_seconds: Annotated[float | None, typer.Option(
+        min=0.1, hidden=True, help="Seconds a connection has to send a request's headers.")] = None,
+    body_seconds: Annotated[float | None, typer.Option(
+        min=0.1, hidden=True, help="Seconds a request has to send its body once its headers came.")] = None,
+    per_address: Annotated[int | None, typer.Option(
+        min=1, hidden=True, help="Connections open at once from one client address.")] = None,
+    max_connections: Annotated[int | None, typer.Option(
+        min=1, hidden=True, help="Connections open at once in all (default: from the open-files limit).")] = None,
 ) -> None:
     """Serve the standings, bracket and seating read-only for a wall display; pages update themselves.
     With --lan, also the floor: table links that report from phones, the director's page, a player look-up."""
     from tourney.app.floor.wall import open_wall
     from tourney.app.store.database import KeptDatabases
     from tourney.web.app import build_app
-    from tourney.web.server import run_server
+    from tourney.web.server import Limits, connection_cap, raise_open_files_limit, run_server
     from tourney.web.wall import NAV
 
     if host is None:  # --lan alone: every address of this computer
@@ -81,7 +91,9 @@ def serve(
         application = build_app(wall.database, tournament, floor=lan, db=db)
         if lan:
             _announce_floor(shown, sock.getsockname()[1], director)
-        run_server(application, sock)
+        bounds = {"header_seconds": header_seconds, "body_seconds": body_seconds, "per_address": per_address,
+                  "max_connections": max_connections or connection_cap(raise_open_files_limit())}
+        run_server(application, sock, Limits(**{name: value for name, value in bounds.items() if value is not None}))
 
 
 def _announce_floor(host: str, port: int, director: str) -> None:

@@ -8,9 +8,13 @@ from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
+from starlette.types import ASGIApp
+
+from tourney.app.floor.wall import PAGES
 
 from tourney.web.floor import FloorPages
 from tourney.web.gate import Gate
+from tourney.web.headers import SecurityHeaders
 from tourney.web.site import Site
 from tourney.web.wall import ERROR_HANDLERS, WallPages
 
@@ -27,4 +31,12 @@ def build_app(reader: Database, tournament: str | None = None, *, floor: bool = 
     if floor:
         routes += FloorPages(site, Gate(site.floor)).routes()
     routes += WallPages(site).routes()
-    return Starlette(routes=routes, exception_handlers=dict(ERROR_HANDLERS))
+    return SecuredApp(routes=routes, exception_handlers=dict(ERROR_HANDLERS))
+
+
+class SecuredApp(Starlette):
+    """A Starlette app whose every response, its error pages included, carries `web/headers.py`'s
+    headers (outside Starlette's own error middleware, which a user middleware is not)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack(), frameable=[path for _label, path in PAGES])
