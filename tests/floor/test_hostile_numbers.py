@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import quote, urlencode, urlsplit
 
 import pytest

@@ -3,8 +3,9 @@ only, each page updating itself within about a second of a result entered from a
 
 The app and its server are `tourney.web`'s (Starlette with uvicorn; `web/server.py` bounds the
 time to send a request's headers and body and the connections open, per address and in all). The
-open-files limit is raised here to what the system allows, and the total cap sized from it. The listening socket is bound here, so a port in
-use or a bad host is one `error:` line; loopback unless `--host` says otherwise.
+open-files limit is raised here to what the system allows, and the total cap sized from it. The
+listening socket is bound here, so a port in use or a bad host is one `error:` line; loopback
+unless `--host` says otherwise.
 """
 
 from __future__ import annotations

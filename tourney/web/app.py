@@ -11,7 +11,6 @@ from starlette.routing import BaseRoute
 from starlette.types import ASGIApp
 
 from tourney.app.floor.wall import PAGES
-
 from tourney.web.floor import FloorPages
 from tourney.web.gate import Gate
 from tourney.web.headers import SecurityHeaders
