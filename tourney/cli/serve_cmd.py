@@ -92,9 +92,11 @@ def serve(
         application = build_app(wall.database, tournament, floor=lan, db=db)
         if lan:
             _announce_floor(shown, sock.getsockname()[1], director)
-        bounds = {"header_seconds": header_seconds, "body_seconds": body_seconds, "per_address": per_address,
-                  "max_connections": max_connections or connection_cap(raise_open_files_limit())}
-        run_server(application, sock, Limits(**{name: value for name, value in bounds.items() if value is not None}))
+        default = Limits()  # the options' minimums exclude 0: `or` keeps only what was given
+        run_server(application, sock, Limits(header_seconds or default.header_seconds,
+                                             body_seconds or default.body_seconds,
+                                             per_address or default.per_address,
+                                             max_connections or connection_cap(raise_open_files_limit())))
 
 
 def _announce_floor(host: str, port: int, director: str) -> None:
