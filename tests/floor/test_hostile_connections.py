@@ -8,8 +8,10 @@ bounded per address). A request being answered is never evicted. The client time
 
 from __future__ import annotations
 
+import resource
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -115,3 +117,27 @@ def test_a_request_being_answered_is_never_evicted(tmp_path: Path, monkeypatch: 
             for client in flood:
                 client.close()  # type: ignore[attr-defined]
         assert answer and answer[0][0] == 200 and "entered (event" in answer[0][1]
+
+
+def few_open_files() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (200, 200))
+
+
+def test_out_of_file_descriptors_is_one_line_and_the_server_keeps_serving(tmp_path: Path) -> None:
+    """A server whose cap is above its open-files limit (a hard limit of 200, a cap of 1,000) runs
+    out of descriptors on `accept()`: it logs one line, not a traceback, and serves again."""
+    raise_own_open_files(4096)
+    url = floor_url(tmp_path)
+    printed: list[str] = []
+    with serving_bounded(url, "--max-connections", "1000", preexec=few_open_files, printed=printed) as (base, _p):
+        port = int(base.rsplit(":", 1)[1])
+        held = [client for source in range(2, 22) for client in
+                hostile(port, 20, HALF_SENT_HEADERS, source=f"127.0.2.{source}")]
+        time.sleep(1.5)  # the server tried to accept them all
+        for client in held:
+            client.close()
+        status, token = request(f"{base}/_token", timeout=10)
+        assert status == 200 and token
+    assert "out of file descriptors" in printed[0]
+    assert "Traceback" not in printed[0]
+    assert printed[0].count("out of file descriptors") <= 2  # one line a burst, not one a retry

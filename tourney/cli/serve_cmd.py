@@ -92,11 +92,12 @@ def serve(
         application = build_app(wall.database, tournament, floor=lan, db=db)
         if lan:
             _announce_floor(shown, sock.getsockname()[1], director)
+        open_files = raise_open_files_limit()
         default = Limits()  # the options' minimums exclude 0: `or` keeps only what was given
         run_server(application, sock, Limits(header_seconds or default.header_seconds,
                                              body_seconds or default.body_seconds,
                                              per_address or default.per_address,
-                                             max_connections or connection_cap(raise_open_files_limit())))
+                                             max_connections or connection_cap(open_files)))
 
 
 def _announce_floor(host: str, port: int, director: str) -> None:
