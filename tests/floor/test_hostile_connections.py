@@ -9,6 +9,7 @@ bounded per address). A request being answered is never evicted. The client time
 from __future__ import annotations
 
 import resource
+import socket
 import sqlite3
 import threading
 import time
@@ -39,10 +40,10 @@ def floor_url(tmp_path: Path) -> str:
     return url
 
 
-def thousand_slow_or_idle(port: int, sources: list[str]) -> list[object]:
+def thousand_slow_or_idle(port: int, sources: list[str]) -> list[socket.socket]:
     """1,000 connections spread over `sources`: 400 half-sent headers, 300 unsent bodies, 300 idle."""
     share = 1000 // len(sources)
-    held: list[object] = []
+    held: list[socket.socket] = []
     for index, source in enumerate(sources):
         for offset in range(share):
             number = index * share + offset
@@ -84,13 +85,14 @@ def test_a_thousand_slow_or_idle_connections_leave_the_phone_and_the_tv_answered
             phone_and_tv_answer(base, url)
         finally:
             for client in held:
-                client.close()  # type: ignore[attr-defined]
+                client.close()
     assert "Traceback" not in printed[0]
 
 
 def test_a_request_being_answered_is_never_evicted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A phone's report waits for the database's write lock while its own address floods the
-    server: the report's connection stays, and it is answered once the lock is free."""
+    """A phone's report waits for the database's write lock (held by another connection) while its
+    own address floods the server: the wall and the TV answer meanwhile, the report's connection
+    stays, and it is answered once the lock is free."""
     raise_own_open_files(4096)
     url = floor_url(tmp_path)
     monkeypatch.setenv("TOURNEY_LOCK_WAIT", "60")
@@ -105,17 +107,21 @@ def test_a_request_being_answered_is_never_evicted(tmp_path: Path, monkeypatch: 
         answer: list[tuple[int, str]] = []
         phone = threading.Thread(target=lambda: answer.append(request(table, data=form, timeout=60)))
         phone.start()
-        flood: list[object] = []
+        flood: list[socket.socket] = []
         try:
             phone.join(1.0)  # the report is in, waiting for the lock
             assert phone.is_alive()
             flood = hostile(int(base.rsplit(":", 1)[1]), 200, HALF_SENT_HEADERS)  # past the per-address cap
+            # Meanwhile the wall and the TV answer: the waiting write holds only its own request.
+            assert request(f"{base}/_token", timeout=TV_SECONDS)[0] == 200
+            assert request(f"{base}/tv/tables", timeout=TV_SECONDS)[0] == 200
+            assert phone.is_alive()
         finally:
             blocker.execute("ROLLBACK")
             blocker.close()
             phone.join(60)
             for client in flood:
-                client.close()  # type: ignore[attr-defined]
+                client.close()
         assert answer and answer[0][0] == 200 and "entered (event" in answer[0][1]
 
 
