@@ -193,6 +193,7 @@ class BoundedServer(uvicorn.Server):
     (not a traceback) and room made by closing idle connections."""
 
     _last_exhausted = -1e9
+    _last_eviction = -1e9
 
     async def serve(self, sockets: list[socket.socket] | None = None) -> None:
         loop = asyncio.get_running_loop()
@@ -202,6 +203,8 @@ class BoundedServer(uvicorn.Server):
             error = context.get("exception")
             if isinstance(error, OSError) and error.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
                 self._exhausted(loop, error)
+            elif self.should_exit and isinstance(error, ValueError) and "file descriptor" in str(error):
+                pass  # asyncio's retry of an exhausted accept() on the socket closed since: stopping anyway
             elif default is not None:
                 default(loop, context)
             else:
@@ -211,12 +214,18 @@ class BoundedServer(uvicorn.Server):
         await super().serve(sockets)
 
     def _exhausted(self, loop: asyncio.AbstractEventLoop, error: OSError) -> None:
+        # asyncio reports every accept() of one wake-up that fails (up to the backlog): room is made
+        # once a burst, and said once in ten seconds.
+        now = loop.time()
+        if now - self._last_eviction < 0.5:
+            return
+        self._last_eviction = now
         closed = evict_longest_waiting(self.server_state.connections, EVICT_ON_EXHAUSTION)
-        if loop.time() - self._last_exhausted > 10:  # one line per burst, not one per retry
+        if now - self._last_exhausted > 10:
             log.warning("out of file descriptors (%s) with %d connections open: closed %d idle ones; "
                         "raise the open-files limit (ulimit -n)",
                         error.strerror, len(self.server_state.connections), closed)
-            self._last_exhausted = loop.time()
+            self._last_exhausted = now
 
 
 def run_server(app: Starlette, sock: socket.socket, limits: Limits | None = None) -> None:
