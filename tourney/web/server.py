@@ -55,6 +55,7 @@ MAX_CONNECTIONS = 500
 # the database, the readers' threads, logs and the Python runtime.
 OPEN_FILES_WANTED = 65536
 RESERVED_FILES = 128
+MACOS_OPEN_MAX = 10240
 # How many idle connections an exhausted `accept()` closes to make room.
 EVICT_ON_EXHAUSTION = 16
 
@@ -176,11 +177,13 @@ def raise_open_files_limit(wanted: int = OPEN_FILES_WANTED) -> int:
     target = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
     if soft == resource.RLIM_INFINITY or soft >= target:
         return wanted if soft == resource.RLIM_INFINITY else soft
-    try:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-    except (ValueError, OSError):  # a platform that refuses (macOS above OPEN_MAX): keep the old one
-        return soft
-    return target
+    for asked in (target, min(target, MACOS_OPEN_MAX)):
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (asked, hard))
+        except (ValueError, OSError):  # macOS refuses more than OPEN_MAX, whatever the hard limit says
+            continue
+        return asked
+    return soft
 
 
 def connection_cap(open_files: int) -> int:
