@@ -147,3 +147,15 @@ def test_out_of_file_descriptors_is_one_line_and_the_server_keeps_serving(tmp_pa
     assert "out of file descriptors" in printed[0]
     assert "Traceback" not in printed[0]
     assert printed[0].count("out of file descriptors") <= 2  # one line a burst, not one a retry
+
+
+def low_soft_limit() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 4096))
+
+
+def test_serve_raises_its_open_files_limit_to_the_hard_one(tmp_path: Path) -> None:
+    url = floor_url(tmp_path)
+    with serving_bounded(url, preexec=low_soft_limit) as (_base, process):
+        limits = Path(f"/proc/{process.pid}/limits").read_text()
+    line = next(line for line in limits.splitlines() if line.startswith("Max open files"))
+    assert line.split()[3:5] == ["4096", "4096"]
