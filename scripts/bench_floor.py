@@ -34,6 +34,16 @@ the last of them (`live_all_p95_s`), and the director's page served with the rep
 page's script fetches it next (`live_director_p95_s`).
 
     python scripts/bench_floor.py --live-latency 40 [--streams 50] [--tables 30]
+
+`--director-render N` measures the director's page at N tables (N * 6 players): the CPU
+milliseconds of one render in this process, the first (`director_render_first_ms`: every table's
+QR code made, as every render made them before they were cached per link) and the median of
+`--repeat` after it (`director_render_ms`), with the floor's read before it (`director_read_ms`);
+then, against a real `tourney serve --lan`, how long a phone's report takes to reach the director's
+page: from sending it until the token the page polls has changed and the page served shows it
+(`director_report_seen_s`; the page's own poll adds up to `director_poll_every_s`).
+
+    python scripts/bench_floor.py --director-render 40 [--repeat 30]
 """
 
 from __future__ import annotations
@@ -54,6 +64,10 @@ import time
 import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tourney.app.floor.floor_read import FloorRead
 
 
 def free_port() -> int:
@@ -267,6 +281,84 @@ def live_latency(count: int, streams: int, tables: int) -> None:
     print(json.dumps({"reports": count, "streams": streams, "tables": tables}))
 
 
+def director_render(tables: int, repeat: int) -> None:
+    """The director's page's CPU per render and a report's way to it (see the module's docstring)."""
+    from tourney.app.floor.floor_pages import director_page
+    from tourney.app.floor.floor_read import floor_of, open_floor
+    from tourney.storage.db import open_database
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-floor-"))
+    db = f"sqlite:///{folder / 'floor.db'}"
+    build_event(db, tables * 6)
+    open_floor(db=db)
+    origin = "http://192.168.1.5:8000"
+
+    def cpu_ms(run: Callable[[], object]) -> float:
+        begun = time.process_time()
+        run()
+        return (time.process_time() - begun) * 1000
+
+    with open_database(db, create=False, read_only=True) as reader:
+        read_ms = statistics.median(cpu_ms(lambda: floor_of(reader, None)) for _ in range(repeat))
+        floor = floor_of(reader, None)
+    first_ms = cpu_ms(lambda: director_page(floor, origin=origin))
+    render_ms = statistics.median(cpu_ms(lambda: director_page(floor, origin=origin)) for _ in range(repeat))
+    seen_s = report_reaching_the_director(db)
+    print(f"director_tables: {len(floor.state.tables)}")
+    print(f"director_render_first_ms: {first_ms:.2f}")
+    print(f"director_render_ms: {render_ms:.2f}")
+    print(f"director_read_ms: {read_ms:.2f}")
+    print(f"director_report_seen_s: {seen_s:.3f}")
+    print(f"director_poll_every_s: {2.0:.1f}")
+
+
+def report_reaching_the_director(db: str) -> float:
+    """Seconds from a phone's report sent until the director's polled token changed and its page
+    shows the report, against a real server."""
+    from tourney.app.floor.floor_read import read_floor
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "127.0.0.1", "--port",
+                               str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        desk, phone = Client(port, "127.0.0.1"), Client(port, "127.0.0.2")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if desk.call("GET", "/_token")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("tourney serve did not start")
+            time.sleep(0.1)
+        floor = read_floor(db, None)  # the links the server made (a new director's link each start)
+        desk.call("GET", f"/director/{floor.director_link()}")  # the director has the page open
+        token = desk.call("GET", "/_token")[1]
+        path = f"/table/1/{floor.table_link(1)}"
+        page = phone.call("GET", path)[1]
+        form = {"csrf": hidden(page, "csrf"), "at": hidden(page, "at"), "key": hidden(page, "key"),
+                "device": "bench", "kind": "result", "player": floor.state.tables[0].seats[0]}
+        begun = time.perf_counter()
+        status, answer = phone.call("POST", path, form)
+        answered = time.perf_counter() - begun
+        if status != 200:
+            raise SystemExit(f"the report was refused ({status}): {answer[:300]}")
+        while desk.call("GET", "/_token")[1] == token:
+            time.sleep(0.005)
+        changed = time.perf_counter() - begun
+        shown = desk.call("GET", f"/director/{floor.director_link()}")[1]
+        seen = time.perf_counter() - begun
+        print(f"director_report_answered_s: {answered:.3f}")
+        print(f"director_token_changed_s: {changed:.3f}")
+        if "(from table 1)" not in shown:
+            raise SystemExit(f"the director's page does not show the report: {shown[:2000]}")
+        return seen
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -292,6 +384,8 @@ def main() -> None:
     parser.add_argument("--live-latency", type=int, default=0,
                         help="measure how soon this many reports reach the live pages' streams")
     parser.add_argument("--streams", type=int, default=50, help="pages listening to /_live (with --live-latency)")
+    parser.add_argument("--director-render", type=int, default=0, metavar="TABLES",
+                        help="measure the director's page at this many tables")
     args = parser.parse_args()
     if args.stored:
         stored_reads(args.stored, args.repeat)
@@ -299,9 +393,12 @@ def main() -> None:
     if args.live_latency:
         live_latency(args.live_latency, args.streams, args.tables)
         return
+    if args.director_render:
+        director_render(args.director_render, args.repeat)
+        return
 
     from tourney import app
-    from tourney.app.floor.floor_read import FloorRead, read_floor
+    from tourney.app.floor.floor_read import read_floor
 
     folder = Path(tempfile.mkdtemp(prefix="bench-floor-"))
     db = f"sqlite:///{folder / 'floor.db'}"

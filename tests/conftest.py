@@ -12,9 +12,10 @@ Before those helpers import tourney, the session checks which copy of tourney it
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,3 +163,30 @@ class PPKit:
 @pytest.fixture
 def pp() -> PPKit:
     return PPKit()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _browser_tests_poll_despite_the_pages_policy() -> Iterator[None]:
+    """The served pages' Content-Security-Policy forbids `eval`, which Playwright's
+    `wait_for_function` uses inside the page to poll its predicate: a browser page or context a test
+    opens bypasses the policy unless the test asks for it (`bypass_csp=False`, as
+    tests/wall/test_headers_browser.py does to check that the pages run under it)."""
+    if importlib.util.find_spec("playwright") is None:
+        yield
+        return
+    from playwright.sync_api import Browser
+
+    originals = {name: getattr(Browser, name) for name in ("new_page", "new_context")}
+
+    def bypassing(original: Callable[..., Any]) -> Callable[..., Any]:
+        def opened(self: Browser, *args: Any, **options: Any) -> Any:
+            options.setdefault("bypass_csp", True)
+            return original(self, *args, **options)
+
+        return opened
+
+    for name, original in originals.items():
+        setattr(Browser, name, bypassing(original))
+    yield
+    for name, original in originals.items():
+        setattr(Browser, name, original)

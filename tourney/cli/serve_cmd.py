@@ -2,8 +2,10 @@
 only, each page updating itself within about a second of a result entered from another terminal.
 
 The app and its server are `tourney.web`'s (Starlette with uvicorn; `web/server.py` bounds the
-time to send headers and the connections open). The listening socket is bound here, so a port in
-use or a bad host is one `error:` line; loopback unless `--host` says otherwise.
+time to send a request's headers and body and the connections open, per address and in all). The
+open-files limit is raised here to what the system allows, and the total cap sized from it. The
+listening socket is bound here, so a port in use or a bad host is one `error:` line; loopback
+unless `--host` says otherwise.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
-        sock.listen(128)
+        sock.listen(1024)  # a burst of connections waits in the queue, not in SYN retries
     except OSError as error:
         sock.close()
         fail(f"cannot listen on {host}:{port}: {error.strerror}")
@@ -69,13 +71,22 @@ def serve(
         help="Seconds between checkpoints of SQLite's write-ahead log (tests shorten it).")] = 60.0,
     db: DbOption = None,
     tournament: TournamentOption = None,
+    # The server's bounds (web/server.py's defaults when not given); hidden: a test's, or an expert's.
+    header_seconds: Annotated[float | None, typer.Option(
+        min=0.1, hidden=True, help="Seconds a connection has to send a request's headers.")] = None,
+    body_seconds: Annotated[float | None, typer.Option(
+        min=0.1, hidden=True, help="Seconds a request has to send its body once its headers came.")] = None,
+    per_address: Annotated[int | None, typer.Option(
+        min=1, hidden=True, help="Connections open at once from one client address.")] = None,
+    max_connections: Annotated[int | None, typer.Option(
+        min=1, hidden=True, help="Connections open at once in all (default: from the open-files limit).")] = None,
 ) -> None:
     """Serve the standings, bracket and seating read-only for a wall display; pages update themselves.
     With --lan, also the floor: table links that report from phones, the director's page, a player look-up."""
     from tourney.app.floor.wall import open_wall
     from tourney.app.store.database import KeptDatabases
     from tourney.web.app import build_app
-    from tourney.web.server import run_server
+    from tourney.web.server import Limits, connection_cap, raise_open_files_limit, run_server
     from tourney.web.wall import NAV
 
     _check_backup_dir(backup_dir)  # before anything is served
@@ -99,8 +110,12 @@ def serve(
         application = build_app(wall.database, tournament, floor=lan, db=db)
         if lan:
             _announce_floor(shown, sock.getsockname()[1], director)
+        open_files = raise_open_files_limit()
+        default = Limits()  # the options' minimums exclude 0: `or` keeps only what was given
+        limits = Limits(header_seconds or default.header_seconds, body_seconds or default.body_seconds,
+                        per_address or default.per_address, max_connections or connection_cap(open_files))
         with _maintained(db, checkpoint_every, backup_dir, backup_every, backup_keep):
-            run_server(application, sock)
+            run_server(application, sock, limits)
 
 
 def _check_backup_dir(backup_dir: str | None) -> None:

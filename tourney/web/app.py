@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
+from starlette.types import ASGIApp
 
+from tourney.app.floor.wall import PAGES
 from tourney.web.floor import FloorPages
 from tourney.web.gate import Gate
+from tourney.web.headers import SecurityHeaders
 from tourney.web.live import ChangeFeed
 from tourney.web.site import Site
 from tourney.web.wall import ERROR_HANDLERS, WallPages
@@ -29,6 +32,14 @@ def build_app(reader: Database, tournament: str | None = None, *, floor: bool = 
         routes += FloorPages(site, Gate(site.floor)).routes()
     routes += WallPages(site).routes()
     feed = ChangeFeed(site)
-    application = Starlette(routes=routes + feed.routes(), exception_handlers=dict(ERROR_HANDLERS))
+    application = SecuredApp(routes=routes + feed.routes(), exception_handlers=dict(ERROR_HANDLERS))
     application.state.live_feed = feed  # the server ends its streams when it stops (live.end_streams)
     return application
+
+
+class SecuredApp(Starlette):
+    """A Starlette app whose every response, its error pages included, carries `web/headers.py`'s
+    headers (outside Starlette's own error middleware, which a user middleware is not)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack(), frameable=[path for _label, path in PAGES])

@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, TourneyError
 from tourney.web.gate import Gate, Posted, Scope
-from tourney.web.pages import HEADERS, Refused, page, path_number, read_route
+from tourney.web.pages import HEADERS, Refused, page, path_number, public_text, read_route
 
 if TYPE_CHECKING:
     from tourney.web.site import Site
@@ -78,7 +78,7 @@ class FloorPages:
         except AccessError:
             raise
         except TourneyError as error:
-            return page(table_page(self._site.floor(), posted.table, notice=str(error), ok=False), 409)
+            return page(table_page(self._site.floor(), posted.table, notice=public_text(error), ok=False), 409)
         return page(table_page(self._site.floor(), posted.table, notice=done.text, ok=True))
 
     def show_director(self, request: Request) -> Response:
@@ -107,7 +107,7 @@ class FloorPages:
                 reject(number, db=site.db, tournament=site.tournament)
                 notice = rejected_notice(number)
         except TourneyError as error:
-            return self._director(posted, notice=str(error), ok=False)
+            return self._director(posted, notice=public_text(error), ok=False)
         return self._director(posted, notice=notice)
 
     def advance(self, posted: Posted) -> Response:
@@ -120,7 +120,7 @@ class FloorPages:
         try:
             advance(db=self._site.db, tournament=self._site.tournament)
         except TourneyError as error:
-            return self._director(posted, notice=str(error), ok=False)
+            return self._director(posted, notice=public_text(error), ok=False)
         # New tables, new links: the page the director goes back to shows them.
         return RedirectResponse(f"/director/{posted.token}", status_code=303, headers=HEADERS)
 
@@ -135,7 +135,7 @@ class FloorPages:
         try:
             done = undo(number, db=self._site.db, tournament=self._site.tournament)
         except TourneyError as error:
-            return self._director(posted, notice=str(error), ok=False)
+            return self._director(posted, notice=public_text(error), ok=False)
         return self._director(posted, notice=undone_notice(done))
 
     def pin(self, posted: Posted) -> Response:
@@ -147,7 +147,7 @@ class FloorPages:
         try:
             pinned = pin_wall(kind, db=self._site.db, tournament=self._site.tournament)
         except TourneyError as error:
-            return self._director(posted, notice=str(error), ok=False)
+            return self._director(posted, notice=public_text(error), ok=False)
         return page(director_page(pinned, notice=pinned_notice(pinned, kind), origin=posted.origin))
 
     def find(self, request: Request) -> Response:

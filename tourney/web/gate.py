@@ -3,7 +3,8 @@ away before the application sees it unless it passes, in this order,
 
     rate      at most `RATE` posts per client address in any `RATE_WINDOW` seconds      429
     origin    no `Origin` of another site (a page elsewhere posting through a phone)     403
-    form      a plain urlencoded form (415), of at most `MAX_BODY` bytes read (413)
+    form      a plain urlencoded form (415), of at most `MAX_BODY` bytes read (413), whose
+              body came in the server's body time (else the server closed it: 408)
     token     the link's token in the path, for the route's `Scope` (a table: its own
               table of the current stage, while it plays; the director's)               403
     csrf      the form's `csrf` field, derived from that very token                      403
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from anyio import CapacityLimiter, to_thread
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
@@ -147,6 +148,17 @@ class GatedRoute(Route):
         return await self._gate.answer(request, self.token_scope, self._handle)
 
 
+def _declared_length(text: str) -> int:
+    """A `Content-Length` as a number; one that is none counts as too large."""
+    from tourney.app.input.numbers import whole_number
+    from tourney.errors import InvalidInputError
+
+    try:
+        return whole_number(text, what="Content-Length")
+    except InvalidInputError:
+        return MAX_BODY + 1
+
+
 async def read_form(request: Request, rate: RateBound) -> dict[str, list[str]]:
     """The posted form, once the rate, the origin, the content type and the size pass."""
     rate.check(request.client.host if request.client else "?")
@@ -156,13 +168,16 @@ async def read_form(request: Request, rate: RateBound) -> dict[str, list[str]]:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/x-www-form-urlencoded":
         raise Refused(415, "a report is a plain form")
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and _declared_length(declared) > MAX_BODY:
         raise Refused(413, "request too large")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, "request too large")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise Refused(413, "request too large")
+    except ClientDisconnect:  # gone, or closed by the server for a body late (web/server.py)
+        raise Refused(408, "the form did not arrive in time") from None
     try:
         return parse_qs(body.decode("utf-8"), max_num_fields=MAX_FIELDS, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):

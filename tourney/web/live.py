@@ -25,7 +25,6 @@ from tourney.errors import TourneyError
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, MutableMapping
 
-    from starlette.applications import Starlette
     from starlette.requests import Request
 
     from tourney.app.floor.live_changes import ChangeWatch
@@ -171,7 +170,7 @@ async def _event(send: Send, text: str) -> None:
     await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
 
 
-def end_streams(app: Starlette) -> None:
+def end_streams(app: object) -> None:
     """End the open streams of `app` (as `build_app` made it), if it has a feed."""
     feed = getattr(app.state, "live_feed", None)
     if isinstance(feed, ChangeFeed):

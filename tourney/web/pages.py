@@ -1,9 +1,11 @@
-"""How the web answers: the headers every floor page carries, a refusal as one line, and the route
-of a page that is only read (GET and HEAD), built in a worker thread so a slow read never holds the
-event loop (and with it the wall and every phone)."""
+"""How the web answers: a refusal as one line (naming no file of the server), the numbers of a
+path, and the route of a page that is only read (GET and HEAD), built in a worker thread so a slow
+read never holds the event loop (and with it the wall and every phone). The security headers of
+every response are `web/headers.py`'s."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from anyio import CapacityLimiter, to_thread
@@ -11,17 +13,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from tourney.errors import AccessError, TourneyError
+from tourney.errors import AccessError, InvalidInputError, StorageError, TourneyError
 
-HEADERS = {
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "same-origin",  # a link's token never leaves in a Referer to another site
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; "
-                               "img-src 'self' data:; connect-src 'self'; form-action 'self'; "
-                               "frame-ancestors 'none'; base-uri 'none'",
-}
+HEADERS = {"Cache-Control": "no-store"}
+# The largest table, report or event number a path may carry; past it, no such page.
+MAX_PATH_NUMBER = 999_999
+log = logging.getLogger("uvicorn.error")
 
 Build = Callable[[Request], Response]
 
@@ -48,15 +45,29 @@ def refusal(error: TourneyError) -> HTMLResponse:
     elif isinstance(error, AccessError):
         status, text = 403, str(error)
     else:
-        status, text = 409, f"error: {error}"
+        status, text = 409, f"error: {public_text(error)}"
     return page(message_html("Refused" if status < 500 else "Error", text, None, ()), status)
 
 
+def public_text(error: TourneyError) -> str:
+    """What a page may say of `error`: a storage error names the server's database file, which
+    a phone is not told (the server's terminal is, in one line)."""
+    if not isinstance(error, StorageError):
+        return str(error)
+    log.warning("%s", error)
+    if "locked" in str(error):
+        return "the tournament's database is busy with another change; try again in a moment"
+    return "the tournament's database cannot be used right now; the server's terminal says why"
+
+
 def path_number(text: str) -> int:
-    """A table's, report's or event's number in a path; anything else is no page at all."""
-    if not text.isdigit() or len(text) > 6:
-        raise Refused(404, "no such page")
-    return int(text)
+    """A table's, report's or event's number in a path (ASCII digits); anything else is no page."""
+    from tourney.app.input.numbers import whole_number
+
+    try:
+        return whole_number(text, what="a page's number", low=0, high=MAX_PATH_NUMBER)
+    except InvalidInputError:
+        raise Refused(404, "no such page") from None
 
 
 def read_route(path: str, build: Build, readers: CapacityLimiter) -> Route:

@@ -22,7 +22,7 @@ from tourney.app.floor.wall import PAGES, message_html
 from tourney.errors import TourneyError
 from tourney.render.pages import LiveInfo
 from tourney.web.live import FEED_URL
-from tourney.web.pages import read_route
+from tourney.web.pages import public_text, read_route
 
 if TYPE_CHECKING:
     from tourney.web.site import Site
@@ -68,13 +68,13 @@ class WallPages:
             return HTMLResponse(self._site.wall.render(request.url.path, snap, _live(current)), headers=NO_CACHE)
         except TourneyError as error:
             # Not there yet (no seats drawn) or the database is busy: say so, and keep polling.
-            return _message("Not available yet", str(error), 503, current if current is not None else "")
+            return _message("Not available yet", public_text(error), 503, current if current is not None else "")
 
     def current_token(self, _request: Request) -> Response:
         try:
             snap = self._site.snapshot()
         except TourneyError as error:
-            return PlainTextResponse(f"unavailable: {error}", status_code=503, headers=NO_CACHE)
+            return PlainTextResponse(f"unavailable: {public_text(error)}", status_code=503, headers=NO_CACHE)
         return PlainTextResponse(snap.token, headers=NO_CACHE)
 
     def tv(self, request: Request) -> Response:
@@ -87,7 +87,7 @@ class WallPages:
             snap = self._site.snapshot()
             query = WallQuery.parse(kind, dict(request.query_params), self._site.wall_pin(snap.tournament.uid))
         except TourneyError as error:
-            return _message("Not available yet", str(error), 503, "")
+            return _message("Not available yet", public_text(error), 503, "")
         return HTMLResponse(render_screen(snap, query, TOKEN_URL, POLL_MS), headers=NO_CACHE)
 
 
@@ -118,9 +118,10 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
 
 
-async def _server_error(_request: Request, exc: Exception) -> Response:
-    # Never a traceback on the wall: one line, like the CLI.
-    return _message("Error", f"error: {exc}", 500)
+async def _server_error(_request: Request, _exc: Exception) -> Response:
+    # Never a traceback on the wall, nor a detail of the server (a path): one line, like the CLI;
+    # the server's terminal has the traceback.
+    return _message("Error", "error: the server could not answer this request", 500)
 
 
 ERROR_HANDLERS: Mapping[type[Exception], ErrorHandler] = {HTTPException: _http_error, Exception: _server_error}

@@ -5,6 +5,7 @@ stage opens the very page the director's page links to."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -31,6 +32,12 @@ class SheetLinks:
         return f"{self.base}/find"
 
 
+# A link's code is made once: the director's page draws every table's on each render (a few ms
+# each); a stage has at most a few hundred tables, and a new stage's links push out the old.
+QR_CACHE_SIZE = 512
+
+
+@functools.lru_cache(maxsize=QR_CACHE_SIZE)
 def qr_svg(link: str) -> str:
     """A link's QR code as an inline SVG (the director's page and the sheets draw it alike)."""
     import segno

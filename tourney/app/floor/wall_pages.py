@@ -69,9 +69,17 @@ class WallQuery:
 
 
 def _number(text: str | None, default: int, low: int, high: int) -> int:
-    if text is None or not text.isdigit():
+    """`text` as a number clamped to `low..high`; `default` for text that is no number (`²`, a
+    huge one, letters)."""
+    from tourney.app.input.numbers import whole_number
+    from tourney.errors import InvalidInputError
+
+    if text is None:
         return default
-    return min(high, max(low, int(text)))
+    try:
+        return min(high, max(low, whole_number(text, what="a number")))
+    except InvalidInputError:
+        return default
 
 
 @dataclass(frozen=True, slots=True)
