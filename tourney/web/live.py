@@ -172,7 +172,7 @@ async def _event(send: Send, text: str) -> None:
 
 def end_streams(app: object) -> None:
     """End the open streams of `app` (as `build_app` made it), if it has a feed."""
-    feed = getattr(app.state, "live_feed", None)
+    feed = getattr(getattr(app, "state", None), "live_feed", None)
     if isinstance(feed, ChangeFeed):
         feed.close()
 
