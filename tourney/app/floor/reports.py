@@ -36,6 +36,7 @@ from tourney.app.store.unit_of_work import transaction
 from tourney.errors import IllegalActionError, InvalidInputError, StorageError, TourneyError
 
 if TYPE_CHECKING:
+    from tourney.app.floor.floor_read import FloorRead
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
 
@@ -190,6 +191,19 @@ def submit(report: TableReport, *, db: str | None = None, tournament: str | None
     return Submitted("pending", entry, tx.state)
 
 
+def preview(report: TableReport, floor: FloorRead) -> None:
+    """Check `report` as `submit` would, against the floor as read, storing nothing: the finish a
+    phone is asked to confirm is one the engine takes (every player still in, each once)."""
+    state = floor.state
+    table = check_table(floor.store_view(), state, report.table, report.token)
+    queue = floor.queue(table.number)
+    at_round = queue.state_at(report.at)
+    if at_round is None:
+        raise IllegalActionError(f"table {table.number}: that round was entered already: {last_entry(state, table)}")
+    kind, data = _entry(at_round, report)
+    entered_copy(at_round, Report(0, state.stage, table.number, report.at, kind, data, {}, report.key))
+
+
 def pending(*, db: str | None = None, tournament: str | None = None) -> Pending:
     """The reports waiting for the director (oldest first), the disputes among them, and for a
     report of a later round, the report of its table to accept before it."""
@@ -246,6 +260,12 @@ def accept(number: int, *, db: str | None = None, tournament: str | None = None)
         stale = _reject_stale(store, tx.state, report.table,
                               f"the round before was entered otherwise (report {number}): report this round again")
     return Settled(entered, disputes + stale, tx.state)
+
+
+def withdrawn_notice(settled: Settled) -> str:
+    """What the phone says after withdrawing a report (and the later ones that followed it)."""
+    later = f"; report {', '.join(str(r.id) for r in settled.rejected)} after it too" if settled.rejected else ""
+    return f"report {settled.report.id} withdrawn{later}: report again what was played"
 
 
 def reject(number: int, *, db: str | None = None, tournament: str | None = None) -> Settled:
