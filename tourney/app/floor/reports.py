@@ -79,7 +79,7 @@ class Submitted:
     def text(self) -> str:
         what = describe(self.report.kind, self.report.data)
         if self.outcome == "pending":
-            return f"report {self.report.id} waits for the director: {what}"
+            return f"report {self.report.id} sent: it waits for the director (below)"
         if self.outcome == "repeated":
             return f"already received (report {self.report.id}, {self.report.status}): {what}"
         return f"entered (event {self.report.event}): {what}"
