@@ -137,3 +137,28 @@ def test_a_phone_is_never_shown_the_servers_database_path() -> None:
     shown = phone_message(locked)
     assert "/home" not in shown and "friday.db" not in shown and "again" in shown
     assert phone_message(IllegalActionError("table 1: no")) == "table 1: no"
+
+
+def test_at_the_desk_two_rounds_in_a_row_are_listed_and_accepted_in_order(floor: str) -> None:
+    from typer.testing import CliRunner
+
+    from tourney.cli import app as cli
+
+    runner = CliRunner()
+    seats = read_floor(floor, None).state.tables[0].seats
+    reports.submit(phone(floor, 1, 0, key="r1"), db=floor)
+    reports.submit(phone(floor, 1, 1, key="r2"), db=floor)
+    listed = runner.invoke(cli, ["pending", "--db", floor])
+    assert listed.exit_code == 0 and "2 waiting" in listed.output
+    assert "DISPUTES" not in listed.output and "a later round: accept 1 first" in listed.output
+    first = runner.invoke(cli, ["accept", "1", "--db", floor])
+    assert first.exit_code == 0 and "Rejected" not in first.output
+    second = runner.invoke(cli, ["accept", "2", "--db", floor])
+    assert second.exit_code == 0, second.output
+    state = read_floor(floor, None).state
+    assert [e.data["loser"] for e in state.events[-2:]] == seats[:2]
+    reports.submit(phone(floor, 1, 2, key="r3"), db=floor)
+    revoked = runner.invoke(cli, ["revoke", "1", "--db", floor])
+    assert revoked.exit_code == 0 and "Its 1 pending report was rejected" in revoked.output
+    refused = runner.invoke(cli, ["accept", "3", "--db", floor])
+    assert refused.exit_code != 0 and "link was revoked" in refused.output and "Traceback" not in refused.output

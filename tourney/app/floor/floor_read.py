@@ -138,6 +138,19 @@ def open_floor(*, keep_director: bool = False, db: str | None = None, tournament
     return _with_store(db, tournament, change)
 
 
+def floor_with_links(db: str | None, tournament: str | None) -> FloorRead:
+    """The floor with its secret, made now (one write transaction) when no server ever made it: the
+    tables' links can be printed before `tourney serve --lan` first runs, and are the ones it serves."""
+    floor = read_floor(db, tournament)
+    if floor.secret is not None:
+        return floor
+
+    def change(store: FloorStore, _state: TournamentState) -> None:
+        store.secret(create=True)
+
+    return _with_store(db, tournament, change)
+
+
 def pin_wall(kind: str, *, db: str | None = None, tournament: str | None = None) -> FloorRead:
     """Pin the TV wall to one screen kind ("": unpin); a TV whose URL names no pin follows it."""
 
