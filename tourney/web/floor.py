@@ -20,12 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, TourneyError
 from tourney.web.gate import Gate, Posted, Scope
-from tourney.web.pages import HEADERS, Refused, page, path_number, read_route
+from tourney.web.pages import Refused, page, path_number, read_route
 
 if TYPE_CHECKING:
     from tourney.web.site import Site

@@ -58,7 +58,8 @@ def advanced_notice(state: TournamentState) -> str:
     if state.complete or state.closed or not state.tables:
         return f"{state.kind.unit.capitalize()} closed: the event is complete."
     count = len(state.tables)
-    return (f"{state.kind.stage_label(state, state.stage)} drawn: {count} table{'' if count == 1 else 's'}. "
+    label = state.kind.stage_label(state, state.stage)
+    return (f"{label[:1].upper()}{label[1:]} is drawn: {count} table{'' if count == 1 else 's'}. "
             "Undo the advance from the latest entries if it was a mistake.")
 
 
