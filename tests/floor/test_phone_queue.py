@@ -58,7 +58,8 @@ def test_a_phone_queues_withdraws_and_confirms_and_the_director_takes_the_queue(
             assert "next for the director" in phone.locator('li[data-report="1"]').inner_text()
             assert "after report 1" in phone.locator('li[data-report="2"]').inner_text()
             assert "disputes" not in phone.content().lower()
-            assert "phone 1 at table 1" in phone.locator('li[data-report="2"]').inner_text()
+            assert "from your phone" in phone.locator('li[data-report="2"]').inner_text()
+            assert "phone-" not in phone.locator("ul.queue").inner_text()  # no random label shown
             shot(phone, "queue")
             phone.locator('li[data-report="2"]').get_by_role("button", name="Withdraw").tap()
             phone.wait_for_selector("text=report 2 withdrawn")
@@ -85,6 +86,7 @@ def test_a_phone_queues_withdraws_and_confirms_and_the_director_takes_the_queue(
             assert director.evaluate(SPLIT_WORDS, ".links .name") == []
             assert director.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             assert "accept report 1 first" in director.locator('div[data-report="3"]').inner_text()
+            assert "phone 1 at table 1" in director.locator('div[data-report="3"]').inner_text()
             shot(director, "director-queue")
             director.locator('div[data-report="1"]').get_by_role("button", name="Accept").tap()
             director.wait_for_selector("text=Report 1 entered")

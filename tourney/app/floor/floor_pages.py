@@ -73,6 +73,7 @@ class QueueRow:
     text: str
     state: str  # "next for the director", "after report 4", "disputes report 5"
     device: str
+    device_label: str  # the label the sending page gave itself: the page that sent it says "your phone"
     withdraw: str  # the withdraw form's URL
 
 
@@ -185,7 +186,7 @@ def _queue_rows(queue: TableQueue, action: str, names: dict[tuple[int, str], str
             state = f"after report {head.id}"
         rows.append(QueueRow(report.id, describe(report.kind, report.data), state,
                              names.get((report.table, report.source.get("device", "")), "a phone"),
-                             f"{action}/withdraw/{report.id}"))
+                             report.source.get("device", ""), f"{action}/withdraw/{report.id}"))
     return tuple(rows)
 
 
