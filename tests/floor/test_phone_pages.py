@@ -4,14 +4,19 @@ final's table, a duel's forfeit confirmed from its phone, who starts the next ro
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
+import pytest
 from floor_support import NAMES, dump, hidden, request, seated_event, serving, sqlite_url
+from serve_support import serving_app
 
 from tourney import app
 from tourney.app.floor import reports
 from tourney.app.floor.floor_pages import table_page
 from tourney.app.floor.floor_read import open_floor, read_floor
+from tourney.app.store.database import open_db
+from tourney.web.app import build_app
 
 
 def test_the_director_is_told_what_the_advance_drew_and_can_undo_it(tmp_path: Path) -> None:
@@ -78,3 +83,26 @@ def test_the_phone_shows_who_starts_the_next_round_after_its_queue(tmp_path: Pat
     accepted_starter = reports.accept(1, db=url).state.tables[0].starter
     assert accepted_starter != table.starter
     assert f"{accepted_starter}</span> starts the next round" in table_page(waiting, 1)  # shown before accepting
+
+
+def test_a_locked_database_is_told_to_the_phone_without_the_servers_path(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+    reports.set_mode("apply", db=url)
+    floor = open_floor(db=url)
+    monkeypatch.setenv("TOURNEY_LOCK_WAIT", "0.2")
+    table1 = f"/table/1/{floor.table_link(1)}"
+    with open_db(url, read_only=True) as reader, serving_app(build_app(reader, None, floor=True, db=url)) as base:
+        page = request(base + table1)[1]
+        form = {"csrf": hidden(page, "csrf"), "at": hidden(page, "at"), "key": hidden(page, "key"),
+                "device": "phone-1", "kind": "result", "player": floor.state.tables[0].seats[0]}
+        blocker = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")  # another command holds the write lock
+        try:
+            status, refused = request(base + table1, data=form)
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+    assert status == 409 and "busy" in refused
+    assert str(tmp_path) not in refused and "floor.db" not in refused
