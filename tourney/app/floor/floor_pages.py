@@ -61,7 +61,6 @@ class TablePage:
     starter: str  # who starts the next round ("" where the game has no starter, or none is known)
     confirm: tuple[str, ...] = ()  # a finish to confirm: the order as chosen, winner first
     confirm_fields: tuple[tuple[str, str], ...] = ()  # the chosen form's fields, posted again with confirm=yes
-    confirm_text: str = ""  # what the confirmation asks ("Anna wins, then ...")
     full: bool = False  # the table's queue is at its bound: nothing more is taken until it is settled
 
 
@@ -155,7 +154,7 @@ def table_seats(state: TournamentState, table: TableState) -> tuple[Seat, ...]:
 
 def device_names(reports: tuple[Report, ...] | list[Report]) -> dict[tuple[int, str], str]:
     """The label of each device as people read it: "phone 2 at table 3" (numbered at each table in
-    the order its reports came), or the name its scorekeeper typed. A page's own random label
+    the order its reports came), or any other label as it came. A page's own random label
     ("phone-cis9m3") is for telling phones apart, not for reading."""
     import re
 
@@ -174,16 +173,18 @@ def device_names(reports: tuple[Report, ...] | list[Report]) -> dict[tuple[int, 
 
 
 def _queue_rows(queue: TableQueue, action: str, names: dict[tuple[int, str], str]) -> tuple[QueueRow, ...]:
-    head = queue.head()
+    first_at: dict[int, int] = {}  # each place's first report
+    for queued in queue.live:
+        first_at.setdefault(queued.place, queued.report.id)
     rows = []
     for queued in queue.live:
         report = queued.report
         if queued.disputes:
             state = f"disputes report {', '.join(map(str, queued.disputes))}: the director decides"
-        elif queued.place == 1 or head is None:
-            state = "next for the director"
+        elif queued.place - 1 in first_at:
+            state = f"after report {first_at[queued.place - 1]}"
         else:
-            state = f"after report {head.id}"
+            state = "next for the director"
         rows.append(QueueRow(report.id, describe(report.kind, report.data), state,
                              names.get((report.table, report.source.get("device", "")), "a phone"),
                              report.source.get("device", ""), f"{action}/withdraw/{report.id}"))
@@ -192,8 +193,6 @@ def _queue_rows(queue: TableQueue, action: str, names: dict[tuple[int, str], str
 
 def _settled_text(report: Report) -> str:
     what = describe(report.kind, report.data)
-    if report.status == PENDING:
-        return f"report {report.id}: {what}"
     done = f"entered as event {report.event}" if report.event is not None else report.status
     return f"report {report.id} {done}: {what}" + (f" ({report.note})" if report.note and report.event is None else "")
 
@@ -223,16 +222,9 @@ def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = Tr
         queue=_queue_rows(queue, action, names),
         settled=tuple(_settled_text(r) for r in floor.settled if r.table == number)[:4],
         starter=ahead.starter if report and ahead.starter and not table.best_of else "",
-        confirm=confirm, confirm_fields=confirm_fields, confirm_text=_order_text(confirm),
+        confirm=confirm, confirm_fields=confirm_fields,
         full=len(queue.live) + len(queue.stale) >= MAX_PENDING)
     return render("floor/table.html", None, page=page, poll_url=POLL_URL)
-
-
-def _order_text(order: tuple[str, ...]) -> str:
-    if not order:
-        return ""
-    places = [f"{place}. {name}" for place, name in enumerate(order, start=1)]
-    return "; ".join(places)
 
 
 LONG_WORD = 16  # characters of one word past which a name may break inside it (else it widens the page)

@@ -40,8 +40,6 @@ if TYPE_CHECKING:
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
 
-__all__ = ["progress_mark"]  # re-exported: the mark a report names is the queue's
-
 KINDS = ("result", "finish", "chips")
 REPORT_KINDS = (*KINDS, "forfeit")  # a duel's forfeit is a `finish` with its `forfeit` key
 MAX_DEVICE = 40  # characters of a device's label kept in the event
