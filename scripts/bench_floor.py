@@ -139,8 +139,10 @@ def stored_reads(count: int, repeat: int) -> None:
         with database.write() as session:
             store = FloorStore(session, uid)
             for number in range(1, count + 1):
-                table = state.tables[number % len(state.tables)]
-                status = PENDING if number % 50 == 0 else (ENTERED, REJECTED)[number % 2]
+                pending = number % 50 == 0
+                # The pending ones spread over the tables (a table holds at most reports.MAX_PENDING).
+                table = state.tables[(number // 50 if pending else number) % len(state.tables)]
+                status = PENDING if pending else (ENTERED, REJECTED)[number % 2]
                 store.put(Report(number, state.stage, table.number, f"{number}.0.0.0", "result",
                                  {"table": table.number, "loser": table.seats[0]},
                                  {"link": f"table {table.number}", "device": "bench", "report": f"k{number}"},

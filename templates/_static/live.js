@@ -44,6 +44,10 @@
       }
     } catch (e) { device = "phone"; }
     document.querySelectorAll("input[name=device]").forEach(function (input) { input.value = device; });
+    // A report this browser sent says so ("your phone"): its label is known here only.
+    document.querySelectorAll(".device[data-device]").forEach(function (el) {
+      if (el.getAttribute("data-device") === device) { el.textContent = "your phone"; }
+    });
   }
 
   // A form someone typed in or chose from stays theirs until they send it.

@@ -25,7 +25,7 @@ from tourney.web.site import Site
 READ_ONLY = {"GET", "HEAD"}
 FLOOR_CHANGES = {"/table/{table}/{token}": Scope.TABLE, "/director/{token}/reports/{report}": Scope.DIRECTOR,
                  "/director/{token}/advance": Scope.DIRECTOR, "/director/{token}/undo/{event}": Scope.DIRECTOR,
-                 "/director/{token}/pin": Scope.DIRECTOR}
+                 "/director/{token}/pin": Scope.DIRECTOR, "/table/{table}/{token}/withdraw/{report}": Scope.TABLE}
 
 
 def ungated(routes: list[BaseRoute]) -> list[str]:

@@ -3,6 +3,7 @@ director settling, the player look-up, and a sweep of hostile requests that chan
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -144,8 +145,9 @@ def test_the_director_settles_a_dispute_and_advances_from_the_page(tmp_path: Pat
         assert "waits for the director" in request(base + table1, data=dict(form, key="a", player=seats[0]))[1]
         assert "waits for the director" in request(base + table1, data=dict(form, key="b", player=seats[1]))[1]
         shown = request(base + table1)[1]  # every phone of the table sees what waits
-        assert (f"Waiting for the director: report 1: result table 1: {seats[0]} loses the round; "
-                f"report 2: result table 1: {seats[1]} loses the round.") in shown
+        assert "Waiting for the director" in shown
+        for number, loser in ((1, seats[0]), (2, seats[1])):
+            assert (f"<strong>Report {number}:</strong> result table 1: {loser} loses the round") in shown
         status, desk = request(base + director)
         assert status == 200 and desk.count("Disputes report") == 2
         csrf = hidden(desk, "csrf")
@@ -252,10 +254,16 @@ def test_a_phone_reports_a_stage_table_finish_winner_first(tmp_path: Path) -> No
         form = {"csrf": hidden(finish_form, "csrf"), "at": hidden(finish_form, "at"),
                 "key": hidden(finish_form, "key"), "device": "p", "kind": "finish"}
         before = dump(url)
+        assert page.count('<option value="" selected>') == len(seats)  # nothing pre-chosen
         status, refused = request(base + table1, data=dict(form, player=list(seats[:-1])))  # one player left out
         assert status == 409 and "every player still in" in refused and dump(url) == before
+        status, refused = request(base + table1, data=dict(form, player=[seats[0], *seats[:-1]]))
+        assert status == 400 and f"a name appears twice: {html.escape(seats[0])};" in refused and dump(url) == before
         order = list(reversed(seats))
-        status, after = request(base + table1, data=dict(form, player=order))
+        status, shown = request(base + table1, data=dict(form, player=order))  # first: shown back to confirm
+        assert status == 200 and "Is this the table" in shown and "Confirm" in shown and dump(url) == before
+        assert re.findall(r'name="player" value="([^"]*)"', shown) == [html.escape(name) for name in order]
+        status, after = request(base + table1, data=dict(form, player=order, confirm="yes"))
         assert status == 200 and "entered (event" in after and "This table has finished" in after
         event = read_floor(url, None).state.events[-1]
         assert event.kind == "finish"

@@ -174,7 +174,7 @@ def test_the_floor_reads_the_same_before_and_after_the_upgrade(schema4: str) -> 
     assert before["Friday"][1][0] == "apply" and [r["id"] for r in before["Friday"][1][1]] == [3, 4]
     assert before["Friday"][1][2] == {3: (4,), 4: (3,)}  # the dispute
     assert "report 3" in before["Friday"][0][0]
-    assert "report 1: result table 1: Szymon loses the round" in before["Saturday"][0][1]
+    assert "Report 1:</strong> result table 1: Szymon loses the round" in before["Saturday"][0][1]
     with open_database(schema4, create=False):
         pass
     assert _version(schema4) == 5

@@ -19,12 +19,13 @@ if TYPE_CHECKING:
 ReportArgument = Annotated[int, typer.Argument(metavar="N", min=1, help="The report's number (see `tourney pending`).")]
 
 
-def _line(report: Report, disputes: tuple[int, ...] = ()) -> str:
+def _line(report: Report, disputes: tuple[int, ...] = (), after: int | None = None) -> str:
     from tourney.app.floor.reports import describe
 
     where = f"{report.source.get('link', '?')}, {report.source.get('device', '?')}"
     against = f"  DISPUTES report {', '.join(map(str, disputes))}" if disputes else ""
-    return f"  {report.id:>3}  {describe(report.kind, report.data)}  ({where}){against}"
+    later = f"  (a later round: accept {after} first)" if after is not None else ""
+    return f"  {report.id:>3}  {describe(report.kind, report.data)}  ({where}){against}{later}"
 
 
 def pending(
@@ -52,7 +53,7 @@ def pending(
         return
     typer.echo(f"{len(found.reports)} waiting (accept N / reject N):")
     for report in found.reports:
-        typer.echo(_line(report, found.disputes.get(report.id, ())))
+        typer.echo(_line(report, found.disputes.get(report.id, ()), found.after.get(report.id)))
 
 
 def accept(number: ReportArgument, db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -73,6 +74,8 @@ def reject(number: ReportArgument, db: DbOption = None, tournament: TournamentOp
     settled = reject_report(number, db=db, tournament=tournament)
     typer.echo(f"Rejected report {number}:")
     typer.echo(_line(settled.report))
+    for other in settled.rejected:
+        typer.echo(f"Rejected report {other.id} ({other.note}).")
 
 
 def revoke(
@@ -83,6 +86,7 @@ def revoke(
 ) -> None:
     """Replace a floor link (a table's or the director's): the old one stops working at once."""
     from tourney.app.floor.floor_read import revoke_director, revoke_table
+    from tourney.app.floor.reports import pending
     from tourney.app.operations.results import table_ref
 
     if link.strip().lower() == "director":
@@ -90,5 +94,7 @@ def revoke(
         typer.echo("The director's link was replaced; `tourney serve --lan --keep-token` shows the new one.")
         return
     number = table_ref(link, db=db, tournament=tournament)
+    waiting = sum(r.table == number for r in pending(db=db, tournament=tournament).reports)
     revoke_table(number, db=db, tournament=tournament)
-    typer.echo(f"Table {number}'s link was replaced; its new link is on the director's page.")
+    dropped = f" Its {waiting} pending report{'s were' if waiting != 1 else ' was'} rejected." if waiting else ""
+    typer.echo(f"Table {number}'s link was replaced; its new link is on the director's page.{dropped}")

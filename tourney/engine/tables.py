@@ -137,7 +137,8 @@ class TableState:
         self.check_open()
         still = self.still_in
         if len(set(order)) != len(order):
-            raise IllegalActionError(f"table {self.number}: a name appears twice in {order}")
+            twice = sorted({name for name in order if order.count(name) > 1})
+            raise IllegalActionError(f"table {self.number}: a name appears twice: {', '.join(twice)}")
         for name in order:
             self.check_player_in(name)
         missing = [p for p in still if p not in order]

@@ -87,6 +87,19 @@ def select(*, session: Session, uid: str, status: str | None = None, stage: int 
     return [_from_row(uid, row) for row in rows]
 
 
+def latest_settled(*, session: Session, uid: str, stage: int, limit: int,
+                   in_settings: bool = False) -> list[StoredReport]:
+    """The `limit` reports of `stage` settled last (entered or rejected), newest first: what the
+    phones show of their table's recent reports, read without the stage's whole history."""
+    if in_settings:
+        settled = [r for r in _in_settings(session, uid) if r.stage == stage and r.status not in (PENDING, DAMAGED)]
+        return sorted(settled, key=lambda report: -report.number)[:limit]
+    rows = session.run(f"SELECT {_COLUMNS} FROM floor_report WHERE {_OF_TOURNAMENT} AND stage = :stage "
+                       f"AND status NOT IN ('{PENDING}', '{DAMAGED}') ORDER BY number DESC LIMIT :limit",
+                       {"uid": uid, "stage": stage, "limit": limit})
+    return [_from_row(uid, row) for row in rows]
+
+
 def kept_in_settings(session: Session) -> bool:
     """Whether the database still keeps its reports in `setting` (schema 4, opened read-only), asked
     of the database itself: another process may have upgraded it since this one opened it."""

@@ -1,6 +1,8 @@
 """The floor's pages (`tourney serve --lan`): the tables' phones and the director's page.
 
-    GET  /table/N/TOKEN              a table's phone page          POST: a report (tourney.app.floor.reports.submit)
+    GET  /table/N/TOKEN              a table's phone page          POST: a report (tourney.app.floor.reports.submit;
+                                                                   a finish is shown back first, to confirm)
+    POST /table/N/TOKEN/withdraw/ID  the table's phone takes back a pending report of its table
     GET  /director/TOKEN             the director's page
     POST /director/TOKEN/reports/ID  accept or reject a pending report
     POST /director/TOKEN/advance     advance (first a confirmation, as the desk would ask)
@@ -18,12 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, TourneyError
 from tourney.web.gate import Gate, Posted, Scope
-from tourney.web.pages import HEADERS, Refused, page, path_number, public_text, read_route
+from tourney.web.pages import Refused, page, path_number, public_text, read_route
 
 if TYPE_CHECKING:
     from tourney.web.site import Site
@@ -40,6 +42,7 @@ class FloorPages:
         return [
             read_route("/table/{table}/{token}", self.show_table, self._site.readers),
             gate.route("/table/{table}/{token}", Scope.TABLE, self.report),
+            gate.route("/table/{table}/{token}/withdraw/{report}", Scope.TABLE, self.withdraw),
             read_route("/director/{token}", self.show_director, self._site.readers),
             gate.route("/director/{token}/reports/{report}", Scope.DIRECTOR, self.settle),
             gate.route("/director/{token}/advance", Scope.DIRECTOR, self.advance),
@@ -65,21 +68,43 @@ class FloorPages:
         return page(table_page(current, number))
 
     def report(self, posted: Posted) -> Response:
-        from tourney.app.floor.floor_forms import table_report
+        from tourney.app.floor.floor_forms import table_report, to_confirm
         from tourney.app.floor.floor_pages import table_page
-        from tourney.app.floor.reports import submit
+        from tourney.app.floor.reports import phone_message, preview, submit
 
         try:
             report = table_report(posted.form, floor=posted.floor, table=posted.table, token=posted.token)
+            order, fields = to_confirm(posted.form, report, floor=posted.floor)
         except InvalidInputError as error:
-            raise Refused(400, str(error)) from None
+            return page(table_page(posted.floor, posted.table, notice=str(error), ok=False), 400)
+        if order:
+            try:
+                preview(report, posted.floor)
+            except AccessError:
+                raise
+            except TourneyError as error:
+                return page(table_page(posted.floor, posted.table, notice=phone_message(error), ok=False), 409)
+            return page(table_page(posted.floor, posted.table, confirm=order, confirm_fields=fields))
         try:
             done = submit(report, db=self._site.db, tournament=self._site.tournament)
         except AccessError:
             raise
         except TourneyError as error:
-            return page(table_page(self._site.floor(), posted.table, notice=public_text(error), ok=False), 409)
+            return page(table_page(self._site.floor(), posted.table, notice=phone_message(error), ok=False), 409)
         return page(table_page(self._site.floor(), posted.table, notice=done.text, ok=True))
+
+    def withdraw(self, posted: Posted) -> Response:
+        from tourney.app.floor.floor_pages import table_page
+        from tourney.app.floor.reports import phone_message, withdraw, withdrawn_notice
+
+        number = posted.number("report")
+        try:
+            done = withdraw(posted.table, posted.token, number, db=self._site.db, tournament=self._site.tournament)
+        except AccessError:
+            raise
+        except TourneyError as error:
+            return page(table_page(self._site.floor(), posted.table, notice=phone_message(error), ok=False), 409)
+        return page(table_page(self._site.floor(), posted.table, notice=withdrawn_notice(done)))
 
     def show_director(self, request: Request) -> Response:
         from tourney.app.floor.floor_pages import director_page
@@ -104,25 +129,24 @@ class FloorPages:
             if chosen == "accept":
                 notice = accepted_notice(number, accept(number, db=site.db, tournament=site.tournament))
             else:
-                reject(number, db=site.db, tournament=site.tournament)
-                notice = rejected_notice(number)
+                notice = rejected_notice(number, reject(number, db=site.db, tournament=site.tournament))
         except TourneyError as error:
             return self._director(posted, notice=public_text(error), ok=False)
         return self._director(posted, notice=notice)
 
     def advance(self, posted: Posted) -> Response:
-        from tourney.app.floor.director_forms import confirmed
+        from tourney.app.floor.director_forms import advanced_notice, confirmed
         from tourney.app.floor.floor_pages import director_page
         from tourney.app.operations.seating import advance
 
         if not confirmed(posted.form):
             return page(director_page(posted.floor, confirm_advance=True, origin=posted.origin))
         try:
-            advance(db=self._site.db, tournament=self._site.tournament)
+            advanced = advance(db=self._site.db, tournament=self._site.tournament)
         except TourneyError as error:
             return self._director(posted, notice=public_text(error), ok=False)
-        # New tables, new links: the page the director goes back to shows them.
-        return RedirectResponse(f"/director/{posted.token}", status_code=303, headers=HEADERS)
+        # New tables, new links: the page read again shows them.
+        return self._director(posted, notice=advanced_notice(advanced.state))
 
     def undo(self, posted: Posted) -> Response:
         from tourney.app.floor.director_forms import confirmed, undone_notice

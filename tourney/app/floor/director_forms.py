@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
     from tourney.app.floor.reports import Settled
     from tourney.app.operations.corrections import Undone
+    from tourney.engine.tournament import TournamentState
 
 DECISIONS = ("accept", "reject")
 
@@ -36,13 +37,30 @@ def confirmed(fields: Fields) -> bool:
 
 def accepted_notice(number: int, settled: Settled) -> str:
     notice = f"Report {number} entered as event {settled.report.event}."
-    if settled.rejected:
-        notice += f" Rejected the disputing report {', '.join(str(r.id) for r in settled.rejected)}."
+    disputing = [r.id for r in settled.rejected if r.note.startswith("dispute")]
+    later = [r.id for r in settled.rejected if not r.note.startswith("dispute")]
+    if disputing:
+        notice += f" Rejected the disputing report {', '.join(map(str, disputing))}."
+    if later:
+        notice += f" Rejected report {', '.join(map(str, later))}: it followed the entry not taken."
     return notice
 
 
-def rejected_notice(number: int) -> str:
-    return f"Report {number} rejected."
+def rejected_notice(number: int, settled: Settled | None = None) -> str:
+    notice = f"Report {number} rejected."
+    if settled is not None and settled.rejected:
+        notice += f" Rejected with it: report {', '.join(str(r.id) for r in settled.rejected)} (a later round)."
+    return notice
+
+
+def advanced_notice(state: TournamentState) -> str:
+    """After an advance: what was drawn ("stage 2 drawn: 3 tables"), or that the event is complete."""
+    if state.complete or state.closed or not state.tables:
+        return f"{state.kind.unit.capitalize()} closed: the event is complete."
+    count = len(state.tables)
+    label = state.kind.stage_label(state, state.stage)
+    return (f"{label[:1].upper()}{label[1:]} is drawn: {count} table{'' if count == 1 else 's'}. "
+            "Undo the advance from the latest entries if it was a mistake.")
 
 
 def undone_notice(done: Undone) -> str:

@@ -7,10 +7,14 @@ A table page posts `kind` with the `player` fields of its buttons or selects:
     kind=result  player=NAME             the round's loser (games of rounds)
     kind=finish  player=NAME...          the table's finishing order, winner first
     kind=winner  player=NAME             a duel's game won: its loser is the other player
+    kind=forfeit player=NAME             a duel decided without play: NAME forfeits, the other wins
     kind=chips   player=NAME... count=N...  final chip counts, one count per player, in order
 
 plus `at` (the table's progress as its page showed it), `key` (the report's idempotency key) and
 `device`. A field the form sends once is read only when it is there exactly once.
+
+A finish or a forfeit ends the table, so its first post is only checked and shown back in order
+(`to_confirm`); the same fields posted again with `confirm=yes` are the report.
 """
 
 from __future__ import annotations
@@ -32,6 +36,30 @@ def field(fields: Fields, name: str) -> str:
     another form's, or a forged one's: it is not guessed at)."""
     values = fields.get(name, ())
     return values[0] if len(values) == 1 else ""
+
+
+CONFIRMED_KINDS = ("finish", "forfeit")
+NOT_POSTED_AGAIN = ("csrf", "confirm")  # the confirmation page carries its own
+
+
+def to_confirm(fields: Fields, report: TableReport, *,
+               floor: FloorRead) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """A finish or forfeit not yet confirmed: its order (winner first) and the fields to post again;
+    ((), ()) when the report is to be submitted now. A place left unchosen, or a name chosen twice,
+    is refused (`InvalidInputError`) before anything is shown."""
+    if report.kind not in CONFIRMED_KINDS or field(fields, "confirm") == "yes":
+        return (), ()
+    names = list(report.names)
+    if not names or any(not name.strip() for name in names):
+        raise InvalidInputError("choose a player for every place")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise InvalidInputError(f"a name appears twice: {', '.join(twice)}; choose each player once")
+    if report.kind == "forfeit":
+        names = [*(n for n in floor.state.tables[report.table - 1].seats if n not in names), *names]
+    again = tuple((name, value) for name, values in fields.items() if name not in NOT_POSTED_AGAIN
+                  for value in values)
+    return tuple(names), again
 
 
 def table_report(fields: Fields, *, floor: FloorRead, table: int, token: str) -> TableReport:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.app.floor.live_changes import live_token
-from tourney.app.floor.reports import describe, progress_mark
+from tourney.app.floor.reports import describe
 from tourney.app.floor.sheet_links import qr_svg
 from tourney.app.floor.tokens import csrf_token
 from tourney.app.store.floor_store import PENDING
@@ -18,7 +18,9 @@ from tourney.app.store.wall_kinds import KINDS
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
+    from tourney.app.floor.report_queue import TableQueue
     from tourney.app.store.floor_store import Report
+    from tourney.engine.events import Event
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
 
@@ -55,14 +57,31 @@ class TablePage:
     notice: str
     notice_ok: bool
     poll_token: str
-    waiting: tuple[str, ...]  # this table's reports waiting for the director
+    queue: tuple[QueueRow, ...]  # this table's reports waiting for the director, in the order he takes them
+    settled: tuple[str, ...]  # this table's reports settled last, newest first, with why
+    starter: str  # who starts the next round ("" where the game has no starter, or none is known)
+    confirm: tuple[str, ...] = ()  # a finish to confirm: the order as chosen, winner first
+    confirm_fields: tuple[tuple[str, str], ...] = ()  # the chosen form's fields, posted again with confirm=yes
+    full: bool = False  # the table's queue is at its bound: nothing more is taken until it is settled
+
+
+@dataclass(frozen=True, slots=True)
+class QueueRow:
+    """A pending report as its table's phone sees it: what it says, where it stands, who sent it."""
+
+    id: int
+    text: str
+    state: str  # "next for the director", "after report 4", "disputes report 5"
+    device: str
+    device_label: str  # the label the sending page gave itself: the page that sent it says "your phone"
+    withdraw: str  # the withdraw form's URL
 
 
 @dataclass(frozen=True, slots=True)
 class TableRow:
     table: int
-    players: str
-    state: str  # playing / waiting for the director / done / blocking the next stage
+    players: tuple[tuple[str, bool], ...]  # each name, and whether it holds a word too long for a phone's line
+    state: str  # playing / playing the final / waiting for the director / done / blocking the next stage
     link: str  # the table's page (token included): for the director's eyes only
     qr_svg: str
 
@@ -74,6 +93,7 @@ class PendingRow:
     text: str
     source: str
     disputes: tuple[int, ...]
+    after: int | None = None  # a report of a later round: the report of its table to accept first
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,23 +153,86 @@ def table_seats(state: TournamentState, table: TableState) -> tuple[Seat, ...]:
                  for i, name in enumerate(table.seats, start=1))
 
 
-def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = True) -> str:
+def device_names(reports: tuple[Report, ...] | list[Report]) -> dict[tuple[int, str], str]:
+    """The label of each device as people read it: "phone 2 at table 3" (numbered at each table in
+    the order its reports came), or any other label as it came. A page's own random label
+    ("phone-cis9m3") is for telling phones apart, not for reading."""
+    import re
+
+    names: dict[tuple[int, str], str] = {}
+    counts: dict[int, int] = {}
+    for report in sorted(reports, key=lambda r: r.id):
+        device = report.source.get("device", "")
+        if (report.table, device) in names:
+            continue
+        if re.fullmatch(r"phone(-[a-z0-9]{1,12})?", device):
+            counts[report.table] = counts.get(report.table, 0) + 1
+            names[report.table, device] = f"phone {counts[report.table]} at table {report.table}"
+        else:
+            names[report.table, device] = f"{device} at table {report.table}"
+    return names
+
+
+def _queue_rows(queue: TableQueue, action: str, names: dict[tuple[int, str], str]) -> tuple[QueueRow, ...]:
+    first_at: dict[int, int] = {}  # each place's first report
+    for queued in queue.live:
+        first_at.setdefault(queued.place, queued.report.id)
+    rows = []
+    for queued in queue.live:
+        report = queued.report
+        if queued.disputes:
+            state = f"disputes report {', '.join(map(str, queued.disputes))}: the director decides"
+        elif queued.place - 1 in first_at:
+            state = f"after report {first_at[queued.place - 1]}"
+        else:
+            state = "next for the director"
+        rows.append(QueueRow(report.id, describe(report.kind, report.data), state,
+                             names.get((report.table, report.source.get("device", "")), "a phone"),
+                             report.source.get("device", ""), f"{action}/withdraw/{report.id}"))
+    return tuple(rows)
+
+
+def _settled_text(report: Report) -> str:
+    what = describe(report.kind, report.data)
+    done = f"entered as event {report.event}" if report.event is not None else report.status
+    return f"report {report.id} {done}: {what}" + (f" ({report.note})" if report.note and report.event is None else "")
+
+
+def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = True,
+               confirm: tuple[str, ...] = (), confirm_fields: tuple[tuple[str, str], ...] = ()) -> str:
+    from tourney.app.floor.reports import MAX_PENDING
     from tourney.render.env import render
 
     state = floor.state
     table = state.tables[number - 1]
     token = floor.table_link(number)
-    report = ("" if table.finished or state.closed else "winner" if table.best_of
+    queue = floor.queue(number)
+    ahead = queue.next_table  # the table once its queue is entered: what is left to report, who starts
+    finished = table.finished or ahead.finished
+    report = ("" if finished or state.closed else "winner" if table.best_of
               else "loser" if table.reports_rounds else "chips")
+    action = f"/table/{number}/{token}"
+    known = [*floor.reports, *floor.settled]
+    names = device_names([r for r in known if r.table == number])
     page = TablePage(
         event=floor.tournament.name, stage=state.kind.stage_label(state, state.stage), table=number,
         seats=table_seats(state, table), cap=table.cap if table.reports_rounds and not table.best_of else None,
-        best_of=table.best_of, report=report, finished=table.finished, action=f"/table/{number}/{token}",
-        csrf=csrf_token(floor.secret or "00", token), at=progress_mark(table), key=secrets.token_urlsafe(12),
+        best_of=table.best_of, report=report, finished=table.finished, action=action,
+        csrf=csrf_token(floor.secret or "00", token), at=queue.next_mark, key=secrets.token_urlsafe(12),
         notice=notice, notice_ok=ok, poll_token=poll_token(floor),
-        waiting=tuple(f"report {r.id}: {describe(r.kind, r.data)}" for r in floor.reports
-                      if r.status == PENDING and r.stage == state.stage and r.table == number))
+        queue=_queue_rows(queue, action, names),
+        settled=tuple(_settled_text(r) for r in floor.settled if r.table == number)[:4],
+        starter=ahead.starter if report and ahead.starter and not table.best_of else "",
+        confirm=confirm, confirm_fields=confirm_fields,
+        full=len(queue.live) + len(queue.stale) >= MAX_PENDING)
     return render("floor/table.html", None, page=page, poll_url=POLL_URL)
+
+
+LONG_WORD = 16  # characters of one word past which a name may break inside it (else it widens the page)
+
+
+def _long_word(name: str) -> bool:
+    return any(len(word) > LONG_WORD for word in name.split())
 
 
 def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinished: int) -> str:
@@ -157,6 +240,8 @@ def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinis
         return "done"
     if table.number in waiting:
         return "waiting for the director"
+    if table.is_final or len(floor.state.tables) == 1:
+        return "playing the final"  # no next stage to block
     if unfinished <= max(1, len(floor.state.tables) // 4):
         return "blocking the next stage"
     return "playing"
@@ -175,24 +260,38 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
     for table in state.tables:
         link = f"{origin}/table/{table.number}/{floor.table_link(table.number)}"
         qr = qr_svg(link) if not table.finished else ""
-        rows.append(TableRow(table.number, ", ".join(table.seats), _table_state(floor, table, waiting, unfinished),
-                             link, qr))
+        rows.append(TableRow(table.number, tuple((name, _long_word(name)) for name in table.seats),
+                             _table_state(floor, table, waiting, unfinished), link, qr))
     recent = [RecentEntry(e.id, f"event {e.id}: {describe(e.kind, e.data)}"
                           + (f" (from {e.data['source'].get('link')})" if isinstance(e.data.get("source"), dict)
                              else ""))
-              for e in reversed(state.events) if e.kind in ("result", "finish", "chips")
-              and state.table_of_event(e.id) is not None][:8]
+              for e in reversed(state.events) if _undoable_here(state, e)][:8]
+    names = device_names([*pending, *floor.settled])
+    after: dict[int, int] = {}
+    for number in sorted(waiting):
+        queue = floor.queue(number)
+        head = queue.head()
+        after.update({q.report.id: head.id for q in queue.live if head is not None and q.place > 1})
     page = DirectorPage(
         event=floor.tournament.name, stage=state.kind.stage_label(state, state.stage) if state.stage else "not seated",
         mode=floor.mode, tables=tuple(rows),
         pending=tuple(PendingRow(r.id, r.table, describe(r.kind, r.data),
-                                 f"{r.source.get('link', '?')}, {r.source.get('device', '?')}",
-                                 tuple(o.id for o in pending if o.id != r.id and o.same_round(r))) for r in pending),
+                                 names.get((r.table, r.source.get("device", "")), r.source.get("link", "?")),
+                                 tuple(o.id for o in pending if o.id != r.id and o.same_round(r)), after.get(r.id))
+                      for r in pending),
         recent=tuple(recent), blockers=tuple(state.can_advance()), confirm_advance=confirm_advance,
         confirm_undo=next((r for r in recent if r.event == confirm_undo), None),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), notice=notice, notice_ok=ok,
         poll_token=poll_token(floor), wall_pin=floor.wall_pin, wall_kinds=KINDS)
     return render("floor/director.html", None, page=page, poll_url=POLL_URL)
+
+
+def _undoable_here(state: TournamentState, event: Event) -> bool:
+    """An entry the director's page offers to undo: a result, finish or chips of the stage being
+    played, or the advance that seated it (undone with its seat draw)."""
+    if event.kind == "advance":
+        return bool(state.stage) and event.data.get("stage") == state.stage - 1
+    return event.kind in ("result", "finish", "chips") and state.table_of_event(event.id) is not None
 
 
 MIN_QUERY = 2

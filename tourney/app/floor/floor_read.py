@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.app.floor.live_changes import floor_mark
+from tourney.app.floor.report_queue import TableQueue, table_queue
 from tourney.app.floor.tokens import director_token, same, table_token
 from tourney.app.store.database import open_db
-from tourney.app.store.floor_store import FloorStore, Report
+from tourney.app.store.floor_store import REJECTED, FloorStore, Report
 from tourney.app.store.unit_of_work import transaction
 from tourney.storage.floor_reports import kept_in_settings
 
@@ -40,6 +41,11 @@ class FloorRead:
     revoked: dict[str, int]
     wall_pin: str = ""  # the TV wall's pinned screen kind ("" rotates through every kind)
     floor_mark: str = ""  # live_changes.floor_mark: part of the live pages' token
+    settled: tuple[Report, ...] = ()  # the current stage's reports settled last, newest first
+
+    def queue(self, table: int) -> TableQueue:
+        """`table`'s pending reports as the queue the director accepts in order."""
+        return table_queue(self.state, table, (r for r in self.reports if r.table == table))
 
     def store_view(self) -> FloorStore:
         """The settings as a store the token checks read (no transaction: nothing is written)."""
@@ -84,6 +90,9 @@ class _FrozenStore(FloorStore):
         return list(self._floor.reports)
 
 
+REVOKED = "its table's link was revoked"
+
+
 def read_floor(db: str | None, tournament: str | None) -> FloorRead:
     """The tournament, its state and its floor settings (the database opened for this read)."""
     with open_db(db, read_only=True) as database:
@@ -102,9 +111,13 @@ def floor_of(database: Database, tournament: str | None) -> FloorRead:
         return _floor_read(snap.tournament, snap.state, store)
 
 
+SETTLED_SHOWN = 24  # the latest settled reports a page may show (a phone shows its table's few)
+
+
 def _floor_read(row: Tournament, state: TournamentState, store: FloorStore) -> FloorRead:
     return FloorRead(row, state, store.mode(), tuple(store.pending(stage=state.stage)), store.secret(),
-                     store.director_generation(), store.revoked(), store.wall_pin(), floor_mark(store))
+                     store.director_generation(), store.revoked(), store.wall_pin(), floor_mark(store),
+                     tuple(store.latest_settled(state.stage, limit=SETTLED_SHOWN)))
 
 
 def _with_store(db: str | None, tournament: str | None,
@@ -123,6 +136,19 @@ def open_floor(*, keep_director: bool = False, db: str | None = None, tournament
         store.secret(create=True)
         if not keep_director or store.director_generation() == 0:
             store.new_director_generation()
+
+    return _with_store(db, tournament, change)
+
+
+def floor_with_links(db: str | None, tournament: str | None) -> FloorRead:
+    """The floor with its secret, made now (one write transaction) when no server ever made it: the
+    tables' links can be printed before `tourney serve --lan` first runs, and are the ones it serves."""
+    floor = read_floor(db, tournament)
+    if floor.secret is not None:
+        return floor
+
+    def change(store: FloorStore, _state: TournamentState) -> None:
+        store.secret(create=True)
 
     return _with_store(db, tournament, change)
 
@@ -153,11 +179,14 @@ def revoke_director(*, db: str | None = None, tournament: str | None = None) -> 
 
 
 def revoke_table(table: int, *, db: str | None = None, tournament: str | None = None) -> FloorRead:
-    """A new link for `table` of the current stage; the old one stops working."""
+    """A new link for `table` of the current stage; the old one stops working, and the reports it
+    left waiting are rejected (a revoked link's word is not taken)."""
 
     def change(store: FloorStore, state: TournamentState) -> None:
         state.table(table)  # refuses a table the stage does not have
         store.secret(create=True)
         store.revoke_table(state.stage, table)
+        for report in store.pending(stage=state.stage, table=table):
+            store.put(report.settled(REJECTED, note=REVOKED))
 
     return _with_store(db, tournament, change)

@@ -11,36 +11,48 @@ the report's record (`floor_store.py`) and the checks below commit together or n
   was entered.
 - A report repeated with its idempotency key (a phone that lost Wi-Fi and posts again) enters
   nothing more: the answer is the first one's.
-- In "approve" mode a report waits (`pending`) until the director accepts or rejects it; two
-  pending reports of the same round that disagree are a dispute: accepting one rejects the others.
+- In "approve" mode a report waits (`pending`) until the director accepts or rejects it. A table's
+  pending reports are a queue (`report_queue.py`): its phone may report the next round while the
+  last one waits, and the director accepts them in order. Two pending reports of the same round
+  that disagree are a dispute (accepting one rejects the others); the same entry twice is a repeat.
+  A report no longer reachable (the one before it was rejected, withdrawn or entered otherwise)
+  is rejected saying why, for its phone to show.
+- A table holds at most `MAX_PENDING` waiting reports (one link per table: a revoked link's
+  pending reports are rejected with it), so a phone cannot fill the director's page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tourney.app.floor.floor_read import read_floor
+from tourney.app.floor.report_queue import TableQueue, entered_copy, progress_mark, table_queue
 from tourney.app.floor.tokens import check_table
 from tourney.app.input.names import chip_counts, player_name
 from tourney.app.store.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
 from tourney.app.store.unit_of_work import transaction
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, StorageError, TourneyError
 
 if TYPE_CHECKING:
+    from tourney.app.floor.floor_read import FloorRead
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
 
 KINDS = ("result", "finish", "chips")
+REPORT_KINDS = (*KINDS, "forfeit")  # a duel's forfeit is a `finish` with its `forfeit` key
 MAX_DEVICE = 40  # characters of a device's label kept in the event
 MAX_KEY = 64
+MAX_PENDING = 8  # reports of one table waiting for the director at once
+WITHDRAWN = "withdrawn from the table's page"
 
 
 @dataclass(frozen=True, slots=True)
 class TableReport:
-    """What a phone posts: its table and link token, the entry (a loser, an order winner first, or
-    chip counts NAME=N), the table's progress its page showed, an idempotency key and a device."""
+    """What a phone posts: its table and link token, the entry (a loser, an order winner first,
+    chip counts NAME=N, or who forfeits a duel), the table's progress its page showed, an
+    idempotency key and a device."""
 
     table: int
     token: str
@@ -54,7 +66,8 @@ class TableReport:
 @dataclass(frozen=True, slots=True)
 class Submitted:
     """The answer to a report: `entered` (its event id), `pending` (its report id), or `repeated`
-    (the same idempotency key again: `report` is the first one, nothing new was stored)."""
+    (the same idempotency key again, or the same entry of the same round from another phone:
+    `report` is the first one, nothing new was stored)."""
 
     outcome: str
     report: Report
@@ -64,7 +77,7 @@ class Submitted:
     def text(self) -> str:
         what = describe(self.report.kind, self.report.data)
         if self.outcome == "pending":
-            return f"report {self.report.id} waits for the director: {what}"
+            return f"report {self.report.id} sent: it waits for the director (below)"
         if self.outcome == "repeated":
             return f"already received (report {self.report.id}, {self.report.status}): {what}"
         return f"entered (event {self.report.event}): {what}"
@@ -73,16 +86,12 @@ class Submitted:
 @dataclass(frozen=True, slots=True)
 class Pending:
     """The reports waiting for the director, each with the reports it disputes (same round, other
-    entry), and the mode of the tournament."""
+    entry) and the report of its table to accept before it (`after`), and the mode of the tournament."""
 
     mode: str
     reports: tuple[Report, ...]
     disputes: dict[int, tuple[int, ...]]
-
-
-def progress_mark(table: TableState) -> str:
-    """Changes with every entry at `table` (a round, a game, an elimination, a finish)."""
-    return f"{table.rounds}.{len(table.games)}.{len(table.eliminated)}.{int(table.finished)}"
+    after: dict[int, int] = field(default_factory=dict)
 
 
 def describe(kind: str, data: Mapping[str, Any]) -> str:
@@ -102,16 +111,23 @@ def last_entry(state: TournamentState, table: TableState) -> str:
     return "a drop or a correction"
 
 
-def _entry(state: TournamentState, report: TableReport) -> dict[str, Any]:
-    """The event's payload as `tourney result/finish/chips` builds it, names resolved at the table."""
+def _entry(state: TournamentState, report: TableReport) -> tuple[str, dict[str, Any]]:
+    """The event as `tourney result/finish/chips/forfeit` builds it, names resolved at the table."""
+    table = report.table
     if report.kind == "result":
         if len(report.names) != 1:
             raise InvalidInputError("a round has one loser")
-        return {"table": report.table, "loser": player_name(state, report.names[0], table=report.table)}
+        return "result", {"table": table, "loser": player_name(state, report.names[0], table=table)}
     if report.kind == "finish":
-        return {"table": report.table, "order": [player_name(state, p, table=report.table) for p in report.names]}
+        return "finish", {"table": table, "order": [player_name(state, p, table=table) for p in report.names]}
     if report.kind == "chips":
-        return {"table": report.table, "counts": chip_counts(state, list(report.names), state.tables[report.table - 1])}
+        return "chips", {"table": table, "counts": chip_counts(state, list(report.names), state.tables[table - 1])}
+    if report.kind == "forfeit":
+        if len(report.names) != 1:
+            raise InvalidInputError("a forfeit names the one player who forfeits")
+        forfeited = player_name(state, report.names[0], table=table)
+        winners = [p for p in state.tables[table - 1].still_in if p != forfeited]
+        return "finish", {"table": table, "order": [*winners, forfeited], "forfeit": [forfeited]}
     raise InvalidInputError(f"a report is one of {', '.join(KINDS)}, not {report.kind!r}")
 
 
@@ -121,12 +137,18 @@ def _checked_text(text: str, what: str, limit: int) -> str:
     return text
 
 
-def _validate(state: TournamentState, kind: str, data: dict[str, Any]) -> None:
-    """The engine's checks of the event, on a copy: refused exactly as the command would be."""
-    from tourney.engine.events import Event
+def phone_message(error: TourneyError) -> str:
+    """A refusal as a phone shows it: a storage error names the server's database (a file path);
+    the phone is told only what to do."""
+    if isinstance(error, StorageError):
+        busy = "locked" in str(error).lower()
+        return ("the server is busy storing another entry; send it again in a moment" if busy
+                else "the server could not store this report; send it again, or tell the director")
+    return str(error)
 
-    trial = state.copy()
-    trial.apply(Event((state.events[-1].id if state.events else 0) + 1, kind, data))
+
+def _queue(store: FloorStore, state: TournamentState, table: int) -> TableQueue:
+    return table_queue(state, table, store.pending(stage=state.stage, table=table))
 
 
 def submit(report: TableReport, *, db: str | None = None, tournament: str | None = None) -> Submitted:
@@ -140,39 +162,68 @@ def submit(report: TableReport, *, db: str | None = None, tournament: str | None
         earlier = store.with_key(key, link=link)
         if earlier is not None:
             return Submitted("repeated", earlier, state)
-        if report.at != progress_mark(table):
+        queue = _queue(store, state, table.number)
+        if report.at == progress_mark(table) and store.mode() == "apply" and not queue.live:
+            kind, data = _entry(state, report)
+            source = {"link": link, "device": device, "report": key}
+            event = tx.append(kind, {**data, "source": source})
+            entry = Report(store.next_id(), state.stage, table.number, report.at, kind, data, source, key)
+            store.put(entry.settled(ENTERED, event=event.id))
+            return Submitted("entered", entry.settled(ENTERED, event=event.id), tx.state)
+        at_round = queue.state_at(report.at)
+        if at_round is None:
             raise IllegalActionError(
                 f"table {table.number}: that round was entered already: {last_entry(state, table)}")
-        data = _entry(state, report)
+        kind, data = _entry(at_round, report)
+        same = next((r for r in queue.same_round(report.at) if (r.kind, r.data) == (kind, data)), None)
+        if same is not None:
+            return Submitted("repeated", same, state)  # another phone of the table said the same
+        waiting = len(queue.live) + len(queue.stale)
+        if waiting >= MAX_PENDING:
+            raise IllegalActionError(f"table {table.number} has {waiting} reports waiting for the director "
+                                     f"(at most {MAX_PENDING}): wait until they are settled")
         source = {"link": link, "device": device, "report": key}
-        entry = Report(store.next_id(), state.stage, table.number, report.at, report.kind, data, source, key)
-        if store.mode() == "apply":
-            event = tx.append(report.kind, {**data, "source": source})
-            entry, outcome = entry.settled(ENTERED, event=event.id), "entered"
-        else:
-            _validate(state, report.kind, data)
-            same = next((r for r in store.pending(stage=entry.stage, table=entry.table) if r.same_round(entry)
-                         and (r.kind, r.data) == (entry.kind, entry.data)), None)
-            if same is not None:
-                raise IllegalActionError(f"table {table.number}: report {same.id} says the same and waits for "
-                                         f"the director: {describe(same.kind, same.data)}")
-            outcome = "pending"
+        entry = Report(store.next_id(), state.stage, table.number, report.at, kind, data, source, key)
+        entered_copy(at_round, entry)  # the engine's checks: refused exactly as the command would be
         store.put(entry)
-    return Submitted(outcome, entry, tx.state)
+    return Submitted("pending", entry, tx.state)
+
+
+def preview(report: TableReport, floor: FloorRead) -> None:
+    """Check `report` as `submit` would, against the floor as read, storing nothing: the finish a
+    phone is asked to confirm is one the engine takes (every player still in, each once)."""
+    state = floor.state
+    table = check_table(floor.store_view(), state, report.table, report.token)
+    queue = floor.queue(table.number)
+    at_round = queue.state_at(report.at)
+    if at_round is None:
+        raise IllegalActionError(f"table {table.number}: that round was entered already: {last_entry(state, table)}")
+    kind, data = _entry(at_round, report)
+    entered_copy(at_round, Report(0, state.stage, table.number, report.at, kind, data, {}, report.key))
 
 
 def pending(*, db: str | None = None, tournament: str | None = None) -> Pending:
-    """The reports waiting for the director (oldest first) and the disputes among them."""
+    """The reports waiting for the director (oldest first), the disputes among them, and for a
+    report of a later round, the report of its table to accept before it."""
     floor = read_floor(db, tournament)
     waiting = tuple(r for r in floor.reports if r.status == PENDING and r.stage == floor.state.stage)
-    disputes = {r.id: tuple(o.id for o in waiting if o.id != r.id and o.same_round(r)) for r in waiting}
-    return Pending(floor.mode, waiting, {k: v for k, v in disputes.items() if v})
+    disputes: dict[int, tuple[int, ...]] = {}
+    after: dict[int, int] = {}
+    for number in sorted({r.table for r in waiting}):
+        queue = table_queue(floor.state, number, (r for r in waiting if r.table == number))
+        head = queue.head()
+        for queued in queue.live:
+            if queued.disputes:
+                disputes[queued.report.id] = queued.disputes
+            if head is not None and queued.place > 1:
+                after[queued.report.id] = head.id
+    return Pending(floor.mode, waiting, disputes, after)
 
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """A report accepted (its event id in `report.event`) or rejected, and the disputing reports
-    that accepting it rejected."""
+    """A report accepted (its event id in `report.event`) or rejected, and the other reports of its
+    table that settling it rejected (a dispute of its round, a later one it left unreachable)."""
 
     report: Report
     rejected: tuple[Report, ...]
@@ -181,30 +232,72 @@ class Settled:
 
 def accept(number: int, *, db: str | None = None, tournament: str | None = None) -> Settled:
     """Enter pending report `number` as its event (source kept); a disputing report of the same
-    round is rejected with it. Refused when the table moved on since the report was made."""
+    round is rejected with it. Refused when a report of an earlier round of its table waits (accept
+    that first), and when the table moved on since the report was made."""
     with transaction(db, tournament) as tx:
         store, state = tx.floor, tx.state
         report = _waiting(store, number, state)
         table = state.table(report.table)
         if report.at != progress_mark(table):
+            queue = _queue(store, state, report.table)
+            head = queue.head()
+            first_place = queue.place_of(head.id) if head is not None else None
+            if queue.place_of(number) is not None and first_place is not None:
+                first = " or ".join(str(n) for n in (first_place.report.id, *first_place.disputes))
+                raise IllegalActionError(f"report {number} is of a later round of table {report.table}: "
+                                         f"accept report {first} first")
             raise IllegalActionError(f"report {number} is out of date: table {report.table} has moved on "
                                      f"({last_entry(state, table)}); reject it")
         event = tx.append(report.kind, {**report.data, "source": report.source})
         entered = report.settled(ENTERED, event=event.id, note="accepted by the director")
         store.put(entered)
-        others = tuple(r.settled(REJECTED, note=f"dispute settled by report {number}")
-                       for r in store.pending(stage=report.stage, table=report.table) if r.same_round(report))
-        for other in others:
+        disputes = tuple(r.settled(REJECTED, note=f"dispute settled by report {number}")
+                         for r in store.pending(stage=report.stage, table=report.table) if r.same_round(report))
+        for other in disputes:
             store.put(other)
-    return Settled(entered, others, tx.state)
+        stale = _reject_stale(store, tx.state, report.table,
+                              f"the round before was entered otherwise (report {number}): report this round again")
+    return Settled(entered, disputes + stale, tx.state)
+
+
+def withdrawn_notice(settled: Settled) -> str:
+    """What the phone says after withdrawing a report (and the later ones that followed it)."""
+    later = f"; report {', '.join(str(r.id) for r in settled.rejected)} after it too" if settled.rejected else ""
+    return f"report {settled.report.id} withdrawn{later}: report again what was played"
 
 
 def reject(number: int, *, db: str | None = None, tournament: str | None = None) -> Settled:
-    """Drop pending report `number`: nothing is entered."""
+    """Drop pending report `number`: nothing is entered; a later report of its table that followed
+    it is rejected too (its round is to be reported again)."""
     with transaction(db, tournament) as tx:
         rejected = _waiting(tx.floor, number, tx.state).settled(REJECTED, note="rejected by the director")
         tx.floor.put(rejected)
-    return Settled(rejected, (), tx.state)
+        stale = _reject_stale(tx.floor, tx.state, rejected.table,
+                              f"report {number}, of the round before, was rejected: report this round again")
+    return Settled(rejected, stale, tx.state)
+
+
+def withdraw(table: int, token: str, number: int, *, db: str | None = None,
+             tournament: str | None = None) -> Settled:
+    """A table's phone takes back a pending report of its table (through the table's link)."""
+    with transaction(db, tournament) as tx:
+        check_table(tx.floor, tx.state, table, token)
+        report = tx.floor.report(number) if number >= 1 else None
+        if report is None or report.table != table or report.stage != tx.state.stage:
+            raise IllegalActionError(f"report {number} is not one of table {table}'s")
+        withdrawn = _waiting(tx.floor, number, tx.state).settled(REJECTED, note=WITHDRAWN)
+        tx.floor.put(withdrawn)
+        stale = _reject_stale(tx.floor, tx.state, table,
+                              f"report {number}, of the round before, was withdrawn: report this round again")
+    return Settled(withdrawn, stale, tx.state)
+
+
+def _reject_stale(store: FloorStore, state: TournamentState, table: int, note: str) -> tuple[Report, ...]:
+    """Reject the pending reports of `table` that its queue no longer reaches, saying why."""
+    stale = tuple(r.settled(REJECTED, note=note) for r in _queue(store, state, table).stale)
+    for report in stale:
+        store.put(report)
+    return stale
 
 
 def _waiting(store: FloorStore, number: int, state: TournamentState) -> Report:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney import collector
-from tourney.app.floor.floor_read import read_floor
+from tourney.app.floor.floor_read import floor_with_links
 from tourney.app.floor.sheet_links import SheetLinks, linked_seating, linked_table_sheets, sheet_links
 from tourney.errors import InvalidInputError
 
@@ -156,7 +156,7 @@ def _read(links: str | None, stage: int | None, db: str | None,
     if links is None:
         snap = read(db, tournament)
         return snap.tournament, snap.state, None
-    floor = read_floor(db, tournament)
+    floor = floor_with_links(db, tournament)
     return floor.tournament, floor.state, sheet_links(floor, links, stage=stage)
 
 

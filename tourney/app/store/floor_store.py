@@ -171,6 +171,14 @@ class FloorStore:
         """The reports waiting for the director (of `stage`, of `table` of it, if given), oldest first."""
         return self._select(status=PENDING, stage=stage, table=table)
 
+    def latest_settled(self, stage: int, *, limit: int) -> list[Report]:
+        """The `limit` reports of `stage` settled last, newest first."""
+        if self.session is None:
+            return []
+        found = floor_reports.latest_settled(session=self.session, uid=self.uid, stage=stage, limit=limit,
+                                             in_settings=self.in_settings)
+        return [Report.from_stored(stored) for stored in found]
+
     def table_reports(self, stage: int, table: int) -> list[Report]:
         """Every report of `table` of `stage`, oldest first."""
         return self._select(stage=stage, table=table)
