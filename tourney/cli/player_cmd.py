@@ -14,6 +14,7 @@ import typer
 
 from tourney.cli._common import TourneyGroup, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
+from tourney.cli._output import after_commit
 
 if TYPE_CHECKING:
     from tourney.app.operations.players import Registered
@@ -23,9 +24,10 @@ app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
 
 
 def _print_registered(done: Registered) -> None:
-    for name, table in done.late.items():
-        typer.echo(f"{name}: late entry, seated at table {table}")
-    typer.echo(f"Registered {len(done.names)} player(s); {done.active} in tournament {done.tournament.name!r}.")
+    with after_commit():
+        for name, table in done.late.items():
+            typer.echo(f"{name}: late entry, seated at table {table}")
+        typer.echo(f"Registered {len(done.names)} player(s); {done.active} in tournament {done.tournament.name!r}.")
 
 
 @app.command("add")
@@ -128,7 +130,8 @@ def rename(
     from tourney.app.operations.players import rename as rename_player
 
     done = rename_player(old, new, db=db, tournament=tournament)
-    typer.echo(f"{done.old} is now {done.new}.")
+    with after_commit():
+        typer.echo(f"{done.old} is now {done.new}.")
 
 
 @app.command("drop")
@@ -145,5 +148,6 @@ def drop(
     from tourney.cli._live import echo_lines
 
     done = drop_player(name, db=db, tournament=tournament)
-    typer.echo(f"{done.name} dropped out.")
-    echo_lines(player_table_lines(done.state, done.name))
+    with after_commit():
+        typer.echo(f"{done.name} dropped out.")
+        echo_lines(player_table_lines(done.state, done.name))
