@@ -65,6 +65,7 @@ class GuardedStdout:
 
     def __init__(self, inner: TextIO | None) -> None:
         self._inner = inner
+        self.closed_at_start = inner is None
         self.buffer = _Binary(getattr(inner, "buffer", None) if inner is not None else None)
 
     @property
@@ -137,6 +138,11 @@ def _fill_with_devnull(fd: int) -> None:
     if devnull != fd:
         os.dup2(devnull, fd)
         os.close(devnull)
+
+
+def stdout_is_closed() -> bool:
+    """Whether tourney started with its standard output closed (`>&-`)."""
+    return isinstance(sys.stdout, GuardedStdout) and sys.stdout.closed_at_start
 
 
 def flush_stdout() -> None:

@@ -73,7 +73,7 @@ def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
     from tourney.app.operations.corrections import CONFIRMED_KINDS, undo_preview
     from tourney.app.read_models.event_text import event_text
 
-    if not sys.stdin.isatty():  # a script or a pipe: it cannot answer, and must not hang
+    if sys.stdin is None or not sys.stdin.isatty():  # a script, a pipe, a closed stdin: it cannot answer
         return None
     group = undo_preview(db=db, tournament=tournament)
     if not any(e.kind in CONFIRMED_KINDS for e in group):
