@@ -154,7 +154,7 @@ class Desk:
             return True
         succeeded = self._invoke(args)
         self._stale = True
-        if self._follows_current and (succeeded and args[0] in SWITCHING_COMMANDS or self.prompt == PROMPT):
+        if self._follows_current and ((succeeded and args[0] in SWITCHING_COMMANDS) or self.prompt == PROMPT):
             self._take_tournament()
         return True
 
