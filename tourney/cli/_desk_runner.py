@@ -168,7 +168,8 @@ class Desk:
         for name, value in (("db", self.db), ("tournament", self.tournament)):
             if value is None:
                 continue
-            param = next((p for p in command.params if p.name == name), None)
+            # An option: `use`'s positional NAME|ID is also called `tournament`.
+            param = next((p for p in command.params if p.name == name and p.param_type_name == "option"), None)
             if param is None:
                 continue
             opts = [*param.opts, *param.secondary_opts]

@@ -2,7 +2,7 @@
 
 A Latin-2 or cp1250 terminal has no Cyrillic or Chinese letters. Instead of a UnicodeEncodeError
 (after a result was stored) or a question mark, a name the terminal's encoding lacks is printed in
-Latin letters (ICU's transliteration: "Вера" -> "Vera", "王伟" -> "wáng wěi", accents dropped only
+Latin letters (ICU's transliteration: "Юрий" -> "Yuriy", "王伟" -> "wáng wěi", accents dropped only
 where the encoding lacks them too), and what has no Latin form either as an escape (`\\U0001f600`).
 A lone surrogate from a file name read as bytes (`os.fsdecode`) is written back as the byte it
 stands for, as Python's `surrogateescape` does: "Kamiński.html" in Latin-2 bytes prints as given.
@@ -16,6 +16,9 @@ from functools import cache, partial
 from typing import Any
 
 READABLE = "tourney-readable"
+# Cyrillic as an English reader says it (BGN: "Юрий" -> "Yuriy", where ICU's default gives the
+# scholarly "Ûrij"), then every other script by ICU's default.
+LATIN = "Russian-Latin/BGN; Any-Latin"
 _SURROGATE_BYTES = range(0xDC80, 0xDD00)  # what surrogateescape decodes the bytes 0x80-0xFF to
 
 
@@ -54,7 +57,7 @@ def _latin(run: str, encoding: str) -> bytes:
     """A run of characters in Latin letters, each accent kept where `encoding` has it."""
     out = bytearray()
     # NFC: ICU may leave an accent combining ("e" + caron), which the encoding may have precomposed.
-    for char in unicodedata.normalize("NFC", _transliterated(run, "Any-Latin")):
+    for char in unicodedata.normalize("NFC", _transliterated(run, LATIN)):
         for candidate in (char, _transliterated(char, "Latin-ASCII")):
             try:
                 out += candidate.encode(encoding)
