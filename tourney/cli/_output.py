@@ -26,11 +26,12 @@ from typing import IO, Any, TextIO, cast
 import typer
 
 from tourney.cli import _terminal_text
+from tourney.errors import TourneyError
 
 CLOSED = "stdout is closed"
 
 
-class OutputFailed(Exception):
+class OutputFailed(TourneyError):
     """Standard output could not be written (`reason` says why)."""
 
     def __init__(self, reason: str, *, broken_pipe: bool = False) -> None:
