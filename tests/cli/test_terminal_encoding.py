@@ -82,3 +82,10 @@ def test_readable_text(text: str, encoding: str, shown: str) -> None:
     from tourney.cli._terminal_text import readable_bytes
 
     assert readable_bytes(text, encoding).decode(encoding) == shown
+
+
+def test_columns_stay_in_line_when_a_name_prints_longer(url: str) -> None:
+    code, out, _err = run_in("iso8859-2", "tables", "1", "--db", url)
+    rows = [line for line in out.splitlines() if line.lstrip().startswith("seat ")]
+    assert code == 0 and any("wáng wěi" in row for row in rows)
+    assert len({row.index(" card") for row in rows}) == 1, rows

@@ -35,7 +35,17 @@ def handler_for(encoding: str) -> str:
 def _readable(encoding: str, error: UnicodeError) -> tuple[bytes, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    return readable_bytes(error.object[error.start:error.end], encoding), error.end
+    shown = readable_bytes(error.object[error.start:error.end], encoding)
+    longer_by = len(shown.decode(encoding)) - (error.end - error.start)
+    return shown, error.end + _padding_taken(error.object, error.end, longer_by)
+
+
+def _padding_taken(text: str, end: int, longer_by: int) -> int:
+    """How many of the spaces after a name that became `longer_by` characters longer it takes, so
+    that a column padded after it stays in line ("王伟" + 10 spaces -> "wáng wěi" + 4). Two spaces
+    are always left: the gap between columns (a single space is a sentence's, left alone)."""
+    spaces = len(text) - len(text[end:].lstrip(" ")) - end
+    return max(0, min(longer_by, spaces - 2))
 
 
 def readable_bytes(text: str, encoding: str) -> bytes:
