@@ -29,7 +29,8 @@ Setup = Callable[[str, Path], None]
 Argv = Callable[[str, Path], list[str]]
 
 # Commands that store nothing of a tournament (a read, a game played in memory, a server), or whose
-# files are not a transaction (`demo` and `arena` write their own files; `print -o` is below).
+# files are not a transaction, so that running them again doubles nothing (`demo` makes its database
+# anew, `arena run --out` resumes its results file; `print -o` is tested below).
 NOT_STORING = frozenset({"rules", "play", "games", "replay", "demo", "list", "plan", "tables", "log",
                          "standings", "status", "serve", "arena", "print"})
 
