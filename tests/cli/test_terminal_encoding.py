@@ -89,3 +89,13 @@ def test_columns_stay_in_line_when_a_name_prints_longer(url: str) -> None:
     rows = [line for line in out.splitlines() if line.lstrip().startswith("seat ")]
     assert code == 0 and any("wáng wěi" in row for row in rows)
     assert len({row.index(" card") for row in rows}) == 1, rows
+
+
+def test_a_piped_desk_echoes_a_line_that_is_not_utf8_as_its_bytes(url: str) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tourney", "desk", "--db", url], input=b"player show Kami\xb6ski\n",
+                          capture_output=True, timeout=60, check=False, env={"PATH": "", "PYTHONIOENCODING": "utf-8"})
+    assert done.stdout == b"Friday> player show Kami\xb6ski\n"
+    assert done.stderr.startswith(b"error: the line 'player show Kami\\xb6ski' is not UTF-8")

@@ -36,7 +36,7 @@ def _readable(encoding: str, error: UnicodeError) -> tuple[bytes, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     shown = readable_bytes(error.object[error.start:error.end], encoding)
-    longer_by = len(shown.decode(encoding)) - (error.end - error.start)
+    longer_by = len(shown.decode(encoding, "surrogateescape")) - (error.end - error.start)
     return shown, error.end + _padding_taken(error.object, error.end, longer_by)
 
 
