@@ -22,6 +22,7 @@
     │   ├── BotTimeout                     arena/bot_process.py: no line before the deadline
     │   ├── BotExited                      arena/bot_process.py: the program closed its pipe or exited
     │   └── BotLineTooLong                 arena/bot_process.py: an answer line over the limit
+    ├── OutputFailed                     cli/_output.py: standard output could not be written (closed, full disk)
     └── StaleBuildError (ImportError)    a compiled module older than a source it was built from
 
 A class defined elsewhere is drawn with its module; a class's other bases are in parentheses after

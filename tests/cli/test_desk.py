@@ -64,8 +64,8 @@ def test_piped_entries_run_like_one_shot_commands(url: str) -> None:
     result = desk(url, f"result 1 {first.lower()}\ntables 2\nstandings\nquit\n")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    # The affected table is printed after the entry, then the other commands' output.
-    assert out.startswith("table 1, stage 1:")
+    # Each entry is echoed after the prompt, then the affected table, then the other commands' output.
+    assert out.startswith(f"Friday> result 1 {first.lower()}\ntable 1, stage 1:")
     assert f"{first}  2 cards" in out
     assert "table 2, stage 1:" in out and "rank  player" in out
     assert table(url, 1)["players"][0]["cards"] == 2
@@ -125,7 +125,7 @@ def test_desk_in_a_real_process_reads_piped_lines(url: str) -> None:
                           input=f"result 2 {first}\nresult 2 nobody\nquit\n",
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 1
-    assert done.stdout.startswith("table 2, stage 1:")
+    assert done.stdout.startswith(f"Friday> result 2 {first}\ntable 2, stage 1:")
     assert done.stderr.splitlines() == ["error: unknown player 'nobody'"]
     assert table(url, 2)["players"][0]["cards"] == 2
 

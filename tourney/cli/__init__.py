@@ -5,7 +5,6 @@ Heavy imports (sqlmodel, jinja2) happen inside commands so that `tourney --help`
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
@@ -89,9 +88,10 @@ def _top_level_options(
 
 def main() -> None:
     _build.exit_if_stale()  # a compiled module older than its edited .py must never run (tourney/_build.py)
-    # A file name in another encoding than UTF-8 (a Latin-2 "Kamiński.html") is printed back as the
-    # bytes it was given, never a UnicodeEncodeError after the file was written.
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="surrogateescape")
+    # A name the terminal cannot show prints readably, a file name in another encoding than UTF-8
+    # (a Latin-2 "Kamiński.html") as the bytes it was given, and a stdout that cannot be written
+    # is an error of the command, never a traceback (see _output.py).
+    from tourney.cli._output import install
+
+    install()
     app()

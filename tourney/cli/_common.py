@@ -12,6 +12,7 @@ import typer
 from typer.core import TyperGroup
 
 from tourney.app.input.files import read_text, write_text
+from tourney.cli._output import OutputFailed, flush_stdout, silence_stdout
 from tourney.errors import TourneyError
 
 __all__ = ["TourneyGroup", "fail", "print_json", "read_text", "stdout_is_terminal", "write_text"]
@@ -47,6 +48,8 @@ class TourneyGroup(TyperGroup):
         except typer.Abort:
             typer.echo("error: aborted", err=True)
             sys.exit(1)
+        except OutputFailed as error:  # the answer (or the help) could not be written
+            _output_failed(error)
         if not standalone_mode:
             return result
         # With standalone_mode off, click returns a command's exit code instead of exiting.
@@ -54,7 +57,11 @@ class TourneyGroup(TyperGroup):
 
     def invoke(self, ctx: Any) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            flush_stdout()  # a write that fails does so now, as this command's, not at exit
+            return result
+        except OutputFailed:
+            raise  # see main: one line, whichever group's command it was
         except TourneyError as error:
             fail(str(error))
         except BrokenPipeError:
@@ -67,14 +74,30 @@ class TourneyGroup(TyperGroup):
             fail(f"cannot access{where}: {error.strerror or error}")
 
 
+def _output_failed(error: OutputFailed) -> NoReturn:
+    """A command that could not write its answer failed: one line, non-zero."""
+    silence_stdout()
+    if error.broken_pipe:  # the reader (e.g. `| head`) has gone; say nothing more on a closed pipe
+        sys.exit(141)
+    typer.echo(f"error: {error}", err=True)
+    sys.exit(1)
+
+
 def fail(message: str, code: int = 1) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=None))
+    text = json.dumps(data, ensure_ascii=False, indent=None)
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        # A terminal that cannot show a name gets JSON's own escapes (\u0412): still the same JSON,
+        # where a transliteration would change the data.
+        text = json.dumps(data, ensure_ascii=True, indent=None)
+    typer.echo(text)
 
 
 def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()
+    return sys.stdout is not None and sys.stdout.isatty()

@@ -24,6 +24,18 @@ def history_path(url: str) -> Path:
     return data_dir() / "desk-history"
 
 
+def check_history_file(path: Path) -> None:
+    """Refuse a history that is not a regular file (a FIFO would hold the desk forever at its
+    first read; a device or a directory cannot hold a history)."""
+    from tourney.app.store.database import not_a_regular_file
+
+    problem = not_a_regular_file(path)
+    if problem is not None:
+        from tourney.errors import InvalidInputError
+
+        raise InvalidInputError(f"--history {str(path)!r} {problem}: give a file for the desk's history")
+
+
 def data_dir() -> Path:
     """The user's data directory for tourney: $XDG_DATA_HOME/tourney, ~/.local/share/tourney, or
     %APPDATA%\\tourney on Windows."""

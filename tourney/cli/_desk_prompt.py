@@ -21,9 +21,6 @@ if TYPE_CHECKING:
 
     from tourney.cli._desk_runner import Desk
 
-PROMPT = "desk> "
-
-
 class _KeptHistory(FileHistory):
     """A history file that a full disk or a read-only directory never turns into a crash: the
     entry itself is already recorded in the database; only its line in the history is lost."""
@@ -94,7 +91,7 @@ def run_prompt(desk: Desk, *, history: History, input: Input | None = None,
     """Read and run entries until `quit` or Ctrl-D; Ctrl-C clears the line being typed."""
     completer = DeskCompleter(desk)
     session: PromptSession[str] = PromptSession(
-        PROMPT, completer=completer, history=history, complete_while_typing=False,
+        lambda: desk.prompt, completer=completer, history=history, complete_while_typing=False,
         key_bindings=merge_key_bindings([tab_bindings(completer), terminal_code_bindings()]),
         input=input, output=output)
     while True:

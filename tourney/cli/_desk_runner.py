@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from tourney.app.types import TournamentState
 
 QUIT_WORDS = frozenset({"quit", "exit"})
+# The entries after which a desk started without --tournament takes the database's current one
+# again: a switch made at this desk (never one made by `tourney use` in another terminal).
+SWITCHING_COMMANDS = frozenset({"use", "new"})
+PROMPT = "desk> "  # before the database has a tournament
 DESK_WORDS = ("help", "quit", "exit")
 # Commands whose first argument is a table of the current stage (completion offers the numbers,
 # then the names of the players still in at that table).
@@ -54,7 +58,9 @@ class Desk:
     """Runs desk entries against one database and (optionally) one tournament.
 
     `db` and `tournament` are the desk's own `--db` / `--tournament`: added to every command that
-    takes them unless the entry names its own.
+    takes them unless the entry names its own. Without `--tournament`, the database's current
+    tournament when the desk starts is the desk's (by id), so `tourney use` in another terminal
+    never moves this desk's entries; `use` or `new` typed at this desk does.
     """
 
     def __init__(self, root: Any, *, db: str | None, tournament: str | None) -> None:
@@ -62,11 +68,36 @@ class Desk:
         self.db = db
         self.tournament = tournament
         self.failures = 0
+        self.prompt = PROMPT
+        self._follows_current = tournament is None
         self._words = Words()
         self._stale = True
         self._context = typer.Context(root, info_name="tourney")
         self._kept = KeptDatabases()
         self._reader = TournamentReader(db, tournament, self._kept)
+        self._take_tournament()
+
+    def _take_tournament(self) -> None:
+        """Fix the desk's tournament (the current one, unless --tournament chose it) and its prompt."""
+        from tourney.app.operations.tournaments import list_tournaments
+
+        try:
+            with self._kept.active():
+                found = list_tournaments(db=self.db)
+        except TourneyError:
+            return  # no database yet (`new` at the desk makes one): the next entry tries again
+        wanted = None if self._follows_current else self.tournament
+        chosen = next((t for t in found if (t.current if wanted is None else wanted in (str(t.id), t.name))), None)
+        if chosen is None and wanted is not None:
+            lowered = wanted.casefold()
+            chosen = next((t for t in found if t.name.casefold() == lowered), None)
+        if chosen is None:
+            return
+        if self._follows_current and self.tournament != str(chosen.id):
+            self.tournament = str(chosen.id)
+            self._reader.close()
+            self._reader = TournamentReader(self.db, self.tournament, self._kept)
+        self.prompt = f"{chosen.name}> "
 
     def warm_up(self) -> None:
         """Import and build every command and fold the tournament's state now, so that the first
@@ -121,8 +152,10 @@ class Desk:
             self._error("`serve` is a separate command: run `tourney serve` in another terminal; "
                         "the wall shows each entry made here")
             return True
-        self._invoke(args)
+        succeeded = self._invoke(args)
         self._stale = True
+        if self._follows_current and ((succeeded and args[0] in SWITCHING_COMMANDS) or self.prompt == PROMPT):
+            self._take_tournament()
         return True
 
     def _with_desk_options(self, args: list[str]) -> list[str]:
@@ -135,7 +168,8 @@ class Desk:
         for name, value in (("db", self.db), ("tournament", self.tournament)):
             if value is None:
                 continue
-            param = next((p for p in command.params if p.name == name), None)
+            # An option: `use`'s positional NAME|ID is also called `tournament`.
+            param = next((p for p in command.params if p.name == name and p.param_type_name == "option"), None)
             if param is None:
                 continue
             opts = [*param.opts, *param.secondary_opts]
@@ -159,7 +193,8 @@ class Desk:
                 return None
         return None if command is self.root else command
 
-    def _invoke(self, args: list[str]) -> None:
+    def _invoke(self, args: list[str]) -> bool:
+        """Run one entry; whether it succeeded."""
         try:
             with self._kept.active():
                 code = self.root.main(args=self._with_desk_options(args), prog_name="tourney",
@@ -168,12 +203,14 @@ class Desk:
             code = stop.code
         except TourneyError as error:  # raised outside a command (e.g. while building it)
             self._error(str(error))
-            return
+            return False
         except Exception as error:  # a bug must not end the director's session
             self._error(f"unexpected {type(error).__name__}: {error}")
-            return
+            return False
         if code not in (0, None):
             self.failures += 1
+            return False
+        return True
 
     def _error(self, message: str) -> None:
         self.failures += 1
@@ -204,11 +241,16 @@ class Desk:
 
 def read_lines(desk: Desk) -> None:
     """The plain loop, for a desk whose input is not a terminal: one entry per line of standard
-    input until EOF or `quit`. Lines are read as bytes, so a line that is not UTF-8 is refused
-    alone (`Desk.run`) instead of ending the loop with a decoding error."""
+    input until EOF or `quit`, each echoed after the prompt before its output, so that the
+    transcript reads like a session at the prompt. Lines are read as bytes, so a line that is not
+    UTF-8 is refused alone (`Desk.run`) instead of ending the loop with a decoding error."""
     raw_input = getattr(sys.stdin, "buffer", None)
     while True:
         line = (raw_input.readline().decode("utf-8", "surrogateescape") if raw_input is not None
                 else sys.stdin.readline())
-        if not line or not desk.run(line):
+        if not line:
+            return
+        if line.strip():
+            typer.echo(f"{desk.prompt}{line.rstrip()}")
+        if not desk.run(line):
             return

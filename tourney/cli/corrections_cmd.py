@@ -11,6 +11,7 @@ from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._live import echo_lines
 from tourney.cli._numbers import whole_number
+from tourney.cli._output import after_commit
 from tourney.errors import InvalidInputError
 
 
@@ -54,13 +55,14 @@ def undo(
     expected = None if event is not None or yes else _confirm_last(db=db, tournament=tournament)
     done = revert(_event_id(event) if event is not None else None, db=db, tournament=tournament,
                   expected=expected)
-    for undone in done.reverted:
-        typer.echo(f"Undone: event {undone.id} ({event_text(undone.kind, undone.data)}).")
-    if done.named:
-        for line in done.changes():
-            typer.echo(f"  {line}")
-    target = done.reverted[0]
-    echo_lines(undone_lines(done.state, target.kind, target.data, named=done.named))
+    with after_commit():
+        for undone in done.reverted:
+            typer.echo(f"Undone: event {undone.id} ({event_text(undone.kind, undone.data)}).")
+        if done.named:
+            for line in done.changes():
+                typer.echo(f"  {line}")
+        target = done.reverted[0]
+        echo_lines(undone_lines(done.state, target.kind, target.data, named=done.named))
 
 
 def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
@@ -71,7 +73,7 @@ def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
     from tourney.app.operations.corrections import CONFIRMED_KINDS, undo_preview
     from tourney.app.read_models.event_text import event_text
 
-    if not sys.stdin.isatty():  # a script or a pipe: it cannot answer, and must not hang
+    if sys.stdin is None or not sys.stdin.isatty():  # a script, a pipe, a closed stdin: it cannot answer
         return None
     group = undo_preview(db=db, tournament=tournament)
     if not any(e.kind in CONFIRMED_KINDS for e in group):
@@ -133,5 +135,6 @@ def correct(
         typer.echo("Not applied: run again with --yes to apply it.")
         return
     done = apply_correction(shown, db=db)
-    typer.echo(f"Applied as event {done.event.id}.")
-    echo_lines(next_steps(done.state))
+    with after_commit():
+        typer.echo(f"Applied as event {done.event.id}.")
+        echo_lines(next_steps(done.state))

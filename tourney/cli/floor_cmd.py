@@ -12,8 +12,10 @@ import typer
 
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
+from tourney.cli._output import after_commit
 
 if TYPE_CHECKING:
+    from tourney.app.floor.reports import Pending
     from tourney.app.store.floor_store import Report
 
 ReportArgument = Annotated[int, typer.Argument(metavar="N", min=1, help="The report's number (see `tourney pending`).")]
@@ -41,7 +43,13 @@ def pending(
 
     if mode is not None:
         reports.set_mode(mode, db=db, tournament=tournament)
-    found = reports.pending(db=db, tournament=tournament)
+        with after_commit():
+            _print_pending(reports.pending(db=db, tournament=tournament), as_json=as_json)
+        return
+    _print_pending(reports.pending(db=db, tournament=tournament), as_json=as_json)
+
+
+def _print_pending(found: Pending, *, as_json: bool) -> None:
     if as_json:
         print_json({"mode": found.mode, "pending": [r.to_json() | {"disputes": list(found.disputes.get(r.id, ()))}
                                                     for r in found.reports]})
@@ -61,10 +69,11 @@ def accept(number: ReportArgument, db: DbOption = None, tournament: TournamentOp
     from tourney.app.floor.reports import accept as accept_report
 
     settled = accept_report(number, db=db, tournament=tournament)
-    typer.echo(f"Entered report {number} as event {settled.report.event}:")
-    typer.echo(_line(settled.report))
-    for other in settled.rejected:
-        typer.echo(f"Rejected report {other.id} ({other.note}).")
+    with after_commit():
+        typer.echo(f"Entered report {number} as event {settled.report.event}:")
+        typer.echo(_line(settled.report))
+        for other in settled.rejected:
+            typer.echo(f"Rejected report {other.id} ({other.note}).")
 
 
 def reject(number: ReportArgument, db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -72,10 +81,11 @@ def reject(number: ReportArgument, db: DbOption = None, tournament: TournamentOp
     from tourney.app.floor.reports import reject as reject_report
 
     settled = reject_report(number, db=db, tournament=tournament)
-    typer.echo(f"Rejected report {number}:")
-    typer.echo(_line(settled.report))
-    for other in settled.rejected:
-        typer.echo(f"Rejected report {other.id} ({other.note}).")
+    with after_commit():
+        typer.echo(f"Rejected report {number}:")
+        typer.echo(_line(settled.report))
+        for other in settled.rejected:
+            typer.echo(f"Rejected report {other.id} ({other.note}).")
 
 
 def revoke(
@@ -91,10 +101,12 @@ def revoke(
 
     if link.strip().lower() == "director":
         revoke_director(db=db, tournament=tournament)
-        typer.echo("The director's link was replaced; `tourney serve --lan --keep-token` shows the new one.")
+        with after_commit():
+            typer.echo("The director's link was replaced; `tourney serve --lan --keep-token` shows the new one.")
         return
     number = table_ref(link, db=db, tournament=tournament)
     waiting = sum(r.table == number for r in pending(db=db, tournament=tournament).reports)
     revoke_table(number, db=db, tournament=tournament)
     dropped = f" Its {waiting} pending report{'s were' if waiting != 1 else ' was'} rejected." if waiting else ""
-    typer.echo(f"Table {number}'s link was replaced; its new link is on the director's page.{dropped}")
+    with after_commit():
+        typer.echo(f"Table {number}'s link was replaced; its new link is on the director's page.{dropped}")

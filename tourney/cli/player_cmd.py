@@ -15,6 +15,7 @@ import typer
 from tourney.cli._common import TourneyGroup, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._file_options import EncodingOption, SeparatorOption
+from tourney.cli._output import after_commit
 
 if TYPE_CHECKING:
     from tourney.app.operations.players import Registered
@@ -23,10 +24,13 @@ app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="Register, import, list, show, rename and drop the players of a tournament.")
 
 
-def _print_registered(done: Registered) -> None:
-    for name, table in done.late.items():
-        typer.echo(f"{name}: late entry, seated at table {table}")
-    typer.echo(f"Registered {len(done.names)} player(s); {done.active} in tournament {done.tournament.name!r}.")
+def _print_registered(done: Registered, read_as: str | None = None) -> None:
+    with after_commit():
+        if read_as is not None:
+            typer.echo(read_as)  # how a spreadsheet's file was read (not UTF-8 with commas)
+        for name, table in done.late.items():
+            typer.echo(f"{name}: late entry, seated at table {table}")
+        typer.echo(f"Registered {len(done.names)} player(s); {done.active} in tournament {done.tournament.name!r}.")
 
 
 @app.command("add")
@@ -71,9 +75,7 @@ def import_(
         raise InvalidInputError("give FILE.csv or --sample (not both)" if sample else
                                 "give the FILE.csv to import (or --sample for the sample players)")
     done = import_players(chosen, encoding=encoding, separator=separator, db=db, tournament=tournament)
-    if done.read_as is not None:
-        typer.echo(f"{chosen}: {done.read_as}")
-    _print_registered(done)
+    _print_registered(done, read_as=f"{chosen}: {done.read_as}" if done.read_as is not None else None)
 
 
 @app.command("list")
@@ -137,7 +139,8 @@ def rename(
     from tourney.app.operations.players import rename as rename_player
 
     done = rename_player(old, new, db=db, tournament=tournament)
-    typer.echo(f"{done.old} is now {done.new}.")
+    with after_commit():
+        typer.echo(f"{done.old} is now {done.new}.")
 
 
 @app.command("drop")
@@ -154,5 +157,6 @@ def drop(
     from tourney.cli._live import echo_lines
 
     done = drop_player(name, db=db, tournament=tournament)
-    typer.echo(f"{done.name} dropped out.")
-    echo_lines(player_table_lines(done.state, done.name))
+    with after_commit():
+        typer.echo(f"{done.name} dropped out.")
+        echo_lines(player_table_lines(done.state, done.name))

@@ -14,6 +14,7 @@ import typer
 
 from tourney.cli._common import fail
 from tourney.cli._db_options import DbOption, TournamentOption
+from tourney.cli._output import after_commit
 
 
 def print_sheets(
@@ -46,13 +47,17 @@ def print_sheets(
     except InvalidInputError as error:
         fail(str(error), 2)
     if name == "all":
-        for path in write_sheets(output or Path("sheets"), paper=paper, stage=stage, templates=templates,
-                                 links=links, db=db, tournament=tournament):
-            typer.echo(str(path))
+        written = write_sheets(output or Path("sheets"), paper=paper, stage=stage, templates=templates,
+                               links=links, db=db, tournament=tournament)
+        with after_commit("written"):
+            for path in written:
+                typer.echo(str(path))
         return
     html = sheet_html(name, paper=paper, stage=stage, templates=templates, links=links, db=db,
                       tournament=tournament)
     if output is None:
         typer.echo(html, nl=False)
     else:
-        typer.echo(str(write_sheet(output, html, sheet=name)))
+        path = write_sheet(output, html, sheet=name)
+        with after_commit("written"):
+            typer.echo(str(path))

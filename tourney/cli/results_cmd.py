@@ -9,6 +9,7 @@ import typer
 from tourney.cli._common import fail, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._live import echo_lines
+from tourney.cli._output import after_commit
 
 if TYPE_CHECKING:
     from tourney.app.operations.results import Entered
@@ -21,7 +22,8 @@ def _show(entered: Entered) -> None:
     """The table after an entry, then what the director can do next."""
     from tourney.app.read_models.table_views import entry_lines
 
-    echo_lines(entry_lines(entered.state, entered.table))
+    with after_commit():
+        echo_lines(entry_lines(entered.state, entered.table))
 
 
 def _table(raw: str, db: str | None, tournament: str | None) -> int:

@@ -84,8 +84,10 @@ def run(
 def _report(done: BotRun) -> None:
     from tourney.app.bots.run_text import run_lines
     from tourney.cli._live import echo_lines
+    from tourney.cli._output import after_commit
 
-    echo_lines(run_lines(done, shown=SHOWN))
+    with after_commit():
+        echo_lines(run_lines(done, shown=SHOWN))
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from tourney.cli._file_options import EncodingOption, SeparatorOption
 from tourney.cli._lazy import lazy_help
 from tourney.cli._live import echo_lines
 from tourney.cli._numbers import number_parser, parse_seed
+from tourney.cli._output import after_commit
 
 # Table sizes and advance counts are checked against the game by the planner; this bound only keeps
 # an absurd number from reaching it.
@@ -107,13 +108,15 @@ def new(
                           cycles=cycles, tiebreaks=tiebreaks, date=date, db=db)
     row = made.tournament
     shown = "" if made.format_text is None else f", {made.format_text}"
-    typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}{shown}, seed {row.seed}) in {made.shown}.")
-    if made.current.id != row.id:
-        running = ", ".join(repr(r.name) for r in made.running)
-        typer.echo(f"Commands still act on {made.current.name!r} (id {made.current.id}): {running} is running. "
-                   f"Switch with `tourney use {row.id}`, or give --tournament {row.id} to one command.")
-        return
-    typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
+    with after_commit():
+        typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}{shown}, seed {row.seed}) in "
+                   f"{made.shown}.")
+        if made.current.id != row.id:
+            running = ", ".join(repr(r.name) for r in made.running)
+            typer.echo(f"Commands still act on {made.current.name!r} (id {made.current.id}): {running} is running. "
+                       f"Switch with `tourney use {row.id}`, or give --tournament {row.id} to one command.")
+            return
+        typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
 
 
 def use(
@@ -125,7 +128,8 @@ def use(
     from tourney.app.operations.tournaments import use_tournament
 
     row = use_tournament(tournament, db=db)
-    typer.echo(f"Now using tournament {row.name!r} (id {row.id}, {row.game}).")
+    with after_commit():
+        typer.echo(f"Now using tournament {row.name!r} (id {row.id}, {row.game}).")
 
 
 def list_(as_json: JsonOption = False, db: DbOption = None) -> None:
@@ -208,9 +212,10 @@ def seat(
     rated = read_ratings_file(ratings, encoding=encoding, separator=separator) if ratings is not None else None
     drawn = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=rated, db=db,
                  tournament=tournament)
-    if rated is not None and rated.read_as is not None:
-        typer.echo(f"{rated.source}: {rated.read_as}")
-    echo_lines(seated_lines(drawn))
+    with after_commit():
+        if rated is not None and rated.read_as is not None:
+            typer.echo(f"{rated.source}: {rated.read_as}")
+        echo_lines(seated_lines(drawn))
 
 
 def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -219,7 +224,8 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     from tourney.app.read_models.table_views import advanced_lines
 
     done = close_stage(db=db, tournament=tournament)
-    echo_lines(advanced_lines(done.state, done.moving))
+    with after_commit():
+        echo_lines(advanced_lines(done.state, done.moving))
 
 
 def status(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:

@@ -16,6 +16,7 @@ import math
 import os
 import re
 import sqlite3
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -207,6 +208,10 @@ def open_database(url: str | None = None, *, create: bool = True, read_only: boo
         path = sqlite_file(raw)
         if not create and not Path(path).exists():
             raise _no_database_at(raw)
+        problem = not_a_regular_file(path)
+        if problem is not None:  # SQLite would wait forever on a FIFO, or fail on a device as a full disk
+            raise StorageError(f"{path!r} {problem}, not a regular database file: "
+                               "give a database file, e.g. sqlite:///tourney.db")
         database = Database(raw, sqlite_path=path, read_only=read_only, states=states)
     else:
         database = _sqlalchemy_database(raw, read_only=read_only, states=states)
@@ -216,6 +221,24 @@ def open_database(url: str | None = None, *, create: bool = True, read_only: boo
         database.close()
         raise
     return database
+
+
+_KINDS = ((stat.S_ISFIFO, "is a FIFO (named pipe)"), (stat.S_ISDIR, "is a directory"),
+          (stat.S_ISCHR, "is a character device"), (stat.S_ISBLK, "is a block device"),
+          (stat.S_ISSOCK, "is a socket"))
+
+
+def not_a_regular_file(path: str | os.PathLike[str]) -> str | None:
+    """What `path` is when it exists but is no regular file ("is a FIFO (named pipe)"), else None.
+    A symbolic link counts as what it points to; a file that cannot be examined is left to the
+    open that follows, which says why."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    return next((text for test, text in _KINDS if test(mode)), "is not a regular file")
 
 
 def sqlite_file(url: str) -> str:

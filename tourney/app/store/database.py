@@ -129,6 +129,13 @@ def sqlite_file(url: str) -> str:
     return file_of(url)
 
 
+def not_a_regular_file(path: str | os.PathLike[str]) -> str | None:
+    """What `path` is when it exists but is no regular file ("is a FIFO (named pipe)"), else None."""
+    from tourney.storage.db import not_a_regular_file as check
+
+    return check(path)
+
+
 class TournamentReader:
     """A read-only database kept open across many reads of one tournament (the desk's completion):
     opened on the first read (from `kept`, the desk's databases, when given); each read costs only
