@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 USABLE_VH, USABLE_VW = 78.0, 96.0
 VW_PER_VH = 9 / 16
-MATCH_LINES = 3.2  # two names and the space around a match box, in lines of names
+MATCH_LINES = 2.7  # two names and the space around a match box, in lines of names
 LINE = 1.25
 NAME_EMS = 12.0  # a name of about 18 characters, its seed and score
 LARGEST_VH = 4.4
