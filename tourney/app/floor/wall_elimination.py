@@ -9,17 +9,19 @@ which the tallest column and the widest band fit, never over `LARGEST_VH`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from tourney.render.format_pages import BracketRound
+
 if TYPE_CHECKING:
-    from tourney.render.format_pages import BracketRound, EliminationPage
+    from tourney.render.format_pages import EliminationPage
 
 USABLE_VH, USABLE_VW = 78.0, 96.0
 VW_PER_VH = 9 / 16
 MATCH_LINES = 2.7  # two names and the space around a match box, in lines of names
 LINE = 1.25
-NAME_EMS = 12.0  # a name of about 18 characters, its seed and score
+NAME_EMS = 14.0  # a name of about 18 characters, its seed and score
 LARGEST_VH = 4.4
 
 
@@ -37,8 +39,29 @@ class EliminationLayout:
     name_vh: float
 
 
+def _merged(rounds: tuple[BracketRound, ...]) -> tuple[BracketRound, ...]:
+    """One column for the last matches, to leave the others room: the third-place match under the
+    final, a grand final's reset under the grand final."""
+    columns: list[BracketRound] = []
+    third: list[BracketRound] = []
+    for bracket_round in rounds:
+        if bracket_round.side == "third":
+            third.append(bracket_round)
+            continue
+        if bracket_round.side == "final" and columns and columns[-1].side == "final":
+            last = columns[-1]
+            columns[-1] = replace(last, matches=last.matches + bracket_round.matches)
+            continue
+        columns.append(bracket_round)
+    if third and columns:
+        last = columns[-1]
+        columns[-1] = replace(last, name=" · ".join([last.name] + [r.name for r in third]),
+                              matches=last.matches + tuple(m for r in third for m in r.matches))
+    return tuple(columns) + (tuple(third) if not columns else ())
+
+
 def elimination_layout(page: EliminationPage) -> EliminationLayout:
-    upper = tuple(r for r in page.rounds if r.side != "losers")
+    upper = _merged(tuple(r for r in page.rounds if r.side != "losers"))
     lower = tuple(r for r in page.rounds if r.side == "losers")
     bands = [EliminationBand("Winners" if lower else "", upper, max(len(r.matches) for r in upper))] if upper else []
     if lower:
