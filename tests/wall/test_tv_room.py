@@ -54,7 +54,7 @@ def test_a_knockout_and_a_double_elimination_are_drawn_from_the_sheets_read_mode
         assert layout is not None and not screen.frame_url and layout.page == sheet
         assert [band.title for band in layout.bands] == bands
         shown = [m.id for band in layout.bands for column in band.rounds for m in column.matches]
-        assert sorted(shown) == sorted(m.id for r in sheet.rounds for m in r.matches)  # type: ignore[union-attr]
+        assert sorted(shown) == sorted(m.id for r in sheet.rounds for m in r.matches)
         assert layout.name_vh >= 2.6  # 28 px at 1080p
 
 

@@ -32,11 +32,13 @@ OVERFLOW = """() => {
   const root = document.documentElement, width = innerWidth, height = innerHeight;
   const outside = [...document.querySelectorAll("body *")].filter(el => {
     const box = el.getBoundingClientRect();
-    return box.width && box.height && (box.left < -1 || box.top < -1 || box.right > width + 1 || box.bottom > height + 1);
+    return box.width && box.height
+      && (box.left < -1 || box.top < -1 || box.right > width + 1 || box.bottom > height + 1);
   }).map(el => el.tagName + "." + el.className);
   return {scrolls: root.scrollWidth > root.clientWidth || root.scrollHeight > root.clientHeight, outside};
 }"""
 FONTS = "els => els.map(el => parseFloat(getComputedStyle(el).fontSize))"
+AREAS = "els => els.map(el => { const box = el.getBoundingClientRect(); return box.width * box.height; })"
 
 
 def scaled(px_at_1080: float, viewport: dict[str, int]) -> float:
@@ -87,7 +89,7 @@ def test_the_final_table_fills_the_screen_with_names_read_across_the_room(
         counts = page.locator(".final-table .seat:not(.out) .value").evaluate_all(FONTS)
         assert names and min(names) >= scaled(FINAL_NAME_PX, viewport)
         assert min(counts) >= min(names)  # the cards held, larger still
-        boxes = seats.evaluate_all("els => els.map(el => el.getBoundingClientRect().width * el.getBoundingClientRect().height)")
+        boxes = seats.evaluate_all(AREAS)
         assert sum(boxes) >= 0.6 * viewport["width"] * viewport["height"]  # the table fills the screen
         out = page.locator(".final-table .seat.out .name")
         assert out.count() == 1
@@ -156,7 +158,8 @@ def test_the_root_wall_is_laid_out_for_a_projector(
           return {share: player.width / table.width, right: table.right,
                   rowHeights: [...document.querySelectorAll("table.standings tbody tr")].map(
                       tr => Math.round(tr.getBoundingClientRect().height)),
-                  statusRight: Math.max(...[...document.querySelectorAll(".status")].map(el => el.getBoundingClientRect().right)),
+                  statusRight: Math.max(...[...document.querySelectorAll(".status")].map(
+                      el => el.getBoundingClientRect().right)),
                   scrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth};
         }""")
         assert measured["share"] <= 0.5  # not 75 % of the width

@@ -4,8 +4,10 @@ models and rendered with `templates/wall/`.
 Four kinds of page (standings, seating, the live tables, the bracket), each cut into screens of a
 fixed number of rows, so a large field pages instead of scrolling. A screen names the next one
 (`next_url`): the next screen of its kind, then the first of the next kind, or only its own kind's
-screens when the wall is pinned to it. The small script of `templates/wall/base.html` follows
+screens when the wall is pinned to it. The small script of `templates/wall/screen.html` follows
 that link after `rotate` seconds and swaps in a fresh screen whenever the tournament changes.
+Once the event is over the champion's screen (`wall_champion`) comes first; the bracket is drawn
+by `wall_stages` or `wall_elimination`.
 """
 
 from __future__ import annotations
