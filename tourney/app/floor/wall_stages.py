@@ -25,6 +25,7 @@ BOX_EXTRA_LINES = 1.6  # a box's heading and padding, in lines
 NAME_EMS = 10.5  # a name of about 15 characters and its mark
 BOX_PADDING_VW = 2.0  # a box's padding and the gap to the next column
 LARGEST_VH, SMALLEST_VH, STEP_VH = 5.0, 1.0, 0.1
+PLANNED_SHARE = 0.8  # the width of a stage not drawn yet (its plan in a line or two), in sub-columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,11 @@ class StageColumn:
     summary: str
     tables: tuple[StageTable, ...]
     columns: int
+
+    @property
+    def share(self) -> float:
+        """Its share of the screen's width."""
+        return self.columns if self.tables else PLANNED_SHARE
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +103,9 @@ def _fit(stages: list[tuple[str, str, str, tuple[StageTable, ...]]]) -> StagesLa
         lines = USABLE_VH / (name_vh * LINE)
         counts = [_sub_columns(tables, lines) if tables else 1 for _label, _status, _summary, tables in stages]
         if all(count is not None for count in counts):
-            width_vw = USABLE_VW / max(1, sum(c or 1 for c in counts))
+            shares = sum(count or 1 if tables else PLANNED_SHARE
+                         for count, (_label, _status, _summary, tables) in zip(counts, stages, strict=True))
+            width_vw = USABLE_VW / max(1.0, shares)
             if width_vw - BOX_PADDING_VW >= name_vh * VW_PER_VH * NAME_EMS or name_vh <= SMALLEST_VH:
                 return StagesLayout(tuple(StageColumn(label, status, summary, tables, count or 1)
                                           for (label, status, summary, tables), count in zip(stages, counts,
