@@ -74,7 +74,7 @@ def test_the_tables_screen_shows_cards_and_who_is_out_chips_and_a_duels_score(tm
         seats = wall.read().state.tables[0].seats
     app.enter_chips(1, dict(zip(seats, [35, 25, 15, 5], strict=True)), db=pot)
     with open_wall(pot, None) as wall:
-        table = wall_screen(wall.read(), WallQuery("tables")).tables[0]
+        table = wall_screen(wall.read(), WallQuery("tables", page=2)).tables[0]  # after the champion's screen
         assert table.what == "chips" and [seat.chips for seat in table.seats] == [35, 25, 15, 5]
     duel = sqlite_url(tmp_path, "duel.db")
     app.new_tournament("Cup", game="khlyust", format="knockout", best_of=3, seed=5, db=duel)
@@ -88,7 +88,8 @@ def test_the_tables_screen_shows_cards_and_who_is_out_chips_and_a_duels_score(tm
         table = wall_screen(snap, WallQuery("tables")).tables[0]
         assert (table.what, table.note) == ("games", "best of 3")
         assert [seat.games for seat in table.seats] == [1, 0]
-        assert wall_screen(snap, WallQuery("bracket")).frame_url == "/bracket"  # the knock-out's own sheet
+        bracket = wall_screen(snap, WallQuery("bracket"))  # the knock-out's bracket, drawn for the TV
+        assert not bracket.frame_url and bracket.elimination is not None
 
 
 def test_before_the_seat_draw_each_screen_says_so(tmp_path: Path) -> None:
@@ -100,4 +101,5 @@ def test_before_the_seat_draw_each_screen_says_so(tmp_path: Path) -> None:
         for kind in ("standings", "seating", "tables"):
             screen = wall_screen(snap, WallQuery(kind))
             assert screen.notice == NOT_SEATED and not screen.rows and not screen.tables
-        assert [row.cells[0] for row in wall_screen(snap, WallQuery("bracket")).rows] == ["final"]  # the plan
+        stages = wall_screen(snap, WallQuery("bracket")).stages  # the plan
+        assert stages is not None and [stage.label for stage in stages.stages] == ["final"]

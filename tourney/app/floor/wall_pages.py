@@ -4,8 +4,10 @@ models and rendered with `templates/wall/`.
 Four kinds of page (standings, seating, the live tables, the bracket), each cut into screens of a
 fixed number of rows, so a large field pages instead of scrolling. A screen names the next one
 (`next_url`): the next screen of its kind, then the first of the next kind, or only its own kind's
-screens when the wall is pinned to it. The small script of `templates/wall/base.html` follows
+screens when the wall is pinned to it. The small script of `templates/wall/screen.html` follows
 that link after `rotate` seconds and swaps in a fresh screen whenever the tournament changes.
+Once the event is over the champion's screen (`wall_champion`) comes first; the bracket is drawn
+by `wall_stages` or `wall_elimination`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from tourney.app.floor.floor_pages import Seat, table_seats
+from tourney.app.floor.wall_champion import Champion, champion
+from tourney.app.floor.wall_elimination import EliminationLayout, elimination_layout
+from tourney.app.floor.wall_stages import StagesLayout, stages_layout
 from tourney.app.store.wall_kinds import KINDS as KINDS  # the name the wall's front end imports
 
 if TYPE_CHECKING:
@@ -123,6 +128,9 @@ class WallScreen:
     rotate: int
     nav: tuple[tuple[str, str], ...]
     poll_token: str
+    stages: StagesLayout | None = None  # the stages' bracket
+    elimination: EliminationLayout | None = None  # a knockout's or a double elimination's bracket
+    champion: Champion | None = None  # this is the champion screen
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +143,8 @@ class _Content:
     frame_url: str = ""
     notice: str = ""
     status_column: bool = True
+    stages: StagesLayout | None = None
+    elimination: EliminationLayout | None = None
 
 
 def _standings(snap: WallSnapshot) -> _Content:
@@ -184,16 +194,23 @@ def _tables(snap: WallSnapshot) -> _Content:
 
 def _bracket(snap: WallSnapshot) -> _Content:
     from tourney.app.read_models import views
+    from tourney.app.read_models.format_views import format_page
+    from tourney.render.format_pages import EliminationPage
 
     state = snap.state
     if state.kind.view_kind is not None:
-        # A format's own bracket (knock-out, crosstable, Swiss groups) is drawn by its sheet.
+        if not state.history:
+            return _Content("Bracket", "", notice=NOT_SEATED)
+        sheet = format_page(snap.tournament, state)
+        if isinstance(sheet, EliminationPage):
+            subtitle = f"Champion: {sheet.champion}" if sheet.champion else sheet.event.stage_text
+            return _Content("Bracket", subtitle, elimination=elimination_layout(sheet))
+        # A crosstable or Swiss groups are drawn by their sheet.
         return _Content("Bracket", "", frame_url="/bracket")
     page = views.bracket_page(snap.tournament, state)
-    rows = tuple(WallRow((s.label, s.summary), str(s.status)) for s in page.stages)
     subtitle = f"Champion: {page.champion}" if page.champion else page.event.stage_text
-    return _Content("Bracket", subtitle, ("stage", "tables"), rows,
-                    notice="" if rows else "No stages planned or seated yet.")
+    return _Content("Bracket", subtitle, stages=stages_layout(state, page),
+                    notice="" if page.stages else "No stages planned or seated yet.")
 
 
 _CONTENT = {"standings": _standings, "seating": _seating, "tables": _tables, "bracket": _bracket}
@@ -205,18 +222,33 @@ def _pages(content: _Content, rows: int) -> int:
     return max(1, -(-len(content.rows) // rows))
 
 
+def _champion(snap: WallSnapshot) -> Champion | None:
+    from tourney.app.read_models import views
+
+    return champion(views.standings_page(snap.tournament, snap.state)) if snap.state.complete else None
+
+
 def wall_screen(snap: WallSnapshot, query: WallQuery) -> WallScreen:
-    """Screen `query.page` of `query.kind` (the last one when the field shrank), and the next."""
+    """Screen `query.page` of `query.kind` (the last one when the field shrank), and the next.
+
+    Once the event is over the champion screen comes first: on a still TV, on a pinned one, and in
+    a rotation at the start of each round of the kinds (not before every kind)."""
     content = _CONTENT[query.kind](snap)
-    pages = max(1, _pages(content, query.rows))
+    winner = _champion(snap) if not query.rotate or query.pin or query.kind == KINDS[0] else None
+    leading = 1 if winner is not None else 0
+    pages = max(1, _pages(content, query.rows)) + leading
     page = min(query.page, pages)
-    start = (page - 1) * query.rows
-    first_table = (page - 1) * TABLES_PER_SCREEN
+    shown = winner if page <= leading else None
+    content_page = max(1, page - leading)
+    start = (content_page - 1) * query.rows
+    first_table = (content_page - 1) * TABLES_PER_SCREEN
     if page < pages:
         next_url = query.url(query.kind, page + 1)
     else:
         following = query.pin or KINDS[(KINDS.index(query.kind) + 1) % len(KINDS)]
         next_url = query.url(following, 1)
+    if shown is not None:
+        content = _Content("Champion", "", status_column=False)
     return WallScreen(
         event=snap.tournament.name, kind=query.kind, title=content.title, subtitle=content.subtitle,
         as_of=time.strftime("%H:%M:%S"), page=page, pages=pages, columns=content.columns,
@@ -224,7 +256,8 @@ def wall_screen(snap: WallSnapshot, query: WallQuery) -> WallScreen:
         rows=content.rows[start:start + query.rows], per_screen=query.rows,
         tables=content.tables[first_table:first_table + TABLES_PER_SCREEN], frame_url=content.frame_url,
         notice=content.notice, next_url=next_url, rotate=query.rotate,
-        nav=tuple((kind.capitalize(), query.url(kind, 1)) for kind in KINDS), poll_token=snap.token)
+        nav=tuple((kind.capitalize(), query.url(kind, 1)) for kind in KINDS), poll_token=snap.token,
+        stages=content.stages, elimination=content.elimination, champion=shown)
 
 
 def render_screen(snap: WallSnapshot, query: WallQuery, poll_url: str, poll_ms: int) -> str:
