@@ -109,6 +109,14 @@ def correct_the_result(url: str, _tmp: Path) -> list[str]:
     return ["correct", str(event["id"]), "--loser", other, "--yes"]
 
 
+def an_export(url: str, tmp: Path) -> None:
+    """Friday's evening exported from another database (`backup --portable`), for a restore into `url`."""
+    source = f"sqlite:///{tmp / 'source.db'}"
+    seated(source, tmp)
+    ok(source, "backup", str(tmp / "friday.jsonl"), "--portable")
+    ok(url, "new", "Sunday", "--game", "polish-poker", "--seed", "3")
+
+
 def fixed(*argv: str) -> Argv:
     return lambda _url, _tmp: list(argv)
 
@@ -137,6 +145,7 @@ CASES: dict[str, tuple[Setup | None, Argv]] = {
     "revoke": (seated, fixed("revoke", "1")),
     "revoke director": (seated, fixed("revoke", "director")),
     "run": (bots, fixed("run")),
+    "backup --restore": (an_export, lambda _url, tmp: ["backup", "--restore", str(tmp / "friday.jsonl")]),
 }
 
 FAILURES: dict[str, Callable[[], Exception]] = {

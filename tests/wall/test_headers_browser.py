@@ -69,12 +69,12 @@ def test_the_pages_scripts_run_under_the_policy(tmp_path: Path) -> None:
 
 
 def test_the_tv_fits_a_formats_own_bracket_under_the_policy(tmp_path: Path) -> None:
-    """The TV frames a knock-out's bracket sheet (framed by its own server only) and scales it by
-    the frame's inline `onload` handler, allowed by its hash."""
+    """The TV frames a round robin's crosstable sheet (framed by its own server only) and scales it
+    by the frame's inline `onload` handler, allowed by its hash (a knockout is drawn for the TV)."""
     require_chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
     url = sqlite_url(tmp_path)
-    app.new_tournament("Cup", game="khlyust", format="knockout", best_of=3, seed=5, db=url)
+    app.new_tournament("Cup", game="khlyust", format="round-robin", best_of=3, seed=5, db=url)
     app.add_players(["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"], db=url)
     app.seat(db=url)
     with serving(url) as (base, _process), sync_api.sync_playwright() as playwright:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parents[1] / "floor"))
 
 from floor_support import seated_event, sqlite_url
@@ -15,6 +17,7 @@ from tourney import app
 from tourney.app.floor.wall import open_wall
 from tourney.app.floor.wall_pages import DEFAULT_ROWS, MAX_ROWS, NOT_SEATED, WallQuery, render_screen, wall_screen
 from tourney.app.input.collation import alphabetical, by_surname
+from tourney.errors import InvalidInputError
 
 
 def big_field(url: str, players: int = 200) -> None:
@@ -48,9 +51,15 @@ def test_a_large_field_is_cut_into_screens_that_lead_on_to_the_next_kind(tmp_pat
 
 
 def test_a_tvs_url_is_read_forgivingly() -> None:
-    query = WallQuery.parse("seating", {"rotate": "1", "rows": "9999", "page": "x", "pin": "tables"})
+    query = WallQuery.parse("seating", {"rotate": "1", "rows": "9999", "page": "", "pin": "tables"})
     assert query == WallQuery("tables", page=1, rotate=2, pin="tables", rows=MAX_ROWS)
-    assert WallQuery.parse("standings", {"pin": "nonsense", "rotate": "-3"}) == WallQuery("standings")
+    assert WallQuery.parse("standings", {"pin": "nonsense", "rotate": "0"}) == WallQuery("standings")
+
+
+@pytest.mark.parametrize("text", ["x", "-3", "²", "1.5"])
+def test_a_tvs_url_with_a_malformed_number_is_refused_naming_it(text: str) -> None:
+    with pytest.raises(InvalidInputError, match=r"\?page= takes a whole number"):
+        WallQuery.parse("seating", {"page": text})
 
 
 def test_the_tables_screen_shows_cards_and_who_is_out_chips_and_a_duels_score(tmp_path: Path) -> None:

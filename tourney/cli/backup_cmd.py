@@ -10,6 +10,7 @@ import typer
 
 from tourney.cli._common import fail, print_json
 from tourney.cli._db_options import DbOption, JsonOption
+from tourney.cli._output import after_commit
 
 
 def backup(
@@ -53,7 +54,9 @@ def _restore(file: str, *, db: str | None, as_json: bool) -> None:
 
     done = load(file, db=db)
     if as_json:
-        print_json(done.to_json())
+        with after_commit():
+            print_json(done.to_json())
         return
     names = ", ".join(repr(name) for name in done.tournaments) or "no tournament"
-    typer.echo(f"Restored {names} into {done.target} ({done.events} events, {done.reports} floor reports).")
+    with after_commit():
+        typer.echo(f"Restored {names} into {done.target} ({done.events} events, {done.reports} floor reports).")

@@ -19,7 +19,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import BaseRoute, Route
 
 from tourney.app.floor.wall import PAGES, message_html
-from tourney.errors import TourneyError
+from tourney.errors import InvalidInputError, TourneyError
 from tourney.render.pages import LiveInfo
 from tourney.web.live import FEED_URL
 from tourney.web.pages import public_text, read_route
@@ -86,6 +86,8 @@ class WallPages:
         try:
             snap = self._site.snapshot()
             query = WallQuery.parse(kind, dict(request.query_params), self._site.wall_pin(snap.tournament.uid))
+        except InvalidInputError as error:
+            return _message("Bad address", str(error), 400)
         except TourneyError as error:
             return _message("Not available yet", public_text(error), 503, "")
         return HTMLResponse(render_screen(snap, query, TOKEN_URL, POLL_MS), headers=NO_CACHE)

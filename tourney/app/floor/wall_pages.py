@@ -49,18 +49,20 @@ class WallQuery:
 
     @staticmethod
     def parse(kind: str, params: dict[str, str], stored_pin: str = "") -> WallQuery:
-        """The query of a URL; out-of-range or malformed numbers fall back to the defaults (a TV's
-        URL is typed once by hand: a typo still shows a page). A URL without a pin follows the
+        """The query of a URL; an out-of-range number is brought into range (a TV's URL is typed
+        once by hand: `rows=500` still shows a page), a malformed one (`²`, letters) is an
+        `InvalidInputError` naming the parameter, which the web answers with a 400. A URL without a pin follows the
         director's `stored_pin`, so unpinning on the director's page frees every such TV again."""
         pin = params.get("pin")
         pinned = pin if pin in KINDS else None
         from_setting = pinned is None and stored_pin in KINDS
         if from_setting:
             pinned = stored_pin
-        rotate = _number(params.get("rotate"), 0, 0, MAX_ROTATE)
-        return WallQuery(kind=pinned or kind, page=_number(params.get("page"), 1, 1, 100_000),
+        rotate = _number("rotate", params.get("rotate"), 0, 0, MAX_ROTATE)
+        return WallQuery(kind=pinned or kind, page=_number("page", params.get("page"), 1, 1, 100_000),
                          rotate=max(MIN_ROTATE, rotate) if rotate else 0, pin=pinned,
-                         rows=_number(params.get("rows"), DEFAULT_ROWS, MIN_ROWS, MAX_ROWS), pin_stored=from_setting)
+                         rows=_number("rows", params.get("rows"), DEFAULT_ROWS, MIN_ROWS, MAX_ROWS),
+                         pin_stored=from_setting)
 
     def url(self, kind: str, page: int) -> str:
         params: dict[str, str | int] = {"page": page}
@@ -73,18 +75,18 @@ class WallQuery:
         return f"{TV_PREFIX}/{kind}?{urlencode(params)}"
 
 
-def _number(text: str | None, default: int, low: int, high: int) -> int:
-    """`text` as a number clamped to `low..high`; `default` for text that is no number (`²`, a
-    huge one, letters)."""
-    from tourney.app.input.numbers import whole_number
+def _number(name: str, text: str | None, default: int, low: int, high: int) -> int:
+    """The query parameter `name` (`text`) as a number clamped to `low..high`; `default` when it is
+    absent or empty. Anything but ASCII digits is refused (an `InvalidInputError`)."""
     from tourney.errors import InvalidInputError
 
-    if text is None:
+    if text is None or not text.strip():
         return default
-    try:
-        return min(high, max(low, whole_number(text, what="a number")))
-    except InvalidInputError:
-        return default
+    digits = text.strip()
+    if not digits.isascii() or not digits.isdigit():
+        raise InvalidInputError(f"?{name}= takes a whole number written with the digits 0-9")
+    value = int(digits) if len(digits.lstrip("0")) <= 12 else high  # spares int() thousands of digits
+    return min(high, max(low, value))
 
 
 @dataclass(frozen=True, slots=True)
