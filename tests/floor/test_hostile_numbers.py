@@ -71,7 +71,7 @@ def test_a_malformed_number_in_a_path_is_no_page(floor: tuple[str, str], number:
     ]
     for status, body in answers:
         no_traceback(status, body)
-        if number.isascii() and number.isdigit():
+        if number.isascii() and number.isdigit() and len(number) <= 6:
             assert status == 404  # a number, of no table, report or event
         elif number.strip():
             assert status == 400

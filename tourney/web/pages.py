@@ -62,11 +62,15 @@ def public_text(error: TourneyError) -> str:
 
 def path_number(text: str) -> int:
     """A table's, report's or event's number in a path: ASCII digits, else a bad request (400: `²`,
-    letters, a sign); a number past any table, report or event is no page (404)."""
+    letters, a sign, more digits than any such number has); a number of no table, report or event is
+    no page (404)."""
     from tourney.app.input.numbers import whole_number
 
     if not text.isascii() or not text.isdigit():
         raise Refused(400, "a table, report or event number in an address is written with the digits 0-9")
+    if len(text) > len(str(MAX_PATH_NUMBER)):
+        raise Refused(400, f"a table, report or event number in an address has at most "
+                           f"{len(str(MAX_PATH_NUMBER))} digits")
     try:
         return whole_number(text, what="a page's number", low=0, high=MAX_PATH_NUMBER)
     except InvalidInputError:
