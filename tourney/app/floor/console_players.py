@@ -35,6 +35,13 @@ class PlayerLine:
     where: str  # the status in words ("playing at table 2")
     table: int | None  # the table they play at now
 
+    @property
+    def detail(self) -> str:
+        """What the words add to the status and the table column ("stage 1, place 5 (table 2)")."""
+        if self.table is not None or self.where == self.status:
+            return ""
+        return self.where.removeprefix(self.status).strip(" ,")
+
 
 @dataclass(frozen=True, slots=True)
 class ImportRow:
