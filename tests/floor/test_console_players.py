@@ -15,6 +15,7 @@ import pytest
 from floor_support import dump, hidden, request, seated_event, serving, sqlite_url
 
 from tourney.app.floor.floor_read import open_floor, read_floor
+from tourney.app.floor.import_preview import ImportPreview
 
 NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Źdźbło"]
 Floor = tuple[str, str]
@@ -257,3 +258,43 @@ def test_script_in_a_name_is_text(unseated: Floor) -> None:
     status, page = upload(base, url, b"name\n<img src=x onerror=alert(2)>\n", filename="<b>x</b>.csv")
     assert status == 200 and "<img src=x" not in page and "<b>x</b>" not in page
     assert "&lt;img src=x onerror=alert(2)&gt;" in page
+
+
+def preview_of(text: str, state_names: tuple[str, ...] = ()) -> ImportPreview:
+    from tourney.app.floor.import_preview import preview_import
+
+    class Registered:  # the one question the preview asks the tournament
+        def find_player(self, name: str) -> str | None:
+            return next((n for n in state_names if n.casefold() == name.casefold()), None)
+
+    return preview_import(text.encode(), source="list.csv", state=Registered())  # type: ignore[arg-type]
+
+
+def test_a_long_file_is_read_in_blocks_with_the_command_s_refusals() -> None:
+    from tourney.app.floor.import_preview import BLOCK
+
+    rows = [f"Player {n}" for n in range(2 * BLOCK + 10)]
+    rows[5] = ",Kraków"  # line 7: no name, in the first block
+    rows[BLOCK + 20] = "Player 3"  # a name of the first block again, in the second
+    rows[BLOCK + 21] = '"Player\nwith a line break"'  # one record over two lines (lines 2023-2024)
+    text = "name,club\n" + "\n".join(rows) + "\n\n\n"
+    preview = preview_of(text, ("Player 9",))
+    refused = {r.line: r.text for r in preview.refusals}
+    assert refused[7].startswith("list.csv line 7: the name is empty")
+    assert refused[BLOCK + 22] == f"list.csv line {BLOCK + 22}: 'Player 3' is already on line 5 ('Player 3'): " \
+                                  "delete one of the two lines"
+    assert refused[11] == "list.csv line 11: a player named 'Player 9' is already registered"
+    assert "control characters" in refused[BLOCK + 24]  # the command's own refusal, at the record's end
+    assert len(preview.refusals) == 4
+    assert len(preview.rows) == len(rows) - 4 and preview.rows[-1].line == len(rows) + 2
+
+
+def test_a_refused_header_or_an_unclosed_quote_stops_the_preview() -> None:
+    header = preview_of("name,phone\nAnn,1\n")
+    assert not header.rows and [r.line for r in header.refusals] == [1]
+    assert "unknown column" in header.refusals[0].text
+    quote = preview_of('name\nAnn\n"Bob\nCarl\n')
+    assert not quote.rows and "malformed CSV" in quote.refusals[0].text
+    assert preview_of("name\n\n\n").refusals[0].text == "list.csv has a header but no players"
+    many = preview_of("name\n" + "\n".join(f"P{n},x" for n in range(200)) + "\n")
+    assert len(many.refusals) == 50 and many.more_refusals and not many.importable

@@ -29,7 +29,7 @@ from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import Refused, page, public_text, read_route
 
 if TYPE_CHECKING:
-    from tourney.app.floor.console_players import ImportPreview
+    from tourney.app.floor.import_preview import ImportPreview
     from tourney.web.site import Site
 
 UPLOAD_LIFE = 15 * 60.0  # seconds a preview may wait for its confirmation
@@ -165,7 +165,8 @@ class ConsolePlayers:
         return page(players_page(posted.floor, preview=preview, upload=key), 200 if preview.importable else 400)
 
     def confirm_import(self, posted: Posted) -> Response:
-        from tourney.app.floor.console_players import import_preview, players_page, registered_notice
+        from tourney.app.floor.console_players import players_page, registered_notice
+        from tourney.app.floor.import_preview import import_preview
 
         key = posted.field("upload")
         site = self._site
@@ -184,7 +185,7 @@ class ConsolePlayers:
         return self._page(notice=registered_notice(done))
 
     def _preview(self, source: str, data: bytes, encoding: str, separator: str, posted: Posted) -> ImportPreview:
-        from tourney.app.floor.console_players import preview_import
+        from tourney.app.floor.import_preview import preview_import
 
         return preview_import(data, source=source, state=posted.floor.state, encoding=encoding or None,
                               separator=separator or None)
