@@ -55,5 +55,24 @@ def test_a_late_entry_is_added_with_the_keyboard_alone(tmp_path: Path, size: str
             console.wait_for_selector(".notice.ok")
             assert console.locator(".notice").inner_text() == "Dropped Zdzisław."
             assert read_floor(url, None).state.player("Zdzisław").dropped
+            # A file from the director's computer, as Chromium uploads it: previewed, then imported.
+            sheet = tmp_path / "zapisy.csv"
+            sheet.write_bytes("name;club\r\nŁucja;Gdańsk\r\n;bez nazwiska\r\nanna;X\r\nMarek;\r\n".encode("cp1250"))
+            console.set_input_files("#upload-file", str(sheet))
+            console.fill("#upload-encoding", "cp1250")
+            console.get_by_role("button", name="Preview").click()
+            console.wait_for_selector("#preview")
+            preview = console.locator("#preview").inner_text()
+            assert "zapisy.csv line 3: the name is empty" in preview and "line 4: a player named 'Anna'" in preview
+            assert console.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+            shot(console, f"console-players-preview-{size}")
+            sheet.write_bytes("name;club\r\nŁucja;Gdańsk\r\nMarek;\r\n".encode("cp1250"))
+            console.set_input_files("#upload-file", str(sheet))
+            console.fill("#upload-encoding", "cp1250")
+            console.get_by_role("button", name="Preview").click()
+            console.get_by_role("button", name="Import these 2 players").click()
+            console.wait_for_selector(".notice.ok")
+            assert "Registered 2 player(s)" in console.locator(".notice").inner_text()
+            assert read_floor(url, None).state.player("Łucja").club == "Gdańsk"
         finally:
             browser.close()
