@@ -183,7 +183,7 @@ def _declared_length(text: str, bound: int) -> int:
 
 
 def _content_type(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+    return request.headers.get("content-type", "").split(";")[0].strip()
 
 
 async def read_form(request: Request, rate: RateBound) -> dict[str, list[str]]:
