@@ -10,6 +10,7 @@ import re
 import secrets
 import socket
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from floor_support import dump, hidden, request, seated_event, serving, sqlite_url
@@ -298,3 +299,21 @@ def test_a_refused_header_or_an_unclosed_quote_stops_the_preview() -> None:
     assert preview_of("name\n\n\n").refusals[0].text == "list.csv has a header but no players"
     many = preview_of("name\n" + "\n".join(f"P{n},x" for n in range(200)) + "\n")
     assert len(many.refusals) == 50 and many.more_refusals and not many.importable
+
+
+def test_the_preview_seats_late_entries_or_says_late_entry_is_closed(tmp_path: Path) -> None:
+    """The preview is the import tried and rolled back: each late entry's table, or the engine's
+    refusal before the confirmation; nothing stored either way."""
+    from tourney.app.floor.import_preview import preview_import, tried
+
+    url = sqlite_url(tmp_path)
+    seated_event(url, names=NAMES)
+    before = dump(url)
+    state = read_floor(url, None).state
+    one = tried(preview_import(b"name\nHenryk\n", source="a.csv", state=state), db=url)
+    seated = read_floor(url, None).state.tables
+    assert one.importable and one.rows[0].table in {t.number for t in seated} and dump(url) == before
+    many = "name\n" + "".join(f"Late {n}\n" for n in range(40))
+    refused = tried(preview_import(many.encode(), source="a.csv", state=state), db=url)
+    assert not refused.importable and refused.refusals[0].text.startswith("late entry is closed")
+    assert dump(url) == before

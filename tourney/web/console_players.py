@@ -160,7 +160,10 @@ class ConsolePlayers:
             raise Refused(400, "choose a CSV file to upload")
         source = upload_source(file.filename)
         encoding, separator = posted.field("encoding").strip(), posted.field("separator").strip()
-        preview = self._preview(source, file.data, encoding, separator, posted)
+        try:
+            preview = self._preview(source, file.data, encoding, separator, posted)
+        except TourneyError as error:
+            return self._refused(error)
         key = self._shelf.keep(source, file.data, encoding, separator) if preview.importable else ""
         return page(players_page(posted.floor, preview=preview, upload=key), 200 if preview.importable else 400)
 
@@ -185,10 +188,11 @@ class ConsolePlayers:
         return self._page(notice=registered_notice(done))
 
     def _preview(self, source: str, data: bytes, encoding: str, separator: str, posted: Posted) -> ImportPreview:
-        from tourney.app.floor.import_preview import preview_import
+        from tourney.app.floor.import_preview import preview_import, tried
 
-        return preview_import(data, source=source, state=posted.floor.state, encoding=encoding or None,
-                              separator=separator or None)
+        preview = preview_import(data, source=source, state=posted.floor.state, encoding=encoding or None,
+                                 separator=separator or None)
+        return tried(preview, db=self._site.db, tournament=self._site.tournament)
 
     def _page(self, *, notice: str) -> Response:
         """The players page after a change, read again: it shows the change."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tourney.app.operations.players import NewPlayer, Registered, register
-from tourney.errors import InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
     from tourney.app.input.players_csv import PlayerEntry
@@ -36,6 +36,7 @@ class ImportRow:
     name: str
     club: str
     bot: str
+    table: int | None = None  # a late entry: the stage-1 table it would join
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +192,34 @@ def _first_filled(lines: list[str]) -> int:
 
 def _sorted(preview: ImportPreview) -> ImportPreview:
     return replace(preview, refusals=tuple(sorted(preview.refusals, key=lambda r: r.line or 0)))
+
+
+class _Trial(Exception):
+    """Raised inside the trial's transaction so that nothing of it is stored."""
+
+
+def tried(preview: ImportPreview, *, db: str | None = None, tournament: str | None = None) -> ImportPreview:
+    """`preview` as the tournament would take it now: the rows registered in a transaction that is
+    then rolled back, so the engine's own refusal (late entry closed: every stage-1 table has
+    started or is full) shows before the confirmation, and each late entry its table."""
+    from tourney.app.store.unit_of_work import transaction
+
+    if not preview.importable:
+        return preview
+    try:
+        with transaction(db, tournament) as tx:
+            for row in preview.rows:
+                data: dict[str, str | None] = {"name": row.name, "club": row.club or None}
+                if row.bot:
+                    data["bot"] = row.bot
+                tx.append("register", data)
+            state = tx.state
+            seated = {name: t.number for t in state.tables for name in t.seats} if state.stage == 1 else {}
+            raise _Trial
+    except _Trial:
+        return replace(preview, rows=tuple(replace(row, table=seated.get(row.name)) for row in preview.rows))
+    except (InvalidInputError, IllegalActionError) as error:  # the engine's refusal (a busy database is raised)
+        return replace(preview, refusals=(ImportRefusal(None, str(error)),))
 
 
 def import_preview(preview: ImportPreview, *, db: str | None = None, tournament: str | None = None) -> Registered:
