@@ -1,0 +1,104 @@
+"""The players section of the director's console: the list (searched as quick entry reads names),
+the answers of add, rename and drop, and an upload's preview (`app/floor/import_preview.py`).
+Rendered with `templates/console/players.html` (autoescaped: names are text, never HTML)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tourney.app.floor.floor_pages import POLL_URL, poll_token
+from tourney.app.floor.tokens import csrf_token
+
+if TYPE_CHECKING:
+    from tourney.app.floor.floor_read import FloorRead
+    from tourney.app.floor.import_preview import ImportPreview
+    from tourney.app.operations.players import Registered
+    from tourney.engine.tournament import TournamentState
+
+MAX_QUERY = 60
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """One player as the console lists them."""
+
+    name: str
+    club: str
+    status: str  # "registered", "playing", "waiting", "out", "won", "dropped"
+    where: str  # the status in words ("playing at table 2")
+    table: int | None  # the table they play at now
+
+    @property
+    def detail(self) -> str:
+        """What the words add to the status and the table column ("stage 1, place 5 (table 2)")."""
+        if self.table is not None or self.where == self.status:
+            return ""
+        return self.where.removeprefix(self.status).strip(" ,")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersPage:
+    event: str
+    stage: str
+    base: str  # the director's page
+    csrf: str
+    query: str
+    players: tuple[PlayerLine, ...]
+    total: int
+    notice: str
+    notice_ok: bool
+    poll_token: str
+    confirm_drop: str  # a player whose drop is asked for ("" for none)
+    preview: ImportPreview | None
+    upload: str  # the kept upload's id, sent back to confirm its preview
+    max_upload_mb: int
+
+
+def matches(name: str, query: str) -> bool:
+    """Whether `query` finds `name` as quick entry would: the same name as people read it, or a
+    prefix of the name or of any word of it, diacritics and case optional."""
+    from tourney.engine import names
+
+    wanted = names.plain(query[:MAX_QUERY])
+    if not wanted:
+        return True
+    plain = names.plain(name)
+    return (names.key(name) == names.key(query[:MAX_QUERY]) or plain.startswith(wanted)
+            or any(word.startswith(wanted) for word in plain.split(" ")[1:]))
+
+
+def player_lines(state: TournamentState, query: str = "") -> tuple[PlayerLine, ...]:
+    """Every player `query` finds, in registration order."""
+    from tourney.engine.progress import statuses
+
+    clubs = {info.name: info.club or "" for info in state.players}
+    playing = {name: t.number for t in state.tables for name in t.seats if not t.finished}
+    return tuple(PlayerLine(s.name, clubs[s.name], s.status, s.text(),
+                            playing.get(s.name) if s.status == "playing" else None)
+                 for s in statuses(state) if matches(s.name, query))
+
+
+def registered_notice(done: Registered) -> str:
+    """The answer to an add or an import, in the words of `tourney player add`."""
+    late = "; ".join(f"{name}: late entry, seated at table {table}" for name, table in done.late.items())
+    read_as = f"{done.read_as}. " if done.read_as else ""
+    return (f"{read_as}{late + '. ' if late else ''}Registered {len(done.names)} player(s); "
+            f"{done.active} in the tournament.")
+
+
+def players_page(floor: FloorRead, *, query: str = "", notice: str = "", ok: bool = True, confirm_drop: str = "",
+                 preview: ImportPreview | None = None, upload: str = "") -> str:
+    from tourney.app.input.files import MAX_TEXT_BYTES
+    from tourney.render.env import render
+
+    state = floor.state
+    token = floor.director_link()
+    page = PlayersPage(
+        event=floor.tournament.name,
+        stage=state.kind.stage_label(state, state.stage) if state.stage else "not seated",
+        base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), query=query[:MAX_QUERY],
+        players=player_lines(state, query), total=len(state.players), notice=notice, notice_ok=ok,
+        poll_token=poll_token(floor), confirm_drop=confirm_drop, preview=preview, upload=upload,
+        max_upload_mb=MAX_TEXT_BYTES // 2**20)
+    return render("console/players.html", None, page=page, poll_url=POLL_URL)
