@@ -7,7 +7,6 @@ with long names, a result entered and reports waiting for the director.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
