@@ -41,13 +41,31 @@ def test_pending_lists_the_dispute_and_accept_settles_it(disputed: str) -> None:
     seats = read_floor(disputed, None).state.tables[0].seats
     listed = tourney("pending", "--db", disputed)
     assert "kept for the director's approval" in listed
-    assert f"1  result table 1: {seats[0]} loses the round  (table 1, a)  DISPUTES report 2" in listed
+    assert f"1  result table 1: {seats[0]} loses the round  (a at table 1)  DISPUTES report 2" in listed
     data = json.loads(tourney("pending", "--json", "--db", disputed))
     assert [(r["id"], r["disputes"]) for r in data["pending"]] == [(1, [2]), (2, [1])]
     accepted = tourney("accept", "2", "--db", disputed)
     assert "Entered report 2 as event" in accepted and "Rejected report 1 (dispute settled by report 2)" in accepted
     assert read_floor(disputed, None).state.events[-1].data["loser"] == seats[1]
     assert "No report is waiting." in tourney("pending", "--db", disputed)
+
+
+def test_pending_names_phones_as_the_directors_page_does(tmp_path: Path) -> None:
+    """A page's random label ("phone-x1y2z3") is not for reading: "phone 2 at table 1" is."""
+    url = sqlite_url(tmp_path)
+    seated_event(url)
+    floor = open_floor(db=url)
+    table = floor.state.tables[0]
+    for key, loser, device in (("a", table.seats[0], "phone-x1y2z3"), ("b", table.seats[1], "phone-q8w7e6")):
+        reports.submit(TableReport(1, floor.table_link(1), "result", [loser], progress_mark(table), key, device),
+                       db=url)
+    listed = tourney("pending", "--db", url)
+    assert f"2  result table 1: {table.seats[1]} loses the round  (phone 2 at table 1)  DISPUTES report 1" in listed
+    assert "phone-" not in listed
+    data = json.loads(tourney("pending", "--json", "--db", url))
+    assert [(r["source"]["device"], r["device_label"]) for r in data["pending"]] == [
+        ("phone-x1y2z3", "phone 1 at table 1"), ("phone-q8w7e6", "phone 2 at table 1")]
+    assert "phone-" not in tourney("accept", "2", "--db", url)
 
 
 def test_reject_enters_nothing_and_a_settled_report_is_refused(disputed: str) -> None:

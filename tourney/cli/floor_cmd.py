@@ -6,6 +6,7 @@ for the director and settle them, each one transaction of `tourney.app.floor.rep
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -21,13 +22,21 @@ if TYPE_CHECKING:
 ReportArgument = Annotated[int, typer.Argument(metavar="N", min=1, help="The report's number (see `tourney pending`).")]
 
 
-def _line(report: Report, disputes: tuple[int, ...] = (), after: int | None = None) -> str:
+def _line(report: Report, device: str, disputes: tuple[int, ...] = (), after: int | None = None) -> str:
     from tourney.app.floor.reports import describe
 
-    where = f"{report.source.get('link', '?')}, {report.source.get('device', '?')}"
     against = f"  DISPUTES report {', '.join(map(str, disputes))}" if disputes else ""
     later = f"  (a later round: accept {after} first)" if after is not None else ""
-    return f"  {report.id:>3}  {describe(report.kind, report.data)}  ({where}){against}{later}"
+    return f"  {report.id:>3}  {describe(report.kind, report.data)}  ({device}){against}{later}"
+
+
+def _device_labels(reports: Sequence[Report]) -> dict[int, str]:
+    """Each report's device as the director's page names it ("phone 2 at table 3"), not the page's
+    random label ("phone-x1y2z3")."""
+    from tourney.app.floor.floor_pages import device_names
+
+    names = device_names(list(reports))
+    return {r.id: names.get((r.table, r.source.get("device", "")), f"table {r.table}") for r in reports}
 
 
 def pending(
@@ -50,8 +59,10 @@ def pending(
 
 
 def _print_pending(found: Pending, *, as_json: bool) -> None:
+    labels = _device_labels([*found.reports, *found.settled])
     if as_json:
-        print_json({"mode": found.mode, "pending": [r.to_json() | {"disputes": list(found.disputes.get(r.id, ()))}
+        print_json({"mode": found.mode, "pending": [r.to_json() | {"disputes": list(found.disputes.get(r.id, ())),
+                                                                   "device_label": labels[r.id]}
                                                     for r in found.reports]})
         return
     how = "entered at once" if found.mode == "apply" else "kept for the director's approval"
@@ -61,7 +72,13 @@ def _print_pending(found: Pending, *, as_json: bool) -> None:
         return
     typer.echo(f"{len(found.reports)} waiting (accept N / reject N):")
     for report in found.reports:
-        typer.echo(_line(report, found.disputes.get(report.id, ()), found.after.get(report.id)))
+        typer.echo(_line(report, labels[report.id], found.disputes.get(report.id, ()), found.after.get(report.id)))
+
+
+def _lone_device(report: Report) -> str:
+    """A report's device without the others to number it by: "a phone at table 3"."""
+    label = _device_labels([report])[report.id]
+    return f"a phone at table {report.table}" if label.startswith("phone 1 at ") else label
 
 
 def accept(number: ReportArgument, db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -71,7 +88,7 @@ def accept(number: ReportArgument, db: DbOption = None, tournament: TournamentOp
     settled = accept_report(number, db=db, tournament=tournament)
     with after_commit():
         typer.echo(f"Entered report {number} as event {settled.report.event}:")
-        typer.echo(_line(settled.report))
+        typer.echo(_line(settled.report, _lone_device(settled.report)))
         for other in settled.rejected:
             typer.echo(f"Rejected report {other.id} ({other.note}).")
 
@@ -83,7 +100,7 @@ def reject(number: ReportArgument, db: DbOption = None, tournament: TournamentOp
     settled = reject_report(number, db=db, tournament=tournament)
     with after_commit():
         typer.echo(f"Rejected report {number}:")
-        typer.echo(_line(settled.report))
+        typer.echo(_line(settled.report, _lone_device(settled.report)))
         for other in settled.rejected:
             typer.echo(f"Rejected report {other.id} ({other.note}).")
 

@@ -92,6 +92,7 @@ class Pending:
     reports: tuple[Report, ...]
     disputes: dict[int, tuple[int, ...]]
     after: dict[int, int] = field(default_factory=dict)
+    settled: tuple[Report, ...] = ()  # the stage's latest settled ones: phones are numbered as the pages number them
 
 
 def describe(kind: str, data: Mapping[str, Any]) -> str:
@@ -217,7 +218,7 @@ def pending(*, db: str | None = None, tournament: str | None = None) -> Pending:
                 disputes[queued.report.id] = queued.disputes
             if head is not None and queued.place > 1:
                 after[queued.report.id] = head.id
-    return Pending(floor.mode, waiting, disputes, after)
+    return Pending(floor.mode, waiting, disputes, after, floor.settled)
 
 
 @dataclass(frozen=True, slots=True)

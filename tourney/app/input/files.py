@@ -34,6 +34,7 @@ def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:
 def read_bytes(path: Path, *, limit: int = MAX_TEXT_BYTES) -> bytes:
     """The bytes of a file of at most `limit` bytes; a missing, unreadable or larger file is an
     `InvalidInputError`."""
+    refuse_a_pipe(path)
     try:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
@@ -47,6 +48,17 @@ def read_bytes(path: Path, *, limit: int = MAX_TEXT_BYTES) -> bytes:
         raise InvalidInputError(f"{str(path)!r} is larger than {limit // 2**20} MB: not a file tourney reads "
                                 "(an endless file such as /dev/zero, or the wrong file?)")
     return data
+
+
+def refuse_a_pipe(path: Path) -> None:
+    """A FIFO is an `InvalidInputError` before anything opens it: opening one waits, forever, for a
+    writer. (A device such as /dev/zero is left to the size limit, which names it.)"""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # the open that follows says why
+    if stat.S_ISFIFO(mode):
+        raise InvalidInputError(f"{str(path)!r} is a FIFO (named pipe), not a regular file: give a file")
 
 
 def write_text(path: Path, text: str) -> None:

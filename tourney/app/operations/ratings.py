@@ -50,11 +50,13 @@ def read_ratings_file(path: str | Path, *, encoding: str | None = None,
     """The ratings of a file (see `RatingsFile`): an arena results file (JSON lines), else a CSV read
     as `tourney.app.input.spreadsheet` reads it (`encoding`, `separator`: the director's choice)
     and `tourney.app.input.ratings_csv` parses it. Every refusal names the file."""
+    from tourney.app.input.files import refuse_a_pipe
     from tourney.app.input.ratings_csv import parse_ratings_csv
     from tourney.app.input.spreadsheet import read_spreadsheet
 
     path = str(path)
     source = f"--ratings {path}"
+    refuse_a_pipe(Path(path))  # before the peek at its first line opens it
     if _is_json_lines(path):
         return RatingsFile(source, arena=_arena_ratings(path))
     try:
