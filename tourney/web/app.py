@@ -11,6 +11,7 @@ from starlette.routing import BaseRoute
 from starlette.types import ASGIApp
 
 from tourney.app.floor.wall import PAGES
+from tourney.web.console_exports import ConsoleExports
 from tourney.web.floor import FloorPages
 from tourney.web.gate import Gate
 from tourney.web.headers import SecurityHeaders
@@ -29,7 +30,7 @@ def build_app(reader: Database, tournament: str | None = None, *, floor: bool = 
     site = Site(reader, tournament, db=db)
     routes: list[BaseRoute] = []
     if floor:
-        routes += FloorPages(site, Gate(site.floor)).routes()
+        routes += FloorPages(site, Gate(site.floor)).routes() + ConsoleExports(site).routes()
     routes += WallPages(site).routes()
     feed = ChangeFeed(site)
     application = SecuredApp(routes=routes + feed.routes(), exception_handlers=dict(ERROR_HANDLERS))
