@@ -165,7 +165,7 @@ ROUTES = ("/print", "/print/standings", "/print/seating?links=1", "/export/stand
 
 
 def test_a_table_token_or_a_wrong_token_is_refused_naming_no_token(served: tuple[str, str, str]) -> None:
-    base, url, director = served
+    base, url, _director = served
     floor = read_floor(url, None)
     table_token, director_token = floor.table_link(1), floor.director_link()
     for token in (table_token, "b" * 26, director_token[:-1]):
