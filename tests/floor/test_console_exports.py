@@ -202,3 +202,33 @@ def test_the_print_page_links_every_sheet_and_export_and_names_no_server_path(se
     folder = str(Path(url.removeprefix("sqlite:///")).parent)
     for path in ("/print", *ROUTES[1:5], "/print/nothing", "/print/standings?paper=a3"):
         assert folder not in get(f"{base}{director}{path}").text, path
+
+
+def test_the_backups_temporary_files_are_gone_once_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = sqlite_url(tmp_path)
+    app.new_tournament(EVENT, game="pp", seed=11, db=url)
+    app.add_players(NAMES, db=url)
+    temporary = tmp_path / "server-tmp"
+    temporary.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temporary))  # the server's temporary files, and only its
+    with serving(url) as (base, _process):
+        director = f"{base}/director/{read_floor(url, None).director_link()}"
+        for query in ("", "?portable=1"):
+            assert get(f"{director}/export/backup{query}").status == 200
+        head = urllib.request.Request(f"{director}/export/backup", method="HEAD")
+        with urllib.request.urlopen(head, timeout=20) as response:
+            assert response.status == 200 and response.read() == b""
+    # The server stopped only once its answers ended, each deleting its backup.
+    assert list(temporary.iterdir()) == []
+
+
+@pytest.mark.parametrize(("event", "full", "fallback"), [
+    ("Turniej Łódź", "Turniej Łódź-standings.csv", "Turniej Lodz-standings.csv"),
+    ('../a/b\\c:"d"', "_a_b_c_d_-standings.csv", "_a_b_c_d_-standings.csv"),
+    ("Хлюст 2026", "Хлюст 2026-standings.csv", "_____ 2026-standings.csv"),
+    ("...", "tourney-standings.csv", "tourney-standings.csv"),
+])
+def test_a_download_name_holds_no_path_and_falls_back_to_ascii(event: str, full: str, fallback: str) -> None:
+    from tourney.app.floor.console_exports import download_name
+
+    assert download_name(event, "standings.csv") == (full, fallback)

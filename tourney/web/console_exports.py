@@ -14,13 +14,14 @@ sheet a 404, and no answer names a file of the server.
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute
+from starlette.types import Receive, Scope, Send
 
 from tourney.errors import InvalidInputError, TourneyError
 from tourney.web.pages import HEADERS, Refused, log, page, read_route
@@ -103,10 +104,8 @@ class ConsoleExports:
             shutil.rmtree(folder, ignore_errors=True)
             raise
         name = backup_name(current.tournament.name, made)
-        # Streamed from the temporary file, which is deleted once sent (or the download broken off).
-        return FileResponse(made.path, media_type=BACKUP_TYPES[made.kind],
-                            headers={**HEADERS, "content-disposition": attachment(*name)},
-                            background=BackgroundTask(shutil.rmtree, folder, ignore_errors=True))
+        return TemporaryFile(folder, made.path, media_type=BACKUP_TYPES[made.kind],
+                             headers={**HEADERS, "content-disposition": attachment(*name)})
 
     def _director(self, request: Request) -> FloorRead:
         from tourney.app.floor.tokens import check_director
@@ -114,6 +113,21 @@ class ConsoleExports:
         current = self._site.floor()
         check_director(current.store_view(), request.path_params["token"])
         return current
+
+
+class TemporaryFile(FileResponse):
+    """A file streamed from the temporary `folder`, which is deleted once the answer ends: sent,
+    broken off by the browser, or failed."""
+
+    def __init__(self, folder: Path, path: str, *, media_type: str, headers: dict[str, str]) -> None:
+        super().__init__(path, media_type=media_type, headers=headers)
+        self.folder = folder
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def attachment(name: str, ascii_name: str) -> str:
