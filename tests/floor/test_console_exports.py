@@ -204,7 +204,7 @@ def test_the_print_page_links_every_sheet_and_export_and_names_no_server_path(se
         assert folder not in get(f"{base}{director}{path}").text, path
 
 
-def test_the_backups_temporary_files_are_gone_once_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_before_the_draw_and_the_backups_temporary_files_are_gone_once_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     url = sqlite_url(tmp_path)
     app.new_tournament(EVENT, game="pp", seed=11, db=url)
     app.add_players(NAMES, db=url)
@@ -213,6 +213,10 @@ def test_the_backups_temporary_files_are_gone_once_sent(tmp_path: Path, monkeypa
     monkeypatch.setenv("TMPDIR", str(temporary))  # the server's temporary files, and only its
     with serving(url) as (base, _process):
         director = f"{base}/director/{read_floor(url, None).director_link()}"
+        # Not seated yet: the seats' sheets wait for the draw, and say so when asked for.
+        assert get(f"{director}/print").text.count("after the first seat draw") == 5
+        refused = get(f"{director}/print/seating")
+        assert refused.status == 409 and "no seats have been drawn yet" in refused.text
         for query in ("", "?portable=1"):
             assert get(f"{director}/export/backup{query}").status == 200
         head = urllib.request.Request(f"{director}/export/backup", method="HEAD")
