@@ -204,7 +204,8 @@ def test_the_print_page_links_every_sheet_and_export_and_names_no_server_path(se
         assert folder not in get(f"{base}{director}{path}").text, path
 
 
-def test_before_the_draw_and_the_backups_temporary_files_are_gone_once_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_before_the_draw_and_the_backups_temporary_files_are_gone_once_sent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     url = sqlite_url(tmp_path)
     app.new_tournament(EVENT, game="pp", seed=11, db=url)
     app.add_players(NAMES, db=url)
