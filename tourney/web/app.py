@@ -11,6 +11,7 @@ from starlette.routing import BaseRoute
 from starlette.types import ASGIApp
 
 from tourney.app.floor.wall import PAGES
+from tourney.web.console_exports import ConsoleExports
 from tourney.web.console_players import ConsolePlayers
 from tourney.web.floor import FloorPages
 from tourney.web.gate import Gate
@@ -31,7 +32,7 @@ def build_app(reader: Database, tournament: str | None = None, *, floor: bool = 
     routes: list[BaseRoute] = []
     if floor:
         gate = Gate(site.floor)
-        routes += FloorPages(site, gate).routes() + ConsolePlayers(site, gate).routes()
+        routes += FloorPages(site, gate).routes() + ConsolePlayers(site, gate).routes() + ConsoleExports(site).routes()
     routes += WallPages(site).routes()
     feed = ChangeFeed(site)
     application = SecuredApp(routes=routes + feed.routes(), exception_handlers=dict(ERROR_HANDLERS))
