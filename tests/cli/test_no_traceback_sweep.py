@@ -23,7 +23,7 @@ from tourney.cli import app
 runner = CliRunner()
 TEXT = st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), max_size=40)
 HOSTILE = ["²", "٣", "-1", "1" * 40, "\x1b[2J\x1b[31mred", "", " ", "9223372036854775808", "1e400", "nan",
-           "x" * 300, "--", "-", "0", "s9", "ann\nbob", "Ąę ŁÓDŹ"]
+           "x" * 300, "--", "-", "0", "s9", "ann\nbob", "ann\u2028bob", "x\x85y\x0cz", "Ąę ŁÓDŹ"]
 
 # Each command with the places where the sweep puts its text ({} marks one).
 COMMANDS: list[list[str]] = [

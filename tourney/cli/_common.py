@@ -43,7 +43,7 @@ class TourneyGroup(TyperGroup):
         except typer.TyperException as error:
             usage = getattr(error, "ctx", None)  # a usage error names where it happened
             where = f" (see '{usage.command_path} --help')" if usage is not None else ""
-            typer.echo(f"error: {error.format_message()}{where}", err=True)
+            typer.echo(f"error: {one_line(error.format_message())}{where}", err=True)
             sys.exit(error.exit_code)
         except typer.Abort:
             typer.echo("error: aborted", err=True)
@@ -83,8 +83,18 @@ def _output_failed(error: OutputFailed) -> NoReturn:
     sys.exit(1)
 
 
+# What `str.splitlines` (and a terminal) breaks a line on besides "\n" and "\r": an error quoting a
+# name or a value that holds one would end as two lines, so they are shown as escapes.
+_LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(message: str) -> str:
+    """`message` with the line breaks other than newline escaped."""
+    return message.translate(_LINE_BREAKS)
+
+
 def fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {one_line(message)}", err=True)
     raise typer.Exit(code)
 
 
