@@ -23,6 +23,8 @@
     │   ├── BotExited                      arena/bot_process.py: the program closed its pipe or exited
     │   └── BotLineTooLong                 arena/bot_process.py: an answer line over the limit
     ├── OutputFailed                     cli/_output.py: standard output could not be written (closed, full disk)
+    ├── _Fatal                           app/floor/import_preview.py: an upload unreadable past a refusal
+    ├── _Trial                           app/floor/import_preview.py: ends an upload's trial import, rolled back
     └── StaleBuildError (ImportError)    a compiled module older than a source it was built from
 
 A class defined elsewhere is drawn with its module; a class's other bases are in parentheses after

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tourney.app.operations.players import NewPlayer, Registered, register
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 
 if TYPE_CHECKING:
     from tourney.app.input.players_csv import PlayerEntry
@@ -60,7 +60,7 @@ class ImportPreview:
         return bool(self.rows) and not self.refusals
 
 
-class _Fatal(Exception):
+class _Fatal(TourneyError):
     """Nothing to read past this refusal (the header, an unclosed quote, too many bad lines)."""
 
 
@@ -194,7 +194,7 @@ def _sorted(preview: ImportPreview) -> ImportPreview:
     return replace(preview, refusals=tuple(sorted(preview.refusals, key=lambda r: r.line or 0)))
 
 
-class _Trial(Exception):
+class _Trial(TourneyError):
     """Raised inside the trial's transaction so that nothing of it is stored."""
 
 
