@@ -50,6 +50,7 @@ class ConsoleStage:
         from tourney.app.floor.console_stage import confirm_draw, preview_draw, seen_event
         from tourney.app.floor.director_forms import confirmed
         from tourney.app.input.numbers import MAX_SEED, whole_number
+        from tourney.app.read_models.table_views import seated_lines
 
         site = self._site
         try:
@@ -62,8 +63,7 @@ class ConsoleStage:
             state = confirm_draw(seed, seen_event(posted.field("seen")), db=site.db, tournament=site.tournament)
         except TourneyError as error:
             return self._refused(error)
-        return self._page(notice=f"Stage {state.stage} seated (seed {state.seeds[state.stage]}): "
-                                 f"{len(state.tables)} table(s).")
+        return self._page(notice=seated_lines(state)[0])
 
     def advance(self, posted: Posted) -> Response:
         from tourney.app.floor.console_stage import confirm_advance, preview_advance, seen_event
