@@ -13,6 +13,7 @@ from starlette.types import ASGIApp
 from tourney.app.floor.wall import PAGES
 from tourney.web.console_exports import ConsoleExports
 from tourney.web.console_players import ConsolePlayers
+from tourney.web.console_stage import ConsoleStage
 from tourney.web.floor import FloorPages
 from tourney.web.gate import Gate
 from tourney.web.headers import SecurityHeaders
@@ -33,6 +34,7 @@ def build_app(reader: Database, tournament: str | None = None, *, floor: bool = 
     if floor:
         gate = Gate(site.floor)
         routes += FloorPages(site, gate).routes() + ConsolePlayers(site, gate).routes() + ConsoleExports(site).routes()
+        routes += ConsoleStage(site, gate).routes()
     routes += WallPages(site).routes()
     feed = ChangeFeed(site)
     application = SecuredApp(routes=routes + feed.routes(), exception_handlers=dict(ERROR_HANDLERS))
