@@ -5,7 +5,8 @@
     │   ├── InvalidCardError               a card token, a duplicate, a card not in the deck
     │   └── InvalidActionError             an action or declaration that cannot be parsed
     ├── IllegalActionError (ValueError)  parses, but breaks a rule in this position
-    │   └── EventError                     engine/events.py: a log event that cannot be applied (names its id)
+    │   ├── EventError                     engine/events.py: a log event that cannot be applied (names its id)
+    │   └── StalePreview                   app/floor/console_stage.py: a confirmed preview the log moved past
     ├── RecordError (ValueError)         a game record that does not replay (names line and rule)
     ├── StorageError                     the database refuses: wrong schema, locked, missing data
     │   └── NotFoundError (LookupError)    an unknown tournament, player or table
@@ -25,6 +26,7 @@
     ├── OutputFailed                     cli/_output.py: standard output could not be written (closed, full disk)
     ├── _Fatal                           app/floor/import_preview.py: an upload unreadable past a refusal
     ├── _Trial                           app/floor/import_preview.py: ends an upload's trial import, rolled back
+    ├── _RolledBack                      app/floor/console_stage.py: ends a stage preview's transaction
     └── StaleBuildError (ImportError)    a compiled module older than a source it was built from
 
 A class defined elsewhere is drawn with its module; a class's other bases are in parentheses after

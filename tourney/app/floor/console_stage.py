@@ -56,7 +56,7 @@ class StagePage:
     notice_ok: bool
 
 
-class _RolledBack(Exception):
+class _RolledBack(TourneyError):
     """Raised inside a preview's transaction so that nothing of it is kept."""
 
 
