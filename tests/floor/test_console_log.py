@@ -218,3 +218,17 @@ def test_script_in_a_name_is_text(floor: Floor) -> None:
     assert "<script>alert(1)</script>" in NAMES
     page = request(base + log_path(url) + "?player=%3Cscript")[1]
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_a_long_log_is_paged_from_the_last_entry_shown(floor: Floor, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tourney.app.floor import console_log
+
+    base, url = floor
+    state = app.tournament_state(db=url)
+    newest = state.events[-1].id
+    monkeypatch.setattr(console_log, "PAGE_SIZE", 3)
+    shown, more = console_log.log_lines(state, console_log.LogFilter())
+    assert [line.event for line in shown] == [newest, newest - 1, newest - 2] and more
+    assert console_log.LogFilter(kind="result", before=shown[-1].event).query() == f"kind=result&before={newest - 2}"
+    older = entries(request(f"{base}{log_path(url)}?before={newest - 2}")[1])
+    assert [number for number, _text in older] == list(range(newest - 3, 0, -1))
