@@ -3,7 +3,8 @@
     TourneyError                      base of everything tourney raises on purpose
     ├── InvalidInputError (ValueError)   text that cannot be parsed
     │   ├── InvalidCardError               a card token, a duplicate, a card not in the deck
-    │   └── InvalidActionError             an action or declaration that cannot be parsed
+    │   ├── InvalidActionError             an action or declaration that cannot be parsed
+    │   └── LogMovedError                  app/operations/corrections.py: an undo confirmed after the log moved
     ├── IllegalActionError (ValueError)  parses, but breaks a rule in this position
     │   ├── EventError                     engine/events.py: a log event that cannot be applied (names its id)
     │   └── StalePreview                   app/floor/console_stage.py: a confirmed preview the log moved past

@@ -12,6 +12,7 @@ from starlette.types import ASGIApp
 
 from tourney.app.floor.wall import PAGES
 from tourney.web.console_exports import ConsoleExports
+from tourney.web.console_log import ConsoleLog
 from tourney.web.console_players import ConsolePlayers
 from tourney.web.console_stage import ConsoleStage
 from tourney.web.floor import FloorPages
@@ -35,6 +36,7 @@ def build_app(reader: Database, tournament: str | None = None, *, floor: bool = 
         gate = Gate(site.floor)
         routes += FloorPages(site, gate).routes() + ConsolePlayers(site, gate).routes() + ConsoleExports(site).routes()
         routes += ConsoleStage(site, gate).routes()
+        routes += ConsoleLog(site, gate).routes()
     routes += WallPages(site).routes()
     feed = ChangeFeed(site)
     application = SecuredApp(routes=routes + feed.routes(), exception_handlers=dict(ERROR_HANDLERS))

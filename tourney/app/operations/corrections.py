@@ -61,16 +61,30 @@ def undo_preview(*, db: str | None = None, tournament: str | None = None) -> tup
     return tuple(by_id[i] for i in undo_group(events))
 
 
+class LogMovedError(InvalidInputError):
+    """A previewed undo refused because entries were made since its preview (they are named)."""
+
+    def __init__(self, since: Sequence[Event]) -> None:
+        from tourney.app.read_models.event_text import event_text
+
+        self.since = tuple(since)
+        super().__init__("since this preview: " + "; ".join(f"event {e.id} {event_text(e.kind, e.data)}"
+                                                            for e in since) + ": nothing undone; look again")
+
+
 def undo(event: int | None = None, *, db: str | None = None, tournament: str | None = None,
-         expected: int | None = None) -> Undone:
+         expected: int | None = None, seen: int | None = None) -> Undone:
     """Revert an entry by appending an undo: the last one still in effect, or event `event` (an
     advance with its seat draw together). Refused, naming it, while a later entry depends on it.
     `expected`: the id `undo_preview` showed, so an entry made since the question is never the one
-    reverted."""
+    reverted. `seen`: the log's last id when its preview was shown; refused (`LogMovedError`) when
+    anything was entered since."""
     from tourney.engine.log import undo_group, undo_group_of
 
     with transaction(db, tournament) as tx:
         state = tx.state
+        if seen is not None and any(e.id > seen for e in state.events):
+            raise LogMovedError([e for e in state.events if e.id > seen])
         before = state.copy()
         if event is None:
             group = undo_group(state.events)

@@ -1,0 +1,69 @@
+"""The corrections section of the director's console (`tourney serve --lan`):
+
+    GET  /director/TOKEN/log?table=N&player=NAME&kind=KIND   the event log, newest first, filtered
+    POST /director/TOKEN/log/undo/ID                         an undo's preview; with confirm=yes and
+                                                             the log's last id seen: the undo
+
+The confirmation carries the last id the preview saw: when anything was entered since (another
+director, the desk, a phone), the undo is refused (409) naming those entries, never applied
+blindly. Every POST passes the one gate (`web/gate.py`); the pages are `app/floor/console_log.py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute
+
+from tourney.errors import AccessError, TourneyError
+from tourney.web.gate import Gate, Posted, Scope
+from tourney.web.pages import page, public_text, read_route
+
+if TYPE_CHECKING:
+    from tourney.web.site import Site
+
+
+class ConsoleLog:
+    """The console's log routes over `site`, its undo through `gate`."""
+
+    def __init__(self, site: Site, gate: Gate) -> None:
+        self._site, self._gate = site, gate
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            read_route("/director/{token}/log", self.show, self._site.readers),
+            self._gate.route("/director/{token}/log/undo/{event}", Scope.DIRECTOR, self.undo),
+        ]
+
+    def show(self, request: Request) -> Response:
+        from tourney.app.floor.console_log import log_filter, log_page
+        from tourney.app.floor.tokens import check_director
+
+        current = self._site.floor()
+        check_director(current.store_view(), request.path_params["token"])
+        try:
+            wanted = log_filter(request.query_params)
+        except TourneyError as error:
+            return page(log_page(current, notice=public_text(error), ok=False), 400)
+        return page(log_page(current, wanted))
+
+    def undo(self, posted: Posted) -> Response:
+        from tourney.app.floor.console_log import log_page, undo_preview
+        from tourney.app.floor.director_forms import confirmed, undone_notice
+        from tourney.app.input.numbers import whole_number
+        from tourney.app.operations.corrections import undo
+
+        number = posted.number("event")
+        site = self._site
+        try:
+            if not confirmed(posted.form):
+                return page(log_page(posted.floor, preview=undo_preview(posted.floor.state, number)))
+            seen = whole_number(posted.field("seen"), what="the log's last id seen", low=0, high=2**63 - 1)
+            done = undo(number, db=site.db, tournament=site.tournament, seen=seen)
+        except AccessError:
+            raise
+        except TourneyError as error:
+            return page(log_page(site.floor(), notice=public_text(error), ok=False), 409)
+        return page(log_page(site.floor(), notice=undone_notice(done)))
