@@ -213,8 +213,7 @@ def live_latency(count: int, streams: int, tables: int) -> None:
     build_event(db, tables * 6)
     reports.set_mode("approve", db=db)
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "127.0.0.1", "--port",
-                               str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server = start_serve(port, db)
     changed = threading.Condition()
     seen: dict[str, list[float]] = {}
 
@@ -235,16 +234,7 @@ def live_latency(count: int, streams: int, tables: int) -> None:
     listeners: list[Listener] = []
     try:
         probe = Client(port, "127.0.0.1")
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if probe.call("GET", "/_token")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"tourney serve did not start: {server.stderr.read() if server.stderr else ''}")
-            time.sleep(0.1)
+        wait_until_serving(server, probe)
         listeners = [Listener(port, saw) for _ in range(streams)]
         wait_all(probe.call("GET", "/_token")[1])
         floor = read_floor(db, None)
@@ -320,20 +310,10 @@ def report_reaching_the_director(db: str) -> float:
     from tourney.app.floor.floor_read import read_floor
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "127.0.0.1", "--port",
-                               str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = start_serve(port, db)
     try:
         desk, phone = Client(port, "127.0.0.1"), Client(port, "127.0.0.2")
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if desk.call("GET", "/_token")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("tourney serve did not start")
-            time.sleep(0.1)
+        wait_until_serving(server, desk)
         floor = read_floor(db, None)  # the links the server made (a new director's link each start)
         desk.call("GET", f"/director/{floor.director_link()}")  # the director has the page open
         token = desk.call("GET", "/_token")[1]
@@ -359,6 +339,26 @@ def report_reaching_the_director(db: str) -> float:
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def start_serve(port: int, db: str) -> subprocess.Popen[str]:
+    """A real `tourney serve --lan` on loopback `port` over `db` (its errors kept for `wait_until_serving`)."""
+    return subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "127.0.0.1", "--port",
+                             str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def wait_until_serving(server: subprocess.Popen[str], client: Client) -> None:
+    """Wait (30 s at most) until `server` answers `client`'s `/_token`; else exit saying why."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if client.call("GET", "/_token")[0] == 200:
+                return
+        except OSError:
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"tourney serve did not start: {server.stderr.read() if server.stderr else ''}")
+        time.sleep(0.1)
 
 
 def rss_mb(pid: int) -> float:
@@ -406,8 +406,7 @@ def main() -> None:
     db = f"sqlite:///{folder / 'floor.db'}"
     build_event(db, args.tables * 6)
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "127.0.0.1", "--port",
-                               str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server = start_serve(port, db)
     stop = threading.Event()
     lock = threading.Lock()
     entered: list[str] = []  # report keys the phones were told were entered
@@ -418,16 +417,7 @@ def main() -> None:
     tables = 0
     try:
         probe = Client(port, "127.0.0.1")
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if probe.call("GET", "/_token")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"tourney serve did not start: {server.stderr.read() if server.stderr else ''}")
-            time.sleep(0.1)
+        wait_until_serving(server, probe)
         started = time.monotonic()
         end = started + args.duration
 
