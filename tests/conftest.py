@@ -12,6 +12,8 @@ Before those helpers import tourney, the session checks which copy of tourney it
 from __future__ import annotations
 
 import importlib.util
+import os
+import shutil
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -190,3 +192,21 @@ def _browser_tests_poll_despite_the_pages_policy() -> Iterator[None]:
     yield
     for name, original in originals.items():
         setattr(Browser, name, original)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless system Chromium for a module's browser tests (skipped without one, unless
+    TOURNEY_REQUIRE_CHROMIUM=1, as CI sets, makes that a failure)."""
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        if os.environ.get("TOURNEY_REQUIRE_CHROMIUM") == "1":
+            pytest.fail(f"no Chromium at {chromium}")
+        pytest.skip(f"no Chromium at {chromium}")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()

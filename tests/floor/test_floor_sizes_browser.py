@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from floor_support import seated_event, serving, sqlite_url
-from test_phone import CHROMIUM, require_chromium, shot
+from test_phone import shot
 
 from tourney import app
 from tourney.app.floor import reports
@@ -34,17 +34,6 @@ SIDEWAYS = """() => {
   return {scrollWidth: document.documentElement.scrollWidth, width, wide};
 }"""
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -12,14 +12,13 @@ condition, a bound on correctness, not a benchmark."""
 from __future__ import annotations
 
 import resource
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hostile_support import raise_own_open_files, serving_bounded
 from test_hostile_connections import floor_url, thousand_slow_or_idle
-from test_phone import CHROMIUM, PHONE, require_chromium, shot
+from test_phone import PHONE, shot
 
 from tourney.app.floor.floor_read import read_floor
 
@@ -34,17 +33,6 @@ def macos_open_files() -> None:
     """The server's open-files limit, soft and hard, at macOS's default: it cannot raise it."""
     resource.setrlimit(resource.RLIMIT_NOFILE, (MACOS_OPEN_FILES, MACOS_OPEN_FILES))
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.mark.parametrize(("sources", "bounds"), [

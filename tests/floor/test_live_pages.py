@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from floor_support import seated_event, serving, sqlite_url
-from test_phone import CHROMIUM, PHONE, require_chromium, shot
+from test_phone import PHONE, shot
 
 from tourney import app
 from tourney.app.floor import reports
@@ -21,17 +21,6 @@ from tourney.app.floor.reports import TableReport, progress_mark
 NO_EVENT_SOURCE = "delete window.EventSource;"
 NOT_RELOADED = "() => window.sameDocument === true"  # set once after loading: a reload would drop it
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture

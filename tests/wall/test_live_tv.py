@@ -14,22 +14,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parents[1] / "floor"))
 
 from floor_support import seated_event, serving, sqlite_url
-from test_tv_browser import CHROMIUM, TV, require_chromium
+from test_tv_browser import TV
 
 from tourney import app
 from tourney.app.floor.wall import open_wall
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1] / "floor"))
 
 from floor_support import serving, sqlite_url
-from test_tv_browser import CHROMIUM, require_chromium
 from tv_room_events import elimination_event, stages_event
 
 from tourney import app
@@ -44,17 +42,6 @@ AREAS = "els => els.map(el => { const box = el.getBoundingClientRect(); return b
 def scaled(px_at_1080: float, viewport: dict[str, int]) -> float:
     return px_at_1080 * viewport["height"] / 1080
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture(scope="module")
