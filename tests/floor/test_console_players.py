@@ -69,12 +69,13 @@ def post(base: str, url: str, action: str, form: dict[str, str]) -> tuple[int, s
     return request(f"{base}{path}/{action}", data={"csrf": csrf, **form})
 
 
-def multipart(fields: dict[str, str], filename: str, data: bytes) -> tuple[bytes, dict[str, str]]:
-    """A multipart/form-data body as a browser sends it, and its content type."""
+def multipart(fields: dict[str, str], filename: str, data: bytes, *,
+              field: str = "file") -> tuple[bytes, dict[str, str]]:
+    """A multipart/form-data body as a browser sends it (the file as `field`), and its content type."""
     boundary = "----tourney" + secrets.token_hex(8)
     parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
              for name, value in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
                  f"Content-Type: text/csv\r\n\r\n".encode() + data + b"\r\n")
     body = b"".join(parts) + f"--{boundary}--\r\n".encode()
     return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}

@@ -112,7 +112,6 @@ class ConsolePlayers:
     def show(self, request: Request) -> Response:
         from tourney.app.floor.console_players import players_page
         from tourney.app.floor.tokens import check_director
-
         from tourney.app.input.names import player_name
 
         current = self._site.floor()
@@ -171,10 +170,13 @@ class ConsolePlayers:
 
     def upload(self, posted: Posted) -> Response:
         from tourney.app.floor.console_players import players_page
+        from tourney.app.input.files import MAX_TEXT_BYTES
 
         file = posted.files.get("file")
         if file is None:
             raise Refused(400, "choose a CSV file to upload")
+        if len(file.data) > MAX_TEXT_BYTES:  # the CLI's bound of a file it reads, as the form's is
+            raise Refused(413, f"that file is larger than {MAX_TEXT_BYTES // 2**20} MB: not a file tourney reads")
         source = upload_source(file.filename)
         # A separator is not stripped: a tab is one.
         encoding, separator = posted.field("encoding").strip(), posted.field("separator")
@@ -186,7 +188,7 @@ class ConsolePlayers:
         return page(players_page(posted.floor, preview=preview, upload=key), 200 if preview.importable else 400)
 
     def confirm_import(self, posted: Posted) -> Response:
-        from tourney.app.floor.console_players import players_page, registered_notice
+        from tourney.app.floor.console_players import registered_notice
         from tourney.app.floor.console_stage import StalePreview, seen_event
         from tourney.app.floor.import_preview import import_preview
 
