@@ -1,7 +1,9 @@
 """The players section of the director's console over HTTP: a real `tourney serve --lan`; add (a
-late entry seated as `player add` seats it), rename, drop with its confirmation, the search as quick
-entry reads names, a CSV upload previewed with its refused lines then confirmed, and the refusals
-of the gate (a table's token, no CSRF, an upload over the CLI's 32 MB)."""
+late entry seated as `player add` seats it), rename, drop with its confirmation (each row has its
+own), the search as quick entry reads names, a CSV upload read with the encoding and separator
+given (as `player import --encoding --separator`) previewed with its refused lines then confirmed,
+a drop's or an import's confirmation refused once the log moved (409, naming what changed), and
+the refusals of the gate (a table's token, no CSRF, an upload over the CLI's 32 MB)."""
 
 from __future__ import annotations
 
@@ -67,12 +69,13 @@ def post(base: str, url: str, action: str, form: dict[str, str]) -> tuple[int, s
     return request(f"{base}{path}/{action}", data={"csrf": csrf, **form})
 
 
-def multipart(fields: dict[str, str], filename: str, data: bytes) -> tuple[bytes, dict[str, str]]:
-    """A multipart/form-data body as a browser sends it, and its content type."""
+def multipart(fields: dict[str, str], filename: str, data: bytes, *,
+              field: str = "file") -> tuple[bytes, dict[str, str]]:
+    """A multipart/form-data body as a browser sends it (the file as `field`), and its content type."""
     boundary = "----tourney" + secrets.token_hex(8)
     parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
              for name, value in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
                  f"Content-Type: text/csv\r\n\r\n".encode() + data + b"\r\n")
     body = b"".join(parts) + f"--{boundary}--\r\n".encode()
     return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
@@ -125,11 +128,61 @@ def test_a_drop_asks_first_then_drops(floor: Floor) -> None:
     before = dump(url)
     status, page = post(base, url, "drop", {"name": "dawi"})
     assert status == 200 and "Yes, drop Dawid" in page and dump(url) == before
-    status, page = post(base, url, "drop", {"name": hidden(page.split('id="confirm-drop"')[1], "name"),
-                                             "confirm": "yes"})
+    confirmation = page.split('id="confirm-drop"')[1]
+    assert hidden(confirmation, "seen") == str(read_floor(url, None).state.last_event_id)
+    status, page = post(base, url, "drop", {"name": hidden(confirmation, "name"), "confirm": "yes",
+                                             "seen": hidden(confirmation, "seen")})
     assert status == 200 and notice(page) == "Dropped Dawid."
     assert read_floor(url, None).state.player("Dawid").dropped
     assert re.search(r'<tr class="dropped"><td class="name">Dawid</td>', page)
+
+
+def test_a_drop_confirmed_after_the_log_moved_is_refused_naming_what_changed(floor: Floor) -> None:
+    from tourney import app
+
+    base, url = floor
+    status, page = post(base, url, "drop", {"name": "ewa"})
+    confirmation = page.split('id="confirm-drop"')[1]
+    app.rename("Filip", "Filip Zając", db=url)  # another director, or the desk, meanwhile
+    moved = read_floor(url, None).state.last_event_id
+    before = dump(url)
+    form = {"name": hidden(confirmation, "name"), "confirm": "yes", "seen": hidden(confirmation, "seen")}
+    status, page = post(base, url, "drop", form)
+    assert status == 409 and dump(url) == before
+    assert notice(page).startswith(f"the log moved since this preview (it saw event {form['seen']}): "
+                                   f"{moved} rename: rename Filip to Filip Zając. Nothing was stored")
+    assert not read_floor(url, None).state.player("Ewa").dropped
+    # The confirmation is shown again, as of now; without the event it saw, it is no confirmation.
+    again = page.split('id="confirm-drop"')[1]
+    assert hidden(again, "seen") == str(moved) and hidden(again, "name") == "Ewa"
+    for seen in ("", "x", "²", "1" * 40):
+        status, page = post(base, url, "drop", {**form, "seen": seen})
+        assert status == 400 and "lacks the preview" in notice(page) and dump(url) == before
+    status, page = post(base, url, "drop", {**form, "seen": hidden(again, "seen")})
+    assert status == 200 and notice(page) == "Dropped Ewa."
+
+
+def test_each_row_has_its_rename_and_drop(floor: Floor) -> None:
+    base, url = floor
+    path = players_path(url)
+    status, page = request(base + path)
+    row = page.split('<td class="name">Bartosz</td>', 1)[1].split("</tr>", 1)[0]
+    assert f'href="{path}?rename=Bartosz" aria-label="Rename Bartosz"' in row
+    assert f'action="{path}/drop"' in row and hidden(row, "name") == "Bartosz" and 'aria-label="Drop Bartosz"' in row
+    dropped = page.split('<td class="name">Dawid</td>', 1)[1].split("</tr>", 1)[0]
+    assert "Rename Dawid" in dropped and "Drop Dawid" not in dropped  # dropped already
+    # A row's Drop asks first (the same confirmation as the form's).
+    status, page = post(base, url, "drop", {"name": hidden(row, "name")})
+    assert status == 200 and "Yes, drop Bartosz" in page
+    # A row's Rename asks for the new name, the name read as quick entry reads it.
+    status, page = request(base + path + "?rename=bart")
+    card = page.split('id="rename-row"')[1].split("</form>")[0]
+    assert status == 200 and hidden(card, "old") == "Bartosz" and 'value="Bartosz" required' in card
+    assert "autofocus" in card and 'id="add-name" name="name" required maxlength="200" autocomplete="off">' in page
+    status, page = post(base, url, "rename", {"old": hidden(card, "old"), "new": "Bartosz Kowal"})
+    assert status == 200 and notice(page) == "Renamed Bartosz to Bartosz Kowal."
+    status, page = request(base + path + "?rename=nobody")
+    assert status == 400 and "nobody" in notice(page).lower() and 'id="rename-row"' not in page
 
 
 def test_the_search_needs_no_diacritics_and_reads_prefixes_of_any_word(floor: Floor) -> None:
@@ -138,7 +191,7 @@ def test_the_search_needs_no_diacritics_and_reads_prefixes_of_any_word(floor: Fl
     assert listed(request(base + path + "?q=zdz")[1]) == ["Źdźbło"]
     assert listed(request(base + path + "?q=GRAZ")[1]) == ["Grażyna"]
     assert listed(request(base + path + "?q=now")[1]) == ["Celina Nowak"]  # a later word's prefix
-    assert listed(request(base + path + "?q=")[1])[:2] == ["Anna", "Bartosz"]
+    assert listed(request(base + path + "?q=")[1])[:2] == ["Anna", "Bartosz Kowal"]
 
 
 def test_an_upload_is_previewed_with_every_refused_line_and_stores_nothing(unseated: Floor) -> None:
@@ -148,7 +201,7 @@ def test_an_upload_is_previewed_with_every_refused_line_and_stores_nothing(unsea
     status, page = upload(base, url, sheet, filename="C:\\Users\\dyr\\lista.csv", fields={"encoding": "cp1250"})
     assert status == 400 and dump(url) == before
     preview = html.unescape(page.split('id="preview"')[1].split("</section>")[0])
-    assert "read as cp1250 (--encoding), separator ';'" in preview
+    assert "lista.csv: read as cp1250 (--encoding), separator ';'" in preview  # the CLI's line
     assert "lista.csv line 3: the name is empty" in preview
     assert "lista.csv line 5: a player named 'Anna' is already registered" in preview
     assert "lista.csv line 6: 'Jan' is already on line 4" in preview
@@ -163,14 +216,18 @@ def test_a_clean_upload_is_imported_on_confirmation_only(unseated: Floor) -> Non
     sheet = "\ufeffname,club\nIwona,Kraków\nJerzy,\n".encode("utf-8")
     status, page = upload(base, url, sheet)
     assert status == 200 and "Import these 2 players" in page and dump(url) == before
-    key, count = hidden(page, "upload"), hidden(page, "count")
+    assert "players.csv: read as UTF-8 (BOM), separator ','" in html.unescape(page)
+    key, count, seen = hidden(page, "upload"), hidden(page, "count"), hidden(page, "seen")
+    assert seen == str(read_floor(url, None).state.last_event_id)
     status, page = post(base, url, "import", {"upload": key, "count": count})
+    assert status == 400 and "lacks the preview" in notice(page) and dump(url) == before
+    status, page = post(base, url, "import", {"upload": key, "count": count, "seen": seen})
     assert status == 200 and "Registered 2 player(s)" in notice(page)
     state = read_floor(url, None).state
     assert state.player("Iwona").club == "Kraków" and state.player("Jerzy").club is None
     # The same confirmation again: the upload is gone, nothing more is stored.
     after = dump(url)
-    status, page = post(base, url, "import", {"upload": key, "count": count})
+    status, page = post(base, url, "import", {"upload": key, "count": count, "seen": seen})
     assert status == 400 and "upload the file again" in notice(page) and dump(url) == after
 
 
@@ -180,9 +237,45 @@ def test_a_confirmation_made_stale_is_checked_again(unseated: Floor) -> None:
     assert status == 200
     post(base, url, "add", {"name": "Lena"})  # another director registers one of them meanwhile
     before = dump(url)
-    status, page = post(base, url, "import", {"upload": hidden(page, "upload"), "count": "2"})
+    status, page = post(base, url, "import", {"upload": hidden(page, "upload"), "count": "2",
+                                              "seen": hidden(page, "seen")})
     assert status == 409 and dump(url) == before
     assert "players.csv line 3: a player named 'Lena' is already registered" in html.unescape(page)
+
+
+def test_an_import_confirmed_after_the_log_moved_is_refused_then_previewed_again(unseated: Floor) -> None:
+    from tourney import app
+
+    base, url = unseated
+    status, page = upload(base, url, b"name\nMaria\nNorbert\n")
+    assert status == 200
+    form = {"upload": hidden(page, "upload"), "count": "2", "seen": hidden(page, "seen")}
+    app.rename("Anna", "Anna Maj", db=url)  # no player of the file: only the log moved
+    moved = read_floor(url, None).state.last_event_id
+    before = dump(url)
+    status, page = post(base, url, "import", form)
+    assert status == 409 and dump(url) == before
+    assert f"{moved} rename: rename Anna to Anna Maj" in notice(page) and "Nothing was stored" in notice(page)
+    # The file's preview as of now, with the event it saw: confirming that imports it.
+    assert hidden(page, "seen") == str(moved) and "Import these 2 players" in page
+    status, page = post(base, url, "import", {**form, "seen": hidden(page, "seen")})
+    assert status == 200 and "Registered 2 player(s)" in notice(page)
+
+
+def test_an_upload_is_read_with_the_separator_chosen(unseated: Floor) -> None:
+    base, url = unseated
+    before = dump(url)
+    status, page = upload(base, url, b"name\tclub\nOla;x\tAZS\n", fields={"separator": "tab"})
+    assert status == 200 and "players.csv: read as UTF-8, separator tab" in html.unescape(page)
+    assert re.search(r'<td class="name">Ola;x</td><td>AZS</td>', page)
+    status, page = upload(base, url, b"name;club\nOla;AZS\n", fields={"separator": ","})
+    assert status == 400 and "players.csv: read as UTF-8, separator ','" in html.unescape(page)
+    assert "players.csv line 1" in html.unescape(page)  # "name;club" is no column tourney knows
+    status, page = upload(base, url, b"name\nOla\n", fields={"separator": "|", "encoding": "klingon"})
+    assert status == 400 and "unknown" in html.unescape(page) and dump(url) == before
+    # The form offers what the command's --separator takes, told by the header line by default.
+    form = request(base + players_path(url))[1].split('id="upload"')[1].split("</form>")[0]
+    assert re.findall(r'<option value="([^"]*)"', form.split('id="upload-separator"')[1]) == ["", ",", ";", "tab"]
 
 
 def test_a_table_token_and_a_missing_csrf_are_refused(floor: Floor) -> None:
@@ -264,7 +357,9 @@ def test_script_in_a_name_is_text(unseated: Floor) -> None:
 def preview_of(text: str, state_names: tuple[str, ...] = ()) -> ImportPreview:
     from tourney.app.floor.import_preview import preview_import
 
-    class Registered:  # the one question the preview asks the tournament
+    class Registered:  # what the preview asks of the tournament
+        last_event_id = 0
+
         def find_player(self, name: str) -> str | None:
             return next((n for n in state_names if n.casefold() == name.casefold()), None)
 

@@ -1,11 +1,14 @@
 """The players section of the director's console (`tourney serve --lan`):
 
     GET  /director/TOKEN/players?q=LETTERS   the players, searched as quick entry reads names
+    GET  /director/TOKEN/players?rename=NAME the same, asking for NAME's new name (a row's Rename)
     POST /director/TOKEN/players/add         register one (a late entry is seated where `player add` seats it)
     POST /director/TOKEN/players/rename      rename one
-    POST /director/TOKEN/players/drop        drop one (first a confirmation)
-    POST /director/TOKEN/players/upload      a CSV file (multipart): its preview, nothing stored
-    POST /director/TOKEN/players/import      register the previewed file (checked again)
+    POST /director/TOKEN/players/drop        drop one (first a confirmation, which carries the log's last
+                                             event id it showed: 409 naming what changed once the log moved)
+    POST /director/TOKEN/players/upload      a CSV file (multipart; its encoding and separator as
+                                             `player import --encoding --separator`): its preview, nothing stored
+    POST /director/TOKEN/players/import      register the previewed file (the log and the players checked again)
 
 Every POST passes the one gate (`web/gate.py`); each handler is one operation of `tourney.app` and
 renders `app/floor/console_players.py`. An uploaded file waits for its confirmation in this
@@ -29,6 +32,7 @@ from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import Refused, page, public_text, read_route
 
 if TYPE_CHECKING:
+    from tourney.app.floor.floor_read import FloorRead
     from tourney.app.floor.import_preview import ImportPreview
     from tourney.web.site import Site
 
@@ -108,10 +112,17 @@ class ConsolePlayers:
     def show(self, request: Request) -> Response:
         from tourney.app.floor.console_players import players_page
         from tourney.app.floor.tokens import check_director
+        from tourney.app.input.names import player_name
 
         current = self._site.floor()
         check_director(current.store_view(), request.path_params["token"])
-        return page(players_page(current, query=request.query_params.get("q", "")))
+        query = request.query_params.get("q", "")
+        typed = request.query_params.get("rename", "")
+        try:
+            renamed = current.state.player(player_name(current.state, typed)).name if typed else ""
+        except TourneyError as error:
+            return page(players_page(current, query=query, notice=_refusal_text(error), ok=False), 400)
+        return page(players_page(current, query=query, rename=renamed))
 
     def add(self, posted: Posted) -> Response:
         from tourney.app.floor.console_players import registered_notice
@@ -136,10 +147,10 @@ class ConsolePlayers:
         return self._page(notice=f"Renamed {done.old} to {done.new}.")
 
     def drop(self, posted: Posted) -> Response:
-        from tourney.app.floor.console_players import players_page
+        from tourney.app.floor.console_players import confirm_drop, players_page
+        from tourney.app.floor.console_stage import StalePreview, seen_event
         from tourney.app.floor.director_forms import confirmed
         from tourney.app.input.names import player_name
-        from tourney.app.operations.players import drop
 
         site = self._site
         try:
@@ -147,19 +158,28 @@ class ConsolePlayers:
                 name = player_name(posted.floor.state, posted.field("name"))
                 posted.floor.state.player(name)  # an unknown name: the engine's refusal, with its hint
                 return page(players_page(posted.floor, confirm_drop=name))
-            done = drop(posted.field("name"), db=site.db, tournament=site.tournament)
+            done = confirm_drop(posted.field("name"), seen_event(posted.field("seen")), db=site.db,
+                                tournament=site.tournament)
+        except StalePreview as stale:
+            # What changed, and the confirmation again as of now: nothing was stored.
+            return page(players_page(site.floor(), notice=str(stale), ok=False,
+                                     confirm_drop=posted.field("name")), 409)
         except TourneyError as error:
             return self._refused(error)
         return self._page(notice=f"Dropped {done.name}.")
 
     def upload(self, posted: Posted) -> Response:
         from tourney.app.floor.console_players import players_page
+        from tourney.app.input.files import MAX_TEXT_BYTES
 
         file = posted.files.get("file")
         if file is None:
             raise Refused(400, "choose a CSV file to upload")
+        if len(file.data) > MAX_TEXT_BYTES:  # the CLI's bound of a file it reads, as the form's is
+            raise Refused(413, f"that file is larger than {MAX_TEXT_BYTES // 2**20} MB: not a file tourney reads")
         source = upload_source(file.filename)
-        encoding, separator = posted.field("encoding").strip(), posted.field("separator").strip()
+        # A separator is not stripped: a tab is one.
+        encoding, separator = posted.field("encoding").strip(), posted.field("separator")
         try:
             preview = self._preview(source, file.data, encoding, separator, posted)
         except TourneyError as error:
@@ -168,31 +188,44 @@ class ConsolePlayers:
         return page(players_page(posted.floor, preview=preview, upload=key), 200 if preview.importable else 400)
 
     def confirm_import(self, posted: Posted) -> Response:
-        from tourney.app.floor.console_players import players_page, registered_notice
+        from tourney.app.floor.console_players import registered_notice
+        from tourney.app.floor.console_stage import StalePreview, seen_event
         from tourney.app.floor.import_preview import import_preview
 
         key = posted.field("upload")
         site = self._site
         try:
+            seen = seen_event(posted.field("seen"))
             kept = self._shelf.take(key)
             preview = self._preview(kept.source, kept.data, kept.encoding, kept.separator, posted)
             if not preview.importable or str(len(preview.rows)) != posted.field("count"):
                 # The tournament changed since the preview: show what the file would do now.
-                return page(players_page(posted.floor, preview=preview, upload=key if preview.importable else "",
-                                         notice="the players changed since the preview: check it again",
-                                         ok=False), 409)
-            done = import_preview(preview, db=site.db, tournament=site.tournament)
+                return self._again(posted, preview, key, "the players changed since the preview: check it again")
+            done = import_preview(preview, seen, db=site.db, tournament=site.tournament)
+        except StalePreview as stale:
+            # What changed, and the file's preview as of now (confirmed, it is checked again).
+            return self._again(posted, self._preview(kept.source, kept.data, kept.encoding, kept.separator,
+                                                     posted, floor=site.floor()), key, str(stale))
         except TourneyError as error:
             return self._refused(error)
         self._shelf.forget(key)
         return self._page(notice=registered_notice(done))
 
-    def _preview(self, source: str, data: bytes, encoding: str, separator: str, posted: Posted) -> ImportPreview:
+    def _preview(self, source: str, data: bytes, encoding: str, separator: str, posted: Posted, *,
+                 floor: FloorRead | None = None) -> ImportPreview:
+        """The file's preview as of `floor` (the request's read of it by default)."""
         from tourney.app.floor.import_preview import preview_import, tried
 
-        preview = preview_import(data, source=source, state=posted.floor.state, encoding=encoding or None,
-                                 separator=separator or None)
+        preview = preview_import(data, source=source, state=(floor or posted.floor).state,
+                                 encoding=encoding or None, separator=separator or None)
         return tried(preview, db=self._site.db, tournament=self._site.tournament)
+
+    def _again(self, posted: Posted, preview: ImportPreview, key: str, notice: str) -> Response:
+        """A 409: the import's confirmation came too late, with what the file would do now."""
+        from tourney.app.floor.console_players import players_page
+
+        return page(players_page(self._site.floor(), preview=preview, upload=key if preview.importable else "",
+                                 notice=notice, ok=False), 409)
 
     def _page(self, *, notice: str) -> Response:
         """The players page after a change, read again: it shows the change."""
@@ -206,7 +239,11 @@ class ConsolePlayers:
 
         if isinstance(error, AccessError):
             raise error
-        # No such player is what was typed, not the database failing (it names no file).
         typed = isinstance(error, InvalidInputError | NotInTournamentError)
-        text = str(error) if isinstance(error, NotInTournamentError) else public_text(error)
-        return page(players_page(self._site.floor(), notice=text, ok=False), 400 if typed else 409)
+        return page(players_page(self._site.floor(), notice=_refusal_text(error), ok=False), 400 if typed else 409)
+
+
+def _refusal_text(error: TourneyError) -> str:
+    """An operation's refusal as the page says it: no such player is what was typed, not the
+    database failing (it names no file)."""
+    return str(error) if isinstance(error, NotInTournamentError) else public_text(error)

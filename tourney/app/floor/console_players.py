@@ -1,6 +1,8 @@
-"""The players section of the director's console: the list (searched as quick entry reads names),
-the answers of add, rename and drop, and an upload's preview (`app/floor/import_preview.py`).
-Rendered with `templates/console/players.html` (autoescaped: names are text, never HTML)."""
+"""The players section of the director's console: the list (searched as quick entry reads names,
+each row with its rename and drop), the answers of add, rename and drop, and an upload's preview
+(`app/floor/import_preview.py`). A drop's confirmation, like an import's, names the log's last event
+its page showed and is refused (`StalePreview`, 409) when the log moved since. Rendered with
+`templates/console/players.html` (autoescaped: names are text, never HTML)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from tourney.app.floor.tokens import csrf_token
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
     from tourney.app.floor.import_preview import ImportPreview
-    from tourney.app.operations.players import Registered
+    from tourney.app.operations.players import Changed, Registered
     from tourney.engine.tournament import TournamentState
 
 MAX_QUERY = 60
@@ -50,6 +52,8 @@ class PlayersPage:
     notice_ok: bool
     poll_token: str
     confirm_drop: str  # a player whose drop is asked for ("" for none)
+    rename: str  # a player whose new name is asked for ("" for none)
+    seen: int  # the log's last event this page shows (a drop's confirmation carries it)
     preview: ImportPreview | None
     upload: str  # the kept upload's id, sent back to confirm its preview
     max_upload_mb: int
@@ -87,8 +91,21 @@ def registered_notice(done: Registered) -> str:
             f"{done.active} in the tournament.")
 
 
+def confirm_drop(name: str, seen: int, *, db: str | None, tournament: str | None) -> Changed:
+    """`tourney player drop NAME`, refused (`StalePreview`, nothing stored) when the log moved past
+    `seen`, the event its confirmation showed."""
+    from tourney.app.floor.console_stage import _unchanged
+    from tourney.app.operations.players import Changed, drop_in
+    from tourney.app.store.unit_of_work import transaction
+
+    with transaction(db, tournament) as tx:
+        _unchanged(tx, seen)
+        resolved = drop_in(tx, name)
+    return Changed(tx.state, resolved)
+
+
 def players_page(floor: FloorRead, *, query: str = "", notice: str = "", ok: bool = True, confirm_drop: str = "",
-                 preview: ImportPreview | None = None, upload: str = "") -> str:
+                 rename: str = "", preview: ImportPreview | None = None, upload: str = "") -> str:
     from tourney.app.input.files import MAX_TEXT_BYTES
     from tourney.render.env import render
 
@@ -99,6 +116,7 @@ def players_page(floor: FloorRead, *, query: str = "", notice: str = "", ok: boo
         stage=state.kind.stage_label(state, state.stage) if state.stage else "not seated",
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), query=query[:MAX_QUERY],
         players=player_lines(state, query), total=len(state.players), notice=notice, notice_ok=ok,
-        poll_token=poll_token(floor), confirm_drop=confirm_drop, preview=preview, upload=upload,
+        poll_token=poll_token(floor), confirm_drop=confirm_drop, rename=rename, seen=state.last_event_id,
+        preview=preview, upload=upload,
         max_upload_mb=MAX_TEXT_BYTES // 2**20)
     return render("console/players.html", None, page=page, poll_url=POLL_URL)

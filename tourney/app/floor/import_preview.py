@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from tourney.app.operations.players import NewPlayer, Registered, register
+from tourney.app.operations.players import NewPlayer, Registered, register_in, registered
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 
 if TYPE_CHECKING:
@@ -47,13 +47,18 @@ class ImportRefusal:
 
 @dataclass(frozen=True, slots=True)
 class ImportPreview:
-    """What an upload would register (`rows`), what stops it (`refusals`), and how it was read."""
+    """What an upload would register (`rows`), what stops it (`refusals`), and how it was read:
+    `read_as` as `tourney player import` prints it (None for UTF-8 with commas, as the command
+    says nothing then), `read_how` always. `seen`: the log's last event the rows were checked
+    against (its confirmation is refused once the log moved past it)."""
 
     source: str
     rows: tuple[ImportRow, ...]
     refusals: tuple[ImportRefusal, ...]
     read_as: str | None
     more_refusals: bool = False  # past MAX_REFUSALS
+    read_how: str = ""
+    seen: int = 0
 
     @property
     def importable(self) -> bool:
@@ -62,9 +67,6 @@ class ImportPreview:
 
 class _Fatal(TourneyError):
     """Nothing to read past this refusal (the header, an unclosed quote, too many bad lines)."""
-
-
-_LINE_OF = re.compile(r" line ([0-9]+): ")
 
 
 def preview_import(data: bytes, *, source: str, state: TournamentState, encoding: str | None = None,
@@ -84,15 +86,16 @@ def preview_import(data: bytes, *, source: str, state: TournamentState, encoding
     except InvalidInputError as error:
         return ImportPreview(source, (), (ImportRefusal(None, str(error)),), None)
     used = chosen if chosen is not None else header_separator(decoded.text)
-    read_as = None if decoded.plain_utf8 and used == "," else (
-        f"read as {decoded.encoding}{f' ({decoded.how})' if decoded.how else ''}, separator {separator_shown(used)}")
+    read_how = (f"read as {decoded.encoding}{f' ({decoded.how})' if decoded.how else ''}, "
+                f"separator {separator_shown(used)}")
+    read_as = None if decoded.plain_utf8 and used == "," else read_how
     lines = io.StringIO(decoded.text, newline="").readlines()
     refusals: list[ImportRefusal] = []
     try:
         entries = _read_blocks(lines, source, used, refusals)
     except _Fatal:
         return _sorted(ImportPreview(source, (), tuple(refusals[:MAX_REFUSALS]), read_as,
-                                     len(refusals) > MAX_REFUSALS))
+                                     len(refusals) > MAX_REFUSALS, read_how, state.last_event_id))
     if not entries and not refusals:
         refusals.append(ImportRefusal(None, f"{source} has a header but no players"))
     rows = []
@@ -104,7 +107,7 @@ def preview_import(data: bytes, *, source: str, state: TournamentState, encoding
         else:
             rows.append(ImportRow(entry.line, entry.name, entry.club or "", entry.bot or ""))
     return _sorted(ImportPreview(source, tuple(rows), tuple(refusals[:MAX_REFUSALS]), read_as,
-                                 len(refusals) > MAX_REFUSALS))
+                                 len(refusals) > MAX_REFUSALS, read_how, state.last_event_id))
 
 
 def _read_blocks(lines: list[str], source: str, separator: str, refusals: list[ImportRefusal]) -> list[PlayerEntry]:
@@ -208,11 +211,7 @@ def tried(preview: ImportPreview, *, db: str | None = None, tournament: str | No
         return preview
     try:
         with transaction(db, tournament) as tx:
-            for row in preview.rows:
-                data: dict[str, str | None] = {"name": row.name, "club": row.club or None}
-                if row.bot:
-                    data["bot"] = row.bot
-                tx.append("register", data)
+            register_in(tx, _new_players(preview))
             state = tx.state
             seated = {name: t.number for t in state.tables for name in t.seats} if state.stage == 1 else {}
             raise _Trial
@@ -222,14 +221,26 @@ def tried(preview: ImportPreview, *, db: str | None = None, tournament: str | No
         return replace(preview, refusals=(ImportRefusal(None, str(error)),))
 
 
-def import_preview(preview: ImportPreview, *, db: str | None = None, tournament: str | None = None) -> Registered:
-    """Register the rows of a preview with nothing refused, in one transaction (whose own checks run
-    again: a name registered since the preview refuses the whole import, naming its line)."""
+def import_preview(preview: ImportPreview, seen: int, *, db: str | None = None,
+                   tournament: str | None = None) -> Registered:
+    """Register the rows of a preview with nothing refused, in one transaction: refused
+    (`StalePreview`, naming the new entries) when the log moved past `seen`, the event its page
+    showed; the registration's own checks run again too (a name registered since refuses the
+    whole import, naming its line)."""
+    from tourney.app.floor.console_stage import _unchanged
+    from tourney.app.store.unit_of_work import transaction
+
     if not preview.importable:
         raise InvalidInputError(f"{preview.source} has {len(preview.refusals)} refused line(s): "
                                 "fix the file and upload it again")
-    done = register([NewPlayer(r.name, r.club or None, r.bot or None, f"{preview.source} line {r.line}")
-                     for r in preview.rows], db=db, tournament=tournament)
-    return replace(done, read_as=preview.read_as)
+    players = _new_players(preview)
+    with transaction(db, tournament) as tx:
+        _unchanged(tx, seen)
+        register_in(tx, players)
+    return replace(registered(tx, players), read_as=preview.read_as)
+
+
+def _new_players(preview: ImportPreview) -> list[NewPlayer]:
+    return [NewPlayer(r.name, r.club or None, r.bot or None, f"{preview.source} line {r.line}") for r in preview.rows]
 
 

@@ -12,6 +12,7 @@ from tourney.app.store.unit_of_work import read, transaction
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    from tourney.app.store.unit_of_work import UnitOfWork
     from tourney.engine.progress import PlayerStatus, Step
     from tourney.engine.tournament import PlayerInfo, TournamentState
     from tourney.storage.repo import Tournament
@@ -49,15 +50,25 @@ def register(players: Sequence[NewPlayer], *, db: str | None = None, tournament:
     seat draw a player joins a stage-1 table that has not started (a late entry)."""
 
     with transaction(db, tournament) as tx:
-        for player in players:
-            where = f"{player.origin}: " if player.origin else ""
-            taken = tx.state.find_player(player.name)
-            if taken is not None:
-                raise InvalidInputError(f"{where}a player named {taken!r} is already registered")
-            data: dict[str, Any] = {"name": player.name, "club": player.club}
-            if player.bot is not None:
-                data["bot"] = _checked_bot(tx.state, player.bot, where)
-            tx.append("register", data)
+        register_in(tx, players)
+    return registered(tx, players)
+
+
+def register_in(tx: UnitOfWork, players: Sequence[NewPlayer]) -> None:
+    """`register`'s appends, in a transaction of the caller's (the console checks it first)."""
+    for player in players:
+        where = f"{player.origin}: " if player.origin else ""
+        taken = tx.state.find_player(player.name)
+        if taken is not None:
+            raise InvalidInputError(f"{where}a player named {taken!r} is already registered")
+        data: dict[str, Any] = {"name": player.name, "club": player.club}
+        if player.bot is not None:
+            data["bot"] = _checked_bot(tx.state, player.bot, where)
+        tx.append("register", data)
+
+
+def registered(tx: UnitOfWork, players: Sequence[NewPlayer]) -> Registered:
+    """What `register` answers once `tx` committed `players`."""
     state = tx.state
     seated = {name: t.number for t in state.tables for name in t.seats} if state.stage == 1 else {}
     names = tuple(p.name for p in players)
@@ -194,6 +205,12 @@ def drop(name: str, *, db: str | None = None, tournament: str | None = None) -> 
     placed; a qualifier who leaves before the next stage is seated is replaced by the next player
     of their table's finishing order."""
     with transaction(db, tournament) as tx:
-        resolved = player_name(tx.state, name)
-        tx.append("drop", {"name": resolved})
+        resolved = drop_in(tx, name)
     return Changed(tx.state, resolved)
+
+
+def drop_in(tx: UnitOfWork, name: str) -> str:
+    """`drop`'s append in a transaction of the caller's; the name as resolved."""
+    resolved = player_name(tx.state, name)
+    tx.append("drop", {"name": resolved})
+    return resolved
