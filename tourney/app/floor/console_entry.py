@@ -91,6 +91,8 @@ def completions(state: TournamentState, line: str) -> list[dict[str, str]]:
         found += list(table_candidates(words, typed))
     elif is_table_word(done[0]):
         found = list(argument_candidates("result", done, typed, words))
+    elif done[0].casefold() not in COMMANDS or done[0].casefold() == "undo":
+        found = []  # not an entry of this line; or an event id, which the log page lists
     else:
         found = list(argument_candidates(done[0].casefold(), done[1:], typed, words))
     head = line[:len(line) - len(raw)]
