@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
 from floor_support import NAMES, dump, hidden, request, seated_event, sqlite_url
 from serve_support import serving_app
 from typer.testing import CliRunner
@@ -101,6 +100,7 @@ def test_typed_lines_store_and_say_exactly_what_the_cli_does(tmp_path: Path) -> 
     url, twin = seated(tmp_path)
     state = app.tournament_state(db=url)
     one, two = state.tables[0].seats, state.tables[1].seats
+    whole_order = " ".join(quote(p) for p in reversed(two))
     prefix = {"Grażyna": "graz", SCRIPT_NAME: "'<scr'"}
     # (typed at the console, the same entry at the CLI)
     steps = [
@@ -113,7 +113,7 @@ def test_typed_lines_store_and_say_exactly_what_the_cli_does(tmp_path: Path) -> 
         ("chips 1 a=3", "chips 1 a=3"),
         ("forfeit 1 s1", "forfeit 1 s1"),
         ("final s1", "result final s1"),
-        ("finish 2 " + " ".join(quote(p) for p in reversed(two)), "finish 2 " + " ".join(quote(p) for p in reversed(two))),
+        (f"finish 2 {whole_order}", f"finish 2 {whole_order}"),
         ("2 s1", "result 2 s1"),
     ]
     with console(url) as base:
