@@ -2,7 +2,8 @@
 Content-Security-Policy (the entry line's script must run from 'self'), on a laptop (1280x800) and
 a phone (390x844): entries typed with the keyboard alone (`1 an<Tab>` completed as the desk
 completes, Enter, the answer in the CLI's lines, the line cleared and focused again; several
-candidates listed; a refusal keeps the line), a tap on a table's card, and no sideways scroll.
+candidates listed; a refusal keeps the line), a tap on a table's card, an entry made elsewhere
+reaching the cards without a reload, and no sideways scroll.
 TOURNEY_FLOOR_SCREENSHOTS=DIR keeps the screenshots to look at."""
 
 from __future__ import annotations
@@ -115,6 +116,11 @@ def test_results_are_typed_with_the_keyboard_and_tapped_on_a_card(tmp_path: Path
             assert state.last_event_id == before + 1 and state.events[-1].data == {"table": 2, "loser": loser}
             no_sideways_scroll(page, viewport["width"])
             shot(page, f"console-results-tapped-{size}")
+
+            # An entry made elsewhere (the desk, a phone) reaches the cards without a reload.
+            other = app.tournament_state(db=url).table(1).still_in[-1]
+            app.enter_result(1, other, db=url)
+            expect(page.locator("#table-1 pre")).to_have_text("\n".join(app.tables(db=url).table(1).lines()))
             # A refusal's page is a 409 (Chromium logs that); a script error or a policy's block is not.
             assert [e for e in errors if not e.startswith("Failed to load resource")] == []
         finally:
