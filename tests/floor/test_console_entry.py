@@ -175,6 +175,9 @@ def test_a_tap_on_a_card_is_the_same_entry(tmp_path: Path) -> None:
         assert card is not None and "Table 1 has finished." in card.group(0)
         assert "<form" not in card.group(0) and "<button" not in card.group(0)
         assert 'autofocus' not in page.split('id="entry-line"', 1)[1].split(">", 1)[0]  # a tap: no keyboard pops up
+        assert 'id="all-finished"' not in page
+        page = post(base, url, {"command": "finish", "table": "2", "name": list(state.tables[1].seats)})[1]
+        assert 'id="all-finished"' in page and "<form" not in page.split('data-live="tables"', 1)[1]
 
 
 def test_chips_and_forfeits_from_a_card(tmp_path: Path) -> None:
