@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import shlex
 import sys
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from tourney.app.input.encoding import check_decoded
+from tourney.app.input.entry_complete import Words
 from tourney.app.store.database import KeptDatabases, TournamentReader
 from tourney.errors import TourneyError
 
@@ -30,21 +30,9 @@ QUIT_WORDS = frozenset({"quit", "exit"})
 SWITCHING_COMMANDS = frozenset({"use", "new"})
 PROMPT = "desk> "  # before the database has a tournament
 DESK_WORDS = ("help", "quit", "exit")
-# Commands whose first argument is a table of the current stage (completion offers the numbers,
-# then the names of the players still in at that table).
-TABLE_COMMANDS = frozenset({"result", "finish", "forfeit", "chips", "tables"})
 DESK_HELP = ("At the desk: type a command without `tourney`, e.g. `result 3 ann`, `tables 2`, `undo`, "
              "`standings`. `help COMMAND` explains one; Tab completes commands, tables and names; "
              "`quit` or Ctrl-D leaves.")
-
-
-@dataclass
-class Words:
-    """What completion offers, read from the tournament's state after each entry."""
-
-    players: list[str] = field(default_factory=list)
-    # Table number -> the players still in at it (the current stage).
-    tables: dict[int, list[str]] = field(default_factory=dict)
 
 
 def words_of(state: TournamentState) -> Words:
