@@ -106,7 +106,9 @@ def preview_advance(*, db: str | None, tournament: str | None) -> Preview:
     return _previewed(_advance, db, tournament)
 
 
-def _unchanged(tx: UnitOfWork, seen: int) -> None:
+def unchanged(tx: UnitOfWork, seen: int) -> None:
+    """Refuse (`StalePreview`, naming the entries since) a confirmation whose preview saw event
+    `seen` when the log has moved past it; called inside the transaction that stores the change."""
     from tourney.app.read_models.event_text import event_text
 
     state = tx.state
@@ -118,12 +120,15 @@ def _unchanged(tx: UnitOfWork, seen: int) -> None:
                        f"{'; '.join(changes[:MAX_CHANGES])}{more}. Nothing was stored: check the new preview")
 
 
+_unchanged = unchanged  # its first name
+
+
 def confirm_draw(seed: int, seen: int, *, db: str | None, tournament: str | None) -> TournamentState:
     """Store the previewed draw (the same `seed` on the same log), or refuse a stale preview."""
     from tourney.app.store.unit_of_work import transaction
 
     with transaction(db, tournament) as tx:
-        _unchanged(tx, seen)
+        unchanged(tx, seen)
         _draw(seed)(tx)
     return tx.state
 
@@ -133,7 +138,7 @@ def confirm_advance(seen: int, *, db: str | None, tournament: str | None) -> tup
     from tourney.app.store.unit_of_work import transaction
 
     with transaction(db, tournament) as tx:
-        _unchanged(tx, seen)
+        unchanged(tx, seen)
         return _advance(tx)
 
 
