@@ -202,6 +202,7 @@ def correct_page(floor: FloorRead, number: int, *, preview: ShownCorrection | No
                        club=typed.club if typed.club is not None else form.club)
     page = CorrectPage(event=floor.tournament.name, base=f"/director/{token}",
                        csrf=csrf_token(floor.secret or "00", token), poll_token=poll_token(floor), form=form,
-                       spare=max(0, min(len(form.seated), MAX_VALUES) - len(form.values)), preview=preview, notice=notice, notice_ok=ok)
+                       spare=max(0, min(len(form.seated), MAX_VALUES) - len(form.values)), preview=preview,
+                       notice=notice, notice_ok=ok)
     return render("console/correct.html", None, page=page, poll_url=POLL_URL)
 
