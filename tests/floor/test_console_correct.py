@@ -248,3 +248,28 @@ def test_a_table_token_and_a_missing_csrf_are_refused(floor: Floor) -> None:
     assert request(base + path, data={"csrf": "forged", "loser": "cel", "confirm": "yes", "seen": "999"})[0] == 403
     assert request(base + path, data={"csrf": csrf, "loser": "cel", "confirm": "yes"})[0] == 400  # no preview seen
     assert dump(url) == before
+
+
+def test_a_chip_count_s_correction_is_the_cli_s_and_a_multipart_form_is_refused(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    seated_event(url, game="chlust", names=["Anna", "Bartosz", "Celina", "Dawid"])
+    seats = app.tournament_state(db=url).tables[0].seats
+    app.enter_chips(1, [f"{name}={count}" for name, count in zip(seats, (35, 25, 15, 5), strict=True)], db=url)
+    open_floor(db=url)
+    target = last(url, "chips")
+    desk = twin(url, tmp_path)
+    typed = [f"{seats[1][:3].lower()}=40", f"{seats[0]}=20", f"{seats[2]}=15", f"{seats[3]}=5"]
+    with serving(url) as (base, _process):
+        form = request(f"{base}{log_path(url)}/correct/{target}")[1]
+        filled = re.findall(r'name="value" value="([^"]*)"', form)  # the counts in effect, in the entry's order
+        assert sorted(filled) == sorted(f"{name}={count}" for name, count in zip(seats, (35, 25, 15, 5), strict=True))
+        status, page = ask(base, url, target, {"value": typed})
+        assert status == 200 and preview_lines(page) == said_without_yes(desk, str(target), "--counts", *typed)
+        body = (b'--b\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n' + hidden(page, "csrf").encode()
+                + b"\r\n--b--\r\n")
+        assert request(f"{base}{log_path(url)}/correct/{target}", data=body,
+                       headers={"Content-Type": "multipart/form-data; boundary=b"})[0] == 415
+        status, done = request(f"{base}{log_path(url)}/correct/{target}", data=confirmation(page))
+        assert status == 200, notice(done)
+    assert cli(desk, "correct", str(target), "--counts", *typed, "--yes").returncode == 0
+    assert app.tournament_state(db=url).events[-1].data == app.tournament_state(db=desk).events[-1].data
