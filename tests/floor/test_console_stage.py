@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import html
 import re
+import secrets
+import sqlite3
 from pathlib import Path
 
 from floor_support import NAMES, dump, hidden, request, seated_event, serving, sqlite_url
@@ -154,3 +156,154 @@ def test_a_table_token_and_a_missing_csrf_are_refused(tmp_path: Path) -> None:
         assert request(base + path + "/draw", data={"seed": "3"})[0] == 403
         assert request(base + path + "/advance", data={"confirm": "yes", "seen": "99"})[0] == 403
         assert dump(url) == before
+
+
+def multipart(fields: dict[str, str], files: dict[str, tuple[str, bytes]]) -> tuple[bytes, dict[str, str]]:
+    """A multipart/form-data body as a browser sends the draw's form, and its content type."""
+    boundary = "----tourney" + secrets.token_hex(8)
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+             for name, value in fields.items()]
+    parts += [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+              f"Content-Type: text/csv\r\n\r\n".encode() + data + b"\r\n"
+              for name, (filename, data) in files.items()]
+    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+    return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+
+
+def draw_form(base: str, url: str, fields: dict[str, str], files: dict[str, tuple[str, bytes]]) -> tuple[int, str]:
+    """The draw's form posted as the browser posts it (multipart, with a file or an empty one)."""
+    path = stage_path(url)
+    csrf = hidden(request(base + path)[1], "csrf")
+    body, headers = multipart({"csrf": csrf, **fields}, files)
+    return request(f"{base}{path}/draw", data=body, headers=headers)
+
+
+def twin(url: str, tmp_path: Path) -> str:
+    copy = tmp_path / "twin.db"
+    source, target = sqlite3.connect(url.removeprefix("sqlite:///")), sqlite3.connect(copy)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
+    return f"sqlite:///{copy}"
+
+
+def typed(url: str, *args: str) -> list[str]:
+    """What the command prints (run as the desk runs it)."""
+    done = runner.invoke(cli, [*args, "--db", url])
+    assert done.exit_code == 0, done.output
+    return done.output.rstrip("\n").split("\n")
+
+
+def seat_event(url: str) -> tuple[str, dict[str, object]]:
+    event = next(e for e in reversed(app.tournament_state(db=url).events) if e.kind == "seat")
+    return event.kind, event.data
+
+
+def test_the_first_draw_takes_the_plan_s_overrides_as_tourney_seat_does(tmp_path: Path) -> None:
+    url = registered(tmp_path)
+    desk = twin(url, tmp_path)
+    options = ["--seed", "4242", "--table-size", "3", "--advance", "1", "--final-size", "3"]
+    fields = {"seed": "4242", "table_size": "3", "advance": "1", "final_size": "3"}
+    with serving(url) as (base, _process):
+        shown = request(base + stage_path(url))[1]
+        assert 'name="table_size"' in shown and 'name="ratings"' not in shown  # a format of stages
+        before = dump(url)
+        status, previewed = draw_form(base, url, fields, {"ratings": ("", b"")})  # no file chosen
+        assert status == 200 and dump(url) == before, notice(previewed) if 'role="status"' in previewed else ""
+        said = typed(desk, "seat", *options)
+        assert block(previewed, "draw-preview") == said
+        assert block(previewed, "draw-plan") == typed(desk, "plan")  # the plan it fixes, as plan prints it then
+        assert block(previewed, "plan") != block(previewed, "draw-plan")  # not the default plan
+        sent = confirmation(previewed)
+        assert {k: sent[k] for k in fields} == fields
+        status, done = post(base, url, "draw", sent)
+        assert status == 200, notice(done)
+    assert seat_event(url) == seat_event(desk)
+    assert typed(url, "plan") == typed(desk, "plan")
+
+
+def test_an_override_the_planner_refuses_is_its_own_words(tmp_path: Path) -> None:
+    url = registered(tmp_path)
+    refused = runner.invoke(cli, ["seat", "--table-size", "9", "--db", twin(url, tmp_path)])
+    assert refused.exit_code == 1
+    with serving(url) as (base, _process):
+        before = dump(url)
+        status, page = post(base, url, "draw", {"table_size": "9"})
+        assert status == 400 and dump(url) == before
+        assert f"error: {notice(page)}" == refused.output.strip()
+        assert post(base, url, "draw", {"advance": "two"})[0] == 400
+
+
+RATINGS = "name;rating\nAnna;1500,5\nbartosz;1720\nCelina;1400\nDawid;1610\nEwa;1390\nFilip;1555\ngrazyna;1800\n" \
+          "<script>alert(1)</script>;1200\n"
+
+
+def test_the_first_draw_takes_a_ratings_file_as_tourney_seat_ratings_does(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Cup", game="khlyust", format="knockout", seeding="rating", seed=3, db=url)
+    app.add_players(NAMES, db=url)
+    open_floor(db=url)
+    desk = twin(url, tmp_path)
+    data = RATINGS.encode("cp1250")
+    rated = tmp_path / "ratings.csv"
+    rated.write_bytes(data)
+    said = typed(desk, "seat", "--seed", "77", "--ratings", str(rated), "--encoding", "cp1250")
+    with serving(url) as (base, _process):
+        shown = request(base + stage_path(url))[1]
+        assert 'name="ratings"' in shown and 'name="table_size"' not in shown  # seeded by rating, no stages
+        before = dump(url)
+        status, previewed = draw_form(base, url, {"seed": "77", "encoding": "cp1250", "separator": ""},
+                                      {"ratings": ("C:\\lists\\ratings.csv", data)})
+        assert status == 200 and dump(url) == before, notice(previewed) if 'role="status"' in previewed else ""
+        lines = block(previewed, "draw-preview")
+        assert lines[0] == said[0].replace(f"--ratings {rated}", "ratings.csv")  # how it was read, by the file's name
+        assert lines[1:] == said[1:]
+        sent = confirmation(previewed)
+        assert sent["seed"] == "77" and sent["ratings"]
+        status, done = post(base, url, "draw", sent)
+        assert status == 200, notice(done)
+        assert seat_event(url) == seat_event(desk)
+        again = post(base, url, "draw", sent)  # the kept file went with its draw
+        assert again[0] == 400
+
+
+def test_a_ratings_file_naming_no_player_is_refused_naming_its_line(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Cup", game="khlyust", format="knockout", seeding="rating", seed=3, db=url)
+    app.add_players(NAMES, db=url)
+    open_floor(db=url)
+    with serving(url) as (base, _process):
+        before = dump(url)
+        status, page = draw_form(base, url, {}, {"ratings": ("r.csv", b"name,rating\nAnna,1500\nZygmunt,1400\n")})
+        assert status == 400 and dump(url) == before
+        assert notice(page).startswith("r.csv line 3: no player 'Zygmunt' is registered")
+        status, page = draw_form(base, url, {"encoding": "cp1250"}, {"ratings": ("", b"")})
+        assert status == 400 and "choose the file too" in notice(page)
+        status, page = draw_form(base, url, {}, {"ratings": ("<b>x</b>.csv", b"name,rating\n<i>Nobody</i>,1\n")})
+        assert status == 400 and "<i>" not in page and "<b>x" not in page
+
+
+def test_the_director_page_s_advance_is_the_stage_page_s_preview_confirmed_with_the_stale_check(
+        tmp_path: Path) -> None:
+    url = finished(tmp_path)
+    with serving(url) as (base, _process):
+        director = stage_path(url).removesuffix("/stage")
+        csrf = hidden(request(base + director)[1], "csrf")
+        before = dump(url)
+        status, asked = request(f"{base}{director}/advance", data={"csrf": csrf})
+        assert status == 200 and dump(url) == before
+        staged = block(post(base, url, "advance", {})[1], "advance-preview")
+        assert block(asked, "advance-preview") == staged and staged[0].startswith("Stage 1 closed;")
+        assert request(f"{base}{director}/advance", data={"csrf": csrf, "confirm": "yes"})[0] == 409  # no preview
+        app.rename("Anna", "Anna Nowak", db=url)  # the desk, meanwhile
+        before = dump(url)
+        status, refused = request(f"{base}{director}/advance",
+                                  data={"csrf": csrf, "confirm": "yes", "seen": hidden(asked, "seen")})
+        assert status == 409 and dump(url) == before and "Anna Nowak" in notice(refused)
+        status, asked = request(f"{base}{director}/advance", data={"csrf": csrf})
+        status, done = request(f"{base}{director}/advance",
+                               data={"csrf": csrf, "confirm": "yes", "seen": hidden(asked, "seen")})
+        assert status == 200 and read_floor(url, None).state.stage == 2
+        assert "The final is drawn" in notice(done)

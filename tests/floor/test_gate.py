@@ -28,6 +28,7 @@ FLOOR_CHANGES = {"/table/{table}/{token}": Scope.TABLE, "/director/{token}/repor
                  "/director/{token}/pin": Scope.DIRECTOR, "/table/{table}/{token}/withdraw/{report}": Scope.TABLE,
                  "/director/{token}/log/undo/{event}": Scope.DIRECTOR,
                  "/director/{token}/results/entry": Scope.DIRECTOR,
+                 "/director/{token}/log/correct/{event}": Scope.DIRECTOR,
                  **{f"/director/{{token}}/players/{change}": Scope.DIRECTOR
                     for change in ("add", "rename", "drop", "upload", "import")},
                  **{f"/director/{{token}}/stage/{change}": Scope.DIRECTOR for change in ("draw", "advance")}}

@@ -31,7 +31,8 @@ def test_the_director_is_told_what_the_advance_drew_and_can_undo_it(tmp_path: Pa
         status, asked = request(f"{base}{director}/advance", data={"csrf": csrf})
         # The question is the first thing under the heading, not at the foot of the page.
         assert status == 200 and asked.index("Yes, advance and seat") < asked.index("Waiting for you")
-        status, after = request(f"{base}{director}/advance", data={"csrf": csrf, "confirm": "yes"})
+        status, after = request(f"{base}{director}/advance", data={"csrf": csrf, "confirm": "yes",
+                                                                   "seen": hidden(asked, "seen")})
         state = read_floor(url, None).state
         assert status == 200 and state.stage == 2 and len(state.tables) == 1
         assert "The final is drawn: 1 table." in after

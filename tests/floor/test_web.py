@@ -233,7 +233,8 @@ def test_the_director_advances_a_complete_stage_after_a_confirmation(tmp_path: P
         before = dump(url)
         status, asked = request(f"{base}{director}/advance", data={"csrf": csrf})
         assert status == 200 and "Yes, advance and seat" in asked and dump(url) == before
-        status, after = request(f"{base}{director}/advance", data={"csrf": csrf, "confirm": "yes"})
+        status, after = request(f"{base}{director}/advance", data={"csrf": csrf, "confirm": "yes",
+                                                                   "seen": hidden(asked, "seen")})
         assert status == 200 and read_floor(url, None).state.stage == 2
         assert 'data-table="1"' in after and "Advance…" not in after  # the redirect shows the new stage
         assert links(url)[0] != old_link and request(base + old_link)[0] == 403  # new stage, new links

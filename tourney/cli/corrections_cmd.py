@@ -116,7 +116,6 @@ def correct(
       tourney correct 3 --name "Anna Nowak"          a registration (--club too)
     """
     from tourney.app.operations.corrections import apply_correction, check_choice, preview_correction
-    from tourney.app.read_models.event_text import correction_text, event_text
     from tourney.app.read_models.table_views import next_steps
 
     event_id = _event_id(event)
@@ -126,11 +125,7 @@ def correct(
     shown = preview_correction(event_id, loser=loser, order=(values or []) if order else None,
                                counts=(values or []) if counts else None, name=name, club=club, db=db,
                                tournament=tournament)
-    target = shown.target
-    typer.echo(f"Correcting event {event_id} ({event_text(target.kind, target.data)}): "
-               f"{correction_text(shown.data)}.")
-    for line in shown.changes or ("no visible change",):
-        typer.echo(f"  {line}")
+    echo_lines(shown.lines())
     if not yes:
         typer.echo("Not applied: run again with --yes to apply it.")
         return

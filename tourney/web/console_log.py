@@ -3,10 +3,14 @@
     GET  /director/TOKEN/log?table=N&player=NAME&kind=KIND   the event log, newest first, filtered
     POST /director/TOKEN/log/undo/ID                         an undo's preview; with confirm=yes and
                                                              the log's last id seen: the undo
+    GET  /director/TOKEN/log/correct/ID                      a correction's form (`tourney correct ID`)
+    POST /director/TOKEN/log/correct/ID                      its preview; with confirm=yes and the log's
+                                                             last id seen: the correction (`--yes`)
 
-The confirmation carries the last id the preview saw: when anything was entered since (another
+A confirmation carries the last id its preview saw: when anything was entered since (another
 director, the desk, a phone), the undo is refused (409) naming those entries, never applied
-blindly. Every POST passes the one gate (`web/gate.py`); the pages are `app/floor/console_log.py`.
+blindly. Every POST passes the one gate (`web/gate.py`); the pages are `app/floor/console_log.py` and
+`app/floor/console_correct.py`.
 """
 
 from __future__ import annotations
@@ -17,9 +21,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from tourney.errors import AccessError, TourneyError
+from tourney.errors import AccessError, InvalidInputError, TourneyError
 from tourney.web.gate import Gate, Posted, Scope
-from tourney.web.pages import page, public_text, read_route
+from tourney.web.pages import page, path_number, public_text, read_route
 
 if TYPE_CHECKING:
     from tourney.web.site import Site
@@ -35,6 +39,8 @@ class ConsoleLog:
         return [
             read_route("/director/{token}/log", self.show, self._site.readers),
             self._gate.route("/director/{token}/log/undo/{event}", Scope.DIRECTOR, self.undo),
+            read_route("/director/{token}/log/correct/{event}", self.show_correct, self._site.readers),
+            self._gate.route("/director/{token}/log/correct/{event}", Scope.DIRECTOR, self.correct),
         ]
 
     def show(self, request: Request) -> Response:
@@ -67,3 +73,49 @@ class ConsoleLog:
         except TourneyError as error:
             return page(log_page(site.floor(), notice=public_text(error), ok=False), 409)
         return page(log_page(site.floor(), notice=undone_notice(done)))
+
+    def show_correct(self, request: Request) -> Response:
+        from tourney.app.floor.console_correct import correct_page
+        from tourney.app.floor.console_log import log_page
+        from tourney.app.floor.tokens import check_director
+
+        current = self._site.floor()
+        check_director(current.store_view(), request.path_params["token"])
+        number = path_number(request.path_params["event"])
+        try:
+            return page(correct_page(current, number))
+        except InvalidInputError as error:
+            return page(log_page(current, notice=public_text(error), ok=False), 404)
+
+    def correct(self, posted: Posted) -> Response:
+        from tourney.app.floor.console_correct import (
+            applied_notice,
+            confirm_correction,
+            correct_page,
+            correction_asked,
+            preview_correction,
+        )
+        from tourney.app.floor.console_log import log_page
+        from tourney.app.floor.console_stage import seen_event
+        from tourney.app.floor.director_forms import confirmed
+
+        number = posted.number("event")
+        site = self._site
+        try:
+            asked = correction_asked(posted.floor.state, number, posted.form)
+        except InvalidInputError as error:  # no such entry, or one that is not corrected
+            return page(log_page(posted.floor, notice=public_text(error), ok=False), 404)
+        try:
+            if not confirmed(posted.form):
+                shown = preview_correction(number, asked, db=site.db, tournament=site.tournament)
+                return page(correct_page(posted.floor, number, preview=shown))
+            done = confirm_correction(number, asked, seen_event(posted.field("seen")), db=site.db,
+                                      tournament=site.tournament)
+        except AccessError:
+            raise
+        except TourneyError as error:
+            # What was typed (400) or what the log says (409: a later entry, a stale preview), in
+            # the command's words; the form keeps what was typed.
+            status = 400 if isinstance(error, InvalidInputError) else 409
+            return page(correct_page(site.floor(), number, typed=asked, notice=public_text(error), ok=False), status)
+        return page(log_page(site.floor(), notice=applied_notice(done)))

@@ -135,18 +135,23 @@ class FloorPages:
         return self._director(posted, notice=notice)
 
     def advance(self, posted: Posted) -> Response:
-        from tourney.app.floor.director_forms import advanced_notice, confirmed
+        from tourney.app.floor.director_forms import advance_asked, advanced_notice, confirm_advance, confirmed
         from tourney.app.floor.floor_pages import director_page
-        from tourney.app.operations.seating import advance
 
-        if not confirmed(posted.form):
-            return page(director_page(posted.floor, confirm_advance=True, origin=posted.origin))
+        site = self._site
         try:
-            advanced = advance(db=self._site.db, tournament=self._site.tournament)
-        except TourneyError as error:
+            if not confirmed(posted.form):
+                # The stage page's preview (who goes on, the next stage drawn); none while blocked.
+                shown = advance_asked(posted.floor.state, db=site.db, tournament=site.tournament)
+                return page(director_page(posted.floor, confirm_advance=True, origin=posted.origin,
+                                          advance_preview=shown))
+            state = confirm_advance(posted.form, db=site.db, tournament=site.tournament)
+        except AccessError:
+            raise
+        except TourneyError as error:  # a stale preview names what changed since
             return self._director(posted, notice=public_text(error), ok=False)
         # New tables, new links: the page read again shows them.
-        return self._director(posted, notice=advanced_notice(advanced.state))
+        return self._director(posted, notice=advanced_notice(state))
 
     def undo(self, posted: Posted) -> Response:
         from tourney.app.floor.director_forms import confirmed, undone_notice

@@ -1,6 +1,7 @@
 """The corrections section of the director's console: the event log (newest first, filtered by
 table, player and kind) and an undo's preview in the very lines `tourney undo` prints (what it
-reverts, then what changes). Rendered with `templates/console/log.html` (autoescaped: names are
+reverts, then what changes); each entry `tourney correct` takes links its correction's form
+(`console_correct.py`). Rendered with `templates/console/log.html` (autoescaped: names are
 text, never HTML)."""
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class LogLine:
     text: str
     notes: str  # "undone", "corrected by 61" ("" for none)
     undoable: bool  # still in effect and not an undo itself
+    correctable: bool  # `tourney correct` takes it (a result, finish, chips or registration in effect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,7 @@ def _notes(entry: LogEntry) -> str:
 
 def log_lines(state: TournamentState, wanted: LogFilter) -> tuple[tuple[LogLine, ...], bool]:
     """The entries `wanted` finds, newest first, at most `PAGE_SIZE`; and whether more are left."""
+    from tourney.app.floor.console_correct import correctable
     from tourney.app.read_models.event_text import event_text
     from tourney.engine.log import annotate
 
@@ -117,7 +120,7 @@ def log_lines(state: TournamentState, wanted: LogFilter) -> tuple[tuple[LogLine,
     found = [entry for entry in reversed(annotate(state.events))
              if (wanted.before is None or entry.event.id < wanted.before) and _shown(entry.event, by_id, wanted)]
     lines = tuple(LogLine(e.event.id, e.event.kind, event_text(e.event.kind, e.event.data), _notes(e),
-                          not e.undone and e.event.kind != "undo")
+                          not e.undone and e.event.kind != "undo", correctable(e.event, e.undone))
                   for e in found[:PAGE_SIZE])
     return lines, len(found) > PAGE_SIZE
 

@@ -1,5 +1,6 @@
 """The stage section of the director's console: the stage plan with its reasons (what `tourney plan`
-prints), the seat draw and the advance, each previewed then confirmed.
+prints), the seat draw (with what `tourney seat` takes for the first: a seed, the plan's overrides,
+a ratings file) and the advance, each previewed then confirmed.
 
 A preview is the very operation run in a write transaction that is then rolled back: the tables,
 the seats and who goes on are the engine's own, never recomputed here. A confirmation names the
@@ -10,15 +11,17 @@ what changed, checked inside the transaction that would store the change. Render
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from tourney.app.floor.floor_forms import Fields, field
 from tourney.app.floor.floor_pages import POLL_URL, poll_token
 from tourney.app.floor.tokens import csrf_token
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
+    from tourney.app.operations.ratings import RatingsFile
     from tourney.app.store.unit_of_work import UnitOfWork
     from tourney.engine.tournament import TournamentState
 
@@ -29,6 +32,27 @@ class StalePreview(IllegalActionError):
     """A confirmation of a preview the log has moved past: nothing was stored."""
 
 
+# A table size or advance count typed in the draw's form: as `tourney seat`'s options, the planner
+# checks them against the game; this bound only keeps an absurd number from reaching it.
+MAX_PLAN_NUMBER = 1_000
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAsked:
+    """What `tourney seat` takes for the first draw besides `--ratings`: a seed and the plan's overrides."""
+
+    seed: int | None = None
+    table_size: int | None = None
+    advance: int | None = None
+    final_size: int | None = None
+
+    def fields(self) -> tuple[tuple[str, str], ...]:
+        """The form's fields that carry it to a confirmation (the ones given)."""
+        return tuple((name, str(value)) for name, value in (("seed", self.seed), ("table_size", self.table_size),
+                                                            ("advance", self.advance), ("final_size", self.final_size))
+                     if value is not None)
+
+
 @dataclass(frozen=True, slots=True)
 class Preview:
     """What a draw or an advance would do, as of the log's event `seen`."""
@@ -36,6 +60,8 @@ class Preview:
     lines: tuple[str, ...]
     seed: int  # the draw's seed (the next stage's, for an advance)
     seen: int
+    plan: tuple[str, ...] = ()  # a first draw: the plan it fixes, as `tourney plan` prints it after it
+    asked: DrawAsked = DrawAsked()  # a first draw: what it was asked with (its seed: the one drawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +80,21 @@ class StagePage:
     advance_preview: Preview | None
     notice: str
     notice_ok: bool
+    takes_plan: bool  # a format of stages: the first draw fixes the plan (its overrides are asked)
+    takes_ratings: bool  # a format seeded by rating: the first draw takes a ratings file
+    ratings_key: str  # the draw's ratings file waiting on the server for its confirmation ("": none)
+    ratings_source: str
+    max_upload_mb: int
 
 
 class _RolledBack(TourneyError):
     """Raised inside a preview's transaction so that nothing of it is kept."""
 
 
-def _previewed(run: Callable[[UnitOfWork], tuple[str, ...]], db: str | None, tournament: str | None) -> Preview:
+def previewed(run: Callable[[UnitOfWork], tuple[str, ...]], db: str | None, tournament: str | None) -> Preview:
+    """`run`'s lines in a write transaction that is then rolled back, with the seed it drew, the
+    log's last event it saw and the plan the state then has."""
+    from tourney.app.operations.tournaments import PlanShown
     from tourney.app.store.unit_of_work import transaction
 
     shown: Preview | None = None
@@ -68,7 +102,9 @@ def _previewed(run: Callable[[UnitOfWork], tuple[str, ...]], db: str | None, tou
         with transaction(db, tournament) as tx:
             seen = tx.state.last_event_id
             lines = run(tx)
-            shown = Preview(lines, tx.state.seeds.get(tx.state.stage, 0), seen)
+            state = tx.state
+            plan = PlanShown(state.plan, "(fixed at the first seat draw)").lines() if state.plan is not None else ()
+            shown = Preview(lines, state.seeds.get(state.stage, 0), seen, plan)
             raise _RolledBack
     except _RolledBack:
         pass
@@ -76,15 +112,22 @@ def _previewed(run: Callable[[UnitOfWork], tuple[str, ...]], db: str | None, tou
     return shown
 
 
-def _draw(seed: int | None) -> Callable[[UnitOfWork], tuple[str, ...]]:
+_previewed = previewed  # its first name
+
+
+def _draw(asked: DrawAsked, ratings: RatingsFile | None = None) -> Callable[[UnitOfWork], tuple[str, ...]]:
+    """The first draw as `tourney seat` makes it and the lines it prints (how a ratings file was
+    read, when it was not UTF-8 with commas, then the tables)."""
     def run(tx: UnitOfWork) -> tuple[str, ...]:
-        from tourney.app.operations.seating import seat_next
+        from tourney.app.operations.seating import seat_in
         from tourney.app.read_models.table_views import seated_lines
 
         if tx.state.stage > 0:
             raise InvalidInputError("the seats are drawn already: a redraw is an undo of the seat draw")
-        seat_next(tx, seed=seed)
-        return seated_lines(tx.state)
+        seat_in(tx, seed=asked.seed, table_size=asked.table_size, advance=asked.advance,
+                final_size=asked.final_size, ratings=ratings)
+        read_as = (f"{ratings.source}: {ratings.read_as}",) if ratings is not None and ratings.read_as else ()
+        return (*read_as, *seated_lines(tx.state))
     return run
 
 
@@ -96,9 +139,13 @@ def _advance(tx: UnitOfWork) -> tuple[str, ...]:
     return advanced_lines(tx.state, moving)
 
 
-def preview_draw(seed: int | None, *, db: str | None, tournament: str | None) -> Preview:
-    """The first seat draw with `seed` (None: the stage's own seed), as `tourney seat` prints it; nothing stored."""
-    return _previewed(_draw(seed), db, tournament)
+def preview_draw(asked: DrawAsked | int | None, *, db: str | None, tournament: str | None,
+                 ratings: RatingsFile | None = None) -> Preview:
+    """The first seat draw as `tourney seat` prints it with `asked`'s seed (None: the stage's own)
+    and plan overrides and `ratings`, and the plan it fixes; nothing stored. (A bare seed: `asked`'s seed.)"""
+    asked = asked if isinstance(asked, DrawAsked) else DrawAsked(seed=asked)
+    shown = previewed(_draw(asked, ratings), db, tournament)
+    return replace(shown, asked=replace(asked, seed=shown.seed))
 
 
 def preview_advance(*, db: str | None, tournament: str | None) -> Preview:
@@ -106,7 +153,9 @@ def preview_advance(*, db: str | None, tournament: str | None) -> Preview:
     return _previewed(_advance, db, tournament)
 
 
-def _unchanged(tx: UnitOfWork, seen: int) -> None:
+def unchanged(tx: UnitOfWork, seen: int) -> None:
+    """Refuse (`StalePreview`, naming the entries since) a confirmation whose preview saw event
+    `seen` when the log has moved past it; called inside the transaction that stores the change."""
     from tourney.app.read_models.event_text import event_text
 
     state = tx.state
@@ -118,14 +167,34 @@ def _unchanged(tx: UnitOfWork, seen: int) -> None:
                        f"{'; '.join(changes[:MAX_CHANGES])}{more}. Nothing was stored: check the new preview")
 
 
-def confirm_draw(seed: int, seen: int, *, db: str | None, tournament: str | None) -> TournamentState:
-    """Store the previewed draw (the same `seed` on the same log), or refuse a stale preview."""
+_unchanged = unchanged  # its first name
+
+
+def confirm_draw(asked: DrawAsked | int, seen: int, *, db: str | None, tournament: str | None,
+                 ratings: RatingsFile | None = None) -> TournamentState:
+    """Store the previewed draw (the same seed, overrides and ratings on the same log), or refuse a
+    stale preview."""
     from tourney.app.store.unit_of_work import transaction
 
+    asked = asked if isinstance(asked, DrawAsked) else DrawAsked(seed=asked)
     with transaction(db, tournament) as tx:
-        _unchanged(tx, seen)
-        _draw(seed)(tx)
+        unchanged(tx, seen)
+        _draw(asked, ratings)(tx)
     return tx.state
+
+
+def draw_asked(fields: Fields) -> DrawAsked:
+    """The draw's form: `seed`, `table_size`, `advance`, `final_size` (each optional), read as
+    `tourney seat` reads its options."""
+    from tourney.app.input.numbers import MAX_SEED, whole_number
+
+    def number(name: str, what: str, high: int) -> int | None:
+        typed = field(fields, name).strip()
+        return whole_number(typed, what=what, high=high) if typed else None
+
+    return DrawAsked(number("seed", "seed", MAX_SEED), number("table_size", "the table size", MAX_PLAN_NUMBER),
+                     number("advance", "how many advance", MAX_PLAN_NUMBER),
+                     number("final_size", "the final's size", MAX_PLAN_NUMBER))
 
 
 def confirm_advance(seen: int, *, db: str | None, tournament: str | None) -> tuple[str, ...]:
@@ -133,7 +202,7 @@ def confirm_advance(seen: int, *, db: str | None, tournament: str | None) -> tup
     from tourney.app.store.unit_of_work import transaction
 
     with transaction(db, tournament) as tx:
-        _unchanged(tx, seen)
+        unchanged(tx, seen)
         return _advance(tx)
 
 
@@ -155,7 +224,10 @@ def stage_plan(db: str | None, tournament: str | None) -> tuple[tuple[str, ...],
 
 
 def stage_page(floor: FloorRead, *, db: str | None, tournament: str | None, notice: str = "", ok: bool = True,
-               draw_preview: Preview | None = None, advance_preview: Preview | None = None) -> str:
+               draw_preview: Preview | None = None, advance_preview: Preview | None = None,
+               ratings: tuple[str, str] | None = None) -> str:
+    """The stage page; `ratings`: the (key, name) of the ratings file a draw's preview read."""
+    from tourney.app.input.files import MAX_TEXT_BYTES
     from tourney.render.env import render
 
     state = floor.state
@@ -168,5 +240,7 @@ def stage_page(floor: FloorRead, *, db: str | None, tournament: str | None, noti
         plan_lines=lines, plan_note=why, seated=state.stage > 0,
         blockers=tuple(state.can_advance()) if state.stage > 0 else (),
         complete=bool(state.complete or state.closed), draw_preview=draw_preview, advance_preview=advance_preview,
-        notice=notice, notice_ok=ok)
+        notice=notice, notice_ok=ok, takes_plan=state.kind.takes_stage_plan,
+        takes_ratings=getattr(state.format, "seeding", "") == "rating", ratings_key=ratings[0] if ratings else "",
+        ratings_source=ratings[1] if ratings else "", max_upload_mb=MAX_TEXT_BYTES // 2**20)
     return render("console/stage.html", None, page=page, poll_url=POLL_URL)

@@ -3,6 +3,7 @@ posted fields through and prints these notices, so it holds no rule and no wordi
 
     decision=accept|reject    a pending report settled (`decision`)
     confirm=yes               an advance or an undo, confirmed on the page that previewed it
+    seen=EVENT                an advance's confirmation: the log's last event its preview saw
     kind=SCREEN|""            the wall pinned to one screen, or rotating (`pin_wall`)
 """
 
@@ -33,6 +34,30 @@ def decision(fields: Fields) -> str:
 def confirmed(fields: Fields) -> bool:
     """Whether the form is the confirmation of a previewed change (else: show the preview)."""
     return field(fields, "confirm") == "yes"
+
+
+def advance_asked(state: TournamentState, *, db: str | None,
+                  tournament: str | None) -> tuple[tuple[str, ...], int] | None:
+    """The advance's preview as the stage page shows it (`console_stage.preview_advance`: who goes
+    on, the next stage drawn) and the log's last event it saw; None while a table blocks it (the
+    page says what is missing)."""
+    from tourney.app.floor.console_stage import preview_advance
+
+    if state.can_advance():
+        return None
+    shown = preview_advance(db=db, tournament=tournament)
+    return shown.lines, shown.seen
+
+
+def confirm_advance(fields: Fields, *, db: str | None, tournament: str | None) -> TournamentState:
+    """Store the previewed advance, refused (`StalePreview`, naming the entries since) when the log
+    moved past the event its preview saw; the state after it."""
+    from tourney.app.floor.console_stage import confirm_advance as store
+    from tourney.app.floor.console_stage import seen_event
+    from tourney.app.store.unit_of_work import read
+
+    store(seen_event(field(fields, "seen")), db=db, tournament=tournament)
+    return read(db, tournament).state
 
 
 def accepted_notice(number: int, settled: Settled) -> str:

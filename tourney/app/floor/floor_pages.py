@@ -112,6 +112,8 @@ class DirectorPage:
     recent: tuple[RecentEntry, ...]  # the latest entries in effect, newest first
     blockers: tuple[str, ...]
     confirm_advance: bool
+    advance_lines: tuple[str, ...]  # the advance's preview (`console_stage.preview_advance`), to confirm
+    advance_seen: int  # the log's last event that preview saw (its confirmation carries it)
     confirm_undo: RecentEntry | None  # an undo asked for, to be confirmed
     base: str  # the director page's URL (token included)
     csrf: str
@@ -248,7 +250,10 @@ def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinis
 
 
 def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confirm_advance: bool = False,
-                  confirm_undo: int | None = None, origin: str = "") -> str:
+                  confirm_undo: int | None = None, origin: str = "",
+                  advance_preview: tuple[tuple[str, ...], int] | None = None) -> str:
+    """The director's page; `advance_preview`: the advance's lines and the log's last id they saw,
+    asked for confirmation at the top (`confirm_advance` without it: blocked, nothing to confirm)."""
     from tourney.render.env import render
 
     state = floor.state
@@ -280,6 +285,8 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
                                  tuple(o.id for o in pending if o.id != r.id and o.same_round(r)), after.get(r.id))
                       for r in pending),
         recent=tuple(recent), blockers=tuple(state.can_advance()), confirm_advance=confirm_advance,
+        advance_lines=advance_preview[0] if advance_preview else (),
+        advance_seen=advance_preview[1] if advance_preview else 0,
         confirm_undo=next((r for r in recent if r.event == confirm_undo), None),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), notice=notice, notice_ok=ok,
         poll_token=poll_token(floor), wall_pin=floor.wall_pin, wall_kinds=KINDS)

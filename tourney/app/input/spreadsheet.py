@@ -26,9 +26,15 @@ def read_spreadsheet(path: Path, *, source: str, encoding: str | None = None,
     """Read a CSV file: the encoding as `tourney.app.input.file_encoding` tells it (`encoding`: the
     director's `--encoding`), the separator from its header line unless `separator` is given.
     Every refusal is an `InvalidInputError` naming `source` and, where it has one, the line."""
+    return spreadsheet_text(read_bytes(path), source=source, encoding=encoding, separator=separator)
+
+
+def spreadsheet_text(data: bytes, *, source: str, encoding: str | None = None,
+                     separator: str | None = None) -> SpreadsheetText:
+    """`read_spreadsheet` of a file's bytes already read (an upload to the director's console)."""
     codec = checked_encoding(encoding) if encoding is not None else None
     chosen = checked_separator(separator) if separator is not None else None
-    decoded = decode_file(read_bytes(path), source=source, encoding=codec)
+    decoded = decode_file(data, source=source, encoding=codec)
     used = chosen if chosen is not None else header_separator(decoded.text)
     if decoded.plain_utf8 and used == ",":
         return SpreadsheetText(decoded.text, used, None)

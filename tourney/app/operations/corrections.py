@@ -119,6 +119,15 @@ class CorrectionPreview:
         """The payload of the `correct` event."""
         return {"target": self.target.id, **self.fix}
 
+    def lines(self) -> tuple[str, ...]:
+        """What `tourney correct` prints of it before applying it: the entry and the correction,
+        then each change (or that nothing visible changes)."""
+        from tourney.app.read_models.event_text import correction_text, event_text
+
+        target = self.target
+        return (f"Correcting event {target.id} ({event_text(target.kind, target.data)}): "
+                f"{correction_text(self.data)}.", *(f"  {line}" for line in self.changes or ("no visible change",)))
+
 
 def check_choice(*, loser: bool, order: bool, counts: bool, registration: bool) -> None:
     """Refuse a correction that says not exactly one of what to correct."""
@@ -135,12 +144,19 @@ def preview_correction(event: int, *, loser: str | None = None, order: Sequence[
     """What correcting event `event` would do: exactly one of `loser` (a round result), `order` (a
     finish, winner first), `counts` (a chip count) or `name`/`club` (a registration). Nothing is
     stored; `apply_correction` stores it."""
+    snap = read(db, tournament)
+    return correction_of(snap.state, snap.tournament, event, loser=loser, order=order, counts=counts, name=name,
+                         club=club)
+
+
+def correction_of(state: TournamentState, row: Tournament, event: int, *, loser: str | None = None,
+                  order: Sequence[str] | None = None, counts: ChipCounts | None = None, name: str | None = None,
+                  club: str | None = None) -> CorrectionPreview:
+    """`preview_correction` over a state already read (a transaction's, to store it at once)."""
     from tourney.engine.corrections import preview
 
     check_choice(loser=loser is not None, order=order is not None, counts=counts is not None,
                  registration=name is not None or club is not None)
-    snap = read(db, tournament)
-    state, row = snap.state, snap.tournament
     target = next((e for e in state.events if e.id == event), None)
     if target is None:
         raise InvalidInputError(f"no event {event} in tournament {row.name!r} (see `tourney log`)")

@@ -50,9 +50,7 @@ def read_ratings_file(path: str | Path, *, encoding: str | None = None,
     """The ratings of a file (see `RatingsFile`): an arena results file (JSON lines), else a CSV read
     as `tourney.app.input.spreadsheet` reads it (`encoding`, `separator`: the director's choice)
     and `tourney.app.input.ratings_csv` parses it. Every refusal names the file."""
-    from tourney.app.input.files import refuse_a_pipe
-    from tourney.app.input.ratings_csv import parse_ratings_csv
-    from tourney.app.input.spreadsheet import read_spreadsheet
+    from tourney.app.input.files import read_bytes, refuse_a_pipe
 
     path = str(path)
     source = f"--ratings {path}"
@@ -60,7 +58,34 @@ def read_ratings_file(path: str | Path, *, encoding: str | None = None,
     if _is_json_lines(path):
         return RatingsFile(source, arena=_arena_ratings(path))
     try:
-        sheet = read_spreadsheet(Path(path), source=source, encoding=encoding, separator=separator)
+        data = read_bytes(Path(path))
+    except InvalidInputError as error:
+        raise InvalidInputError(f"{source}: {error}") from None
+    return _csv_ratings(data, source=source, encoding=encoding, separator=separator)
+
+
+def uploaded_ratings(data: bytes, *, source: str, encoding: str | None = None,
+                     separator: str | None = None) -> RatingsFile:
+    """The ratings of a CSV file's bytes (an upload to the director's console, named `source`),
+    read as `read_ratings_file` reads a CSV; an arena results file is read from a path only."""
+    from tourney.app.input.files import MAX_TEXT_BYTES
+
+    if len(data) > MAX_TEXT_BYTES:
+        raise InvalidInputError(f"{source} is larger than {MAX_TEXT_BYTES // 2**20} MB: not a file tourney reads")
+    if data[:64].lstrip().startswith(b"{"):
+        raise InvalidInputError(f"{source} looks like an arena results file: give it to `tourney seat --ratings "
+                                "FILE` at the terminal (an upload takes a CSV with name and rating columns)")
+    return _csv_ratings(data, source=source, encoding=encoding, separator=separator)
+
+
+def _csv_ratings(data: bytes, *, source: str, encoding: str | None, separator: str | None) -> RatingsFile:
+    """A CSV's ratings, read as `tourney.app.input.spreadsheet` reads it and parsed by
+    `tourney.app.input.ratings_csv`; every refusal names `source`."""
+    from tourney.app.input.ratings_csv import parse_ratings_csv
+    from tourney.app.input.spreadsheet import spreadsheet_text
+
+    try:
+        sheet = spreadsheet_text(data, source=source, encoding=encoding, separator=separator)
     except InvalidInputError as error:
         message = str(error)
         raise InvalidInputError(message if message.startswith(source) else f"{source}: {message}") from None

@@ -62,32 +62,36 @@ def seat(*, seed: int | None = None, table_size: int | None = None, advance: int
     plan than the default. A format played in rounds seeds its field and draws or pairs round 1 instead;
     `ratings` (a file, one read by `read_ratings_file`, or name -> rating) seeds a format seeded by
     rating. Returns the state after the draw."""
-    overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
     given = read_ratings_file(ratings) if isinstance(ratings, str | Path) else ratings
-
     with transaction(db, tournament) as tx:
-        state = tx.state
-        if not state.kind.takes_stage_plan:
-            if any(v is not None for v in overrides.values()):
-                raise InvalidInputError(f"a {state.format.name} is seated round by round: --table-size, --advance "
-                                        "and --final-size are for stages (a round robin's or Swiss' table size is "
-                                        "given to `tourney new`)")
-            seat_next(tx, seed=seed, ratings=given)
-            return tx.state
-        if given is not None:
-            raise InvalidInputError("--ratings is for a bracket format seeded by rating "
-                                    "(`tourney new --seeding rating`)")
-        chosen = None
-        if any(v is not None for v in overrides.values()):
-            if state.stage > 0:
-                raise InvalidInputError("the stage plan is fixed at the first seat draw; "
-                                        "--table-size/--advance/--final-size apply only to it")
-            from tourney.engine.planner import plan_stages
-
-            chosen = plan_stages(sum(1 for p in state.players if not p.dropped), state.descriptor.table_citations,
-                                 **overrides, max_table=state.descriptor.max_table)
-        seat_next(tx, seed=seed, plan=chosen)
+        seat_in(tx, seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=given)
     return tx.state
+
+
+def seat_in(tx: UnitOfWork, *, seed: int | None = None, table_size: int | None = None, advance: int | None = None,
+            final_size: int | None = None, ratings: Mapping[str, float] | RatingsFile | None = None) -> Event:
+    """`seat` inside a transaction already open (the console's preview rolls it back)."""
+    overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
+    state = tx.state
+    if not state.kind.takes_stage_plan:
+        if any(v is not None for v in overrides.values()):
+            raise InvalidInputError(f"a {state.format.name} is seated round by round: --table-size, --advance "
+                                    "and --final-size are for stages (a round robin's or Swiss' table size is "
+                                    "given to `tourney new`)")
+        return seat_next(tx, seed=seed, ratings=ratings)
+    if ratings is not None:
+        raise InvalidInputError("--ratings is for a bracket format seeded by rating "
+                                "(`tourney new --seeding rating`)")
+    chosen = None
+    if any(v is not None for v in overrides.values()):
+        if state.stage > 0:
+            raise InvalidInputError("the stage plan is fixed at the first seat draw; "
+                                    "--table-size/--advance/--final-size apply only to it")
+        from tourney.engine.planner import plan_stages
+
+        chosen = plan_stages(sum(1 for p in state.players if not p.dropped), state.descriptor.table_citations,
+                             **overrides, max_table=state.descriptor.max_table)
+    return seat_next(tx, seed=seed, plan=chosen)
 
 
 @dataclass(frozen=True, slots=True)
