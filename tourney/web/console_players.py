@@ -170,13 +170,9 @@ class ConsolePlayers:
 
     def upload(self, posted: Posted) -> Response:
         from tourney.app.floor.console_players import players_page
-        from tourney.app.input.files import MAX_TEXT_BYTES
-
         file = posted.files.get("file")
         if file is None:
             raise Refused(400, "choose a CSV file to upload")
-        if len(file.data) > MAX_TEXT_BYTES:  # the CLI's bound of a file it reads, as the form's is
-            raise Refused(413, f"that file is larger than {MAX_TEXT_BYTES // 2**20} MB: not a file tourney reads")
         source = upload_source(file.filename)
         # A separator is not stripped: a tab is one.
         encoding, separator = posted.field("encoding").strip(), posted.field("separator")

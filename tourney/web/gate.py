@@ -134,6 +134,7 @@ class Gate:
                 body = await read_body(request, MAX_UPLOAD)
                 form, files = await to_thread.run_sync(parse_multipart, request.headers["content-type"], body,
                                                        limiter=self._writers)
+                refuse_large_files(files)
             else:
                 form, files = await read_form(request, self.rate), {}
             return await to_thread.run_sync(self._checked, request, form, files, scope, handle,
@@ -169,6 +170,14 @@ class GatedRoute(Route):
 
     async def _endpoint(self, request: Request) -> Response:
         return await self._gate.answer(request, self.token_scope, self._handle, upload=self._upload)
+
+
+def refuse_large_files(files: Mapping[str, Upload]) -> None:
+    """A file past the CLI's bound of a file it reads is none tourney reads, whatever route took it (413)."""
+    from tourney.app.input.files import MAX_TEXT_BYTES
+
+    if any(len(file.data) > MAX_TEXT_BYTES for file in files.values()):
+        raise Refused(413, f"that file is larger than {MAX_TEXT_BYTES // 2**20} MB: not a file tourney reads")
 
 
 def _declared_length(text: str, bound: int) -> int:
