@@ -66,8 +66,9 @@ class ConsoleEvents:
         except TourneyError as error:
             if isinstance(error, AccessError | Refused):
                 raise
-            status = 404 if isinstance(error, NotFoundError) else 409
-            return self._page(notice=(public_text(error),), ok=False, status=status)
+            if isinstance(error, NotFoundError):  # no such event: it names the events, no file
+                return self._page(notice=(str(error),), ok=False, status=404)
+            return self._page(notice=(public_text(error),), ok=False, status=409)
         self._site.serve(chosen.tournament.id)
         return RedirectResponse(f"/director/{chosen.director}", status_code=303, headers=HEADERS)
 
