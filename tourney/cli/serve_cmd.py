@@ -6,6 +6,10 @@ time to send a request's headers and body and the connections open, per address 
 open-files limit is raised here to what the system allows, and the total cap sized from it. The
 listening socket is bound here, so a port in use or a bad host is one `error:` line; loopback
 unless `--host` says otherwise.
+
+A database without any event is served too: the wall says there is none yet and, with `--lan`
+(which creates a database file that does not exist yet), the events console's link is printed,
+whose page creates and chooses the events (`web/console_events.py`).
 """
 
 from __future__ import annotations
@@ -99,9 +103,11 @@ def serve(
         from tourney.app.floor.console_events import has_events, open_console
         from tourney.app.floor.floor_read import open_floor
 
-        console = open_console(keep=keep_token, db=db).link()
-        if tournament is not None or has_events(db):
+        if tournament is not None:  # refused before anything is made when there is no such event
             director = open_floor(keep_director=keep_token, db=db, tournament=tournament).director_link()
+        console = open_console(keep=keep_token, db=db).link()
+        if director is None and has_events(db):
+            director = open_floor(keep_director=keep_token, db=db).director_link()
     # The server's operations (the wall's reads, the phones' reports) share the databases kept open
     # here, each with its cache of the tournament's folded state.
     kept = KeptDatabases(share_states=False)
