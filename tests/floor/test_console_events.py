@@ -268,6 +268,9 @@ def test_serve_lan_on_a_missing_file_creates_it_and_its_console_makes_the_first_
             status, page = request(base + path)
             assert status == 200 and "No event yet" in page, path
         assert request(f"{base}/_token") == (200, "")
+        for path in ("/find", "/director/abc", "/table/1/abc"):  # no event: no link to check, one line
+            status, page = request(base + path)
+            assert status == 404 and "there is no event in this database yet" in page, path
         page_url = f"{base}/console/{console_link(url)}"
         status, page = request(page_url + "/")
         assert status == 200 and "No event yet: create the first one below." in page

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, TypeVar
 from anyio import CapacityLimiter
 
 from tourney.app.floor.wall import Wall
+from tourney.errors import NotFoundError
+from tourney.web.pages import Refused
 
 if TYPE_CHECKING:
     from tourney.app.floor.console_events import ConsoleRead
@@ -82,9 +84,16 @@ class Site:
 
     def floor(self) -> FloorRead:
         from tourney.app.floor.floor_read import floor_of
+        from tourney.app.floor.wall import no_event
 
         with self._reading:
-            return floor_of(self.wall.database, self.tournament)
+            try:
+                return floor_of(self.wall.database, self.tournament)
+            except NotFoundError:
+                if self._tournament is None and no_event(self.wall.database):  # no link to check yet
+                    raise Refused(404, "there is no event in this database yet: the director creates it "
+                                       "from the console") from None
+                raise
 
     def wall_pin(self, tournament_uid: str) -> str:
         from tourney.app.floor.floor_read import stored_wall_pin
