@@ -87,6 +87,7 @@ def test_an_event_is_created_and_chosen_with_the_keyboard(tmp_path: Path, browse
             page.wait_for_url(f"{base}/director/*")
             assert page.url == f"{base}/director/{read_floor(url, None).director_link()}"
             assert page.locator("h1").inner_text() == "Wieczór <b>pokera</b> w Łodzi, turniej pucharowy: the floor"
+            shot(page, f"console-events-director-{size}")
             tab_to(page, "#events-link")  # and back to the events from the director's page
             page.keyboard.press("Enter")
             page.wait_for_url(console)

@@ -59,17 +59,21 @@ class ConsoleEvents:
         return self._page(notice=lines)
 
     def choose(self, posted: Posted) -> Response:
-        from tourney.app.floor.console_events import choose_event
+        from tourney.app.floor.console_events import choose_event, is_event
 
+        site, event = self._site, posted.number("event")
+        if site.read(lambda database: is_event(database, event)):
+            # Served before the choice commits: the live pages' watcher, woken by that commit, then
+            # reads the chosen event's token (after it, it could read the old one and sleep on it).
+            site.serve(event)
         try:
-            chosen = choose_event(posted.number("event"), db=self._site.db)
+            chosen = choose_event(event, db=site.db)
         except TourneyError as error:
             if isinstance(error, AccessError | Refused):
                 raise
             if isinstance(error, NotFoundError):  # no such event: it names the events, no file
                 return self._page(notice=(str(error),), ok=False, status=404)
             return self._page(notice=(public_text(error),), ok=False, status=409)
-        self._site.serve(chosen.tournament.id)
         return RedirectResponse(f"/director/{chosen.director}", status_code=303, headers=HEADERS)
 
     def from_director(self, request: Request) -> Response:

@@ -196,6 +196,14 @@ class Chosen:
         return f"Now using tournament {row.name!r} (id {row.id}, {row.game})."
 
 
+def is_event(database: Database, event: int) -> bool:
+    """Whether the database holds an event of id `event`."""
+    from tourney.storage import repo
+
+    with database.read() as session:
+        return any(row.id == event for row in repo.list_tournaments(session=session))
+
+
 def choose_event(event: int, *, db: str | None) -> Chosen:
     """Make event `event` (an id) the database's current one (`tourney use`) and open its floor
     as `open_floor` does when it has none yet (its secret, a first director link), in one transaction."""
