@@ -240,6 +240,17 @@ def test_the_console_link_is_the_only_key(tmp_path: Path) -> None:
     assert dump(url) == before
 
 
+def test_the_events_page_carries_the_security_headers(tmp_path: Path) -> None:
+    url = two_events(tmp_path)
+    with console(url) as page_url, urllib.request.urlopen(page_url + "/", timeout=10) as response:
+        headers = {k.lower(): v for k, v in response.getheaders()}
+        body = response.read().decode()
+    assert "frame-ancestors 'none'" in headers["content-security-policy"] and headers["x-frame-options"] == "DENY"
+    assert headers["cache-control"] == "no-store" and headers["referrer-policy"] == "same-origin"
+    assert re.findall(r"<script\b[^>]*>", body) == [tag for tag in re.findall(r"<script\b[^>]*>", body)
+                                                    if 'src="/_static/live.js"' in tag]
+
+
 def test_the_directors_pages_link_to_the_events_page(tmp_path: Path) -> None:
     url = two_events(tmp_path)
     director = f"/director/{read_floor(url, None).director_link()}"

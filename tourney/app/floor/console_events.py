@@ -107,8 +107,6 @@ def event_rows(database: Database, db: str | None) -> tuple[EventRow, ...]:
     """Every event of the database, oldest first: `tourney list`'s lines (`list_tournaments`), each
     with its format as the log names it and its date (read from `database`)."""
     from tourney.app.operations.tournaments import list_tournaments
-    from tourney.app.read_models.event_text import format_text
-    from tourney.engine.format_config import FormatConfig
     from tourney.storage import repo
 
     listed = list_tournaments(db=db)
@@ -116,10 +114,22 @@ def event_rows(database: Database, db: str | None) -> tuple[EventRow, ...]:
     with database.read() as session:
         for row in repo.list_tournaments(session=session):
             first = repo.first_event(session=session, tournament_id=row.id)
-            config = FormatConfig.from_json(dict(first.data)) if first and first.kind == "format" else FormatConfig()
-            details[row.id] = (format_text(config), row.created_at.date().isoformat())
+            details[row.id] = (_format_shown(first.data if first and first.kind == "format" else None),
+                               row.created_at.date().isoformat())
     return tuple(EventRow(item.id, item.name, item.game, *details.get(item.id, ("", "")), item.players, item.state,
                           item.current) for item in listed)
+
+
+def _format_shown(data: Mapping[str, Any] | None) -> str:
+    """A format event's data as people read it (None: the default format); a payload no format
+    reads is shown as stored rather than breaking the page (as the log shows it)."""
+    from tourney.app.read_models.event_text import format_text
+    from tourney.engine.format_config import FormatConfig
+
+    try:
+        return format_text(FormatConfig() if data is None else FormatConfig.from_json(dict(data)))
+    except InvalidInputError:
+        return str(data.get("format") if data is not None else "")
 
 
 def _text(form: Fields, name: str) -> str:
@@ -188,12 +198,6 @@ class Chosen:
 
     tournament: Tournament
     director: str  # the director link's token
-
-    @property
-    def text(self) -> str:
-        """What `tourney use` prints."""
-        row = self.tournament
-        return f"Now using tournament {row.name!r} (id {row.id}, {row.game})."
 
 
 def is_event(database: Database, event: int) -> bool:
