@@ -6,6 +6,10 @@ time to send a request's headers and body and the connections open, per address 
 open-files limit is raised here to what the system allows, and the total cap sized from it. The
 listening socket is bound here, so a port in use or a bad host is one `error:` line; loopback
 unless `--host` says otherwise.
+
+A database without any event is served too: the wall says there is none yet and, with `--lan`
+(which creates a database file that does not exist yet), the events console's link is printed,
+whose page creates and chooses the events (`web/console_events.py`).
 """
 
 from __future__ import annotations
@@ -51,10 +55,12 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     lan: Annotated[bool, typer.Option(
         "--lan", help="Serve the venue's network (all addresses) with the floor: the tables' phones report, "
-                      "the director's page settles, players look themselves up. Prints the director's link.")
+                      "the director's page settles, players look themselves up. Prints the director's link "
+                      "and the events console's (which creates the database and its first event if need be).")
     ] = False,
     keep_token: Annotated[bool, typer.Option(
-        "--keep-token", help="Keep the director's link of the last --lan run instead of making a new one.")
+        "--keep-token", help="Keep the director's and the console's links of the last --lan run instead of "
+                             "making new ones.")
     ] = False,
     backup_dir: Annotated[str | None, typer.Option(
         "--backup-dir", metavar="DIR", show_default=False,
@@ -92,24 +98,35 @@ def serve(
     _check_backup_dir(backup_dir)  # before anything is served
     if host is None:  # --lan alone: every address of this computer
         host = "0.0.0.0" if lan else "127.0.0.1"
-    if lan:  # the floor's secret and a director's link (upgrading an old database's schema first)
+    director: str | None = None
+    if lan:  # the console's link (creating the database), and the event's floor: its secret, a director's link
+        from tourney.app.floor.console_events import has_events, open_console
         from tourney.app.floor.floor_read import open_floor
 
-        director = open_floor(keep_director=keep_token, db=db, tournament=tournament).director_link()
+        if tournament is not None:  # refused before anything is made when there is no such event
+            director = open_floor(keep_director=keep_token, db=db, tournament=tournament).director_link()
+        console = open_console(keep=keep_token, db=db).link()
+        if director is None and has_events(db):
+            director = open_floor(keep_director=keep_token, db=db).director_link()
     # The server's operations (the wall's reads, the phones' reports) share the databases kept open
     # here, each with its cache of the tournament's folded state.
     kept = KeptDatabases(share_states=False)
     with closing(kept), kept.active(), open_wall(db, tournament) as wall:  # a bad database is refused now
-        name = wall.read().tournament.name
+        from tourney.app.floor.wall import no_event
+
+        name = None if tournament is None and no_event(wall.database) else wall.read().tournament.name
         sock = _listen(host, port)
         shown = f"[{host}]" if ":" in host else host
-        typer.echo(f"Serving {name!r} on http://{shown}:{sock.getsockname()[1]}/ "
-                   f"({', '.join(label.lower() for label, _ in NAV)}); Ctrl-C stops.")
+        typer.echo(f"Serving {'no event yet' if name is None else repr(name)} on http://{shown}:"
+                   f"{sock.getsockname()[1]}/ ({', '.join(label.lower() for label, _ in NAV)}); Ctrl-C stops.")
         if host not in ("127.0.0.1", "localhost", "::1") and not lan:
             typer.echo("Read-only pages, visible to every computer that can reach this address.")
+        if name is None and not lan:
+            typer.echo("The pages show the event once it exists: `tourney new NAME --game ...`, or create it from "
+                       "the console of `tourney serve --lan`.")
         application = build_app(wall.database, tournament, floor=lan, db=db)
         if lan:
-            _announce_floor(shown, sock.getsockname()[1], director)
+            _announce_floor(shown, sock.getsockname()[1], director, console)
         open_files = raise_open_files_limit()
         default = Limits()  # the options' minimums exclude 0: `or` keeps only what was given
         limits = Limits(header_seconds or default.header_seconds, body_seconds or default.body_seconds,
@@ -162,9 +179,13 @@ def _terminated_as_exit() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
-def _announce_floor(host: str, port: int, director: str) -> None:
-    """Print the director's link and its QR code at this computer's address on the venue's network."""
+def _announce_floor(host: str, port: int, director: str | None, console: str) -> None:
+    """Print the director's link and its QR code at this computer's address on the venue's network
+    (when there is an event), and the console's link to every event of the database."""
     from tourney.cli._floor import announce, lan_address
 
     address = lan_address() if host in ("0.0.0.0", "[::]") else host
-    announce(f"http://{address}:{port}", director)
+    if director is not None:
+        announce(f"http://{address}:{port}", director)
+    typer.echo(f"Events console (create or choose an event; keep it to yourself too): "
+               f"http://{address}:{port}/console/{console}/")

@@ -152,6 +152,13 @@ def load_events(*, session: Session, tournament_id: int, after_id: int = 0) -> l
     return [_event(int(event_id), str(kind), data) for event_id, kind, data in rows]
 
 
+def first_event(*, session: Session, tournament_id: int) -> Event | None:
+    """The tournament's first event (a bracket format's `format` event, when it has one), or None."""
+    rows = session.run("SELECT id, kind, data FROM event WHERE tournament_id = :t ORDER BY id LIMIT 1",
+                       {"t": tournament_id})
+    return _event(int(rows[0][0]), str(rows[0][1]), rows[0][2]) if rows else None
+
+
 def _event(event_id: int, kind: str, text: Any) -> Event:
     """An event row as the engine takes it; a row that is not what `insert_event` writes (a
     hand-edited or damaged file) is one `StorageError` naming the event, never a traceback."""

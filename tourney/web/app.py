@@ -12,6 +12,7 @@ from starlette.types import ASGIApp
 
 from tourney.app.floor.wall import PAGES
 from tourney.web.console_entry import ConsoleEntry
+from tourney.web.console_events import ConsoleEvents
 from tourney.web.console_exports import ConsoleExports
 from tourney.web.console_log import ConsoleLog
 from tourney.web.console_players import ConsolePlayers
@@ -34,11 +35,12 @@ def build_app(reader: Database, tournament: str | None = None, *, floor: bool = 
     site = Site(reader, tournament, db=db)
     routes: list[BaseRoute] = []
     if floor:
-        gate = Gate(site.floor)
+        gate = Gate(site.floor, site.console)
         routes += FloorPages(site, gate).routes() + ConsolePlayers(site, gate).routes() + ConsoleExports(site).routes()
         routes += ConsoleStage(site, gate).routes()
         routes += ConsoleLog(site, gate).routes()
         routes += ConsoleEntry(site, gate).routes()
+        routes += ConsoleEvents(site, gate).routes()
     routes += WallPages(site).routes()
     feed = ChangeFeed(site)
     application = SecuredApp(routes=routes + feed.routes(), exception_handlers=dict(ERROR_HANDLERS))

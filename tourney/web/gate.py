@@ -7,7 +7,8 @@ away before the application sees it unless it passes, in this order,
               body came in the server's body time (else the server closed it: 408); a route
               declared `upload` takes multipart/form-data too, of at most `MAX_UPLOAD` bytes
     token     the link's token in the path, for the route's `Scope` (a table: its own
-              table of the current stage, while it plays; the director's)               403
+              table of the current stage, while it plays; the director's; the console's,
+              the database's link that needs no event)                                   403
     csrf      the form's `csrf` field, derived from that very token                      403
 
 and only then calls the route's handler with a `Posted`, in a worker thread bounded apart from
@@ -31,10 +32,11 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tourney.errors import TourneyError
+from tourney.errors import AccessError, TourneyError
 from tourney.web.pages import Refused, path_number, refusal
 
 if TYPE_CHECKING:
+    from tourney.app.floor.console_events import ConsoleRead
     from tourney.app.floor.floor_read import FloorRead
 
 MAX_BODY = 16 * 1024  # a report is a few hundred bytes
@@ -54,6 +56,7 @@ class Scope(Enum):
 
     TABLE = "table"  # /table/{table}/{token}...: that table's link
     DIRECTOR = "director"  # /director/{token}...: the director's link
+    CONSOLE = "console"  # /console/{token}/...: the console's link, the database's (its events)
 
 
 class RateBound:
@@ -77,14 +80,22 @@ class RateBound:
 
 @dataclass(frozen=True, slots=True)
 class Posted:
-    """A request through the gate: its form, and the floor as read when its token was checked."""
+    """A request through the gate: its form, and the floor as read when its token was checked
+    (none for the console's link, which needs no event)."""
 
     request: Request
     form: Mapping[str, Sequence[str]]
-    floor: FloorRead
+    read: FloorRead | None
     token: str
     table: int  # the table of a table link (0 for the director's)
     files: Mapping[str, Upload] = field(default_factory=dict)  # an upload route's files, by field name
+
+    @property
+    def floor(self) -> FloorRead:
+        """The floor its table or director token was checked against."""
+        if self.read is None:
+            raise AccessError("this link is the console's: it names no event")
+        return self.read
 
     def field(self, name: str) -> str:
         from tourney.app.floor.floor_forms import field
@@ -116,10 +127,13 @@ Handler = Callable[[Posted], Response]
 
 class Gate:
     """The checks and the worker threads of a server's changes; `read_floor` reads the floor a
-    token is checked against (the tokens' secret and generations, the current stage)."""
+    token is checked against (the tokens' secret and generations, the current stage), and
+    `read_console` the console's link (None: no console link works)."""
 
-    def __init__(self, read_floor: Callable[[], FloorRead]) -> None:
+    def __init__(self, read_floor: Callable[[], FloorRead],
+                 read_console: Callable[[], ConsoleRead] | None = None) -> None:
         self._read_floor = read_floor
+        self._read_console = read_console
         self.rate = RateBound()
         self._writers = CapacityLimiter(WRITERS)
 
@@ -145,10 +159,17 @@ class Gate:
     def _checked(self, request: Request, form: Mapping[str, Sequence[str]], files: Mapping[str, Upload],
                  scope: Scope, handle: Handler) -> Response:
         from tourney.app.floor.floor_forms import field
-        from tourney.app.floor.tokens import check_csrf, check_director, check_table
+        from tourney.app.floor.tokens import check_csrf, check_director, check_form, check_table
 
-        current = self._read_floor()
         token = request.path_params["token"]
+        if scope is Scope.CONSOLE:  # the database's link: no event to read (there may be none yet)
+            if self._read_console is None:
+                raise AccessError("this server has no console")
+            console = self._read_console()
+            console.check(token)
+            check_form(console.secret, token, field(form, "csrf"))
+            return handle(Posted(request, form, None, token, 0, files))
+        current = self._read_floor()
         table = 0
         if scope is Scope.TABLE:
             table = path_number(request.path_params["table"])

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from tourney.app.floor.wall import PAGES, message_html
+from tourney.app.floor.wall import NO_EVENT, PAGES, message_html
 from tourney.errors import InvalidInputError, TourneyError
 from tourney.render.pages import LiveInfo
 from tourney.web.live import FEED_URL
@@ -67,6 +67,8 @@ class WallPages:
             current = snap.token
             return HTMLResponse(self._site.wall.render(request.url.path, snap, _live(current)), headers=NO_CACHE)
         except TourneyError as error:
+            if self._site.without_event():  # a page like any other, until the first event shows itself
+                return _message(*NO_EVENT, 200, "")
             # Not there yet (no seats drawn) or the database is busy: say so, and keep polling.
             return _message("Not available yet", public_text(error), 503, current if current is not None else "")
 
@@ -74,6 +76,8 @@ class WallPages:
         try:
             snap = self._site.snapshot()
         except TourneyError as error:
+            if self._site.without_event():  # the no-event page's token: "" until an event exists
+                return PlainTextResponse("", headers=NO_CACHE)
             return PlainTextResponse(f"unavailable: {public_text(error)}", status_code=503, headers=NO_CACHE)
         return PlainTextResponse(snap.token, headers=NO_CACHE)
 
@@ -89,6 +93,8 @@ class WallPages:
         except InvalidInputError as error:
             return _message("Bad address", str(error), 400)
         except TourneyError as error:
+            if self._site.without_event():
+                return _message(*NO_EVENT, 200, "")
             return _message("Not available yet", public_text(error), 503, "")
         return HTMLResponse(render_screen(snap, query, TOKEN_URL, POLL_MS), headers=NO_CACHE)
 

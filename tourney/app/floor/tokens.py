@@ -2,9 +2,11 @@
 
 Every token is an HMAC-SHA256 of its scope under the tournament's random secret (`secrets`, kept
 in the database, never shown): a table link names the stage and the table it reports, the
-director's link its generation. Nothing but the secret and the generations is stored, so no page
-or file ever lists tokens; revoking a link raises its generation, which changes its token. Tokens
-are compared with `hmac.compare_digest` (constant time).
+director's link its generation. The console's link (the events page of the whole database) is
+the same HMAC of its generation under a secret of the database, not of a tournament. Nothing but
+the secrets and the generations is stored, so no page or file ever lists tokens; revoking a link
+raises its generation, which changes its token. Tokens are compared with `hmac.compare_digest`
+(constant time).
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ def table_token(secret: str, stage: int, table: int, generation: int) -> str:
 
 def director_token(secret: str, generation: int) -> str:
     return _token(secret, f"director/{generation}")
+
+
+def console_token(secret: str, generation: int) -> str:
+    """The director's console of the whole database (its events page): under the console's own
+    secret, not a tournament's, so it outlives every event and works before the first."""
+    return _token(secret, f"console/{generation}")
 
 
 def csrf_token(secret: str, token: str) -> str:
@@ -69,7 +77,17 @@ def check_table(store: FloorStore, state: TournamentState, table: int, token: st
     return found
 
 
+def check_console(secret: str | None, generation: int, token: str) -> None:
+    """Refuse (`AccessError`) a token that is not the console link's current one."""
+    if secret is None or generation == 0 or not same(token, console_token(secret, generation)):
+        raise AccessError("this console link is not valid (wrong, or replaced when the server restarted)")
+
+
 def check_csrf(store: FloorStore, token: str, given: str) -> None:
-    secret = store.secret()
+    check_form(store.secret(), token, given)
+
+
+def check_form(secret: str | None, token: str, given: str) -> None:
+    """Refuse a form whose `csrf` field is not the one derived from its link's token under `secret`."""
     if secret is None or not same(given, csrf_token(secret, token)):
         raise AccessError("this form is stale or did not come from the floor's own page: reload it")

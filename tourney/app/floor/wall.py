@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 # The wall's pages: (label, path) in the order of its navigation.
 PAGES = (("Standings", "/standings"), ("Bracket", "/bracket"), ("Seating", "/seating"))
+# What the wall shows of a database without any event (a server started before the first one).
+NO_EVENT = ("No event yet", "There is no event in this database yet. The director creates one from the console "
+                            "(`tourney serve --lan` prints its link) or with `tourney new NAME --game ...`; "
+                            "this page shows it as soon as it exists.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +70,20 @@ class Wall:
 @contextmanager
 def open_wall(db: str | None, tournament: str | None) -> Iterator[Wall]:
     """The wall over a read-only database, open until the server stops; refuses a database or
-    tournament that cannot be read at once."""
+    tournament that cannot be read at once (a database without any event is served: it says so)."""
     with open_db(db, read_only=True) as database:
         wall = Wall(database, tournament)
-        wall.read()
+        if tournament is not None or not no_event(database):
+            wall.read()
         yield wall
+
+
+def no_event(database: Database) -> bool:
+    """Whether the database holds no event at all."""
+    from tourney.storage import repo
+
+    with database.read() as session:
+        return not repo.list_tournaments(session=session)
 
 
 def message_html(title: str, text: str, live: LiveInfo | None, nav: tuple[tuple[str, str], ...] = PAGES) -> str:

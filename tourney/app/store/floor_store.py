@@ -217,3 +217,53 @@ class FloorStore:
         found = floor_reports.select(session=self.session, uid=self.uid, status=status, stage=stage, table=table,
                                      number=number, key=key, in_settings=self.in_settings)
         return [Report.from_stored(stored) for stored in found]
+
+
+@dataclass(slots=True)
+class ConsoleStore:
+    """The director's console of the whole database (issue 28: its events page), kept in the same
+    `setting` table under keys of no tournament, and the database's current event:
+
+        console:secret     the random secret the console link's token is derived from (tokens.py)
+        console:director   the console link's generation (a new token: the generation goes up)
+    """
+
+    session: Session | None  # None: a database without the setting table (schema 1), nothing stored
+
+    def _get(self, name: str) -> str | None:
+        from tourney.storage import repo
+
+        if self.session is None:
+            return None
+        return repo.get_setting(session=self.session, key=f"console:{name}")
+
+    def _set(self, name: str, value: str) -> None:
+        from tourney.storage import repo
+
+        if self.session is None:
+            raise InvalidInputError("this database predates settings: run any command that writes first")
+        repo.set_setting(session=self.session, key=f"console:{name}", value=value)
+
+    def secret(self, *, create: bool = False) -> str | None:
+        """The secret of the console's token (made on first use by `create`; never shown anywhere)."""
+        found = self._get("secret")
+        if found is None and create:
+            found = secrets.token_hex(32)
+            self._set("secret", found)
+        return found
+
+    def generation(self) -> int:
+        return int(self._get("director") or 0)
+
+    def new_generation(self) -> int:
+        generation = self.generation() + 1
+        self._set("director", str(generation))
+        return generation
+
+    def make_current(self, tournament_id: int) -> None:
+        """The tournament every command acts on by default (`tourney use`)."""
+        from tourney.storage import repo
+
+        if self.session is None:
+            raise InvalidInputError("this database predates settings: run any command that writes first")
+        repo.set_setting(session=self.session, key=repo.CURRENT_KEY, value=str(tournament_id))
