@@ -31,6 +31,7 @@ from starlette.routing import BaseRoute, Route
 from test_console_players import multipart, raw_post
 from test_hostile_numbers import HOSTILE, no_traceback
 
+from tourney.app.floor.console_events import ConsoleRead, console_of, open_console
 from tourney.app.floor.floor_read import FloorRead, open_floor, read_floor
 from tourney.app.floor.tokens import csrf_token
 from tourney.app.input.files import MAX_TEXT_BYTES
@@ -46,7 +47,11 @@ SAMPLES = {"event": "1", "report": "1", "table": "1", "kind": "standings"}
 NUMBERS = {"event", "report", "table"}  # swept with test_hostile_numbers.HOSTILE, the others with WORDS
 WORDS = ["../../etc/passwd", "..", "<script>hostile(7)</script>", "%00", "x" * 5000, "ż", " ", "standings.csv"]
 # The valid token of the routes under each first part of a path (a new kind of link: add it here).
-VALID_TOKENS: dict[str, Callable[[FloorRead], str]] = {"director": lambda current: current.director_link()}
+VALID_TOKENS: dict[str, Callable[[Floor], str]] = {"director": lambda floor: floor.current().director_link(),
+                                                   "console": lambda floor: floor.console().link()}
+# The secret each kind of link's CSRF value is derived from.
+SECRETS: dict[str, Callable[[Floor], str | None]] = {"director": lambda floor: floor.current().secret,
+                                                     "console": lambda floor: floor.console().secret}
 # Each upload route's file field and a file it takes.
 UPLOADS = {"/director/{token}/players/upload": ("file", b"name\nZenon\n"),
            "/director/{token}/stage/draw": ("ratings", b"name,rating\nAnna,1500\n")}
@@ -70,6 +75,10 @@ class Floor:
     def current(self) -> FloorRead:
         return read_floor(self.url, None)
 
+    def console(self) -> ConsoleRead:
+        with open_db(self.url, read_only=True) as database:
+            return console_of(database)
+
 
 @pytest.fixture(scope="module")
 def floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Floor]:
@@ -77,6 +86,7 @@ def floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Floor]:
     url = sqlite_url(folder)
     seated_event(url)
     open_floor(db=url)
+    open_console(db=url)
     with pytest.MonkeyPatch.context() as patch, open_db(url, read_only=True) as reader:
         patch.setattr(gate, "RATE", 1_000_000)  # the sweep posts far more than a director may
         app = build_app(reader, None, floor=True, db=url)
@@ -115,12 +125,17 @@ def address(path: str, token: str, **values: str) -> str:
     return _PARAMETER.sub(value, path)
 
 
-def valid_token(path: str, current: FloorRead) -> str:
+def valid_token(path: str, floor: Floor) -> str:
     part = path.strip("/").split("/", 1)[0]
     if part not in VALID_TOKENS:
         pytest.fail(f"the route {path} is under /{part}/, whose valid token the sweep does not know: add it to "
                     f"VALID_TOKENS in tests/floor/test_console_hostile.py")
-    return VALID_TOKENS[part](current)
+    return VALID_TOKENS[part](floor)
+
+
+def valid_csrf(path: str, token: str, floor: Floor) -> str:
+    """The CSRF value the page of `token` (a link of `path`'s kind) carries."""
+    return csrf_token(SECRETS[path.strip("/").split("/", 1)[0]](floor) or "", token)
 
 
 def harmless(status: int, body: str) -> list[str]:
@@ -137,25 +152,25 @@ def test_every_parameter_of_every_route_has_a_sample(floor: Floor) -> None:
     assert not [route.path for route in floor.routes if "token" not in parameters(route.path)], \
         "a console route without the link's {token}"
     for route in floor.routes:
-        valid_token(route.path, floor.current())
+        valid_token(route.path, floor)
 
 
 def test_the_sweep_finds_the_console_s_routes(floor: Floor) -> None:
     """The enumeration is not empty by mistake: the routes of every console slice are in it."""
     paths = {route.path for route in floor.routes}
     assert {"/director/{token}/players/upload", "/director/{token}/log/undo/{event}", "/director/{token}/stage/draw",
-            "/director/{token}/print/{kind}", "/director/{token}/export/backup"} <= paths
+            "/director/{token}/print/{kind}", "/director/{token}/export/backup", "/director/{token}/results/entry",
+            "/director/{token}/log/correct/{event}", "/console/{token}/", "/console/{token}/new"} <= paths
     assert len(gated(floor)) >= 12 and len(pages(floor)) >= 8
 
 
 def post_each(floor: Floor, send: Callable[[GatedRoute, str, str], tuple[int, str]]) -> dict[str, int]:
     """`send(route, url, csrf)` for every gated route, with the director's valid token in its URL;
     the statuses by route; fails on a harmful answer."""
-    current = floor.current()
     statuses, harmed = {}, []
     for route in gated(floor):
-        token = valid_token(route.path, current)
-        status, body = send(route, floor.base + address(route.path, token), csrf_token(current.secret or "", token))
+        token = valid_token(route.path, floor)
+        status, body = send(route, floor.base + address(route.path, token), valid_csrf(route.path, token, floor))
         statuses[route.path] = status
         harmed += [f"{route.path}: {wrong}" for wrong in harmless(status, body)]
     assert not harmed
@@ -184,7 +199,7 @@ def test_a_wrong_or_a_table_s_token_is_refused(floor: Floor) -> None:
     for wrong in [*WRONG_TOKENS, table]:
         def send(route: GatedRoute, url: str, csrf: str, wrong: str = wrong) -> tuple[int, str]:
             csrf = csrf_token(current.secret or "", wrong)  # the wrong token's own CSRF: the token is refused
-            return request(url.replace(valid_token(route.path, current), quote(wrong, safe=""), 1),
+            return request(url.replace(valid_token(route.path, floor), quote(wrong, safe=""), 1),
                            data={"csrf": csrf, "confirm": "yes", "seen": "999999"})
         refused_all(post_each(floor, send), 403)
     assert dump(floor.url) == before
@@ -253,11 +268,10 @@ def test_the_upload_routes_are_the_ones_the_sweep_knows(floor: Floor) -> None:
 def upload_each(floor: Floor, filename: str, data: bytes | None = None) -> dict[str, tuple[int, str]]:
     """`data` (None: each route's sample) posted as `filename` to every upload route, with a valid
     token and CSRF."""
-    current = floor.current()
     answers = {}
     for path, (field, sample) in UPLOADS.items():
-        token = valid_token(path, current)
-        body, headers = multipart({"csrf": csrf_token(current.secret or "", token)}, filename,
+        token = valid_token(path, floor)
+        body, headers = multipart({"csrf": valid_csrf(path, token, floor)}, filename,
                                   sample if data is None else data, field=field)
         answers[path] = request(floor.base + address(path, token), data=body, headers=headers, timeout=60)
     return answers
@@ -294,10 +308,9 @@ def test_script_in_an_uploaded_file_and_in_its_name_is_text(floor: Floor) -> Non
 
 def test_a_file_over_32_mb_is_refused_declared_or_sent(floor: Floor) -> None:
     before = dump(floor.url)
-    current = floor.current()
     for path, (field, _sample) in UPLOADS.items():
-        token = valid_token(path, current)
-        csrf = csrf_token(current.secret or "", token)
+        token = valid_token(path, floor)
+        csrf = valid_csrf(path, token, floor)
         # Declared: refused at once, on its first bytes.
         body, headers = multipart({"csrf": csrf}, "huge.csv", b"name\n", field=field)
         headers["Content-Length"] = str(MAX_UPLOAD + 1)
@@ -339,10 +352,9 @@ def endless_upload(base: str, path: str, csrf: str, field: str) -> tuple[str, in
 
 def test_an_endless_file_is_cut_at_the_bound(floor: Floor) -> None:
     before = dump(floor.url)
-    current = floor.current()
     for path, (field, _sample) in UPLOADS.items():
-        token = valid_token(path, current)
-        status, sent = endless_upload(floor.base, address(path, token), csrf_token(current.secret or "", token), field)
+        token = valid_token(path, floor)
+        status, sent = endless_upload(floor.base, address(path, token), valid_csrf(path, token, floor), field)
         assert " 413 " in status, (path, status)
         # Read no further than the bound (what the sockets' buffers held besides).
         assert MAX_UPLOAD <= sent < MAX_UPLOAD + 16 * 2**20, (path, sent)
@@ -362,11 +374,10 @@ def test_a_wrong_or_a_table_s_token_gets_no_page(floor: Floor) -> None:
 
 def test_malformed_path_numbers_and_words_are_no_page_and_no_500(floor: Floor) -> None:
     before = dump(floor.url)
-    current = floor.current()
     harmed = []
     for route in floor.routes:
-        token = valid_token(route.path, current)
-        csrf = csrf_token(current.secret or "", token)
+        token = valid_token(route.path, floor)
+        csrf = valid_csrf(route.path, token, floor)
         for name in parameters(route.path):
             if name == "token":
                 continue
@@ -389,12 +400,11 @@ QUERIES = ["<script>hostile(7)</script>", "²", "-1", "9" * 400, "../../etc/pass
 
 def test_hostile_queries_on_every_page_are_no_500(floor: Floor) -> None:
     """What a page reads from its query (a search, a filter, a sheet's paper), whatever it holds."""
-    current = floor.current()
     harmed = []
     for route in pages(floor):
         if route.path.endswith("/backup"):
             continue  # it reads no text from its query (`portable` is a flag), and each answer is a backup
-        token = valid_token(route.path, current)
+        token = valid_token(route.path, floor)
         for value in QUERIES:
             query = urlencode(dict.fromkeys(("q", "rename", "table", "player", "kind", "paper", "links"), value))
             status, body = request(f"{floor.base}{address(route.path, token)}?{query}")
