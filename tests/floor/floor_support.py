@@ -63,10 +63,10 @@ def hidden(html: str, name: str) -> str:
 
 
 @contextmanager
-def serving(url: str, printed: list[str] | None = None) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """`tourney serve --lan` on loopback; yields its base URL and the process; what it printed is
-    appended to `printed` once it stops."""
-    base, process = start_serve("--lan", "--host", "localhost", "--db", url, host="localhost")
+def serving(url: str, printed: list[str] | None = None, *options: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """`tourney serve --lan` (with `options`) on loopback; yields its base URL and the process; what
+    it printed is appended to `printed` once it stops."""
+    base, process = start_serve("--lan", "--host", "localhost", "--db", url, *options, host="localhost")
     try:
         yield base, process
     finally:

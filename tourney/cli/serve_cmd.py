@@ -84,6 +84,8 @@ def serve(
         min=0.1, hidden=True, help="Seconds a request has to send its body once its headers came.")] = None,
     per_address: Annotated[int | None, typer.Option(
         min=1, hidden=True, help="Connections open at once from one client address.")] = None,
+    post_rate: Annotated[int | None, typer.Option(
+        min=1, hidden=True, help="Posts a client address may make in any 10 s (default 30).")] = None,
     max_connections: Annotated[int | None, typer.Option(
         min=1, hidden=True, help="Connections open at once in all (default: from the open-files limit).")] = None,
 ) -> None:
@@ -124,7 +126,7 @@ def serve(
         if name is None and not lan:
             typer.echo("The pages show the event once it exists: `tourney new NAME --game ...`, or create it from "
                        "the console of `tourney serve --lan`.")
-        application = build_app(wall.database, tournament, floor=lan, db=db)
+        application = build_app(wall.database, tournament, floor=lan, db=db, post_rate=post_rate)
         if lan:
             _announce_floor(shown, sock.getsockname()[1], director, console)
         open_files = raise_open_files_limit()

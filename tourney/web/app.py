@@ -29,13 +29,14 @@ if TYPE_CHECKING:
 
 
 def build_app(reader: Database, tournament: str | None = None, *, floor: bool = False,
-              db: str | None = None) -> Starlette:
+              db: str | None = None, post_rate: int | None = None) -> Starlette:
     """The app over the read-only database `reader` (open while it serves): the wall, and with
-    `floor` the tables' phones and the director's page, whose changes are written to `db`."""
+    `floor` the tables' phones and the director's page, whose changes are written to `db`;
+    `post_rate`: the gate's posts per address in its window (None: `gate.RATE`)."""
     site = Site(reader, tournament, db=db)
     routes: list[BaseRoute] = []
     if floor:
-        gate = Gate(site.floor, site.console)
+        gate = Gate(site.floor, site.console, rate=post_rate)
         routes += FloorPages(site, gate).routes() + ConsolePlayers(site, gate).routes() + ConsoleExports(site).routes()
         routes += ConsoleStage(site, gate).routes()
         routes += ConsoleLog(site, gate).routes()

@@ -60,11 +60,12 @@ class Scope(Enum):
 
 
 class RateBound:
-    """At most `RATE` posts per client address in any `RATE_WINDOW` seconds (used from the event
-    loop only)."""
+    """At most `limit` (`RATE`) posts per client address in any `RATE_WINDOW` seconds (used from the
+    event loop only)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
         self._seen: dict[str, deque[float]] = {}
+        self.limit = RATE if limit is None else limit
 
     def check(self, client: str) -> None:
         now = time.monotonic()
@@ -73,7 +74,7 @@ class RateBound:
         times = self._seen.setdefault(client, deque())
         while times and now - times[0] > RATE_WINDOW:
             times.popleft()
-        if len(times) >= RATE:
+        if len(times) >= self.limit:
             raise Refused(429, "too many requests: wait a few seconds")
         times.append(now)
 
@@ -131,10 +132,10 @@ class Gate:
     `read_console` the console's link (None: no console link works)."""
 
     def __init__(self, read_floor: Callable[[], FloorRead],
-                 read_console: Callable[[], ConsoleRead] | None = None) -> None:
+                 read_console: Callable[[], ConsoleRead] | None = None, *, rate: int | None = None) -> None:
         self._read_floor = read_floor
         self._read_console = read_console
-        self.rate = RateBound()
+        self.rate = RateBound(rate)
         self._writers = CapacityLimiter(WRITERS)
 
     def route(self, path: str, scope: Scope, handle: Handler, *, upload: bool = False) -> GatedRoute:
