@@ -25,7 +25,8 @@ from tourney.web.site import Site
 READ_ONLY = {"GET", "HEAD"}
 FLOOR_CHANGES = {"/table/{table}/{token}": Scope.TABLE, "/director/{token}/reports/{report}": Scope.DIRECTOR,
                  "/director/{token}/advance": Scope.DIRECTOR, "/director/{token}/undo/{event}": Scope.DIRECTOR,
-                 "/director/{token}/pin": Scope.DIRECTOR, "/table/{table}/{token}/withdraw/{report}": Scope.TABLE,
+                 "/director/{token}/pin": Scope.DIRECTOR, "/director/{token}/mode": Scope.DIRECTOR,
+                 "/table/{table}/{token}/withdraw/{report}": Scope.TABLE,
                  "/director/{token}/log/undo/{event}": Scope.DIRECTOR,
                  "/director/{token}/results/entry": Scope.DIRECTOR,
                  "/director/{token}/log/correct/{event}": Scope.DIRECTOR,

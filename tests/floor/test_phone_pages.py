@@ -39,7 +39,9 @@ def test_the_director_is_told_what_the_advance_drew_and_can_undo_it(tmp_path: Pa
         assert "playing the final" in after and "blocking the next stage" not in after
         advance = next(e for e in reversed(state.events) if e.kind == "advance")
         assert f'data-event="{advance.id}"' in after and "advance: stage 1 closed" in after
-        status, undone = request(f"{base}{director}/undo/{advance.id}", data={"csrf": csrf, "confirm": "yes"})
+        asked = request(f"{base}{director}/undo/{advance.id}", data={"csrf": csrf})[1]
+        status, undone = request(f"{base}{director}/undo/{advance.id}",
+                                 data={"csrf": csrf, "confirm": "yes", "seen": hidden(asked, "seen")})
         assert status == 200 and re.search(rf"Undone: event [0-9, ]*\b{advance.id}\b", undone)
         assert read_floor(url, None).state.stage == 1
 

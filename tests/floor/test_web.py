@@ -201,18 +201,25 @@ def test_duel_winner_and_pot_chips_report_from_their_pages(tmp_path: Path) -> No
         assert status == 200 and "has finished" in page and 'name="player"' not in page
 
 
-def test_the_director_undoes_an_entry_after_a_confirmation(tmp_path: Path) -> None:
+def test_the_director_undoes_an_entry_after_the_log_s_preview(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     seated_event(url, names=NAMES[:4])
     loser = read_floor(url, None).state.tables[0].seats[0]
     entered = app.enter_result(1, loser, db=url).state.events[-1].id
     with serving(url) as (base, _process):
         director = links(url)[2]
-        csrf = hidden(request(base + director)[1], "csrf")
+        page = request(base + director)[1]
+        csrf = hidden(page, "csrf")
+        assert f'action="{director}/log/undo/{entered}"' in page  # the floor's Undo… is the log's
         before = dump(url)
-        status, asked = request(f"{base}{director}/undo/{entered}", data={"csrf": csrf})
-        assert status == 200 and f"Yes, undo event {entered}" in asked and dump(url) == before
-        status, done = request(f"{base}{director}/undo/{entered}", data={"csrf": csrf, "confirm": "yes"})
+        # The older route: asked, and a bare "Yes" of an older page without the preview's `seen`,
+        # are both shown the preview (the CLI's lines) and store nothing.
+        for form in ({"csrf": csrf}, {"csrf": csrf, "confirm": "yes"}):
+            status, asked = request(f"{base}{director}/undo/{entered}", data=form)
+            assert status == 200 and f"Confirm: undo event {entered}" in asked and dump(url) == before
+            assert f"Will undo: event {entered} (result table 1: {html.escape(loser)} loses the round)." in asked
+        status, done = request(f"{base}{director}/undo/{entered}",
+                               data={"csrf": csrf, "confirm": "yes", "seen": hidden(asked, "seen")})
         assert status == 200 and f"Undone: event {entered}." in done
         assert read_floor(url, None).state.tables[0].counts[loser] == 1
         forged = request(f"{base}{director}/undo/{entered}", data={"csrf": "wrong", "confirm": "yes"})

@@ -59,14 +59,15 @@ def pending(
 
 
 def _print_pending(found: Pending, *, as_json: bool) -> None:
+    from tourney.app.floor.reports import mode_line
+
     labels = _device_labels([*found.reports, *found.settled])
     if as_json:
         print_json({"mode": found.mode, "pending": [r.to_json() | {"disputes": list(found.disputes.get(r.id, ())),
                                                                    "device_label": labels[r.id]}
                                                     for r in found.reports]})
         return
-    how = "entered at once" if found.mode == "apply" else "kept for the director's approval"
-    typer.echo(f"Reports from the tables are {how}.")
+    typer.echo(mode_line(found.mode))
     if not found.reports:
         typer.echo("No report is waiting.")
         return

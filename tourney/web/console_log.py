@@ -56,23 +56,7 @@ class ConsoleLog:
         return page(log_page(current, wanted))
 
     def undo(self, posted: Posted) -> Response:
-        from tourney.app.floor.console_log import log_page, undo_preview
-        from tourney.app.floor.director_forms import confirmed, undone_notice
-        from tourney.app.input.numbers import whole_number
-        from tourney.app.operations.corrections import undo
-
-        number = posted.number("event")
-        site = self._site
-        try:
-            if not confirmed(posted.form):
-                return page(log_page(posted.floor, preview=undo_preview(posted.floor.state, number)))
-            seen = whole_number(posted.field("seen"), what="the log's last id seen", low=0, high=2**63 - 1)
-            done = undo(number, db=site.db, tournament=site.tournament, seen=seen)
-        except AccessError:
-            raise
-        except TourneyError as error:
-            return page(log_page(site.floor(), notice=public_text(error), ok=False), 409)
-        return page(log_page(site.floor(), notice=undone_notice(done)))
+        return answer_undo(self._site, posted)
 
     def show_correct(self, request: Request) -> Response:
         from tourney.app.floor.console_correct import correct_page
@@ -119,3 +103,28 @@ class ConsoleLog:
             status = 400 if isinstance(error, InvalidInputError) else 409
             return page(correct_page(site.floor(), number, typed=asked, notice=public_text(error), ok=False), status)
         return page(log_page(site.floor(), notice=applied_notice(done)))
+
+
+def answer_undo(site: Site, posted: Posted, *, preview_unless_seen: bool = False) -> Response:
+    """An undo asked for (the log page with its preview, the lines `tourney undo` prints) or
+    confirmed (applied when the log has not moved past the `seen` its preview carried, else a 409
+    naming what was entered since). The log's Undo… and the floor's both answer here;
+    `preview_unless_seen`: a confirmation without `seen` (an older floor page's bare "Yes") is shown
+    the preview instead of being refused."""
+    from tourney.app.floor.console_log import log_page, undo_preview
+    from tourney.app.floor.director_forms import confirmed, undone_notice
+    from tourney.app.input.numbers import whole_number
+    from tourney.app.operations.corrections import undo
+
+    number = posted.number("event")
+    asked = not confirmed(posted.form) or (preview_unless_seen and not posted.field("seen"))
+    try:
+        if asked:
+            return page(log_page(posted.floor, preview=undo_preview(posted.floor.state, number)))
+        seen = whole_number(posted.field("seen"), what="the log's last id seen", low=0, high=2**63 - 1)
+        done = undo(number, db=site.db, tournament=site.tournament, seen=seen)
+    except AccessError:
+        raise
+    except TourneyError as error:
+        return page(log_page(site.floor(), notice=public_text(error), ok=False), 409)
+    return page(log_page(site.floor(), notice=undone_notice(done)))

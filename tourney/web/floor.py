@@ -6,7 +6,8 @@
     GET  /director/TOKEN             the director's page
     POST /director/TOKEN/reports/ID  accept or reject a pending report
     POST /director/TOKEN/advance     advance (first a confirmation, as the desk would ask)
-    POST /director/TOKEN/undo/ID     undo an entry (first a confirmation)
+    POST /director/TOKEN/undo/ID     the log's undo (web/console_log.py): its preview, then confirmed with `seen`
+    POST /director/TOKEN/mode        how reports from the tables are taken (mode=apply|approve, `pending --mode`)
     POST /director/TOKEN/pin         pin the TV wall to one screen kind (kind=""): rotate again)
     GET  /find?q=LETTERS             a player's seat, table, path and rank (read-only, no token)
 
@@ -48,6 +49,7 @@ class FloorPages:
             gate.route("/director/{token}/advance", Scope.DIRECTOR, self.advance),
             gate.route("/director/{token}/undo/{event}", Scope.DIRECTOR, self.undo),
             gate.route("/director/{token}/pin", Scope.DIRECTOR, self.pin),
+            gate.route("/director/{token}/mode", Scope.DIRECTOR, self.mode),
             read_route("/find", self.find, self._site.readers),
         ]
 
@@ -154,18 +156,11 @@ class FloorPages:
         return self._director(posted, notice=advanced_notice(state))
 
     def undo(self, posted: Posted) -> Response:
-        from tourney.app.floor.director_forms import confirmed, undone_notice
-        from tourney.app.floor.floor_pages import director_page
-        from tourney.app.operations.corrections import undo
+        """The route of older pages' Undo…: the log's (`console_log.answer_undo`), the preview
+        first, and a bare confirmation without the `seen` of a preview shown that preview."""
+        from tourney.web.console_log import answer_undo
 
-        number = posted.number("event")
-        if not confirmed(posted.form):
-            return page(director_page(posted.floor, confirm_undo=number, origin=posted.origin))
-        try:
-            done = undo(number, db=self._site.db, tournament=self._site.tournament)
-        except TourneyError as error:
-            return self._director(posted, notice=public_text(error), ok=False)
-        return self._director(posted, notice=undone_notice(done))
+        return answer_undo(self._site, posted, preview_unless_seen=True)
 
     def pin(self, posted: Posted) -> Response:
         from tourney.app.floor.director_forms import pinned_notice
@@ -178,6 +173,16 @@ class FloorPages:
         except TourneyError as error:
             return self._director(posted, notice=public_text(error), ok=False)
         return page(director_page(pinned, notice=pinned_notice(pinned, kind), origin=posted.origin))
+
+    def mode(self, posted: Posted) -> Response:
+        """`tourney pending --mode`: the same operation (`reports.set_mode`, its refusal) and line."""
+        from tourney.app.floor.reports import mode_line, set_mode
+
+        try:
+            mode = set_mode(posted.field("mode"), db=self._site.db, tournament=self._site.tournament)
+        except InvalidInputError as error:  # neither apply nor approve: a forged or broken form
+            raise Refused(400, public_text(error)) from None
+        return self._director(posted, notice=mode_line(mode))
 
     def find(self, request: Request) -> Response:
         from tourney.app.floor.floor_pages import lookup_page

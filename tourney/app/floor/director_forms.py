@@ -2,9 +2,10 @@
 posted fields through and prints these notices, so it holds no rule and no wording of its own.
 
     decision=accept|reject    a pending report settled (`decision`)
-    confirm=yes               an advance or an undo, confirmed on the page that previewed it
+    confirm=yes               an advance, confirmed on the page that previewed it (an undo: the log's)
     seen=EVENT                an advance's confirmation: the log's last event its preview saw
     kind=SCREEN|""            the wall pinned to one screen, or rotating (`pin_wall`)
+    mode=apply|approve        how reports are taken (`reports.set_mode`, as `tourney pending --mode`)
 """
 
 from __future__ import annotations

@@ -114,7 +114,6 @@ class DirectorPage:
     confirm_advance: bool
     advance_lines: tuple[str, ...]  # the advance's preview (`console_stage.preview_advance`), to confirm
     advance_seen: int  # the log's last event that preview saw (its confirmation carries it)
-    confirm_undo: RecentEntry | None  # an undo asked for, to be confirmed
     base: str  # the director page's URL (token included)
     csrf: str
     notice: str
@@ -250,7 +249,7 @@ def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinis
 
 
 def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confirm_advance: bool = False,
-                  confirm_undo: int | None = None, origin: str = "",
+                  origin: str = "",
                   advance_preview: tuple[tuple[str, ...], int] | None = None) -> str:
     """The director's page; `advance_preview`: the advance's lines and the log's last id they saw,
     asked for confirmation at the top (`confirm_advance` without it: blocked, nothing to confirm)."""
@@ -287,7 +286,6 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         recent=tuple(recent), blockers=tuple(state.can_advance()), confirm_advance=confirm_advance,
         advance_lines=advance_preview[0] if advance_preview else (),
         advance_seen=advance_preview[1] if advance_preview else 0,
-        confirm_undo=next((r for r in recent if r.event == confirm_undo), None),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), notice=notice, notice_ok=ok,
         poll_token=poll_token(floor), wall_pin=floor.wall_pin, wall_kinds=KINDS)
     return render("floor/director.html", None, page=page, poll_url=POLL_URL)

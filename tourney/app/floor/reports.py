@@ -316,3 +316,9 @@ def set_mode(mode: str, *, db: str | None = None, tournament: str | None = None)
     with transaction(db, tournament) as tx:
         tx.floor.set_mode(mode)
     return mode
+
+
+def mode_line(mode: str) -> str:
+    """How reports are taken, as `tourney pending` and the director's page say it."""
+    how = "entered at once" if mode == "apply" else "kept for the director's approval"
+    return f"Reports from the tables are {how}."
