@@ -120,10 +120,10 @@ def test_an_undo_waiting_for_its_confirmation_is_held_while_the_rest_updates(
     current = links(url)
     app.enter_result(1, current.state.tables[0].seats[0], db=url)
     director = open_page(browser, f"{base}/director/{current.director_link()}", phone=False)
-    director.get_by_role("button", name="Undo…").first.click()
-    director.wait_for_selector("text=Yes, undo event")
+    director.get_by_role("button", name="Undo…").first.click()  # the log's preview, to confirm
+    director.wait_for_selector("text=Confirm: undo event")
     director.evaluate("() => { window.sameDocument = true; }")
-    number = store_pending(url, 2)
-    director.wait_for_selector(f'[data-report="{number}"]', timeout=2000)  # the queue is current
-    assert director.get_by_role("button", name="Yes, undo event").is_visible()  # the question still waits
+    entered = app.enter_result(2, current.state.tables[1].seats[0], db=url).state.events[-1].id  # the desk
+    director.wait_for_selector(f"#event-{entered}", timeout=2000)  # the log is current
+    assert director.get_by_role("button", name="Confirm: undo event").is_visible()  # the question still waits
     assert director.evaluate(NOT_RELOADED)
