@@ -4,6 +4,7 @@ Polish (Latin), half Russian (Cyrillic).
 
     before_resolve_ms[...]   the engine's resolve alone: quick entry as it was (same script only)
     after_resolve_ms[...]    `app.input.names.resolve`: the same, then across scripts
+    cross_pass_ms[...]       `cross_script.resolve` alone: what the after figures add to the before
     before_complete_ms[...]  completion's old matching (no case, no diacritics, same script)
     after_complete_ms[...]   `entry_complete.matching`: the same, then across scripts
     cold_readings_ms         the first cross-script entry of a process: every name's reading
@@ -95,8 +96,10 @@ def main() -> None:
     for label, typed in entries.items():
         before = best_ms(quietly(lambda t, e: names.resolve(t, e), typed, everyone), options.repeat)
         after = best_ms(quietly(lambda t, e: resolve(t, e), typed, everyone), options.repeat)
+        alone = best_ms(quietly(lambda t, e: cross_script.resolve(t, [e]), typed, everyone), options.repeat)
         print(f"before_resolve_ms[{label}]: {before:.2f}")
         print(f"after_resolve_ms[{label}]: {after:.2f}")
+        print(f"cross_pass_ms[{label}]: {alone:.2f}")
     before = best_ms(lambda: old_matching(everyone, "ve"), options.repeat)
     after = best_ms(lambda: matching(everyone, "ve"), options.repeat)
     print(f"before_complete_ms[ve]: {before:.2f}")
