@@ -228,3 +228,18 @@ def test_sorting_in_a_language_defaults_to_polish() -> None:
     assert collation.alphabetical(["Łukasz", "Luiza", "Lena"], str) == ["Lena", "Luiza", "Łukasz"]
     assert collation.alphabetical(["Łukasz", "Mark", "Lz"], str) == ["Lz", "Łukasz", "Mark"]
     assert collation.alphabetical(["Łukasz", "Mark", "Lz"], str, language="en") == ["Łukasz", "Lz", "Mark"]
+
+
+def test_an_all_latin_event_never_loads_icu() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from tourney.app.input.names import resolve\n"
+            "from tourney.app.input.entry_complete import matching\n"
+            "assert resolve('zenon', ['Anna Nowak', 'Bob']) is None\n"
+            "assert matching(['Anna Nowak', 'Bob'], 'x') == []\n"
+            "print('icu' in sys.modules)\n")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           cwd=Path(__file__).parents[2])
+    assert shown.stdout.strip() == "False"

@@ -71,10 +71,29 @@ def _transliterator() -> Any:
     return icu.Transliterator.createFromRules("tourney-name-reading", _RULES, icu.UTransDirection.FORWARD)
 
 
+_LATIN: Final = frozenset({"LATIN"})
+
+
 def _scripts(word: str) -> frozenset[str]:
     """The scripts of the letters of `word` ("LATIN", "CYRILLIC", ...): Unicode's character names."""
+    if word.isascii():
+        return _LATIN if any(c.isalpha() for c in word) else frozenset()
     return frozenset("LATIN" if c.isascii() else unicodedata.name(c, "?").split(" ")[0]
                      for c in word if c.isalpha())
+
+
+@functools.lru_cache(maxsize=65536)
+def scripts(text: str) -> frozenset[str]:
+    """The scripts of the letters of `text`: a name of the typed text's script is never read
+    (all-Latin events and entries never load ICU, never make a reading of their names)."""
+    return _scripts(text)
+
+
+def _ascii(word: str) -> str:
+    """`word` as lower-case ASCII letters, digits and hyphens: ICU's transliteration (an ASCII
+    word needs none: it would only be lower-cased)."""
+    latin = word.lower() if word.isascii() else str(_transliterator().transliterate(word))
+    return _NOT_READ.sub("", latin)
 
 
 def _settled(reading: str) -> str:
@@ -132,7 +151,7 @@ def reading(text: str) -> Reading:
     for word in names.clean(text).split(" "):
         found = _scripts(word)
         scripts |= found
-        ascii_word = _NOT_READ.sub("", str(_transliterator().transliterate(word)))
+        ascii_word = _ascii(word)
         if not ascii_word:
             continue
         words.append((_settled(ascii_word),) if "CYRILLIC" in found else _latin_readings(ascii_word))
@@ -192,9 +211,12 @@ def _aligned(name: tuple[tuple[str, ...], ...], said: tuple[tuple[str, ...], ...
     return any(r.startswith(last) for r in against)
 
 
-def _way(known: Reading, said: Typed) -> int | None:
-    """`match` for a name's and the typed text's readings."""
-    if not known.words or not known.scripts.isdisjoint(said.scripts):
+def _way(name: str, said: Typed) -> int | None:
+    """`match` for the typed text's readings."""
+    if not scripts(name).isdisjoint(said.scripts):
+        return None
+    known = reading(name)
+    if not known.words:
         return None
     if len(said.words) == 1:  # the common case, by substring searches
         if len(known.words) == 1 and any(whole in known.first for whole in said.wholes):
@@ -218,7 +240,7 @@ def match(name: str, text: str) -> int | None:
     of the name), WORD_PREFIX (a prefix of a later word), or None: not at all, or not across
     scripts (a name in the typed text's own script is quick entry's own business)."""
     said = typed(text)
-    return _way(reading(name), said) if said.readable else None
+    return _way(name, said) if said.readable else None
 
 
 def matching(candidates: Iterable[str], text: str) -> list[str]:
@@ -226,7 +248,7 @@ def matching(candidates: Iterable[str], text: str) -> list[str]:
     said = typed(text)
     if not said.readable:
         return []  # nothing to read (digits, punctuation): the cheap way out
-    return [name for name in candidates if _way(reading(name), said) is not None]
+    return [name for name in candidates if _way(name, said) is not None]
 
 
 SHOWN: Final = 8  # candidates listed in an "ambiguous" message, as quick entry lists them
@@ -248,7 +270,7 @@ def resolve(text: str, pools: Sequence[Sequence[str]]) -> str | None:
     for pool in pools:
         ways: dict[int, list[str]] = {}
         for name in pool:
-            way = _way(reading(name), said)
+            way = _way(name, said)
             if way is not None:
                 ways.setdefault(way, []).append(name)
         if ways:
