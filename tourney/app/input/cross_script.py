@@ -9,9 +9,11 @@ whose plain ASCII would lose the sound keep it (ż/ž zh, š sh, č ch, ł l), a
 through ICU's Any-Latin; Latin-ASCII. A Latin word is then read the ways people romanise Russian
 and Polish: w as v, sz as sh, cz as ch, kh as h, j and y as i, x as ks; and, as alternatives, ch as
 ч or as х (English "Chernov", Polish "Chlust"), rz as ж or ш (Grzegorz/Гжегож, Krzysztof/Кшиштоф),
-ts as ц, ie as е (Wiera, Siergiej, Yelena), io and yo after a consonant as ё (Piotr/Пётр, Fyodor).
-Finally runs of i are one i (Юрий/Yuri/Jurij, Мария/Maria) and l before i and a vowel drops the i
-(Хлюст/Chlust, Людмила/Ludmiła/Lyudmila), on both sides alike.
+ts as ц, ie as е (Wiera, Siergiej, Yelena), io and yo after a consonant as ё (Piotr/Пётр, Fyodor),
+o after sh/ch/zh as ё (Chruszczow/Хрущёв); at most MAX_READINGS a word. Finally runs of i are one
+i (Юрий/Yuri/Jurij, Мария/Maria) and l before i and a vowel drops the i (Хлюст/Chlust,
+Людмила/Ludmiła/Lyudmila), on both sides alike; a typed word ending in "li" also reads as ending in
+"l" (it may stop inside "Liudmila").
 
 Not matched: ISO 9 / scholarly spellings with û/â for ю/я once their marks are dropped (`urij`),
 German spellings (`sch` for ш, `tsch` for ч), Ukrainian г as h (Hanna/Ганна), c read as k, and
