@@ -61,7 +61,8 @@ class PlayersPage:
 
 def matches(name: str, query: str) -> bool:
     """Whether `query` finds `name` as quick entry would: the same name as people read it, or a
-    prefix of the name or of any word of it, diacritics and case optional."""
+    prefix of the name or of any word of it, diacritics and case optional, in either script."""
+    from tourney.app.input import cross_script
     from tourney.engine import names
 
     wanted = names.plain(query[:MAX_QUERY])
@@ -69,7 +70,8 @@ def matches(name: str, query: str) -> bool:
         return True
     plain = names.plain(name)
     return (names.key(name) == names.key(query[:MAX_QUERY]) or plain.startswith(wanted)
-            or any(word.startswith(wanted) for word in plain.split(" ")[1:]))
+            or any(word.startswith(wanted) for word in plain.split(" ")[1:])
+            or cross_script.match(name, query[:MAX_QUERY]) is not None)
 
 
 def player_lines(state: TournamentState, query: str = "") -> tuple[PlayerLine, ...]:

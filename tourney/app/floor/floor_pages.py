@@ -304,7 +304,9 @@ MAX_FOUND = 12
 
 
 def lookup_page(floor: FloorRead, query: str) -> str:
-    """Players whose name holds `query` (case and diacritics optional): seat, table, path, rank."""
+    """Players whose name holds `query` (case and diacritics optional), or starts as it does, or a
+    word of it does, in the other script (`vera` finds Вера): seat, table, path, rank."""
+    from tourney.app.input import cross_script
     from tourney.engine import names
     from tourney.engine.progress import path, statuses
     from tourney.render.env import render
@@ -315,7 +317,8 @@ def lookup_page(floor: FloorRead, query: str) -> str:
     notice = ""
     matches: list[str] = []
     if len(wanted) >= MIN_QUERY:
-        matches = [p.name for p in state.players if wanted in names.plain(p.name).casefold()]
+        matches = [p.name for p in state.players if wanted in names.plain(p.name).casefold()
+                   or cross_script.match(p.name, query[:60]) is not None]
     elif query:
         notice = f"Type at least {MIN_QUERY} letters of your name."
     if matches:

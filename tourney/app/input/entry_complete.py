@@ -1,8 +1,9 @@
 """Completing a result line as the director types it, shared by the desk (`cli/_desk_complete.py`,
 under prompt_toolkit) and the console's entry line (`app/floor/console_entry.py`, over HTTP):
 table numbers, then the names of the players still in at that table, matched as quick entry reads
-names (any case, no diacritics, from the start of the name or of any word of it) and quoted so that
-the line reads back through shlex. Pure: the words offered come in as `Words`."""
+names (any case, no diacritics, from the start of the name or of any word of it, in either
+script: `ve` offers Вера) and quoted so that the line reads back through shlex. Pure: the words
+offered come in as `Words`."""
 
 from __future__ import annotations
 
@@ -77,14 +78,19 @@ def argument_candidates(command: str, args: Sequence[str], typed: str, words: Wo
 
 def matching(candidates: Iterable[str], typed: str) -> list[str]:
     """The candidates whose whole text, or one of whose words, starts with `typed`, both read as a
-    director's quick entry reads them (`names.plain`: no case, no diacritics)."""
+    director's quick entry reads them (`names.plain`: no case, no diacritics); then those it finds
+    across scripts (`cross_script`: `ve` offers Вера, `ев` Ewa), as quick entry would take them."""
+    from tourney.app.input import cross_script
+
     want = plain(typed)
-    found = []
+    found, others = [], []
     for candidate in candidates:
         folded = plain(candidate)
         if folded.startswith(want) or any(word.startswith(want) for word in folded.split()):
             found.append(candidate)
-    return found
+        else:
+            others.append(candidate)
+    return found + cross_script.matching(others, typed)
 
 
 def quote(name: str) -> str:

@@ -32,8 +32,10 @@ def current_table(state: TournamentState, number: int | None) -> TableState | No
 def player_name(state: TournamentState, raw: str, table: int | None = None) -> str:
     """The registered name a director means by `raw`: the name in any case, normal form or spacing,
     a seat at `table` (`s2`), a unique prefix, or the name without diacritics (`zdzblo` for
-    Źdźbło). An ambiguous entry is refused listing the candidates; an unknown name passes through
-    (cleaned) so that the engine's own message, with its did-you-mean hint, reaches the director."""
+    Źdźbło); failing those, the name in another script (`vera` for Вера, `Ева` for Ewa:
+    `cross_script`). An ambiguous entry is refused listing the candidates; an unknown name passes
+    through (cleaned) so that the engine's own message, with its did-you-mean hint, reaches the
+    director."""
     return player_at(state, raw, current_table(state, table))
 
 
@@ -44,9 +46,24 @@ def player_at(state: TournamentState, raw: str, table: TableState | None) -> str
     where = f"table {table.number}" if table is not None else "that table"
     if table is not None:
         _refuse_seat_or_name(raw, table)
-    found = names.resolve(raw, [p.name for p in state.players], table.seats if table is not None else None,
-                          where=where)
+    found = resolve(raw, [p.name for p in state.players], table.seats if table is not None else None, where=where)
     return found if found is not None else names.clean(raw)
+
+
+def resolve(text: str, everyone: Sequence[str], seats: Sequence[str] | None = None, *,
+            where: str = "this table") -> str | None:
+    """The registered name `text` means, or None: as the engine reads names in their own script
+    (`tourney.engine.names.resolve`: exact, seat, look-alike, no diacritics, prefixes; the players
+    at the table first), and only when that finds nobody, across scripts (`cross_script.resolve`,
+    again the table first). So a same-script match always wins: with Anna and Анна registered,
+    `Anna` and `an` are Anna, `Анна` and `ан` are Анна."""
+    from tourney.app.input import cross_script
+    from tourney.engine import names
+
+    found = names.resolve(text, everyone, seats, where=where)
+    if found is not None:
+        return found
+    return cross_script.resolve(text, [seats, everyone] if seats is not None else [everyone])
 
 
 def _refuse_seat_or_name(raw: str, table: TableState) -> None:

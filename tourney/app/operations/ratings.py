@@ -153,8 +153,10 @@ def match_ratings(state: TournamentState, ratings: Mapping[str, float] | Ratings
 
 
 def _match_rows(state: TournamentState, file: RatingsFile) -> dict[str, float]:
-    """Each row's name resolved as quick entry resolves it (any case, no accents, a unique prefix),
-    or a bot spec rating the bot players of that spec not rated by name; anything else is refused."""
+    """Each row's name resolved as quick entry resolves it (any case, no accents, a unique prefix,
+    the other script), or a bot spec rating the bot players of that spec not rated by name; anything
+    else is refused."""
+    from tourney.app.input.names import resolve
     from tourney.engine import names
 
     everyone = [player.name for player in state.players]
@@ -165,7 +167,7 @@ def _match_rows(state: TournamentState, file: RatingsFile) -> dict[str, float]:
     for row in file.rows:
         where = f"{file.source} line {row.line}"
         try:
-            found = names.resolve(row.name, everyone)
+            found = resolve(row.name, everyone)
         except InvalidInputError as error:
             raise InvalidInputError(f"{where}: {error}") from None
         if found is None and row.name in specs:
