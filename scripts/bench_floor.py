@@ -341,10 +341,12 @@ def report_reaching_the_director(db: str) -> float:
         server.wait(timeout=20)
 
 
-def start_serve(port: int, db: str) -> subprocess.Popen[str]:
-    """A real `tourney serve --lan` on loopback `port` over `db` (its errors kept for `wait_until_serving`)."""
+def start_serve(port: int, db: str, *options: str) -> subprocess.Popen[str]:
+    """A real `tourney serve --lan` (with `options`) on loopback `port` over `db` (its errors kept for
+    `wait_until_serving`)."""
     return subprocess.Popen([sys.executable, "-m", "tourney", "serve", "--lan", "--host", "127.0.0.1", "--port",
-                             str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                             str(port), "--db", db, *options], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
 
 
 def wait_until_serving(server: subprocess.Popen[str], client: Client) -> None:
