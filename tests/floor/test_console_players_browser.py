@@ -11,29 +11,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from floor_support import seated_event, serving, sqlite_url
+from console_support import LONG_NAMES, SIZES, director_path, no_sideways_scroll, seated_and_open
+from floor_support import serving, sqlite_url
 from test_phone import shot
 
-from tourney.app.floor.floor_read import open_floor, read_floor
-
-SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Konstantynopolitańczykowianeczka Wielka"]
-
-
-def no_sideways_scroll(console: Any, width: int) -> None:
-    assert console.evaluate("document.documentElement.scrollWidth") <= width
+from tourney.app.floor.floor_read import read_floor
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_players_page_with_the_keyboard_alone(browser: Any, tmp_path: Path, size: str) -> None:
     url = sqlite_url(tmp_path)
-    seated_event(url, names=NAMES)
-    open_floor(db=url)
+    seated_and_open(url, LONG_NAMES)
     viewport = SIZES[size]
     with serving(url) as (base, _process):
         console = browser.new_context(viewport=viewport, is_mobile=size == "phone").new_page()
         try:
-            console.goto(f"{base}/director/{read_floor(url, None).director_link()}/players")
+            console.goto(base + director_path(url, "players"))
             assert console.evaluate("document.activeElement.id") == "add-name"
             console.keyboard.type("Zdzisław")
             console.keyboard.press("Tab")
