@@ -147,6 +147,18 @@ def result_ids(url: str) -> list[int]:
     return [e.id for e in app.tournament_state(db=url).events if e.kind == "result"]
 
 
+@contextmanager
+def console_page(browser: Any, url: str, size: str) -> Iterator[tuple[Any, str]]:
+    """A page of `browser` at `size` (of SIZES; a phone's is mobile) while `tourney serve --lan`
+    serves `url`, and the server's base URL."""
+    with serving(url) as (base, _process):
+        page = browser.new_page(viewport=SIZES[size], is_mobile=size == "phone")
+        try:
+            yield page, base
+        finally:
+            page.close()
+
+
 def no_sideways_scroll(page: Any, width: int) -> None:
     """A browser page fits `width` (no horizontal scroll)."""
     assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from console_support import SIZES, director_path, no_sideways_scroll, one_round_lost
-from floor_support import serving, sqlite_url
+from console_support import SIZES, console_page, director_path, no_sideways_scroll, one_round_lost
+from floor_support import sqlite_url
 from test_phone import shot
 
 from tourney.app.floor.floor_read import read_floor
@@ -22,45 +22,41 @@ def test_the_floor_s_undo_mode_and_print_nav_by_keyboard(browser: Any, tmp_path:
     url = sqlite_url(tmp_path)
     loser, target = one_round_lost(url)
     viewport = SIZES[size]
-    with serving(url) as (base, _process):
-        console = browser.new_page(viewport=viewport, is_mobile=size == "phone")
-        try:
-            director = base + director_path(url)
-            console.goto(director)
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-director-{size}")
+    with console_page(browser, url, size) as (console, base):
+        director = base + director_path(url)
+        console.goto(director)
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-director-{size}")
 
-            console.locator(f'li[data-event="{target}"] button').press("Enter")
-            console.wait_for_selector("#confirm-undo")
-            assert console.url == f"{director}/log/undo/{target}"
-            assert console.locator("pre.preview").inner_text().startswith(
-                f"Will undo: event {target} (result table 1: {loser} loses the round).")
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-director-undo-{size}")
-            assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
-            console.keyboard.press("Enter")
-            console.wait_for_selector(".notice.ok")
-            assert console.locator(".notice").inner_text() == f"Undone: event {target}."
+        console.locator(f'li[data-event="{target}"] button').press("Enter")
+        console.wait_for_selector("#confirm-undo")
+        assert console.url == f"{director}/log/undo/{target}"
+        assert console.locator("pre.preview").inner_text().startswith(
+            f"Will undo: event {target} (result table 1: {loser} loses the round).")
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-director-undo-{size}")
+        assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == f"Undone: event {target}."
 
-            console.goto(director)
-            assert "kept for your approval" in console.locator("#mode").inner_text()
-            console.locator('#mode button[value="apply"]').press("Enter")
-            console.wait_for_selector(".notice.ok")
-            assert console.locator(".notice").inner_text() == "Reports from the tables are entered at once."
-            assert "entered at once" in console.locator("#mode strong").inner_text()
-            assert read_floor(url, None).mode == "apply"
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-director-mode-{size}")
+        console.goto(director)
+        assert "kept for your approval" in console.locator("#mode").inner_text()
+        console.locator('#mode button[value="apply"]').press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == "Reports from the tables are entered at once."
+        assert "entered at once" in console.locator("#mode strong").inner_text()
+        assert read_floor(url, None).mode == "apply"
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-director-mode-{size}")
 
-            console.goto(f"{director}/print")
-            nav = console.locator("nav.console")
-            assert nav.is_visible() and nav.locator('[aria-current="page"]').inner_text() == "Print"
-            nav.locator("a", has_text="The log").press("Enter")  # the keyboard goes on from the nav line
-            console.wait_for_url(f"{director}/log")
-            console.go_back()
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-print-nav-{size}")
-            console.emulate_media(media="print")
-            assert not console.locator("nav.console").is_visible()
-        finally:
-            console.close()
+        console.goto(f"{director}/print")
+        nav = console.locator("nav.console")
+        assert nav.is_visible() and nav.locator('[aria-current="page"]').inner_text() == "Print"
+        nav.locator("a", has_text="The log").press("Enter")  # the keyboard goes on from the nav line
+        console.wait_for_url(f"{director}/log")
+        console.go_back()
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-print-nav-{size}")
+        console.emulate_media(media="print")
+        assert not console.locator("nav.console").is_visible()

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from console_support import SIZES, director_path, no_sideways_scroll, one_round_lost
-from floor_support import serving, sqlite_url
+from console_support import SIZES, console_page, director_path, no_sideways_scroll, one_round_lost
+from floor_support import sqlite_url
 from test_phone import shot
 
 
@@ -19,22 +19,18 @@ def test_an_entry_is_undone_from_the_log_with_the_keyboard(browser: Any, tmp_pat
     url = sqlite_url(tmp_path)
     loser, target = one_round_lost(url)
     viewport = SIZES[size]
-    with serving(url) as (base, _process):
-        console = browser.new_page(viewport=viewport, is_mobile=size == "phone")
-        try:
-            console.goto(base + director_path(url, "log"))
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-log-{size}")
-            console.locator(f"#event-{target} button").press("Enter")
-            console.wait_for_selector("#confirm-undo")
-            assert console.locator("pre.preview").inner_text().startswith(
-                f"Will undo: event {target} (result table 1: {loser} loses the round).")
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-log-undo-{size}")
-            assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
-            console.keyboard.press("Enter")
-            console.wait_for_selector(".notice.ok")
-            assert console.locator(".notice").inner_text() == f"Undone: event {target}."
-            assert "undone" in console.locator(f"#event-{target}").inner_text()
-        finally:
-            console.close()
+    with console_page(browser, url, size) as (console, base):
+        console.goto(base + director_path(url, "log"))
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-log-{size}")
+        console.locator(f"#event-{target} button").press("Enter")
+        console.wait_for_selector("#confirm-undo")
+        assert console.locator("pre.preview").inner_text().startswith(
+            f"Will undo: event {target} (result table 1: {loser} loses the round).")
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-log-undo-{size}")
+        assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == f"Undone: event {target}."
+        assert "undone" in console.locator(f"#event-{target}").inner_text()
