@@ -18,6 +18,7 @@ from typing import Any
 
 from floor_support import NAMES, hidden, request, seated_event, serving, sqlite_url
 from serve_support import serving_app
+from test_phone import shot
 
 from tourney import app
 from tourney.app.floor.floor_read import open_floor, read_floor
@@ -162,3 +163,18 @@ def console_page(browser: Any, url: str, size: str) -> Iterator[tuple[Any, str]]
 def no_sideways_scroll(page: Any, width: int) -> None:
     """A browser page fits `width` (no horizontal scroll)."""
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def undo_confirmed_by_keyboard(console: Any, target: int, loser: str, width: int, name: str) -> None:
+    """The log's preview of undoing `target` (`loser`'s round at table 1), just asked for in the
+    browser `console`: its lines, no sideways scroll (the screenshot `name`), the confirmation
+    focused, and Enter undoing it."""
+    console.wait_for_selector("#confirm-undo")
+    assert console.locator("pre.preview").inner_text().startswith(
+        f"Will undo: event {target} (result table 1: {loser} loses the round).")
+    no_sideways_scroll(console, width)
+    shot(console, name)
+    assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
+    console.keyboard.press("Enter")
+    console.wait_for_selector(".notice.ok")
+    assert console.locator(".notice").inner_text() == f"Undone: event {target}."

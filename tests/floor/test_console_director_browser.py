@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from console_support import SIZES, console_page, director_path, no_sideways_scroll, one_round_lost
+from console_support import (
+    SIZES,
+    console_page,
+    director_path,
+    no_sideways_scroll,
+    one_round_lost,
+    undo_confirmed_by_keyboard,
+)
 from floor_support import sqlite_url
 from test_phone import shot
 
@@ -30,15 +37,8 @@ def test_the_floor_s_undo_mode_and_print_nav_by_keyboard(browser: Any, tmp_path:
 
         console.locator(f'li[data-event="{target}"] button').press("Enter")
         console.wait_for_selector("#confirm-undo")
-        assert console.url == f"{director}/log/undo/{target}"
-        assert console.locator("pre.preview").inner_text().startswith(
-            f"Will undo: event {target} (result table 1: {loser} loses the round).")
-        no_sideways_scroll(console, viewport["width"])
-        shot(console, f"console-director-undo-{size}")
-        assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
-        console.keyboard.press("Enter")
-        console.wait_for_selector(".notice.ok")
-        assert console.locator(".notice").inner_text() == f"Undone: event {target}."
+        assert console.url == f"{director}/log/undo/{target}"  # the log's own preview
+        undo_confirmed_by_keyboard(console, target, loser, viewport["width"], f"console-director-undo-{size}")
 
         console.goto(director)
         assert "kept for your approval" in console.locator("#mode").inner_text()

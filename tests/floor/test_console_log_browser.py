@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from console_support import SIZES, console_page, director_path, no_sideways_scroll, one_round_lost
+from console_support import (
+    SIZES,
+    console_page,
+    director_path,
+    no_sideways_scroll,
+    one_round_lost,
+    undo_confirmed_by_keyboard,
+)
 from floor_support import sqlite_url
 from test_phone import shot
 
@@ -24,13 +31,5 @@ def test_an_entry_is_undone_from_the_log_with_the_keyboard(browser: Any, tmp_pat
         no_sideways_scroll(console, viewport["width"])
         shot(console, f"console-log-{size}")
         console.locator(f"#event-{target} button").press("Enter")
-        console.wait_for_selector("#confirm-undo")
-        assert console.locator("pre.preview").inner_text().startswith(
-            f"Will undo: event {target} (result table 1: {loser} loses the round).")
-        no_sideways_scroll(console, viewport["width"])
-        shot(console, f"console-log-undo-{size}")
-        assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
-        console.keyboard.press("Enter")
-        console.wait_for_selector(".notice.ok")
-        assert console.locator(".notice").inner_text() == f"Undone: event {target}."
+        undo_confirmed_by_keyboard(console, target, loser, viewport["width"], f"console-log-undo-{size}")
         assert "undone" in console.locator(f"#event-{target}").inner_text()
