@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import html
 import re
-import sqlite3
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from console_support import Floor, director_path, notice, preview_lines, run_cli, served, twin
 from floor_support import NAMES, dump, hidden, request, seated_event, serving, sqlite_url
 
 from tourney import app
 from tourney.app.floor.floor_read import open_floor, read_floor
-
-Floor = tuple[str, str]
 
 
 def _evening(url: str) -> None:
@@ -39,39 +35,21 @@ def _evening(url: str) -> None:
 @pytest.fixture(scope="module")
 def floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Floor]:
     """(base URL, database URL) of an evening only read or previewed by its tests."""
-    url = sqlite_url(tmp_path_factory.mktemp("console-correct"))
-    _evening(url)
-    with serving(url) as (base, _process):
-        yield base, url
+    yield from served(tmp_path_factory.mktemp("console-correct"), _evening)
 
 
 @pytest.fixture
 def changing(tmp_path: Path) -> Iterator[Floor]:
     """The same evening, for a test that stores a correction."""
-    url = sqlite_url(tmp_path)
-    _evening(url)
-    with serving(url) as (base, _process):
-        yield base, url
+    yield from served(tmp_path, _evening)
 
 
 def log_path(url: str) -> str:
-    return f"/director/{read_floor(url, None).director_link()}/log"
+    return director_path(url, "log")
 
 
 def last(url: str, kind: str) -> int:
     return next(e.id for e in reversed(app.tournament_state(db=url).events) if e.kind == kind)
-
-
-def preview_lines(page: str) -> list[str]:
-    found = re.search(r'<pre class="preview">(.*?)</pre>', page, re.S)
-    assert found is not None, "no preview on the page"
-    return html.unescape(found.group(1)).split("\n")
-
-
-def notice(page: str) -> str:
-    found = re.search(r'role="status">([^<]*)<', page)
-    assert found is not None, "no notice on the page"
-    return html.unescape(found.group(1))
 
 
 def confirmation(page: str) -> dict[str, Any]:
@@ -92,27 +70,10 @@ def ask(base: str, url: str, event: int, form: dict[str, Any]) -> tuple[int, str
     return request(base + path, data={"csrf": hidden(page, "csrf"), **form})
 
 
-def cli(url: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tourney", *args, "--db", url], capture_output=True, text=True,
-                          timeout=60, stdin=subprocess.DEVNULL)
-
-
-def twin(url: str, tmp_path: Path, name: str = "twin.db") -> str:
-    """A copy of the database (the CLI's side of a comparison)."""
-    copy = tmp_path / name
-    source, target = sqlite3.connect(url.removeprefix("sqlite:///")), sqlite3.connect(copy)
-    try:
-        source.backup(target)
-    finally:
-        source.close()
-        target.close()
-    return f"sqlite:///{copy}"
-
-
 def said_without_yes(url: str, *args: str) -> list[str]:
     """What `tourney correct ARGS` prints, without its last line (which tells to run it with --yes:
     the page's Confirm does that)."""
-    done = cli(url, "correct", *args)
+    done = run_cli(url, "correct", *args)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[-1] == "Not applied: run again with --yes to apply it."
@@ -166,7 +127,7 @@ def test_a_confirmed_correction_is_the_event_tourney_correct_yes_stores(changing
     status, done = request(f"{base}{log_path(url)}/correct/{target}", data=confirmation(page))
     stored = app.tournament_state(db=url).events[-1]
     assert status == 200 and notice(done) == f"Applied as event {stored.id}."
-    applied = cli(desk, "correct", str(target), "--loser", "cel", "--yes")
+    applied = run_cli(desk, "correct", str(target), "--loser", "cel", "--yes")
     assert applied.returncode == 0 and f"Applied as event {stored.id}." in applied.stdout.splitlines()
     typed_there = app.tournament_state(db=desk).events[-1]
     assert (stored.id, stored.kind, stored.data) == (typed_there.id, typed_there.kind, typed_there.data)
@@ -184,7 +145,7 @@ def test_a_registration_is_corrected_by_what_changed_only(changing: Floor, tmp_p
     assert preview_lines(page) == said_without_yes(desk, "1", "--name", "Anna Nowak")
     status, done = request(f"{base}{log_path(url)}/correct/1", data=confirmation(page))
     assert status == 200, notice(done)
-    assert cli(desk, "correct", "1", "--name", "Anna Nowak", "--yes").returncode == 0
+    assert run_cli(desk, "correct", "1", "--name", "Anna Nowak", "--yes").returncode == 0
     ours, theirs = app.tournament_state(db=url).events[-1], app.tournament_state(db=desk).events[-1]
     assert ours.data == theirs.data == {"target": 1, "name": "Anna Nowak"}
 
@@ -213,7 +174,7 @@ def test_a_correction_a_later_entry_cannot_survive_is_refused_in_the_cli_s_words
     target = next(e.id for e in app.tournament_state(db=url).events if e.kind == "finish")
     order = app.tournament_state(db=url).history[0][0].seats
     reversed_order = list(reversed(order))  # the two who went on did not
-    refused_there = cli(twin(url, tmp_path), "correct", str(target), "--order", *reversed_order)
+    refused_there = run_cli(twin(url, tmp_path), "correct", str(target), "--order", *reversed_order)
     assert refused_there.returncode == 1
     with serving(url) as (base, _process):
         before = dump(url)
@@ -271,5 +232,5 @@ def test_a_chip_count_s_correction_is_the_cli_s_and_a_multipart_form_is_refused(
                        headers={"Content-Type": "multipart/form-data; boundary=b"})[0] == 415
         status, done = request(f"{base}{log_path(url)}/correct/{target}", data=confirmation(page))
         assert status == 200, notice(done)
-    assert cli(desk, "correct", str(target), "--counts", *typed, "--yes").returncode == 0
+    assert run_cli(desk, "correct", str(target), "--counts", *typed, "--yes").returncode == 0
     assert app.tournament_state(db=url).events[-1].data == app.tournament_state(db=desk).events[-1].data

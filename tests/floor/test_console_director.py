@@ -12,28 +12,27 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from floor_support import dump, hidden, request, serving
-from test_console_log import _evening, cli, copy_of, notice, preview_lines, result_ids
+from console_support import (
+    Floor,
+    a_few_rounds,
+    cli_says,
+    director_path,
+    notice,
+    preview_lines,
+    result_ids,
+    served,
+    twin,
+)
+from floor_support import dump, hidden, request
 
 from tourney import app
 from tourney.app.floor.floor_read import read_floor
-
-Floor = tuple[str, str]
 
 
 @pytest.fixture
 def changing(tmp_path: Path) -> Iterator[Floor]:
     """(base URL, database URL) of a seated evening with a few rounds entered."""
-    from floor_support import sqlite_url
-
-    url = sqlite_url(tmp_path)
-    _evening(url)
-    with serving(url) as (base, _process):
-        yield base, url
-
-
-def director_path(url: str) -> str:
-    return f"/director/{read_floor(url, None).director_link()}"
+    yield from served(tmp_path, a_few_rounds)
 
 
 def undo_action(page: str, event: int) -> str:
@@ -53,7 +52,7 @@ def test_the_floor_s_undo_shows_the_cli_s_preview_then_undoes_once(changing: Flo
     before = dump(url)
     status, asked = request(base + action, data={"csrf": hidden(page, "csrf")})
     assert status == 200 and dump(url) == before
-    said = cli(copy_of(url, tmp_path), "undo", str(target)).splitlines()
+    said = cli_says(twin(url, tmp_path), "undo", str(target)).splitlines()
     lines = preview_lines(asked)
     assert lines[0] == said[0].replace("Undone:", "Will undo:", 1)
     assert lines[1:] == [line for line in said if line.startswith("  ")] and len(lines) > 1
@@ -96,10 +95,10 @@ def test_the_mode_is_stored_as_tourney_pending_stores_it(changing: Floor, tmp_pa
     director = director_path(url)
     page = request(base + director)[1]
     assert "<code>tourney pending --mode approve</code>" in page and 'name="mode" value="apply"' in page
-    typed = copy_of(url, tmp_path)
+    typed = twin(url, tmp_path)
     for mode in ("apply", "approve"):
         status, after = request(f"{base}{director}/mode", data={"csrf": hidden(page, "csrf"), "mode": mode})
-        said = cli(typed, "pending", "--mode", mode).splitlines()
+        said = cli_says(typed, "pending", "--mode", mode).splitlines()
         assert status == 200 and notice(after) == said[0]
         assert read_floor(url, None).mode == mode
         assert dump(url)["setting"] == dump(typed)["setting"]

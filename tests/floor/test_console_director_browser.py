@@ -7,69 +7,56 @@ scroll anywhere. TOURNEY_FLOOR_SCREENSHOTS=DIR keeps the screenshots to look at.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from floor_support import seated_event, serving, sqlite_url
-from test_console_log_browser import NAMES, SIZES
-from test_phone import CHROMIUM, require_chromium, shot
+from console_support import (
+    SIZES,
+    console_page,
+    director_path,
+    no_sideways_scroll,
+    one_round_lost,
+    undo_confirmed_by_keyboard,
+)
+from floor_support import sqlite_url
+from test_phone import shot
 
-from tourney import app
-from tourney.app.floor.floor_read import open_floor, read_floor
-
-NO_SIDEWAYS = "document.documentElement.scrollWidth"
+from tourney.app.floor.floor_read import read_floor
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_the_floor_s_undo_mode_and_print_nav_by_keyboard(tmp_path: Path, size: str) -> None:
-    require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api")
+def test_the_floor_s_undo_mode_and_print_nav_by_keyboard(browser: Any, tmp_path: Path, size: str) -> None:
     url = sqlite_url(tmp_path)
-    seated_event(url, names=NAMES)
-    loser = app.tournament_state(db=url).tables[0].seats[0]
-    app.enter_result(1, loser, db=url)
-    target = app.tournament_state(db=url).events[-1].id
-    open_floor(db=url)
+    loser, target = one_round_lost(url)
     viewport = SIZES[size]
-    with serving(url) as (base, _process), sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        try:
-            console = browser.new_page(viewport=viewport, is_mobile=size == "phone")
-            director = f"{base}/director/{read_floor(url, None).director_link()}"
-            console.goto(director)
-            assert console.evaluate(NO_SIDEWAYS) <= viewport["width"]
-            shot(console, f"console-director-{size}")
+    with console_page(browser, url, size) as (console, base):
+        director = base + director_path(url)
+        console.goto(director)
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-director-{size}")
 
-            console.locator(f'li[data-event="{target}"] button').press("Enter")
-            console.wait_for_selector("#confirm-undo")
-            assert console.url == f"{director}/log/undo/{target}"
-            assert console.locator("pre.preview").inner_text().startswith(
-                f"Will undo: event {target} (result table 1: {loser} loses the round).")
-            assert console.evaluate(NO_SIDEWAYS) <= viewport["width"]
-            shot(console, f"console-director-undo-{size}")
-            assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
-            console.keyboard.press("Enter")
-            console.wait_for_selector(".notice.ok")
-            assert console.locator(".notice").inner_text() == f"Undone: event {target}."
+        console.locator(f'li[data-event="{target}"] button').press("Enter")
+        console.wait_for_selector("#confirm-undo")
+        assert console.url == f"{director}/log/undo/{target}"  # the log's own preview
+        undo_confirmed_by_keyboard(console, target, loser, viewport["width"], f"console-director-undo-{size}")
 
-            console.goto(director)
-            assert "kept for your approval" in console.locator("#mode").inner_text()
-            console.locator('#mode button[value="apply"]').press("Enter")
-            console.wait_for_selector(".notice.ok")
-            assert console.locator(".notice").inner_text() == "Reports from the tables are entered at once."
-            assert "entered at once" in console.locator("#mode strong").inner_text()
-            assert read_floor(url, None).mode == "apply"
-            assert console.evaluate(NO_SIDEWAYS) <= viewport["width"]
-            shot(console, f"console-director-mode-{size}")
+        console.goto(director)
+        assert "kept for your approval" in console.locator("#mode").inner_text()
+        console.locator('#mode button[value="apply"]').press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == "Reports from the tables are entered at once."
+        assert "entered at once" in console.locator("#mode strong").inner_text()
+        assert read_floor(url, None).mode == "apply"
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-director-mode-{size}")
 
-            console.goto(f"{director}/print")
-            nav = console.locator("nav.console")
-            assert nav.is_visible() and nav.locator('[aria-current="page"]').inner_text() == "Print"
-            nav.locator("a", has_text="The log").press("Enter")  # the keyboard goes on from the nav line
-            console.wait_for_url(f"{director}/log")
-            console.go_back()
-            assert console.evaluate(NO_SIDEWAYS) <= viewport["width"]
-            shot(console, f"console-print-nav-{size}")
-            console.emulate_media(media="print")
-            assert not console.locator("nav.console").is_visible()
-        finally:
-            browser.close()
+        console.goto(f"{director}/print")
+        nav = console.locator("nav.console")
+        assert nav.is_visible() and nav.locator('[aria-current="page"]').inner_text() == "Print"
+        nav.locator("a", has_text="The log").press("Enter")  # the keyboard goes on from the nav line
+        console.wait_for_url(f"{director}/log")
+        console.go_back()
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-print-nav-{size}")
+        console.emulate_media(media="print")
+        assert not console.locator("nav.console").is_visible()

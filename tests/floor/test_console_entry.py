@@ -10,45 +10,22 @@ import html
 import json
 import re
 import shlex
-import sqlite3
 import urllib.parse
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from console_support import console_app, director_path, post_form
+from console_support import twin as twin_of
 from floor_support import NAMES, dump, hidden, request, seated_event, sqlite_url
-from serve_support import serving_app
 from typer.testing import CliRunner
 
 from tourney import app
 from tourney.app.floor.floor_read import open_floor, read_floor
 from tourney.app.input.entry_complete import quote
-from tourney.app.store.database import open_db
 from tourney.cli import app as cli
-from tourney.web.app import build_app
 
 runner = CliRunner()
 SCRIPT_NAME = NAMES[-1]  # "<script>alert(1)</script>"
-
-
-@contextmanager
-def console(url: str) -> Iterator[str]:
-    """The console's app over `url`, served on a free loopback port: its base URL."""
-    with open_db(url, read_only=True) as reader, serving_app(build_app(reader, None, floor=True, db=url)) as base:
-        yield base
-
-
-def twin_of(url: str, tmp_path: Path) -> str:
-    """A copy of the database at `url` (the same events), for the same entries at the CLI."""
-    copy = tmp_path / "twin.db"
-    source, target = sqlite3.connect(url.removeprefix("sqlite:///")), sqlite3.connect(copy)
-    try:
-        source.backup(target)
-    finally:
-        source.close()
-        target.close()
-    return f"sqlite:///{copy}"
 
 
 def events(url: str) -> list[tuple[str, dict[str, Any]]]:
@@ -56,7 +33,7 @@ def events(url: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def results_path(url: str) -> str:
-    return f"/director/{read_floor(url, None).director_link()}/results"
+    return director_path(url, "results")
 
 
 def answer(page: str) -> tuple[str, list[str], bool]:
@@ -74,9 +51,7 @@ def line_value(page: str) -> str:
 
 
 def post(base: str, url: str, form: dict[str, Any]) -> tuple[int, str]:
-    path = results_path(url)
-    csrf = hidden(request(base + path)[1], "csrf")
-    return request(f"{base}{path}/entry", data={"csrf": csrf, **form})
+    return post_form(base, results_path(url), "entry", form)
 
 
 def at_cli(url: str, line: str) -> tuple[list[str], bool]:
@@ -116,7 +91,7 @@ def test_typed_lines_store_and_say_exactly_what_the_cli_does(tmp_path: Path) -> 
         (f"finish 2 {whole_order}", f"finish 2 {whole_order}"),
         ("2 s1", "result 2 s1"),
     ]
-    with console(url) as base:
+    with console_app(url) as base:
         for typed, same in steps:
             status, page = post(base, url, {"line": typed})
             said, lines, ok = answer(page)
@@ -135,7 +110,7 @@ def test_the_final_table_is_typed_as_final(tmp_path: Path) -> None:
         for table in app.tournament_state(db=db).tables:
             app.finish(table.number, table.seats, db=db)
         app.advance(db=db)
-    with console(url) as base:
+    with console_app(url) as base:
         state = app.tournament_state(db=url)
         assert state.is_final_stage
         final = state.tables[0].seats
@@ -151,7 +126,7 @@ def test_a_tap_on_a_card_is_the_same_entry(tmp_path: Path) -> None:
     url, twin = seated(tmp_path)
     state = app.tournament_state(db=url)
     seat_of_script = next(t.number for t in state.tables if SCRIPT_NAME in t.seats)
-    with console(url) as base:
+    with console_app(url) as base:
         status, page = request(base + results_path(url))
         assert status == 200
         for table in state.tables:
@@ -188,7 +163,7 @@ def test_chips_and_forfeits_from_a_card(tmp_path: Path) -> None:
     twin = twin_of(url, tmp_path)
     open_floor(db=url)
     one, two = app.tournament_state(db=url).tables[0].seats, app.tournament_state(db=url).tables[1].seats
-    with console(url) as base:
+    with console_app(url) as base:
         page = request(base + results_path(url))[1]
         assert 'class="counts"' in page and "forfeits</button>" in page and 'class="loss"' not in page
         chips = {"command": "chips", "table": "1", "player-1": one[0], "count-1": "150", "player-2": one[1],
@@ -206,7 +181,7 @@ def test_chips_and_forfeits_from_a_card(tmp_path: Path) -> None:
 def test_completion_answers_json_as_the_desk_completes(tmp_path: Path) -> None:
     url, _twin = seated(tmp_path)
     state = app.tournament_state(db=url)
-    with console(url) as base:
+    with console_app(url) as base:
         path = base + results_path(url) + "/complete?line="
         status, body = request(path + urllib.parse.quote("1 "))
         assert status == 200
@@ -228,7 +203,7 @@ def test_completion_answers_json_as_the_desk_completes(tmp_path: Path) -> None:
 def test_the_gate_refuses_a_table_token_and_a_missing_csrf(tmp_path: Path) -> None:
     url, _twin = seated(tmp_path)
     floor = read_floor(url, None)
-    with console(url) as base:
+    with console_app(url) as base:
         csrf = hidden(request(base + results_path(url))[1], "csrf")
         before = dump(url)
         table = floor.table_link(1)
@@ -242,7 +217,7 @@ def test_the_gate_refuses_a_table_token_and_a_missing_csrf(tmp_path: Path) -> No
 def test_script_in_a_name_is_text(tmp_path: Path) -> None:
     url, _twin = seated(tmp_path)
     table = next(t.number for t in app.tournament_state(db=url).tables if SCRIPT_NAME in t.seats)
-    with console(url) as base:
+    with console_app(url) as base:
         for page in (request(base + results_path(url))[1],
                      post(base, url, {"line": f"{table} '<scr'"})[1],
                      post(base, url, {"line": "1 <img src=x onerror=alert(1)>"})[1]):
@@ -254,7 +229,7 @@ def test_script_in_a_name_is_text(tmp_path: Path) -> None:
 def test_the_director_s_page_and_the_console_pages_link_it(tmp_path: Path) -> None:
     url, _twin = seated(tmp_path)
     path = results_path(url)
-    with console(url) as base:
+    with console_app(url) as base:
         for page in ("", "/players", "/stage", "/log"):
             assert f'href="{path}"' in request(base + path.removesuffix("/results") + page)[1], page
         status, script = request(base + "/_static/entry.js")

@@ -12,20 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from floor_support import seated_event, sqlite_url
-from serve_support import serving_app
+from console_support import LONG_NAMES, SIZES, console_app, director_path, no_sideways_scroll, seated_and_open
+from floor_support import sqlite_url
 from test_phone import shot
 
 from tourney import app
 from tourney.app.floor.console_entry import completions
-from tourney.app.floor.floor_read import open_floor, read_floor
 from tourney.app.input.entry_complete import quote
 from tourney.app.read_models.table_views import entry_lines
-from tourney.app.store.database import open_db
-from tourney.web.app import build_app
-
-SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Konstantynopolitańczykowianeczka Wielka"]
 
 
 def unique_prefix(url: str, table: int) -> tuple[str, str]:
@@ -40,20 +34,15 @@ def unique_prefix(url: str, table: int) -> tuple[str, str]:
     raise AssertionError("no name completes alone")
 
 
-def no_sideways_scroll(page: Any, width: int) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-
-
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_results_are_typed_with_the_keyboard_and_tapped_on_a_card(tmp_path: Path, size: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     url = sqlite_url(tmp_path)
-    seated_event(url, names=NAMES)
-    open_floor(db=url)
+    seated_and_open(url, LONG_NAMES)
     viewport = SIZES[size]
-    path = f"/director/{read_floor(url, None).director_link()}/results"
-    with open_db(url, read_only=True) as reader, serving_app(build_app(reader, None, floor=True, db=url)) as base:
+    path = director_path(url, "results")
+    with console_app(url) as base:
         page = browser.new_page(viewport=viewport, is_mobile=size == "phone", has_touch=size == "phone",
                                 bypass_csp=False)
         errors: list[str] = []

@@ -9,52 +9,44 @@ import html
 import os
 import pty
 import re
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from console_support import (
+    Floor,
+    a_few_rounds,
+    cli_says,
+    director_path,
+    notice,
+    post_form,
+    preview_lines,
+    result_ids,
+    served,
+    twin,
+)
 from floor_support import NAMES, dump, hidden, request, seated_event, serving, sqlite_url
 
 from tourney import app
 from tourney.app.floor.floor_read import open_floor, read_floor
 
-Floor = tuple[str, str]
-
-
-def _evening(url: str) -> None:
-    """A seated event with a few rounds at each table (Grażyna and the script name among them)."""
-    seated_event(url)
-    state = app.tournament_state(db=url)
-    first, second = state.tables[0].seats, state.tables[1].seats
-    app.enter_result(1, first[0], db=url)
-    app.enter_result(2, second[0], db=url)
-    app.enter_result(1, first[1], db=url)
-    open_floor(db=url)
-
 
 @pytest.fixture(scope="module")
 def floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Floor]:
     """(base URL, database URL) of an evening only read or previewed by its tests."""
-    url = sqlite_url(tmp_path_factory.mktemp("console-log"))
-    _evening(url)
-    with serving(url) as (base, _process):
-        yield base, url
+    yield from served(tmp_path_factory.mktemp("console-log"), a_few_rounds)
 
 
 @pytest.fixture
 def changing(tmp_path: Path) -> Iterator[Floor]:
     """The same evening, for a test that undoes an entry."""
-    url = sqlite_url(tmp_path)
-    _evening(url)
-    with serving(url) as (base, _process):
-        yield base, url
+    yield from served(tmp_path, a_few_rounds)
 
 
 def log_path(url: str) -> str:
-    return f"/director/{read_floor(url, None).director_link()}/log"
+    return director_path(url, "log")
 
 
 def entries(page: str) -> list[tuple[int, str]]:
@@ -64,49 +56,13 @@ def entries(page: str) -> list[tuple[int, str]]:
             re.findall(r'<td class="num">(\d+)</td>\s*<td class="text">([^<]*)', region)]
 
 
-def preview_lines(page: str) -> list[str]:
-    found = re.search(r'<pre class="preview">(.*?)</pre>', page, re.S)
-    assert found is not None, "no preview on the page"
-    return html.unescape(found.group(1)).split("\n")
-
-
-def notice(page: str) -> str:
-    found = re.search(r'role="status">([^<]*)<', page)
-    assert found is not None, "no notice on the page"
-    return html.unescape(found.group(1))
-
-
 def ask_undo(base: str, url: str, event: int) -> tuple[int, str]:
-    path = log_path(url)
-    csrf = hidden(request(base + path)[1], "csrf")
-    return request(f"{base}{path}/undo/{event}", data={"csrf": csrf})
+    return post_form(base, log_path(url), f"undo/{event}", {})
 
 
 def confirm_undo(base: str, url: str, event: int, preview: str) -> tuple[int, str]:
     return request(f"{base}{log_path(url)}/undo/{event}",
                    data={"csrf": hidden(preview, "csrf"), "seen": hidden(preview, "seen"), "confirm": "yes"})
-
-
-def cli(url: str, *args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "tourney", *args, "--db", url], capture_output=True, text=True,
-                          timeout=60, stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
-def copy_of(url: str, tmp_path: Path) -> str:
-    copy = tmp_path / "copy.db"
-    source, target = sqlite3.connect(url.removeprefix("sqlite:///")), sqlite3.connect(copy)
-    try:
-        source.backup(target)
-    finally:
-        source.close()
-        target.close()
-    return f"sqlite:///{copy}"
-
-
-def result_ids(url: str) -> list[int]:
-    return [e.id for e in app.tournament_state(db=url).events if e.kind == "result"]
 
 
 def test_the_director_page_links_the_log_and_the_log_is_newest_first(floor: Floor) -> None:
@@ -140,7 +96,7 @@ def test_an_undo_preview_is_the_cli_s_lines_and_changes_nothing(floor: Floor, tm
     status, page = ask_undo(base, url, target)
     assert status == 200 and dump(url) == before
     lines = preview_lines(page)
-    said = cli(copy_of(url, tmp_path), "undo", str(target)).splitlines()
+    said = cli_says(twin(url, tmp_path), "undo", str(target)).splitlines()
     assert lines[0] == said[0].replace("Undone:", "Will undo:", 1)
     assert lines[1:] == [line for line in said if line.startswith("  ")]
     assert len(lines) > 1
@@ -171,7 +127,7 @@ def test_a_confirmed_undo_is_applied_once(changing: Floor) -> None:
     _status, preview = ask_undo(base, url, target)
     status, page = confirm_undo(base, url, target, preview)
     assert status == 200 and notice(page) == f"Undone: event {target}."
-    assert "[undone]" in cli(url, "log").splitlines()[target - 1]
+    assert "[undone]" in cli_says(url, "log").splitlines()[target - 1]
     after = dump(url)
     status, page = confirm_undo(base, url, target, preview)  # the same form sent again
     assert status == 409 and "since this preview: event" in notice(page)

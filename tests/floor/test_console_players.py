@@ -9,52 +9,44 @@ from __future__ import annotations
 
 import html
 import re
-import secrets
 import socket
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
-from floor_support import dump, hidden, request, seated_event, serving, sqlite_url
+from console_support import (
+    Floor,
+    director_path,
+    multipart_form,
+    notice,
+    post_form,
+    registered_and_open,
+    seated_and_open,
+    served,
+)
+from floor_support import dump, hidden, request, seated_event, sqlite_url
 
-from tourney.app.floor.floor_read import open_floor, read_floor
+from tourney.app.floor.floor_read import read_floor
 from tourney.app.floor.import_preview import ImportPreview
 
 NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Źdźbło"]
-Floor = tuple[str, str]
 
 
 @pytest.fixture(scope="module")
 def floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Floor]:
     """(base URL, database URL): eight players seated at two Polish Poker tables."""
-    url = sqlite_url(tmp_path_factory.mktemp("console"))
-    seated_event(url, names=NAMES)
-    open_floor(db=url)
-    with serving(url) as (base, _process):
-        yield base, url
+    yield from served(tmp_path_factory.mktemp("console"), partial(seated_and_open, names=NAMES))
 
 
 @pytest.fixture(scope="module")
 def unseated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Floor]:
     """(base URL, database URL): an event taking registrations, not seated yet."""
-    from tourney import app
-
-    url = sqlite_url(tmp_path_factory.mktemp("console-unseated"))
-    app.new_tournament("Saturday", game="pp", seed=5, db=url)
-    app.add_players(NAMES, db=url)
-    open_floor(db=url)
-    with serving(url) as (base, _process):
-        yield base, url
+    yield from served(tmp_path_factory.mktemp("console-unseated"), partial(registered_and_open, names=NAMES))
 
 
 def players_path(url: str) -> str:
-    return f"/director/{read_floor(url, None).director_link()}/players"
-
-
-def notice(page: str) -> str:
-    found = re.search(r'role="status">([^<]*)<', page)
-    assert found is not None, "no notice on the page"
-    return html.unescape(found.group(1))
+    return director_path(url, "players")
 
 
 def listed(page: str) -> list[str]:
@@ -64,21 +56,13 @@ def listed(page: str) -> list[str]:
 
 
 def post(base: str, url: str, action: str, form: dict[str, str]) -> tuple[int, str]:
-    path = players_path(url)
-    csrf = hidden(request(base + path)[1], "csrf")
-    return request(f"{base}{path}/{action}", data={"csrf": csrf, **form})
+    return post_form(base, players_path(url), action, form)
 
 
 def multipart(fields: dict[str, str], filename: str, data: bytes, *,
               field: str = "file") -> tuple[bytes, dict[str, str]]:
     """A multipart/form-data body as a browser sends it (the file as `field`), and its content type."""
-    boundary = "----tourney" + secrets.token_hex(8)
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-             for name, value in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
-                 f"Content-Type: text/csv\r\n\r\n".encode() + data + b"\r\n")
-    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
-    return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+    return multipart_form(fields, {field: (filename, data)})
 
 
 def upload(base: str, url: str, data: bytes, filename: str = "players.csv",
@@ -91,7 +75,7 @@ def upload(base: str, url: str, data: bytes, filename: str = "players.csv",
 
 def test_the_director_page_links_the_players_page(floor: Floor) -> None:
     base, url = floor
-    director = f"/director/{read_floor(url, None).director_link()}"
+    director = director_path(url)
     assert f'href="{director}/players"' in request(base + director)[1]
     status, page = request(base + director + "/players")
     assert status == 200 and listed(page) == NAMES

@@ -11,90 +11,79 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from floor_support import seated_event, serving, sqlite_url
+from console_support import LONG_NAMES, SIZES, console_page, director_path, no_sideways_scroll, seated_and_open
+from floor_support import sqlite_url
 from test_phone import shot
 
-from tourney.app.floor.floor_read import open_floor, read_floor
-
-SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-NAMES = ["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip", "Grażyna", "Konstantynopolitańczykowianeczka Wielka"]
-
-
-def no_sideways_scroll(console: Any, width: int) -> None:
-    assert console.evaluate("document.documentElement.scrollWidth") <= width
+from tourney.app.floor.floor_read import read_floor
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_players_page_with_the_keyboard_alone(browser: Any, tmp_path: Path, size: str) -> None:
     url = sqlite_url(tmp_path)
-    seated_event(url, names=NAMES)
-    open_floor(db=url)
+    seated_and_open(url, LONG_NAMES)
     viewport = SIZES[size]
-    with serving(url) as (base, _process):
-        console = browser.new_context(viewport=viewport, is_mobile=size == "phone").new_page()
-        try:
-            console.goto(f"{base}/director/{read_floor(url, None).director_link()}/players")
-            assert console.evaluate("document.activeElement.id") == "add-name"
-            console.keyboard.type("Zdzisław")
-            console.keyboard.press("Tab")
-            console.keyboard.type("Łódź AZS")
-            console.keyboard.press("Enter")
-            console.wait_for_selector(".notice.ok")
-            table = read_floor(url, None).state.table_of_player("Zdzisław")
-            assert table is not None
-            assert f"Zdzisław: late entry, seated at table {table.number}" in console.locator(".notice").inner_text()
-            row = console.locator("tr", has=console.locator("td.name", has_text="Zdzisław"))
-            assert row.locator("td.num").inner_text() == str(table.number)
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-players-{size}")
-            # A row's Rename: Enter on its link; the new name's field has the focus, holding the name.
-            console.get_by_role("link", name="Rename Zdzisław").focus()
-            console.keyboard.press("Enter")
-            console.wait_for_selector("#rename-row")
-            assert console.evaluate("document.activeElement.id") == "rename-row-new"
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-players-rename-{size}")
-            console.keyboard.press("End")
-            console.keyboard.type(" Nowy")
-            console.keyboard.press("Enter")
-            console.wait_for_selector(".notice.ok")
-            assert console.locator(".notice").inner_text() == "Renamed Zdzisław to Zdzisław Nowy."
-            # A row's Drop: Enter on its button, and Enter again on the confirmation, which has the focus.
-            console.get_by_role("button", name="Drop Zdzisław Nowy").focus()
-            console.keyboard.press("Enter")
-            console.wait_for_selector("#confirm-drop")
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-players-drop-{size}")
-            assert console.evaluate("document.activeElement.textContent") == "Yes, drop Zdzisław Nowy"
-            console.keyboard.press("Enter")
-            console.wait_for_selector(".notice.ok")
-            assert console.locator(".notice").inner_text() == "Dropped Zdzisław Nowy."
-            assert read_floor(url, None).state.player("Zdzisław Nowy").dropped
-            # A file from the director's computer, as Chromium uploads it, its encoding and separator chosen.
-            sheet = tmp_path / "zapisy.csv"
-            sheet.write_bytes("name;club\r\nŁucja;Gdańsk\r\n;bez nazwiska\r\nanna;X\r\nMarek;\r\n".encode("cp1250"))
-            console.set_input_files("#upload-file", str(sheet))
-            console.focus("#upload-encoding")
-            console.keyboard.type("cp1250")
-            console.keyboard.press("Tab")
-            assert console.evaluate("document.activeElement.id") == "upload-separator"
-            console.select_option("#upload-separator", ";")
-            console.get_by_role("button", name="Preview").focus()
-            console.keyboard.press("Enter")
-            console.wait_for_selector("#preview")
-            preview = console.locator("#preview").inner_text()
-            assert "zapisy.csv: read as cp1250 (--encoding), separator ';'" in preview
-            assert "zapisy.csv line 3: the name is empty" in preview and "line 4: a player named 'Anna'" in preview
-            no_sideways_scroll(console, viewport["width"])
-            shot(console, f"console-players-preview-{size}")
-            sheet.write_bytes("name;club\r\nŁucja;Gdańsk\r\nMarek;\r\n".encode("cp1250"))
-            console.set_input_files("#upload-file", str(sheet))
-            console.fill("#upload-encoding", "cp1250")
-            console.get_by_role("button", name="Preview").click()
-            console.get_by_role("button", name="Import these 2 players").focus()
-            console.keyboard.press("Enter")
-            console.wait_for_selector(".notice.ok")
-            assert "Registered 2 player(s)" in console.locator(".notice").inner_text()
-            assert read_floor(url, None).state.player("Łucja").club == "Gdańsk"
-        finally:
-            console.context.close()
+    with console_page(browser, url, size) as (console, base):
+        console.goto(base + director_path(url, "players"))
+        assert console.evaluate("document.activeElement.id") == "add-name"
+        console.keyboard.type("Zdzisław")
+        console.keyboard.press("Tab")
+        console.keyboard.type("Łódź AZS")
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        table = read_floor(url, None).state.table_of_player("Zdzisław")
+        assert table is not None
+        assert f"Zdzisław: late entry, seated at table {table.number}" in console.locator(".notice").inner_text()
+        row = console.locator("tr", has=console.locator("td.name", has_text="Zdzisław"))
+        assert row.locator("td.num").inner_text() == str(table.number)
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-players-{size}")
+        # A row's Rename: Enter on its link; the new name's field has the focus, holding the name.
+        console.get_by_role("link", name="Rename Zdzisław").focus()
+        console.keyboard.press("Enter")
+        console.wait_for_selector("#rename-row")
+        assert console.evaluate("document.activeElement.id") == "rename-row-new"
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-players-rename-{size}")
+        console.keyboard.press("End")
+        console.keyboard.type(" Nowy")
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == "Renamed Zdzisław to Zdzisław Nowy."
+        # A row's Drop: Enter on its button, and Enter again on the confirmation, which has the focus.
+        console.get_by_role("button", name="Drop Zdzisław Nowy").focus()
+        console.keyboard.press("Enter")
+        console.wait_for_selector("#confirm-drop")
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-players-drop-{size}")
+        assert console.evaluate("document.activeElement.textContent") == "Yes, drop Zdzisław Nowy"
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == "Dropped Zdzisław Nowy."
+        assert read_floor(url, None).state.player("Zdzisław Nowy").dropped
+        # A file from the director's computer, as Chromium uploads it, its encoding and separator chosen.
+        sheet = tmp_path / "zapisy.csv"
+        sheet.write_bytes("name;club\r\nŁucja;Gdańsk\r\n;bez nazwiska\r\nanna;X\r\nMarek;\r\n".encode("cp1250"))
+        console.set_input_files("#upload-file", str(sheet))
+        console.focus("#upload-encoding")
+        console.keyboard.type("cp1250")
+        console.keyboard.press("Tab")
+        assert console.evaluate("document.activeElement.id") == "upload-separator"
+        console.select_option("#upload-separator", ";")
+        console.get_by_role("button", name="Preview").focus()
+        console.keyboard.press("Enter")
+        console.wait_for_selector("#preview")
+        preview = console.locator("#preview").inner_text()
+        assert "zapisy.csv: read as cp1250 (--encoding), separator ';'" in preview
+        assert "zapisy.csv line 3: the name is empty" in preview and "line 4: a player named 'Anna'" in preview
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-players-preview-{size}")
+        sheet.write_bytes("name;club\r\nŁucja;Gdańsk\r\nMarek;\r\n".encode("cp1250"))
+        console.set_input_files("#upload-file", str(sheet))
+        console.fill("#upload-encoding", "cp1250")
+        console.get_by_role("button", name="Preview").click()
+        console.get_by_role("button", name="Import these 2 players").focus()
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert "Registered 2 player(s)" in console.locator(".notice").inner_text()
+        assert read_floor(url, None).state.player("Łucja").club == "Gdańsk"

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import html
 import re
-import secrets
-import sqlite3
 from pathlib import Path
 
+from console_support import director_path, multipart_form, notice, post_form, registered_and_open, twin
 from floor_support import NAMES, dump, hidden, request, seated_event, serving, sqlite_url
 from typer.testing import CliRunner
 
@@ -24,9 +23,7 @@ runner = CliRunner()
 
 def registered(tmp_path: Path) -> str:
     url = sqlite_url(tmp_path)
-    app.new_tournament("Saturday", game="pp", seed=5, db=url)
-    app.add_players(NAMES, db=url)
-    open_floor(db=url)
+    registered_and_open(url)
     return url
 
 
@@ -41,7 +38,7 @@ def finished(tmp_path: Path) -> str:
 
 
 def stage_path(url: str) -> str:
-    return f"/director/{read_floor(url, None).director_link()}/stage"
+    return director_path(url, "stage")
 
 
 def block(page: str, element_id: str) -> list[str]:
@@ -51,16 +48,9 @@ def block(page: str, element_id: str) -> list[str]:
     return html.unescape(found.group(1)).split("\n")
 
 
-def notice(page: str) -> str:
-    found = re.search(r'role="status">([^<]*)<', page)
-    assert found is not None, "no notice on the page"
-    return html.unescape(found.group(1))
-
-
 def post(base: str, url: str, action: str, form: dict[str, str]) -> tuple[int, str]:
-    path = stage_path(url)
-    csrf = hidden(request(base + path.removesuffix("/stage"))[1], "csrf")  # the director's page has a form
-    return request(f"{base}{path}/{action}", data={"csrf": csrf, **form})
+    # The director's page has a form (a CSRF token) whatever stage the event is at.
+    return post_form(base, stage_path(url), action, form, csrf_from=director_path(url))
 
 
 def confirmation(page: str) -> dict[str, str]:
@@ -158,35 +148,12 @@ def test_a_table_token_and_a_missing_csrf_are_refused(tmp_path: Path) -> None:
         assert dump(url) == before
 
 
-def multipart(fields: dict[str, str], files: dict[str, tuple[str, bytes]]) -> tuple[bytes, dict[str, str]]:
-    """A multipart/form-data body as a browser sends the draw's form, and its content type."""
-    boundary = "----tourney" + secrets.token_hex(8)
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-             for name, value in fields.items()]
-    parts += [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
-              f"Content-Type: text/csv\r\n\r\n".encode() + data + b"\r\n"
-              for name, (filename, data) in files.items()]
-    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
-    return body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
-
-
 def draw_form(base: str, url: str, fields: dict[str, str], files: dict[str, tuple[str, bytes]]) -> tuple[int, str]:
     """The draw's form posted as the browser posts it (multipart, with a file or an empty one)."""
     path = stage_path(url)
     csrf = hidden(request(base + path)[1], "csrf")
-    body, headers = multipart({"csrf": csrf, **fields}, files)
+    body, headers = multipart_form({"csrf": csrf, **fields}, files)
     return request(f"{base}{path}/draw", data=body, headers=headers)
-
-
-def twin(url: str, tmp_path: Path) -> str:
-    copy = tmp_path / "twin.db"
-    source, target = sqlite3.connect(url.removeprefix("sqlite:///")), sqlite3.connect(copy)
-    try:
-        source.backup(target)
-    finally:
-        source.close()
-        target.close()
-    return f"sqlite:///{copy}"
 
 
 def typed(url: str, *args: str) -> list[str]:

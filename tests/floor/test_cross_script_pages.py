@@ -9,29 +9,22 @@ import json
 import re
 import urllib.parse
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
-from floor_support import request, seated_event, serving, sqlite_url
+from console_support import Floor, director_path, seated_and_open, served
+from floor_support import request
 from test_phone import CHROMIUM, PHONE, require_chromium, shot
 
-from tourney.app.floor.floor_read import open_floor, read_floor
+from tourney.app.floor.floor_read import read_floor
 
 NAMES = ["Вера Иванова", "Борис", "Ewa Nowak", "Глеб", "Юрий", "Tomasz", "Анна", "Zenon"]
-Floor = tuple[str, str]
 
 
 @pytest.fixture(scope="module")
 def floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Floor]:
     """(base URL, database URL): eight players, half of them Cyrillic, at two Polish Poker tables."""
-    url = sqlite_url(tmp_path_factory.mktemp("cross-script"))
-    seated_event(url, names=NAMES)
-    open_floor(db=url)
-    with serving(url) as (base, _process):
-        yield base, url
-
-
-def director(url: str) -> str:
-    return f"/director/{read_floor(url, None).director_link()}"
+    yield from served(tmp_path_factory.mktemp("cross-script"), partial(seated_and_open, names=NAMES))
 
 
 def found_on_find(page: str) -> list[str]:
@@ -50,14 +43,14 @@ def test_the_find_page_finds_вера_by_vera(floor: Floor) -> None:
 
 def test_the_console_search_log_filter_and_completion_read_across_scripts(floor: Floor) -> None:
     base, url = floor
-    page = request(base + director(url) + "/players?q=vera")[1]
+    page = request(base + director_path(url) + "/players?q=vera")[1]
     region = page.split('data-live="players"', 1)[1]
     assert [html.unescape(n) for n in re.findall(r'<td class="name">([^<]*)</td>', region)] == ["Вера Иванова"]
-    log = request(base + director(url) + "/log?player=vera")[1]
+    log = request(base + director_path(url) + "/log?player=vera")[1]
     assert "register Вера Иванова" in html.unescape(log) and "register Борис" not in html.unescape(log)
     state = read_floor(url, None).state
     table = next(t.number for t in state.tables if "Вера Иванова" in t.seats)
-    answer = json.loads(request(f"{base}{director(url)}/results/complete?line=result+{table}+ve")[1])
+    answer = json.loads(request(f"{base}{director_path(url)}/results/complete?line=result+{table}+ve")[1])
     assert [c["text"] for c in answer] == ["'Вера Иванова'"]
 
 

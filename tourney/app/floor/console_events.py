@@ -63,7 +63,7 @@ def console_of(database: Database) -> ConsoleRead:
         return ConsoleRead(None, 0)
     with database.read() as session:
         store = ConsoleStore(session)
-        return ConsoleRead(store.secret(), store.generation())
+        return ConsoleRead(store.secret(), store.director_generation())
 
 
 def open_console(*, keep: bool = False, db: str | None = None) -> ConsoleRead:
@@ -76,9 +76,9 @@ def open_console(*, keep: bool = False, db: str | None = None) -> ConsoleRead:
         store = ConsoleStore(session)
         secret = store.secret(create=True)
         assert secret is not None
-        generation = store.generation()
+        generation = store.director_generation()
         if not keep or generation == 0:
-            generation = store.new_generation()
+            generation = store.new_director_generation()
     return ConsoleRead(secret, generation)
 
 

@@ -89,16 +89,16 @@ class Report:
                              "note": self.note})
 
 
-@dataclass(slots=True)
-class FloorStore:
-    """The floor's settings and reports of one tournament, read and written through one transaction."""
+class _LinkSettings:
+    """Settings kept under one prefix of the `setting` table, and the two every director's link needs:
+    the secret its token is derived from and its generation. FloorStore (one tournament's floor) and
+    ConsoleStore (the whole database's console) differ only in the prefix (`_key`)."""
 
+    __slots__ = ()
     session: Session | None  # None: a database without the setting table (schema 1), nothing stored
-    uid: str
-    in_settings: bool = False  # a schema-4 database read as it is: its reports are settings
 
     def _key(self, name: str) -> str:
-        return f"floor:{self.uid}:{name}"
+        raise NotImplementedError
 
     def _get(self, name: str) -> str | None:
         from tourney.storage import repo
@@ -107,15 +107,18 @@ class FloorStore:
             return None
         return repo.get_setting(session=self.session, key=self._key(name))
 
+    def _writable(self) -> Session:
+        if self.session is None:
+            raise InvalidInputError("this database predates settings: run any command that writes first")
+        return self.session
+
     def _set(self, name: str, value: str) -> None:
         from tourney.storage import repo
 
-        if self.session is None:
-            raise InvalidInputError("this database predates settings: run any command that writes first")
-        repo.set_setting(session=self.session, key=self._key(name), value=value)
+        repo.set_setting(session=self._writable(), key=self._key(name), value=value)
 
     def secret(self, *, create: bool = False) -> str | None:
-        """The secret of every token (made on first use by `create`; never shown anywhere)."""
+        """The secret of the link's tokens (made on first use by `create`; never shown anywhere)."""
         found = self._get("secret")
         if found is None and create:
             found = secrets.token_hex(32)
@@ -129,6 +132,18 @@ class FloorStore:
         generation = self.director_generation() + 1
         self._set("director", str(generation))
         return generation
+
+
+@dataclass(slots=True)
+class FloorStore(_LinkSettings):
+    """The floor's settings and reports of one tournament, read and written through one transaction."""
+
+    session: Session | None  # None: a database without the setting table (schema 1), nothing stored
+    uid: str
+    in_settings: bool = False  # a schema-4 database read as it is: its reports are settings
+
+    def _key(self, name: str) -> str:
+        return f"floor:{self.uid}:{name}"
 
     def revoked(self) -> dict[str, int]:
         return {str(k): int(v) for k, v in json.loads(self._get("revoked") or "{}").items()}
@@ -220,7 +235,7 @@ class FloorStore:
 
 
 @dataclass(slots=True)
-class ConsoleStore:
+class ConsoleStore(_LinkSettings):
     """The director's console of the whole database (issue 28: its events page), kept in the same
     `setting` table under keys of no tournament, and the database's current event:
 
@@ -230,40 +245,11 @@ class ConsoleStore:
 
     session: Session | None  # None: a database without the setting table (schema 1), nothing stored
 
-    def _get(self, name: str) -> str | None:
-        from tourney.storage import repo
-
-        if self.session is None:
-            return None
-        return repo.get_setting(session=self.session, key=f"console:{name}")
-
-    def _set(self, name: str, value: str) -> None:
-        from tourney.storage import repo
-
-        if self.session is None:
-            raise InvalidInputError("this database predates settings: run any command that writes first")
-        repo.set_setting(session=self.session, key=f"console:{name}", value=value)
-
-    def secret(self, *, create: bool = False) -> str | None:
-        """The secret of the console's token (made on first use by `create`; never shown anywhere)."""
-        found = self._get("secret")
-        if found is None and create:
-            found = secrets.token_hex(32)
-            self._set("secret", found)
-        return found
-
-    def generation(self) -> int:
-        return int(self._get("director") or 0)
-
-    def new_generation(self) -> int:
-        generation = self.generation() + 1
-        self._set("director", str(generation))
-        return generation
+    def _key(self, name: str) -> str:
+        return f"console:{name}"
 
     def make_current(self, tournament_id: int) -> None:
         """The tournament every command acts on by default (`tourney use`)."""
         from tourney.storage import repo
 
-        if self.session is None:
-            raise InvalidInputError("this database predates settings: run any command that writes first")
-        repo.set_setting(session=self.session, key=repo.CURRENT_KEY, value=str(tournament_id))
+        repo.set_setting(session=self._writable(), key=repo.CURRENT_KEY, value=str(tournament_id))
