@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tourney.app.input import collation
 from tourney.app.read_models.match_labels import match_label
+from tourney.app.read_models.plan_reasons import plan_reason
 from tourney.app.read_models.sheet_words import (
     format_label,
     game_title,
@@ -422,7 +423,7 @@ def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str =
     for index in range(count):
         number = index + 1
         stage_plan = plan.stages[index] if plan is not None else None
-        reason = plan.reasons[index] if plan is not None else ""
+        reason = plan_reason(plan.reasons[index], tr) if plan is not None else ""
         label, next_label = stage_label(state, number, tr), stage_label(state, number + 1, tr)
         if number > len(state.history):
             assert stage_plan is not None  # only a plan has stages not seated yet
