@@ -316,7 +316,8 @@ def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: 
         sheets.append(TableSheet(
             number=table.number, stage_label=label, seats=_seat_lines(table, clubs, starters.get(table.number)),
             stops_text=_stops_text(state, table, tr), cap_steps=cap_steps(state, len(table.seats)),
-            rules=tuple(sheet_rule(line, tr) for line in descriptor.sheet_rules), grid=descriptor.live_result, rows=rows, counts=counts, match=table.match,
+            rules=tuple(sheet_rule(line, tr) for line in descriptor.sheet_rules), grid=descriptor.live_result,
+            rows=rows, counts=counts, match=table.match,
             best_of=table.best_of if table.best_of > 1 else 0,
             match_label=match_label(state, table.match, stage=number, tr=tr)))
     return TableSheetsPage(event=event_info(tournament, state, tr), sheets=tuple(sheets), paper=paper)
