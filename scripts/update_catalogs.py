@@ -70,7 +70,7 @@ def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
 
 def _po_bytes(catalog: Catalog, **options: object) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=120, **options)  # type: ignore[arg-type]
+    write_po(out, catalog, width=120, include_lineno=False, **options)  # type: ignore[arg-type]
     return out.getvalue()
 
 
