@@ -32,17 +32,13 @@ _HALVE = re.compile(rf"2×(\d+) = (\d+) ≤ (\d+), so ({_GOING.pattern})")
 _TO_TABLES = re.compile(rf"({_GOING.pattern}) → (\d+)")
 
 
-class _Unknown(Exception):
-    """A reason of a shape this module does not know."""
-
-
 def plan_reason(reason: str, tr: Translator = ENGLISH) -> str:
     """`reason` in `tr`'s language (as stored when English or of an unknown shape)."""
     if tr.lang == DEFAULT_LANGUAGE:
         return reason
     try:
         return _translated(reason, tr)
-    except _Unknown:
+    except ValueError:  # a reason of a shape this module does not know
         return reason
 
 
@@ -59,13 +55,13 @@ def _translated(reason: str, tr: Translator) -> str:
         return tr.ngettext("%(num)s player: %(why)s (%(sizes)s); %(going_on)s.",
                            "%(num)s players: %(why)s (%(sizes)s); %(going_on)s.", int(found[1]),
                            why=_why_tables(found[2], tr), sizes=_sizes(found[3], tr), going_on=_why_going(found[4], tr))
-    raise _Unknown(reason)
+    raise ValueError(f"unknown reason {reason!r}")
 
 
 def _going(text: str, tr: Translator) -> str:
     found = _GOING.fullmatch(text)
     if found is None:
-        raise _Unknown(text)
+        raise ValueError(f"unknown part {text!r}")
     return going_on_text(int(found[1] or 1), 2, tr)
 
 
@@ -91,7 +87,7 @@ def _why_tables(text: str, tr: Translator) -> str:
         return tr.ngettext("%(players)s > %(limit)s, so ⌈%(players)s/%(size)s⌉ = %(num)s tables",
                            "%(players)s > %(limit)s, so ⌈%(players)s/%(size)s⌉ = %(num)s tables", int(found[5]),
                            players=found[1], limit=found[2], size=found[4])
-    raise _Unknown(text)
+    raise ValueError(f"unknown part {text!r}")
 
 
 def _why_going(text: str, tr: Translator) -> str:
