@@ -79,3 +79,15 @@ def test_an_unknown_language_is_refused_in_one_line(tmp_path: Path) -> None:
     assert "TOURNEY_LANG: unknown language 'eo'" in run("print", "standings", "--db", url, code=1,
                                                        env={**NO_LOCALE, "TOURNEY_LANG": "eo"}).stderr
     assert run("lang", "klingon", "--db", url, code=1).stderr.startswith("error: language: unknown language")
+
+
+def test_a_web_page_takes_its_address_then_the_browser_then_the_event(tmp_path: Path) -> None:
+    from tourney.app.operations.languages import page_language_of, show_language
+
+    url = polish_event(tmp_path, "--lang", "pl")
+    row, stored = show_language(db=url)
+    assert stored == "pl"
+    assert page_language_of(row, db=url) == "pl"
+    assert page_language_of(row, query="ru", accept_language="en", db=url) == "ru"
+    assert page_language_of(row, accept_language="ru-RU,ru;q=0.9", db=url) == "ru"
+    assert page_language_of(row, query="xx", db=url) == "pl"

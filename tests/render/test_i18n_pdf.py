@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 from chromium_support import DevTools, page_count, pdf_text, require_tools
-from test_i18n_sheets import knockout, polish_poker
 from render_events import tournament
+from test_i18n_sheets import knockout, polish_poker
 
 from tourney.app.floor.sheets import render_sheet
+from tourney.engine.tournament import TournamentState
 
 # (sheet, event, words each language must show on paper)
 CASES = [
@@ -27,7 +28,7 @@ CASES = [
 ]
 
 
-def state_of(game: str, sheet: str):  # type: ignore[no-untyped-def]
+def state_of(game: str, sheet: str) -> TournamentState:
     if game == "khlyust":
         return knockout(1)
     return polish_poker(0 if sheet == "table-sheets" else None)

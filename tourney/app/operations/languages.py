@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tourney.app.store.database import open_db
-from tourney.i18n import check_language, command_language
+from tourney.i18n import check_language, command_language, page_language
 
 if TYPE_CHECKING:
     from tourney.storage.db import Database
@@ -28,6 +28,15 @@ def language_of(tournament: Tournament, *, option: str | None = None, db: str | 
         return command_language(option)
     with open_db(db, read_only=True) as database:
         return command_language(None, stored_language(database, tournament))
+
+
+def page_language_of(tournament: Tournament, *, query: str | None = None, accept_language: str | None = None,
+                     db: str | None = None) -> str:
+    """The language a web page of `tournament` is served in: its address's `?lang=`, then (the
+    players' look-up passes it) the browser's `Accept-Language`, then the event's, else English.
+    A front end then reads it with `tourney.i18n.translator(lang)` and renders with that language."""
+    with open_db(db, read_only=True) as database:
+        return page_language(query, accept_language, stored_language(database, tournament))
 
 
 def set_language(lang: str, *, db: str | None = None, tournament: str | None = None) -> tuple[Tournament, str]:
