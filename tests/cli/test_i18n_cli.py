@@ -91,3 +91,12 @@ def test_a_web_page_takes_its_address_then_the_browser_then_the_event(tmp_path: 
     assert page_language_of(row, query="ru", accept_language="en", db=url) == "ru"
     assert page_language_of(row, accept_language="ru-RU,ru;q=0.9", db=url) == "ru"
     assert page_language_of(row, query="xx", db=url) == "pl"
+
+
+def test_a_portable_backup_carries_the_events_language(tmp_path: Path) -> None:
+    url = polish_event(tmp_path, "--lang", "ru")
+    export = tmp_path / "friday.jsonl"
+    run("backup", str(export), "--portable", "--db", url)
+    target = f"sqlite:///{tmp_path / 'restored.db'}"
+    run("backup", "--restore", str(export), "--db", target)
+    assert run("lang", "--db", target).stdout == "Language of 'Piątek': ru.\n"

@@ -89,8 +89,9 @@ def create_tournament(database: Database, *, name: str, game: str, seed: int) ->
 
 def language_key(tournament: Tournament) -> str:
     """The setting that holds a tournament's language (`tourney new --lang`, `tourney lang`): a
-    setting rather than an event, since the language a sheet is printed in is no part of the event."""
-    return f"lang:{tournament.uid}"
+    setting rather than an event, since the language a sheet is printed in is no part of the event;
+    one of the tournament's floor settings, so that `tourney backup` carries it like the others."""
+    return f"floor:{tournament.uid}:lang"
 
 
 def event_language(database: Database, tournament: Tournament) -> str | None:
