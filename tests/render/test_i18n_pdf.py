@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from chromium_support import DevTools, page_count, pdf_text, require_tools
 from render_events import tournament
-from test_i18n_sheets import knockout, polish_poker
+from test_i18n_sheets import chlust, knockout, polish_poker
 
 from tourney.app.floor.sheets import render_sheet
 from tourney.engine.tournament import TournamentState
@@ -25,12 +25,16 @@ CASES = [
                                    "ru": ["Итоговое положение", "Место", "Дмитрий"]}),
     ("bracket", "polish-poker", {"pl": ["Drabinka", "stół finałowy"], "ru": ["Сетка", "финальный стол"]}),
     ("table-sheets", "khlyust", {"pl": ["Chlust rosyjski", "Listy (Листы"], "ru": ["Хлюст", "хлюстовщик"]}),
+    ("table-sheets", "chlust", {"pl": ["Rozdający", "Pula", "sprawdzam albo podbijam"],
+                                "ru": ["Сдающий", "Банк", "уравнять или повысить"]}),
 ]
 
 
 def state_of(game: str, sheet: str) -> TournamentState:
     if game == "khlyust":
         return knockout(1)
+    if game == "chlust":
+        return chlust()
     return polish_poker(0 if sheet == "table-sheets" else None)
 
 
