@@ -100,3 +100,14 @@ def test_a_portable_backup_carries_the_events_language(tmp_path: Path) -> None:
     target = f"sqlite:///{tmp_path / 'restored.db'}"
     run("backup", "--restore", str(export), "--db", target)
     assert run("lang", "--db", target).stdout == "Language of 'Piątek': ru.\n"
+
+
+def test_the_floor_reads_the_events_language_for_its_printed_sheets(tmp_path: Path) -> None:
+    from tourney.app.floor.console_exports import console_sheet
+    from tourney.app.floor.floor_read import read_floor
+
+    url = polish_event(tmp_path, "--lang", "pl")
+    floor = read_floor(url, None)
+    assert floor.lang == "pl"
+    assert '<html lang="pl">' in console_sheet(floor, "standings", links_base=None)
+    assert '<html lang="ru">' in console_sheet(floor, "standings", links_base=None, lang="ru")
