@@ -34,7 +34,7 @@ from tourney.i18n.translator import DOMAIN  # noqa: E402
 
 # Fixed, so that a run that changes no message changes no file.
 STAMP = datetime(2026, 12, 1, tzinfo=UTC)
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 
 
 def template() -> Catalog:

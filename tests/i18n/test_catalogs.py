@@ -88,14 +88,21 @@ def test_the_compiled_catalog_is_its_po_compiled(lang: str) -> None:
         if not message.id:
             continue
         if isinstance(message.id, tuple):
-            for n, form in ((1, 0), (2, 1), (5, 2)):
-                index = catalog.plural_expr and eval_plural(catalog, n)
-                assert compiled.ngettext(message.id[0], message.id[1], n) == message.string[index], (message.id, form)
+            for n in (1, 2, 5):
+                index = eval_plural(catalog, n)
+                assert compiled.ngettext(message.id[0], message.id[1], n) == message.string[index], message.id
+        elif message.context:
+            assert compiled.pgettext(message.context, message.id) == message.string, (message.context, message.id)
         else:
             assert compiled.gettext(message.id) == message.string, message.id
-    assert set(compiled._catalog) - {""} == {m.id if isinstance(m.id, str) else (m.id[0], i)  # type: ignore[attr-defined]
-                                            for m in catalog if m.id
-                                            for i in ((0,) if isinstance(m.id, str) else range(3))}
+    keys = set()
+    for m in catalog:
+        if not m.id:
+            continue
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        key = f"{m.context}\x04{key}" if m.context else key
+        keys |= {key} if isinstance(m.id, str) else {(key, i) for i in range(3)}
+    assert set(compiled._catalog) - {""} == keys  # type: ignore[attr-defined]
 
 
 def eval_plural(catalog: Catalog, n: int) -> int:

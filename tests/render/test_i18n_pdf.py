@@ -64,3 +64,35 @@ def test_the_translated_sheet_prints_like_the_english_one(tmp_path: Path, sheet:
         fonts = subprocess.run(["pdffonts", str(pdfs[lang])], capture_output=True, text=True, check=True).stdout
         assert "DejaVuSans" in fonts, fonts  # the sheets' font, which has Polish and Cyrillic letters
         assert all(line.split()[-5] == "yes" for line in fonts.splitlines()[2:]), fonts  # embedded
+
+
+# Headings, labels and numbers whose text runs out of their box (wider than the cell a column
+# gives them, or past the page), as "tag: text": a translation longer than the English.
+CUT = """(() => {
+  const bad = [];
+  const boxes = 'th, td.num, .where span, .strip b, .strip span, h2, h3, .badge, .legend span, .caps span';
+  for (const el of document.querySelectorAll(boxes)) {
+    const range = document.createRange(); range.selectNodeContents(el);
+    const text = range.getBoundingClientRect(), box = el.getBoundingClientRect();
+    const out = text.left < box.left - 1 || text.right > box.right + 1;
+    if (text.width && out) bad.push(el.tagName + ': ' + el.textContent.trim());
+  }
+  return bad;
+})()"""
+
+
+def test_no_translated_heading_or_label_runs_out_of_its_box(tmp_path: Path) -> None:
+    from test_i18n_sheets import event_sheets
+
+    require_tools()
+    found: dict[str, list[str]] = {}
+    with DevTools(tmp_path / "profile") as browser:
+        for lang in ("en", "pl", "ru"):
+            for number, (what, page) in enumerate(event_sheets(lang)):
+                html = tmp_path / f"{lang}-{number}.html"
+                html.write_text(page, encoding="utf-8")
+                session = browser.open(html.resolve().as_uri())
+                browser.send("Emulation.setEmulatedMedia", session, media="print")
+                if bad := browser.evaluate(session, CUT):
+                    found[f"{lang} {what}"] = sorted(set(bad))
+    assert not found, "\n".join(f"{what}: {bad}" for what, bad in found.items())

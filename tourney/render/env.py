@@ -83,7 +83,7 @@ def page_counter_css(text: str) -> markupsafe.Markup:
 
 
 def _template_gettext(translations: gettext.NullTranslations) -> dict[str, Callable[..., str]]:
-    """`_`, `gettext` and `ngettext` for the templates, as Jinja2's newstyle ones (the message
+    """`_`, `gettext`, `ngettext` and `pgettext` for the templates, as Jinja2's newstyle ones (the message
     marked safe under autoescape, its parameters escaped and filled in, `num` the count) without
     their second call through the template context: a big sheet calls them thousands of times."""
 
@@ -98,7 +98,13 @@ def _template_gettext(translations: gettext.NullTranslations) -> dict[str, Calla
         text = translations.ngettext(singular, plural, count)
         return (markupsafe.Markup(text) if eval_context.autoescape else text) % {"num": count, **variables}
 
-    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_}
+    @jinja2.pass_eval_context
+    def pgettext_(eval_context: nodes.EvalContext, context: str, message: str, /, **variables: Any) -> str:
+        """The same English word where a language needs another (a narrow column's "Seat")."""
+        text = translations.pgettext(context, message)
+        return (markupsafe.Markup(text) if eval_context.autoescape else text) % variables
+
+    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_, "pgettext": pgettext_}
 
 
 def _translated(function: Callable[..., str]) -> Callable[..., str]:
