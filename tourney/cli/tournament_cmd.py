@@ -138,7 +138,7 @@ def use(
 
 def lang(
     language: Annotated[str | None, typer.Argument(
-        metavar="[en|pl|ru]", show_default=False,
+        metavar="en|pl|ru", show_default=False,
         help="The event's new language (en, pl, ru); without it, show the current one.")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
