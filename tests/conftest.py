@@ -44,6 +44,11 @@ def refuse_another_copy_of_tourney() -> None:
 
 refuse_another_copy_of_tourney()
 
+# The tests read English output (the golden files, every wording): a tester's own language
+# (LANG=pl_PL.UTF-8, TOURNEY_LANG) must not translate it. tests/cli/test_i18n_cli.py sets its own
+# environment for each command it runs; the subprocesses the tests start inherit this one.
+os.environ["TOURNEY_LANG"] = "en"
+
 from tourney.rules.cards import POLISH_POKER_DECK, parse_cards  # noqa: E402 (after the copy check)
 from tourney.rules.polish_poker import (  # noqa: E402
     CALL,

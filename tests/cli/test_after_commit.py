@@ -126,6 +126,7 @@ CASES: dict[str, tuple[Setup | None, Argv]] = {
     "new": (None, fixed("new", "Sunday", "--game", "polish-poker", "--seed", "3")),
     "new beside another": (registered, fixed("new", "Sunday", "--game", "polish-poker", "--seed", "3")),
     "use": (two_tournaments, fixed("use", "Friday")),
+    "lang": (registered, fixed("lang", "pl")),
     "player add": (registered, fixed("player", "add", "Tola", "Ula")),
     "player add late": (seated, fixed("player", "add", "Tola")),
     "player import": (registered, players_csv),

@@ -39,6 +39,7 @@ COMMANDS: list[list[str]] = [
     ["play", "pp", "--seed", "{}"], ["play", "pp", "--option", "{}"], ["play", "pp", "--bots", "{}"],
     ["rules", "check", "{}", "--cards", "AS KS"], ["rules", "check", "PAIR:A", "--cards", "{}"],
     ["replay", "{}"], ["print", "{}"], ["print", "standings", "--stage", "{}"], ["games", "{}"],
+    ["lang", "{}"], ["new", "Next", "--game", "pp", "--lang", "{}"], ["print", "standings", "--lang", "{}"],
 ]
 
 

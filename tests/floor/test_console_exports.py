@@ -237,3 +237,12 @@ def test_a_download_name_holds_no_path_and_falls_back_to_ascii(event: str, full:
     from tourney.app.floor.console_exports import download_name
 
     assert download_name(event, "standings.csv") == (full, fallback)
+
+
+def test_a_sheet_is_printed_in_the_language_its_address_asks(served: tuple[str, str, str]) -> None:
+    """`?lang=ru` prints what `tourney print --lang ru` prints; without it, the event's language."""
+    base, url, director = served
+    russian = get(f"{base}{director}/print/table-sheets?lang=ru")
+    assert russian.status == 200 and '<html lang="ru">' in russian.text
+    assert russian.body == printed("print", "table-sheets", "--lang", "ru", "--db", url)
+    assert '<html lang="en">' in get(f"{base}{director}/print/standings?lang=xx").text  # unknown: the event's

@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     # Live tournaments (issue 3): the director's commands, in the order of an evening.
     "new": "tournament_cmd:new",
     "use": "tournament_cmd:use",
+    "lang": "tournament_cmd:lang",  # the event's language (issue 29)
     "list": "tournament_cmd:list_",
     "player": "player_cmd:app",
     "plan": "tournament_cmd:plan",

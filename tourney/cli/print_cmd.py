@@ -35,26 +35,33 @@ def print_sheets(
         "--links", metavar="BASE_URL", show_default=False,
         help="The address `tourney serve --lan` printed: each table sheet shows its table's QR code "
              "and the seating sheet the players' look-up's.")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|pl|ru", show_default=False,
+        help="The sheets' language (default: $TOURNEY_LANG, else the event's, `tourney lang`, else the "
+             "system locale, else English).")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
     """Print sheets as standalone HTML (CSS inlined), ready for the browser's print dialog."""
     from tourney.app.floor.sheets import check_sheet_options, sheet_html, write_sheet, write_sheets
     from tourney.errors import InvalidInputError
+    from tourney.i18n import check_language
 
     try:
         name, paper = check_sheet_options(sheet, paper=paper, stage=stage)
+        if lang is not None:
+            check_language(lang)
     except InvalidInputError as error:
         fail(str(error), 2)
     if name == "all":
         written = write_sheets(output or Path("sheets"), paper=paper, stage=stage, templates=templates,
-                               links=links, db=db, tournament=tournament)
+                               links=links, db=db, tournament=tournament, lang=lang)
         with after_commit("written"):
             for path in written:
                 typer.echo(str(path))
         return
     html = sheet_html(name, paper=paper, stage=stage, templates=templates, links=links, db=db,
-                      tournament=tournament)
+                      tournament=tournament, lang=lang)
     if output is None:
         typer.echo(html, nl=False)
     else:

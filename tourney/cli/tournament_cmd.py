@@ -97,6 +97,10 @@ def new(
     date: Annotated[str | None, typer.Option(
         "--date", metavar="YYYY-MM-DD", show_default=False,
         help="The event's date, printed on every sheet (default: today).")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|pl|ru", show_default=False,
+        help="The event's language: its printed sheets (change it with `tourney lang`; default: the "
+             "system locale when printing).")] = None,
     db: DbOption = None,
 ) -> None:
     """Create a tournament. It becomes the current one unless another tournament of the database is
@@ -105,7 +109,7 @@ def new(
 
     made = new_tournament(name, game=game, seed=seed, format=format_, best_of=best_of, third_place=third_place,
                           rounds=rounds, table_size=table_size, seeding=seeding, grand_final=grand_final,
-                          cycles=cycles, tiebreaks=tiebreaks, date=date, db=db)
+                          cycles=cycles, tiebreaks=tiebreaks, date=date, lang=lang, db=db)
     row = made.tournament
     shown = "" if made.format_text is None else f", {made.format_text}"
     with after_commit():
@@ -130,6 +134,27 @@ def use(
     row = use_tournament(tournament, db=db)
     with after_commit():
         typer.echo(f"Now using tournament {row.name!r} (id {row.id}, {row.game}).")
+
+
+def lang(
+    language: Annotated[str | None, typer.Argument(
+        metavar="en|pl|ru", show_default=False,
+        help="The event's new language (en, pl, ru); without it, show the current one.")] = None,
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Show or change the event's language: the language its sheets are printed in (`tourney print
+    --lang` and $TOURNEY_LANG override it for one command)."""
+    from tourney.app.operations.languages import set_language, show_language
+
+    if language is None:
+        row, stored = show_language(db=db, tournament=tournament)
+        shown = stored if stored is not None else "none chosen (the system locale decides, else en)"
+        typer.echo(f"Language of {row.name!r}: {shown}.")
+        return
+    row, code = set_language(language, db=db, tournament=tournament)
+    with after_commit():
+        typer.echo(f"Language of {row.name!r} is now {code}.")
 
 
 def list_(as_json: JsonOption = False, db: DbOption = None) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from tourney.i18n import ENGLISH, N_, Translator, translator
 from tourney.render.format_pages import EliminationPage, MatchBox, Side
 
 CAPACITY = 8  # first-column matches in one section: 8 x UNIT fits a landscape A4 or letter page
@@ -41,8 +42,8 @@ MAX_COLUMN_WIDTH = 70.0
 # Printable width (mm) inside the 12 mm margins of base.html's @page.
 WIDTHS = {("a4", False): 186.0, ("a4", True): 273.0, ("letter", False): 191.9, ("letter", True): 255.4}
 
-SIDE_TITLES: dict[Side, str] = {"winners": "Winners' bracket", "losers": "Losers' bracket",
-                                "third": "Third place", "final": "Grand final"}
+SIDE_TITLES: dict[Side, str] = {"winners": N_("Winners' bracket"), "losers": N_("Losers' bracket"),
+                                "third": N_("Third place"), "final": N_("Grand final")}
 
 
 @dataclass(frozen=True)
@@ -152,20 +153,22 @@ def _bands(columns: Sequence[_Column], feeders: dict[str, list[str]]) -> list[li
         start = stop if stop > start else start + 1
 
 
-def _note(match: MatchBox, drawn: set[str]) -> str:
-    drops = [s.source.removeprefix("loser of ") for s in match.slots if s.source.startswith("loser of ")]
+def _note(match: MatchBox, drawn: set[str], tr: Translator = ENGLISH) -> str:
+    drops = [s.loser_of for s in match.slots if s.loser_of]
     parts = []
     if drops and match.side == "losers":  # where the losers of the winners' bracket drop in
-        parts.append(f"loser{'s' if len(drops) > 1 else ''} of {', '.join(drops)} ↓")
+        parts.append(tr.ngettext("loser of %(matches)s ↓", "losers of %(matches)s ↓", len(drops),
+                                 matches=", ".join(drops)))
     if match.winner_to is not None and match.winner_to not in drawn:
         parts.append(f"→ {match.winner_to}")
     if match.loser_to is not None:
-        parts.append(f"loser → {match.loser_to}")
+        parts.append(tr.gettext("loser → %(match)s", match=match.loser_to))
     return " · ".join(parts)
 
 
 def _section(title: str, subtitle: str, cols: list[list[MatchBox]], names: dict[str, str],
-             feeders: dict[str, list[str]], width: float, below: Sequence[MatchBox] = ()) -> Section:
+             feeders: dict[str, list[str]], width: float, below: Sequence[MatchBox] = (),
+             tr: Translator = ENGLISH) -> Section:
     """One section; `below` (a knockout's third-place match) goes under the last column's match."""
     column_width = min(MAX_COLUMN_WIDTH, width / len(cols))
     box_width = column_width - GAP
@@ -191,7 +194,7 @@ def _section(title: str, subtitle: str, cols: list[list[MatchBox]], names: dict[
         for match in col:
             top = centre[match.id] - BOX_HEIGHT / 2
             boxes[match.id] = (x, top)
-            placed.append(PlacedMatch(match, round(x, 2), round(top, 2), round(box_width, 2), _note(match, drawn)))
+            placed.append(PlacedMatch(match, round(x, 2), round(top, 2), round(box_width, 2), _note(match, drawn, tr)))
     links = []
     for item in placed:
         match = item.match
@@ -263,15 +266,17 @@ def layout(page: EliminationPage) -> BracketLayout:
     landscape = max(len(cols) for bands in plans.values() for cols in bands) > 3
     width = WIDTHS[(page.paper, landscape)]
     sections = []
+    tr = translator(page.event.lang)
     single = not any(r.side == "losers" for r in page.rounds)  # one bracket: no winners' side to tell apart
     for side, bands in plans.items():
-        title = "Bracket" if side == "winners" and single else SIDE_TITLES[side]
+        title = tr.gettext("Bracket") if side == "winners" and single else tr.gettext(SIDE_TITLES[side])
         for number, cols in enumerate(bands, start=1):
             first, end = names[cols[0][0].id], names[cols[-1][0].id]
-            span = first if len(cols) == 1 else f"{first} to {end}"
-            subtitle = span + (f" · part {number} of {len(bands)}" if len(bands) > 1 else "")
+            span = first if len(cols) == 1 else tr.gettext("%(first)s to %(last)s", first=first, last=end)
+            subtitle = span + (" · " + tr.gettext("part %(number)s of %(total)s", number=number, total=len(bands))
+                               if len(bands) > 1 else "")
             extra = below if side == "winners" and number == len(bands) else ()
-            sections.append(_section(title, subtitle, cols, names, feeders, width, extra))
+            sections.append(_section(title, subtitle, cols, names, feeders, width, extra, tr))
     if page.places:  # a finished bracket: its places under the final, on the bracket's page if they fit
         final = next((i for i, s in enumerate(sections) if s.matches and page.champion is not None
                       and any(m.match.champion and m.match.winner_to is None for m in s.matches)), None)

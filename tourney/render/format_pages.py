@@ -30,6 +30,7 @@ class SlotLine:
     score: int | None  # games won in a best-of-N series (None: not reported)
     won: bool
     champion: bool
+    loser_of: str = ""  # the match whose loser fills the slot ("" otherwise): where a loser drops in
 
 
 @dataclass(frozen=True)

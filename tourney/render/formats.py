@@ -17,15 +17,15 @@ FormatPage = EliminationPage | CrosstablePage | SwissPage
 
 
 def render_elimination(page: EliminationPage, templates: Path | None = None) -> str:
-    return render("bracket_knockout.html", templates, page=page, layout=layout(page))
+    return render("bracket_knockout.html", templates, page.event.lang, page=page, layout=layout(page))
 
 
 def render_crosstable(page: CrosstablePage, templates: Path | None = None) -> str:
-    return render("crosstable.html", templates, page=page)
+    return render("crosstable.html", templates, page.event.lang, page=page)
 
 
 def render_swiss(page: SwissPage, templates: Path | None = None) -> str:
-    return render("swiss_standings.html", templates, page=page)
+    return render("swiss_standings.html", templates, page.event.lang, page=page)
 
 
 def render_format_page(page: FormatPage, templates: Path | None = None) -> str:

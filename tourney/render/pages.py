@@ -22,6 +22,7 @@ class EventInfo:
     stage_text: str  # "stage 1 of 3", "final table", "complete", "no seats drawn yet"
     seeds: tuple[tuple[int, int], ...]  # (stage, seed of its draw)
     as_of: str | None = None  # "HH:MM" (local time) on a sheet that will still change; None once complete
+    lang: str = "en"  # the language the page is printed in (tourney/i18n): its words and its templates'
 
 
 @dataclass(frozen=True)

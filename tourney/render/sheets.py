@@ -20,23 +20,23 @@ from tourney.render.pages import (
 
 
 def render_standings(page: StandingsPage, templates: Path | None = None) -> str:
-    return render("standings.html", templates, page=page)
+    return render("standings.html", templates, page.event.lang, page=page)
 
 
 def render_bracket(page: BracketPage, templates: Path | None = None) -> str:
-    return render("bracket.html", templates, page=page)
+    return render("bracket.html", templates, page.event.lang, page=page)
 
 
 def render_seating(page: SeatingPage, templates: Path | None = None) -> str:
-    return render("seating.html", templates, page=page)
+    return render("seating.html", templates, page.event.lang, page=page)
 
 
 def render_seat_cards(page: SeatCardsPage, templates: Path | None = None) -> str:
-    return render("seat_cards.html", templates, page=page)
+    return render("seat_cards.html", templates, page.event.lang, page=page)
 
 
 def render_table_sheets(page: TableSheetsPage, templates: Path | None = None) -> str:
-    return render("table_sheets.html", templates, page=page)
+    return render("table_sheets.html", templates, page.event.lang, page=page)
 
 
 def render_message(page: MessagePage, templates: Path | None = None) -> str:

@@ -87,8 +87,32 @@ def create_tournament(database: Database, *, name: str, game: str, seed: int) ->
     return create_and_choose(database, name=name, game=game, seed=seed).tournament
 
 
+def language_key(tournament: Tournament) -> str:
+    """The setting that holds a tournament's language (`tourney new --lang`, `tourney lang`): a
+    setting rather than an event, since the language a sheet is printed in is no part of the event;
+    one of the tournament's floor settings, so that `tourney backup` carries it like the others."""
+    return f"floor:{tournament.uid}:lang"
+
+
+def event_language(database: Database, tournament: Tournament) -> str | None:
+    """The language stored for `tournament`, or None (none chosen, or a database without settings)."""
+    if not database.has_settings:
+        return None
+    with database.read() as session:
+        return repo.get_setting(session=session, key=language_key(tournament))
+
+
+def set_event_language(database: Database, *, tournament: str | None, lang: str) -> Tournament:
+    """Store `lang` as the language of `tournament` (None: the current one)."""
+    with database.write() as session:
+        row = repo.find_tournament(session=session, ref=tournament)
+        repo.set_setting(session=session, key=language_key(row), value=lang)
+    return row
+
+
 def create_and_choose(database: Database, *, name: str, game: str, seed: int,
-                      format: dict[str, Any] | None = None, day: date | None = None) -> Created:
+                      format: dict[str, Any] | None = None, day: date | None = None,
+                      lang: str | None = None) -> Created:
     """A new tournament, in one transaction with the choice of the current one: the new tournament
     becomes current only when no other tournament of the database is running (seated and not
     complete), so a `tourney new` for next week never moves the desks of tonight's event.
@@ -110,6 +134,8 @@ def create_and_choose(database: Database, *, name: str, game: str, seed: int,
             _write_overview(session, row.id, last_id, Summary.of(first))
         current = previous if running and previous is not None else row
         repo.set_setting(session=session, key=repo.CURRENT_KEY, value=str(current.id))
+        if lang is not None:
+            repo.set_setting(session=session, key=language_key(row), value=lang)
     return Created(row, current, running)
 
 

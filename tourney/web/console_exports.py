@@ -65,7 +65,8 @@ class ConsoleExports:
             raise Refused(404, "no such sheet (sheets: standings, bracket, seating, seat-cards, table-sheets)")
         links = _origin(request) if _flag(request, "links") else None
         try:
-            html = console_sheet(current, kind, links_base=links, paper=request.query_params.get("paper", "a4"))
+            html = console_sheet(current, kind, links_base=links, paper=request.query_params.get("paper", "a4"),
+                                 lang=request.query_params.get("lang"))  # else the event's language
         except InvalidInputError as error:
             raise Refused(400, str(error)) from None
         response = page(html)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from tourney.app.floor.sheet_links import sheet_links
 from tourney.app.floor.sheets import SHEETS, STAGED, check_sheet_options, render_sheet
 from tourney.errors import InvalidInputError
+from tourney.i18n import page_language
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -81,13 +82,16 @@ def is_sheet(kind: str) -> bool:
     return kind in SHEETS
 
 
-def console_sheet(floor: FloorRead, kind: str, *, links_base: str | None, paper: str = "a4") -> str:
-    """The HTML `tourney print KIND` (with `--links links_base`) prints, from the server's reading."""
+def console_sheet(floor: FloorRead, kind: str, *, links_base: str | None, paper: str = "a4",
+                  lang: str | None = None) -> str:
+    """The HTML `tourney print KIND` (with `--links links_base`) prints, from the server's reading:
+    in `lang` (an address's `?lang=`), else the event's language, else English."""
     name, chosen = check_sheet_options(kind, paper=paper)
     if name == "all":
         raise InvalidInputError("one sheet at a time: standings, bracket, seating, seat-cards or table-sheets")
     links = sheet_links(floor, links_base, stage=None) if links_base is not None else None
-    return render_sheet(name, floor.tournament, floor.state, paper=chosen, links=links)
+    return render_sheet(name, floor.tournament, floor.state, paper=chosen, links=links,
+                        lang=page_language(lang, None, floor.lang))
 
 
 def standings_csv_bytes(*, db: str | None, tournament: str | None) -> bytes:

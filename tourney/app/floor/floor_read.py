@@ -42,6 +42,7 @@ class FloorRead:
     wall_pin: str = ""  # the TV wall's pinned screen kind ("" rotates through every kind)
     floor_mark: str = ""  # live_changes.floor_mark: part of the live pages' token
     settled: tuple[Report, ...] = ()  # the current stage's reports settled last, newest first
+    lang: str | None = None  # the event's language (`tourney lang`); None: none chosen (i18n.page_language)
 
     def queue(self, table: int) -> TableQueue:
         """`table`'s pending reports as the queue the director accepts in order."""
@@ -117,7 +118,7 @@ SETTLED_SHOWN = 24  # the latest settled reports a page may show (a phone shows 
 def _floor_read(row: Tournament, state: TournamentState, store: FloorStore) -> FloorRead:
     return FloorRead(row, state, store.mode(), tuple(store.pending(stage=state.stage)), store.secret(),
                      store.director_generation(), store.revoked(), store.wall_pin(), floor_mark(store),
-                     tuple(store.latest_settled(state.stage, limit=SETTLED_SHOWN)))
+                     tuple(store.latest_settled(state.stage, limit=SETTLED_SHOWN)), store.language())
 
 
 def _with_store(db: str | None, tournament: str | None,

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 from tourney import collector
 from tourney.app.floor.floor_read import floor_with_links
 from tourney.app.floor.sheet_links import SheetLinks, linked_seating, linked_table_sheets, sheet_links
+from tourney.app.operations.languages import language_of
 from tourney.errors import InvalidInputError
+from tourney.i18n import DEFAULT_LANGUAGE, Translator, check_language, translator
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
@@ -25,50 +27,54 @@ PAPERS = ("a4", "letter")
 
 
 def render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
-                 stage: int | None = None, templates: Path | None = None, links: SheetLinks | None = None) -> str:
-    """The HTML of one sheet of a state (shared with the demo, the golden files and the benchmark);
-    with `links`, the table sheets and the seating sheet show the floor's QR codes."""
+                 stage: int | None = None, templates: Path | None = None, links: SheetLinks | None = None,
+                 lang: str = DEFAULT_LANGUAGE) -> str:
+    """The HTML of one sheet of a state (shared with the demo, the golden files and the benchmark),
+    in `lang`; with `links`, the table sheets and the seating sheet show the floor's QR codes."""
     with collector.paused():
-        return _render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates, links=links)
+        return _render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates, links=links,
+                             tr=translator(lang))
 
 
 def _render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *, paper: str,
-                  stage: int | None, templates: Path | None, links: SheetLinks | None) -> str:
+                  stage: int | None, templates: Path | None, links: SheetLinks | None, tr: Translator) -> str:
     from tourney.app.read_models import views
     from tourney.render import sheets
 
     if sheet == "standings":
-        return sheets.render_standings(views.standings_page(tournament, state, paper=paper), templates)
+        return sheets.render_standings(views.standings_page(tournament, state, paper=paper, tr=tr), templates)
     if sheet == "bracket":
-        return bracket_html(tournament, state, paper=paper, templates=templates)
+        return bracket_html(tournament, state, paper=paper, templates=templates, lang=tr.lang)
     if sheet == "seating":
-        seating = views.seating_page(tournament, state, stage=stage, paper=paper)
+        seating = views.seating_page(tournament, state, stage=stage, paper=paper, tr=tr)
         return sheets.render_seating(linked_seating(seating, links) if links else seating, templates)
     if sheet == "seat-cards":
-        return sheets.render_seat_cards(views.seat_cards_page(tournament, state, stage=stage, paper=paper),
+        return sheets.render_seat_cards(views.seat_cards_page(tournament, state, stage=stage, paper=paper, tr=tr),
                                         templates)
     assert sheet == "table-sheets", sheet
-    tables = views.table_sheets_page(tournament, state, stage=stage, paper=paper)
+    tables = views.table_sheets_page(tournament, state, stage=stage, paper=paper, tr=tr)
     return sheets.render_table_sheets(linked_table_sheets(tables, links) if links else tables, templates)
 
 
 def bracket_html(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
-                 templates: Path | None = None, live: LiveInfo | None = None) -> str:
+                 templates: Path | None = None, live: LiveInfo | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The bracket sheet of the tournament's format: the sheet of its own view (`view_kind`: the
     classic bracket, a crosstable, Swiss score groups), else the stages' tree (shared with the wall)."""
     from tourney.app.read_models import format_views, views
     from tourney.render import formats, sheets
 
+    tr = translator(lang)
     with collector.paused():
-        page = format_views.format_page(tournament, state, paper=paper, live=live)
+        page = format_views.format_page(tournament, state, paper=paper, live=live, tr=tr)
         if page is not None:
             return formats.render_format_page(page, templates)
-        return sheets.render_bracket(views.bracket_page(tournament, state, paper=paper, live=live), templates)
+        return sheets.render_bracket(views.bracket_page(tournament, state, paper=paper, live=live, tr=tr),
+                                     templates)
 
 
 def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, paper: str = "a4",
               stage: int | None = None, templates: Path | None = None,
-              links: SheetLinks | None = None) -> list[Path]:
+              links: SheetLinks | None = None, lang: str = DEFAULT_LANGUAGE) -> list[Path]:
     """Every sheet into `folder` (created); the sheets of seats only once a stage is seated.
     Everything is rendered before the first file is written, so an error writes nothing."""
     from tourney.app.input.files import write_text
@@ -76,7 +82,8 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
     # A bracket is drawn before the first seat draw only from a stage plan; else it needs round 1 seated.
     seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
     wanted = [s for s in SHEETS if s not in seated_only or state.history]
-    pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates, links=links)
+    pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates, links=links,
+                                 lang=lang)
              for sheet in wanted}
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -128,24 +135,31 @@ def check_sheet_options(sheet: str, *, paper: str = "a4", stage: int | None = No
 
 
 def sheet_html(sheet: str, *, paper: str = "a4", stage: int | None = None, templates: Path | None = None,
-               links: str | None = None, db: str | None = None, tournament: str | None = None) -> str:
+               links: str | None = None, db: str | None = None, tournament: str | None = None,
+               lang: str | None = None) -> str:
     """One sheet of the tournament (`standings`, `bracket`, `seating`, `seat-cards`, `table-sheets`);
-    `links`: the base URL `tourney serve --lan` printed, to show the floor's QR codes."""
+    `links`: the base URL `tourney serve --lan` printed, to show the floor's QR codes; `lang` the
+    command's --lang (None: TOURNEY_LANG, the event's language, the system locale, English)."""
     name, chosen = check_sheet_options(sheet, paper=paper, stage=stage)
     _check_templates(templates)
+    if lang:
+        check_language(lang)  # refused before the database is read
     tournament_row, state, floor_links = _read(links, stage, db, tournament)
     return render_sheet(name, tournament_row, state, paper=chosen, stage=stage, templates=templates,
-                        links=floor_links)
+                        links=floor_links, lang=language_of(tournament_row, option=lang, db=db))
 
 
 def write_sheets(folder: Path, *, paper: str = "a4", stage: int | None = None, templates: Path | None = None,
-                 links: str | None = None, db: str | None = None, tournament: str | None = None) -> list[Path]:
-    """Every sheet of the tournament into `folder`; the paths written."""
+                 links: str | None = None, db: str | None = None, tournament: str | None = None,
+                 lang: str | None = None) -> list[Path]:
+    """Every sheet of the tournament into `folder`, in the language `sheet_html` says; the paths written."""
     _name, chosen = check_sheet_options("all", paper=paper, stage=stage)
     _check_templates(templates)
+    if lang:
+        check_language(lang)
     tournament_row, state, floor_links = _read(links, stage, db, tournament)
     return write_all(folder, tournament_row, state, paper=chosen, stage=stage, templates=templates,
-                     links=floor_links)
+                     links=floor_links, lang=language_of(tournament_row, option=lang, db=db))
 
 
 def _read(links: str | None, stage: int | None, db: str | None,

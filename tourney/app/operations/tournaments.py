@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.app.store.database import open_db
 from tourney.app.store.unit_of_work import read
 from tourney.errors import InvalidInputError
+from tourney.i18n import check_language
 
 if TYPE_CHECKING:
     from tourney.app.read_models.table_views import TableView
@@ -52,12 +53,12 @@ class Created:
 def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None, best_of: int = 1,
                    third_place: bool = False, rounds: int | None = None, table_size: int = 2, seeding: str = "lot",
                    grand_final: str = "reset", cycles: int = 1, tiebreaks: str | None = None,
-                   date: str | None = None, db: str | None = None) -> Created:
+                   date: str | None = None, lang: str | None = None, db: str | None = None) -> Created:
     """Create a tournament of `game` (a name or alias), creating the database if need be; `format`
     any registered format (`format_names()`; None: the default, RULES §1.12's stages). It becomes
     the current one unless another tournament of the database is running. `tiebreaks`: names
     separated by commas (`--tiebreaks`); `date` the event's date, YYYY-MM-DD (default today), which
-    every sheet prints."""
+    every sheet prints; `lang` the event's language (en, pl, ru: `tourney/i18n`; None: none stored)."""
     from tourney.engine.format_config import FormatConfig, check_format, parse_tiebreaks
     from tourney.engine.format_registry import DEFAULT_FORMAT, GRAND_FINALS, SEEDING_METHODS, format_names
     from tourney.rules.games import find_game
@@ -76,11 +77,13 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
                           parse_tiebreaks(tiebreaks))
     check_format(descriptor, config)
     day = event_date(date)
+    language = None if lang is None else check_language(lang)
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     with open_db(db, create=True) as database:
         # The default format needs no event: a log without one is of it (every log before formats).
         made = create_and_choose(database, name=name, game=descriptor.name, seed=chosen,
-                                 format=None if config == FormatConfig() else config.to_json(), day=day)
+                                 format=None if config == FormatConfig() else config.to_json(), day=day,
+                                 lang=language)
         shown = database.shown
     return Created(made.tournament, made.current, tuple(made.running), config, shown)
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
+from tourney.app.read_models.sheet_words import format_label, round_name
 from tourney.app.read_models.views import event_info
 from tourney.engine.bracket import BYE, Bracket, MatchState, Slot, placements
 from tourney.engine.format_registry import find_format
@@ -23,6 +24,7 @@ from tourney.engine.format_views import BracketView, FormatView, RoundsView
 from tourney.engine.points_ranking import PointsRow, standings
 from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.errors import IllegalActionError
+from tourney.i18n import ENGLISH, Translator, translator
 from tourney.render.format_pages import (
     BracketRound,
     CrossRow,
@@ -58,19 +60,33 @@ def points_text(value: Fraction) -> str:
 
 # ------------------------------------------------------------------------------------ elimination
 
+def _source_text(slot: Slot, tr: Translator) -> str:
+    """What fills a slot: "seed 3", "winner of W1-2", "loser of W2-3", "bye"."""
+    if slot.is_bye:
+        return tr.gettext("bye")
+    if slot.seed:
+        return tr.gettext("seed %(seed)s", seed=slot.seed)
+    if slot.winner_of:
+        return tr.gettext("winner of %(match)s", match=slot.winner_of)
+    if slot.loser_of:
+        return tr.gettext("loser of %(match)s", match=slot.loser_of)
+    return tr.gettext("bye")
+
+
 def _slot_line(slot: Slot, player: str | None, seeds: Mapping[str, int], won: bool, score: int | None,
-               champ: str | None) -> SlotLine:
+               champ: str | None, tr: Translator = ENGLISH) -> SlotLine:
     bye = player == BYE or slot.is_bye
     name = None if bye else player
-    source = "bye" if slot.is_bye else (f"{slot}".replace("winner ", "winner of ").replace("loser ", "loser of "))
-    return SlotLine(player=name, bye=bye, source=source, seed=seeds.get(name) if name else None, score=score,
-                    won=won and not bye, champion=name is not None and name == champ)
+    return SlotLine(player=name, bye=bye, source=_source_text(slot, tr), seed=seeds.get(name) if name else None,
+                    score=score, won=won and not bye, champion=name is not None and name == champ,
+                    loser_of=slot.loser_of or "")
 
 
 def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str], states: Mapping[str, MatchState],
                      *, best_of: int = 1, games: Mapping[str, Sequence[str]] | None = None,
                      tables: Mapping[str, tuple[int, int]] | None = None, champ: str | None = None,
-                     label: str | None = None, paper: str = "a4", live: LiveInfo | None = None) -> EliminationPage:
+                     label: str | None = None, paper: str = "a4", live: LiveInfo | None = None,
+                     tr: Translator = ENGLISH) -> EliminationPage:
     """The bracket under `states` (`bracket.resolve`); `games` the game winners of each best-of-N
     match so far (the score), `tables` where a seated match is played, `champ` the champion;
     `label` how the format is named (default: the label of the format the bracket was built for)."""
@@ -84,7 +100,8 @@ def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str]
             decided = state.status in ("done", "bye")
             slots = tuple(
                 _slot_line(slot, state.players[i], seeds, decided and state.winner == state.players[i],
-                           None if not won or best_of < 2 else sum(1 for g in won if g == state.players[i]), champ)
+                           None if not won or best_of < 2 else sum(1 for g in won if g == state.players[i]), champ,
+                           tr)
                 for i, slot in enumerate(match.slots))
             winner_to, winner_slot = match.next_for_winner or (None, 0)
             where = (tables or {}).get(match.id)
@@ -94,8 +111,8 @@ def elimination_page(event: EventInfo, bracket: Bracket, entrants: Sequence[str]
                 loser_to=match.next_for_loser[0] if match.next_for_loser else None,
                 champion=champ is not None and state.winner == champ,
                 table=where[1] if where is not None and state.status == "ready" else None))
-        rounds.append(BracketRound(bracket_round.side, bracket_round.name, tuple(boxes)))
-    return EliminationPage(event=event, format_label=label or find_format(bracket.format).label,
+        rounds.append(BracketRound(bracket_round.side, round_name(bracket_round.name, tr), tuple(boxes)))
+    return EliminationPage(event=event, format_label=format_label(label or find_format(bracket.format).label, tr),
                            best_of=best_of, rounds=tuple(rounds), champion=champ,
                            places=tuple(placements(bracket, states)) if champ else (), paper=paper, live=live)
 
@@ -190,7 +207,7 @@ def _elimination(event: EventInfo, state: TournamentState, view: FormatView, pap
     bracket = cast(BracketView, view)
     return elimination_page(event, bracket.bracket, bracket.entrants, bracket.states, best_of=bracket.best_of,
                             games=bracket.games, tables=bracket.tables, champ=bracket.champion,
-                            label=state.kind.label, paper=paper, live=live)
+                            label=state.kind.label, paper=paper, live=live, tr=translator(event.lang))
 
 
 def _crosstable(event: EventInfo, state: TournamentState, view: FormatView, paper: str,
@@ -213,7 +230,7 @@ PAGE_OF_VIEW: dict[str, Callable[[EventInfo, TournamentState, FormatView, str, L
 
 
 def format_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
-                live: LiveInfo | None = None) -> FormatPage | None:
+                live: LiveInfo | None = None, tr: Translator = ENGLISH) -> FormatPage | None:
     """The sheet of the format's own view (its `view_kind`): the classic bracket, the crosstable or
     the score groups; None for a format without one (its bracket sheet is the stages' tree)."""
     kind = state.kind.view_kind
@@ -222,4 +239,4 @@ def format_page(tournament: Tournament, state: TournamentState, *, paper: str = 
     view = state.format_view()
     if view is None:
         raise IllegalActionError("no seats have been drawn yet: `tourney seat` draws round 1")
-    return PAGE_OF_VIEW[kind](event_info(tournament, state), state, view, paper, live)
+    return PAGE_OF_VIEW[kind](event_info(tournament, state, tr), state, view, paper, live)

@@ -10,20 +10,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tourney.i18n import ENGLISH, Translator
+
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
 
 
-def stage_heading(state: TournamentState, stage: int) -> str:
+def _is_final(state: TournamentState, stage: int) -> bool:
+    return state.plan is not None and stage == len(state.plan.stages)
+
+
+def unit_heading(unit: str, stage: int, tr: Translator = ENGLISH) -> str:
+    """"stage 2", "round 2" (a format's own unit: as it calls itself)."""
+    if unit == "stage":
+        return tr.gettext("stage %(number)s", number=stage)
+    if unit == "round":
+        return tr.gettext("round %(number)s", number=stage)
+    return f"{tr.gettext(unit)} {stage}"
+
+
+def stage_heading(state: TournamentState, stage: int, tr: Translator = ENGLISH) -> str:
     """"final" (the last stage of a plan), "stage 2", "round 2"."""
-    plan = state.plan
-    return "final" if plan is not None and stage == len(plan.stages) else f"{state.kind.unit} {stage}"
+    return tr.gettext("final") if _is_final(state, stage) else unit_heading(state.kind.unit, stage, tr)
 
 
-def stage_name(state: TournamentState, stage: int) -> str:
+def stage_name(state: TournamentState, stage: int, tr: Translator = ENGLISH) -> str:
     """"the final" (the last stage of a plan), "stage 2", "round 2"."""
-    heading = stage_heading(state, stage)
-    return "the final" if heading == "final" else heading
+    return tr.gettext("the final") if _is_final(state, stage) else unit_heading(state.kind.unit, stage, tr)
 
 
 def stage_progress(state: TournamentState, stage: int | None = None) -> str:
@@ -46,11 +59,16 @@ def stage_progress(state: TournamentState, stage: int | None = None) -> str:
     return f"{label} of {total}" if total else label
 
 
-def going_on_text(advance: int, tables: int) -> str:
+def going_on_text(advance: int, tables: int, tr: Translator = ENGLISH) -> str:
     """Who goes on from a stage's tables, the verb agreeing with them: "the top player of each table
     goes on", "the top 2 of each table go on" ("of the table" for a stage of one table)."""
-    each = "each table" if tables > 1 else "the table"
-    return f"the top player of {each} goes on" if advance == 1 else f"the top {advance} of {each} go on"
+    if tables > 1:
+        if advance == 1:
+            return tr.gettext("the top player of each table goes on")
+        return tr.ngettext("the top %(num)s of each table go on", "the top %(num)s of each table go on", advance)
+    if advance == 1:
+        return tr.gettext("the top player of the table goes on")
+    return tr.ngettext("the top %(num)s of the table go on", "the top %(num)s of the table go on", advance)
 
 
 def capitalised(text: str) -> str:

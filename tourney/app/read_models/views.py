@@ -13,12 +13,22 @@ from typing import TYPE_CHECKING, Literal
 
 from tourney.app.input import collation
 from tourney.app.read_models.match_labels import match_label
+from tourney.app.read_models.plan_reasons import plan_reason
+from tourney.app.read_models.sheet_words import (
+    format_label,
+    game_title,
+    round_name,
+    sheet_rule,
+    standings_note,
+    unit_word,
+)
 from tourney.app.read_models.stage_labels import capitalised, going_on_text, stage_name
 from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
 from tourney.app.read_models.table_views import advancing_now
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
+from tourney.i18n import ENGLISH, N_, Translator
 from tourney.render.pages import (
     BracketEntry,
     BracketGroup,
@@ -59,44 +69,51 @@ def local_now() -> datetime:
     return datetime.now().astimezone()
 
 
-def event_info(tournament: Tournament, state: TournamentState) -> EventInfo:
+def event_info(tournament: Tournament, state: TournamentState, tr: Translator = ENGLISH) -> EventInfo:
     """The page header: the event, its game and date (`tourney new --date`), where it stands in the
-    format's words and, while it can still change, the time it was printed ("as of 21:40")."""
-    where = _plan_progress(state) if state.kind.takes_stage_plan else _round_progress(state)
+    format's words and, while it can still change, the time it was printed ("as of 21:40"); all in
+    `tr`'s language, which the page carries to its templates."""
+    where = _plan_progress(state, tr) if state.kind.takes_stage_plan else _round_progress(state, tr)
     as_of = None if state.complete else local_now().strftime("%H:%M")
-    return EventInfo(name=tournament.name, game=state.descriptor.title, date=tournament.created_at.date().isoformat(),
-                     stage_text=where, seeds=tuple(sorted(state.seeds.items())), as_of=as_of)
+    return EventInfo(name=tournament.name, game=game_title(state.descriptor.title, tr),
+                     date=tr.date(tournament.created_at.date()), stage_text=where,
+                     seeds=tuple(sorted(state.seeds.items())), as_of=as_of, lang=tr.lang)
 
 
-def _plan_progress(state: TournamentState) -> str:
+def _plan_progress(state: TournamentState, tr: Translator) -> str:
     """Where an event of planned stages stands: "stage 1 of 3 playing", "final table playing"."""
     plan = state.plan
     if state.stage == 0:
-        return "no seats drawn yet"
+        return tr.gettext("no seats drawn yet")
     if state.complete:
-        return "complete"
+        return tr.gettext("complete")
+    this, following = stage_label(state, state.stage, tr), stage_label(state, state.stage + 1, tr)
     if state.tables and all(t.finished for t in state.tables) and not state.is_final_stage and not state.closed:
-        return f"{stage_label(state, state.stage)} finished; advance to draw {stage_label(state, state.stage + 1)}"
+        return tr.gettext("%(stage)s finished; advance to draw %(next)s", stage=this, next=following)
     if state.closed:
-        return f"{stage_label(state, state.stage)} finished; {stage_label(state, state.stage + 1)} not drawn yet"
+        return tr.gettext("%(stage)s finished; %(next)s not drawn yet", stage=this, next=following)
     if state.is_final_stage:
-        return "final table playing"
+        return tr.gettext("final table playing")
     stages = len(plan.stages) if plan is not None else state.stage
-    return f"stage {state.stage} of {stages} playing"
+    return tr.gettext("stage %(number)s of %(total)s playing", number=state.stage, total=stages)
 
 
-def _round_progress(state: TournamentState) -> str:
+def _round_progress(state: TournamentState, tr: Translator) -> str:
     """Where an event played in rounds stands: "knockout · round 2 playing"."""
     unit = state.kind.unit
     if state.stage == 0:
-        where = "no seats drawn yet"
+        where = tr.gettext("no seats drawn yet")
     elif state.complete:
-        where = "complete"
+        where = tr.gettext("complete")
     elif all(t.finished for t in state.tables):
-        where = f"{unit} {state.stage} finished; advance to draw the next"
+        where = tr.gettext("round %(number)s finished; advance to draw the next", number=state.stage) \
+            if unit == "round" else \
+            tr.gettext("%(unit)s %(number)s finished; advance to draw the next", unit=unit_word(unit, tr),
+                       number=state.stage)
     else:
-        where = f"{unit} {state.stage} playing"
-    return f"{state.kind.label} · {where}"
+        where = tr.gettext("round %(number)s playing", number=state.stage) if unit == "round" else \
+            tr.gettext("%(unit)s %(number)s playing", unit=unit_word(unit, tr), number=state.stage)
+    return f"{format_label(state.kind.label, tr)} · {where}"
 
 
 def _clubs(state: TournamentState) -> dict[str, str | None]:
@@ -104,20 +121,24 @@ def _clubs(state: TournamentState) -> dict[str, str | None]:
 
 
 # The headings of the tie-breaks `StandingRow.tiebreaks` names (`tourney standings --json` keys).
-TIEBREAK_HEADINGS = {"buchholz": "Buchholz", "buchholz_cut1": "Buchholz cut-1", "median_buchholz": "Median Buchholz",
-                     "sonneborn_berger": "Sonneborn-Berger", "direct_encounter": "Direct encounter",
-                     "head_to_head": "Head-to-head"}
+TIEBREAK_HEADINGS = {"buchholz": N_("Buchholz"), "buchholz_cut1": N_("Buchholz cut-1"),
+                     "median_buchholz": N_("Median Buchholz"), "sonneborn_berger": N_("Sonneborn-Berger"),
+                     "direct_encounter": N_("Direct encounter"), "head_to_head": N_("Head-to-head")}
 
 
-def score_text(value: float | None) -> str:
-    """A score or tie-break as `tourney standings` prints it: 3, 2.5; "-" when there is none."""
+def score_text(value: float | None, tr: Translator = ENGLISH) -> str:
+    """A score or tie-break as `tourney standings` prints it: 3, 2.5 (2,5 in Polish); "-" when there is none."""
     if value is None:
         return "-"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    return tr.decimal(value)
+
+
+def _tiebreak_heading(key: str, tr: Translator) -> str:
+    return tr.gettext(TIEBREAK_HEADINGS[key]) if key in TIEBREAK_HEADINGS else key.replace("_", " ").capitalize()
 
 
 def standings_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
-                   live: LiveInfo | None = None) -> StandingsPage:
+                   live: LiveInfo | None = None, tr: Translator = ENGLISH) -> StandingsPage:
     """The standings in the columns `tourney standings` shows for the format (its `standings_columns`):
     points and the tie-breaks in the event's order, the bracket round reached, or stage, table, place."""
     clubs = _clubs(state)
@@ -129,15 +150,16 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
         "points" if "points" in columns else "reached" if "reached" in columns else "place"
     keys = tuple((rows[0].tiebreaks or {}).keys()) if rows and ranked_by == "points" else ()
     return StandingsPage(
-        event=event_info(tournament, state), provisional=not state.complete, paper=paper, live=live,
-        unit=state.kind.unit, ranked_by=ranked_by,
-        tiebreaks=tuple(TIEBREAK_HEADINGS.get(key, key.replace("_", " ").capitalize()) for key in keys),
+        event=event_info(tournament, state, tr), provisional=not state.complete, paper=paper, live=live,
+        unit=unit_word(state.kind.unit, tr), ranked_by=ranked_by,
+        tiebreaks=tuple(_tiebreak_heading(key, tr) for key in keys),
         rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
                                 stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped,
-                                points=score_text(r.points) if ranked_by == "points" else "",
-                                tiebreaks=tuple(score_text((r.tiebreaks or {}).get(key)) for key in keys),
-                                reached=(r.reached or "-") if ranked_by == "reached" else "",
-                                note="" if r.note in (None, "dropped") else r.note)
+                                points=score_text(r.points, tr) if ranked_by == "points" else "",
+                                tiebreaks=tuple(score_text((r.tiebreaks or {}).get(key), tr) for key in keys),
+                                reached=(round_name(r.reached, tr) if r.reached else "-") if ranked_by == "reached"
+                                else "",
+                                note="" if r.note in (None, "dropped") else standings_note(r.note, tr))
                    for r in rows))
 
 
@@ -175,31 +197,32 @@ def _seat_lines(table: TableState, clubs: dict[str, str | None], starter: str | 
 
 
 def seating_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None, paper: str = "a4",
-                 live: LiveInfo | None = None) -> SeatingPage:
+                 live: LiveInfo | None = None, tr: Translator = ENGLISH) -> SeatingPage:
     number, tables = stage_tables(state, stage)
     clubs, starters = _clubs(state), first_starters(state, number)
     boxes = tuple(SeatingTable(number=t.number, seats=_seat_lines(t, clubs, starters.get(t.number)),
                                advance=t.advance, is_final=t.is_final, match=t.match, best_of=t.best_of,
-                               match_label=match_label(state, t.match, stage=number))
+                               match_label=match_label(state, t.match, stage=number, tr=tr))
                   for t in tables)
     seated = [(line.player, box.number, line.seat) for box in boxes for line in box.seats]
     long_list = collation.by_surname(len(seated))
     find = tuple(FindSeat(player=player, table=table, seat=seat,
                           surname=collation.surname(player) if long_list and " " in player.strip() else "")
                  for player, table, seat in collation.alphabetical(seated, lambda s: s[0], surname_first=long_list))
-    return SeatingPage(event=event_info(tournament, state), stage_label=stage_label(state, number), tables=boxes,
+    return SeatingPage(event=event_info(tournament, state, tr), stage_label=stage_label(state, number, tr),
+                       tables=boxes,
                        find=find, paper=paper, live=live, seed=state.seeds.get(number), by_surname=long_list,
                        find_own_page=len(seated) > FIND_ON_TABLES_PAGE)
 
 
 def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,
-                    paper: str = "a4") -> SeatCardsPage:
+                    paper: str = "a4", tr: Translator = ENGLISH) -> SeatCardsPage:
     """One card per seated player, table by table, seat by seat (the order a director hands them out)."""
     number, tables = stage_tables(state, stage)
-    clubs, label = _clubs(state), stage_label(state, number)
+    clubs, label = _clubs(state), stage_label(state, number, tr)
     cards = tuple(SeatCard(player=name, club=clubs.get(name), table=t.number, seat=i, stage_label=label)
                   for t in tables for i, name in enumerate(t.seats, start=1))
-    return SeatCardsPage(event=event_info(tournament, state), cards=cards, paper=paper)
+    return SeatCardsPage(event=event_info(tournament, state, tr), cards=cards, paper=paper)
 
 
 # ------------------------------------------------------------------------------------ table sheets
@@ -220,32 +243,51 @@ def cap_steps(state: TournamentState, size: int) -> tuple[CapStep, ...]:
                  for high, low, value in runs)
 
 
-def _stops_text(state: TournamentState, table: TableState) -> str:
+def _stops_text(state: TournamentState, table: TableState, tr: Translator = ENGLISH) -> str:
     if not state.kind.takes_stage_plan:  # a round's table: the format, not the table, says who plays next
-        return _round_table_text(table, match_label(state, table.match, stage=table.stage))
+        return _round_table_text(table, match_label(state, table.match, stage=table.stage, tr=tr), tr)
+    following = stage_name(state, table.stage + 1, tr)
     if state.descriptor.live_result == "chips":  # a pot game's table plays a whole match; chips give the places
         if table.is_final:
-            return "Plays one match; the most chips at its end: the champion."
-        who = "player with the most chips at its end goes" if table.advance == 1 else \
-            f"{table.advance} players with the most chips at its end go"
-        return f"Plays one match; the {who} on to {stage_name(state, table.stage + 1)}."
+            return tr.gettext("Plays one match; the most chips at its end: the champion.")
+        if table.advance == 1:
+            return tr.gettext("Plays one match; the player with the most chips at its end goes on to %(next)s.",
+                              next=following)
+        return tr.ngettext("Plays one match; the %(num)s players with the most chips at its end go on to %(next)s.",
+                           "Plays one match; the %(num)s players with the most chips at its end go on to %(next)s.",
+                           table.advance, next=following)
     if table.is_final:
-        return "Plays until one player is left: the champion."
+        return tr.gettext("Plays until one player is left: the champion.")
     if table.advance == 1:
-        return f"Plays until 1 player is left, who goes on to {stage_name(state, table.stage + 1)}."
-    return f"Plays until {table.advance} players are left; they go on to {stage_name(state, table.stage + 1)}."
+        return tr.gettext("Plays until 1 player is left, who goes on to %(next)s.", next=following)
+    return tr.ngettext("Plays until %(num)s players are left; they go on to %(next)s.",
+                       "Plays until %(num)s players are left; they go on to %(next)s.", table.advance, next=following)
 
 
-def _round_table_text(table: TableState, label: str) -> str:
+# What a format's table plays, by (a duel, named by its match, a series of games): whole sentences.
+ROUND_TABLE_TEXTS = {
+    (True, True, True): N_("%(match)s: %(first)s meets %(second)s, best of %(games)s (the first to win %(wins)s "
+                           "games): tick each game's winner below, then enter the result."),
+    (True, True, False): N_("%(match)s: %(first)s meets %(second)s in one game; enter its result when it ends."),
+    (True, False, True): N_("%(first)s meets %(second)s, best of %(games)s (the first to win %(wins)s games): "
+                            "tick each game's winner below, then enter the result."),
+    (True, False, False): N_("%(first)s meets %(second)s in one game; enter its result when it ends."),
+    (False, True, True): N_("%(match)s: %(players)s play, best of %(games)s (the first to win %(wins)s games): "
+                            "tick each game's winner below, then enter the result."),
+    (False, True, False): N_("%(match)s: %(players)s play one game; enter its result when it ends."),
+    (False, False, True): N_("%(players)s play, best of %(games)s (the first to win %(wins)s games): "
+                             "tick each game's winner below, then enter the result."),
+    (False, False, False): N_("%(players)s play one game; enter its result when it ends."),
+}
+
+
+def _round_table_text(table: TableState, label: str, tr: Translator = ENGLISH) -> str:
     """A format's table: who meets whom, in which match (`label`), over how many games ("Match 3:
     Ann meets Bob, best of 3 (the first to win 2 games)"), never which stage comes next."""
     duel = len(table.seats) == 2
-    who = " meets ".join(table.seats) if duel else ", ".join(table.seats) + " play"
-    head = f"{capitalised(label)}: {who}" if label else who
-    if table.best_of > 1:
-        return f"{head}, best of {table.best_of} (the first to win {table.best_of // 2 + 1} games): " \
-               "tick each game's winner below, then enter the result."
-    return f"{head} {'in ' if duel else ''}one game; enter its result when it ends."
+    message = ROUND_TABLE_TEXTS[(duel, bool(label), table.best_of > 1)]
+    return tr.gettext(message, match=capitalised(label), first=table.seats[0], second=table.seats[-1],
+                      players=", ".join(table.seats), games=table.best_of, wins=table.best_of // 2 + 1)
 
 
 def _round_rows(state: TournamentState, table: TableState) -> tuple[int, tuple[int, ...]]:
@@ -261,9 +303,9 @@ def _round_rows(state: TournamentState, table: TableState) -> tuple[int, tuple[i
 
 
 def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,
-                      paper: str = "a4") -> TableSheetsPage:
+                      paper: str = "a4", tr: Translator = ENGLISH) -> TableSheetsPage:
     number, tables = stage_tables(state, stage)
-    clubs, starters, label = _clubs(state), first_starters(state, number), stage_label(state, number)
+    clubs, starters, label = _clubs(state), first_starters(state, number), stage_label(state, number, tr)
     descriptor = state.descriptor
     sheets = []
     for table in tables:
@@ -273,11 +315,12 @@ def table_sheets_page(tournament: Tournament, state: TournamentState, *, stage: 
             rows, counts = CHIP_ROWS, ()
         sheets.append(TableSheet(
             number=table.number, stage_label=label, seats=_seat_lines(table, clubs, starters.get(table.number)),
-            stops_text=_stops_text(state, table), cap_steps=cap_steps(state, len(table.seats)),
-            rules=descriptor.sheet_rules, grid=descriptor.live_result, rows=rows, counts=counts, match=table.match,
+            stops_text=_stops_text(state, table, tr), cap_steps=cap_steps(state, len(table.seats)),
+            rules=tuple(sheet_rule(line, tr) for line in descriptor.sheet_rules), grid=descriptor.live_result,
+            rows=rows, counts=counts, match=table.match,
             best_of=table.best_of if table.best_of > 1 else 0,
-            match_label=match_label(state, table.match, stage=number)))
-    return TableSheetsPage(event=event_info(tournament, state), sheets=tuple(sheets), paper=paper)
+            match_label=match_label(state, table.match, stage=number, tr=tr)))
+    return TableSheetsPage(event=event_info(tournament, state, tr), sheets=tuple(sheets), paper=paper)
 
 
 # ------------------------------------------------------------------------------------ bracket
@@ -289,14 +332,18 @@ def _status(tables: list[TableState]) -> Status:
     return "finished" if all(t.finished for t in tables) else "playing"
 
 
-def tables_text(sizes: tuple[int, ...] | list[int]) -> str:
+def tables_text(sizes: tuple[int, ...] | list[int], tr: Translator = ENGLISH) -> str:
     """`5 tables of 6 and 3 of 5`, `one table of 4`."""
     counts = sorted(Counter(sizes).items(), reverse=True)
     if len(sizes) == 1:
-        return f"one table of {sizes[0]}"
-    parts = [f"{n} {'tables' if n > 1 else 'table'} of {size}" if i == 0 else f"{n} of {size}"
+        return tr.gettext("one table of %(size)s", size=sizes[0])
+    parts = [tr.ngettext("%(num)s table of %(size)s", "%(num)s tables of %(size)s", n, size=size) if i == 0
+             else tr.gettext("%(count)s of %(size)s", count=n, size=size)
              for i, (size, n) in enumerate(counts)]
-    return " and ".join(parts)
+    text = parts[0]
+    for part in parts[1:]:
+        text = tr.gettext("%(first)s and %(second)s", first=text, second=part)
+    return text
 
 
 def _dropped(state: TournamentState) -> set[str]:
@@ -367,7 +414,7 @@ def _groups(state: TournamentState, tables: list[TableState], following: list[Ta
 
 
 def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
-                 live: LiveInfo | None = None) -> BracketPage:
+                 live: LiveInfo | None = None, tr: Translator = ENGLISH) -> BracketPage:
     """The stages' tree: each stage of the plan (the ones not drawn yet as planned), or, for a format
     without a plan or a view of its own, each stage seated so far."""
     plan = state.plan
@@ -377,11 +424,11 @@ def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str =
     for index in range(count):
         number = index + 1
         stage_plan = plan.stages[index] if plan is not None else None
-        reason = plan.reasons[index] if plan is not None else ""
-        label, next_label = stage_label(state, number), stage_label(state, number + 1)
+        reason = plan_reason(plan.reasons[index], tr) if plan is not None else ""
+        label, next_label = stage_label(state, number, tr), stage_label(state, number + 1, tr)
         if number > len(state.history):
             assert stage_plan is not None  # only a plan has stages not seated yet
-            summary = f"{tables_text(stage_plan.tables)} (planned)"
+            summary = tr.gettext("%(tables)s (planned)", tables=tables_text(stage_plan.tables, tr))
             stages.append(BracketStage(number=number, label=label, reason=reason, status="not started",
                                        summary=summary, next_label=next_label, groups=(), final=()))
             continue
@@ -395,13 +442,13 @@ def bracket_page(tournament: Tournament, state: TournamentState, *, paper: str =
                                        place=table.places.get(p) if settled or p in table.eliminated else None)
                           for p in table.finishing_order())
             stages.append(BracketStage(number=number, label=label, reason=reason, status=_status(tables),
-                                       summary=tables_text(sizes), next_label=next_label, groups=(), final=final))
+                                       summary=tables_text(sizes, tr), next_label=next_label, groups=(), final=final))
             continue
         following = state.history[number] if number < len(state.history) else None
         advance = stage_plan.advance if stage_plan is not None else tables[0].advance
-        summary = f"{tables_text(sizes)}; {going_on_text(advance, len(tables))}"
+        summary = f"{tables_text(sizes, tr)}; {going_on_text(advance, len(tables), tr)}"
         stages.append(BracketStage(number=number, label=label, reason=reason, status=_status(tables),
                                    summary=summary, next_label=next_label,
                                    groups=tuple(_groups(state, tables, following, champion)), final=()))
-    return BracketPage(event=event_info(tournament, state), stages=tuple(stages), champion=champion,
+    return BracketPage(event=event_info(tournament, state, tr), stages=tuple(stages), champion=champion,
                        paper=paper, live=live)

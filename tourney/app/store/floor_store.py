@@ -168,6 +168,13 @@ class FloorStore(_LinkSettings):
                                     f"not {mode!r}")
         self._set("mode", mode)
 
+    def language(self) -> str | None:
+        """The event's language (`tourney new --lang`, `tourney lang`; storage/events.language_key),
+        None when none was chosen (or it is one this tourney does not speak)."""
+        from tourney.i18n import normalise
+
+        return normalise(self._get("lang"))
+
     def wall_pin(self) -> str:
         """The screen kind the TV wall is pinned to, "" when none."""
         found = self._get("pin") or ""
