@@ -15,8 +15,6 @@ from collections.abc import Iterator
 
 from tourney.i18n import ENGLISH, N_, Translator
 
-GAME_TITLES = (N_("Polish Poker"), N_("Chlust"), N_("Хлюст"), N_("Lou"))
-FORMAT_LABELS = (N_("stages"), N_("knockout"), N_("double elimination"), N_("round robin"), N_("Swiss"))
 UNITS = (N_("stage"), N_("round"))
 STATUSES = (N_("finished"), N_("playing"), N_("not started"))
 
@@ -83,11 +81,24 @@ def sheet_rule(line: str, tr: Translator = ENGLISH) -> str:
 
 
 def dynamic_messages() -> Iterator[tuple[str, str]]:
-    """(msgid, what it is) of the words the rules hold as data: every game's title and sheet
-    reminders, for the catalogs (`scripts/update_catalogs.py`) and the completeness test."""
+    """(msgid, what it is) of the words the rules and the formats hold as data: every game's title
+    and sheet reminders and every format's label, for the catalogs (`scripts/update_catalogs.py`)
+    and the completeness test. Only tourney's own: a game or a format registered from elsewhere (a
+    test's toy, a user's plug-in) brings no catalog, and keeps its own words."""
+    from tourney.engine.format_registry import all_formats
     from tourney.rules.games import all_games
 
     for descriptor in all_games():
+        if not _shipped(descriptor.new_state):
+            continue
         yield descriptor.title, f"the title of the game {descriptor.name}"
         for number, line in enumerate(descriptor.sheet_rules, start=1):
             yield line, f"{descriptor.name}: sheet reminder {number} (RULES {descriptor.rules_section})"
+    for fmt in all_formats():
+        if _shipped(type(fmt)):
+            yield fmt.label, f"the name of the format {fmt.name}"
+
+
+def _shipped(code: object) -> bool:
+    """Whether `code` (a game's dealing function, a format's class) is part of tourney itself."""
+    return str(getattr(code, "__module__", "")).startswith("tourney.")
