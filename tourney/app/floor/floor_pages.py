@@ -9,7 +9,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.app.floor.floor_words import status_word, where_label
+from tourney.app.floor.floor_words import note_text, status_word, where_label
 from tourney.app.floor.live_changes import live_token
 from tourney.app.floor.reports import describe
 from tourney.app.floor.sheet_links import qr_svg
@@ -209,7 +209,7 @@ def _settled_text(report: Report, tr: Translator = ENGLISH) -> str:
                           event=report.event, what=what)
     if report.note:
         return tr.gettext("report %(report)s %(status)s: %(what)s (%(note)s)", report=report.id,
-                          status=status_word(report.status, tr), what=what, note=report.note)
+                          status=status_word(report.status, tr), what=what, note=note_text(report.note, tr))
     return tr.gettext("report %(report)s %(status)s: %(what)s", report=report.id, status=status_word(report.status, tr),
                       what=what)
 

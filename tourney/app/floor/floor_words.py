@@ -7,6 +7,7 @@ catalog. English gets back exactly what the engine wrote, so the English pages a
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from tourney.i18n import DEFAULT_LANGUAGE, ENGLISH, N_, Translator
@@ -39,3 +40,29 @@ def where_label(state: TournamentState, stage: int, tr: Translator = ENGLISH) ->
     if state.kind.unit == "round":
         return tr.gettext("round %(number)s", number=stage)
     return state.kind.stage_label(state, stage)
+
+
+# Why a report was settled, as `reports.py` stores it (English, in the floor's records): shown on
+# the phone through these whole sentences, "N" the report's number.
+NOTES = (
+    (re.compile(r"withdrawn from the table's page"), N_("withdrawn from the table's page")),
+    (re.compile(r"accepted by the director"), N_("accepted by the director")),
+    (re.compile(r"its table's link was revoked"), N_("its table's link was revoked")),
+    (re.compile(r"rejected by the director"), N_("rejected by the director")),
+    (re.compile(r"dispute settled by report (\d+)"), N_("dispute settled by report %(report)s")),
+    (re.compile(r"the round before was entered otherwise \(report (\d+)\): report this round again"),
+     N_("the round before was entered otherwise (report %(report)s): report this round again")),
+    (re.compile(r"report (\d+), of the round before, was rejected: report this round again"),
+     N_("report %(report)s, of the round before, was rejected: report this round again")),
+    (re.compile(r"report (\d+), of the round before, was withdrawn: report this round again"),
+     N_("report %(report)s, of the round before, was withdrawn: report this round again")),
+)
+
+
+def note_text(note: str, tr: Translator = ENGLISH) -> str:
+    """A settled report's note in `tr`'s language (one of another shape as it is stored)."""
+    for pattern, message in NOTES:
+        found = pattern.fullmatch(note)
+        if found:
+            return tr.gettext(message, report=found[1]) if found.groups() else tr.gettext(message)
+    return note
