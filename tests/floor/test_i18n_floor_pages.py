@@ -170,6 +170,8 @@ def test_an_address_asks_for_another_language_and_its_links_keep_it(tmp_path: Pa
         assert '<html lang="ru">' in sheet and 'href="/seating?lang=ru"' in sheet
         assert '<html lang="pl">' in request(f"{base}/standings")[1]
         assert '<html lang="ru">' in request(f"{base}/nowhere?lang=ru")[1]
+        status, bad = request(f"{base}/tv/standings?rows=x&lang=ru")
+        assert status == 400 and "Неверный адрес" in bad and "?rows= принимает целое число" in bad
         phone_path = f"/table/1/{floor.table_link(1)}"
         phone = request(f"{base}{phone_path}?lang=ru")[1]
         assert '<html lang="ru">' in phone and "Кто проиграл этот круг?" in phone

@@ -66,11 +66,13 @@ class WallQuery:
         from_setting = pinned is None and stored_pin in KINDS
         if from_setting:
             pinned = stored_pin
-        rotate = _number("rotate", params.get("rotate"), 0, 0, MAX_ROTATE)
-        return WallQuery(kind=pinned or kind, page=_number("page", params.get("page"), 1, 1, 100_000),
+        lang = normalise(params.get("lang"))
+        tr = translator(lang)  # a malformed number is said in the language the URL asks for
+        rotate = _number("rotate", params.get("rotate"), 0, 0, MAX_ROTATE, tr)
+        return WallQuery(kind=pinned or kind, page=_number("page", params.get("page"), 1, 1, 100_000, tr),
                          rotate=max(MIN_ROTATE, rotate) if rotate else 0, pin=pinned,
-                         rows=_number("rows", params.get("rows"), DEFAULT_ROWS, MIN_ROWS, MAX_ROWS),
-                         pin_stored=from_setting, lang=normalise(params.get("lang")))
+                         rows=_number("rows", params.get("rows"), DEFAULT_ROWS, MIN_ROWS, MAX_ROWS, tr),
+                         pin_stored=from_setting, lang=lang)
 
     def url(self, kind: str, page: int) -> str:
         params: dict[str, str | int] = {"page": page}
@@ -85,7 +87,7 @@ class WallQuery:
         return f"{TV_PREFIX}/{kind}?{urlencode(params)}"
 
 
-def _number(name: str, text: str | None, default: int, low: int, high: int) -> int:
+def _number(name: str, text: str | None, default: int, low: int, high: int, tr: Translator = ENGLISH) -> int:
     """The query parameter `name` (`text`) as a number clamped to `low..high`; `default` when it is
     absent or empty. Anything but ASCII digits is refused (an `InvalidInputError`)."""
     from tourney.errors import InvalidInputError
@@ -94,7 +96,7 @@ def _number(name: str, text: str | None, default: int, low: int, high: int) -> i
         return default
     digits = text.strip()
     if not digits.isascii() or not digits.isdigit():
-        raise InvalidInputError(f"?{name}= takes a whole number written with the digits 0-9")
+        raise InvalidInputError(tr.gettext("?%(name)s= takes a whole number written with the digits 0-9", name=name))
     value = int(digits) if len(digits.lstrip("0")) <= 12 else high  # spares int() thousands of digits
     return min(high, max(low, value))
 
