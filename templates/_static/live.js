@@ -10,6 +10,7 @@
      data-counter   a window property counting the updates applied (tests and the TV read it)
      data-rotate    seconds after which to go to the element [data-next]'s address (the TV's rotation)
      data-device    label this browser for the event's log: input[name=device] gets a random name kept here
+     data-your-phone, data-new-results   the page's words for "your phone" and the refresh notice (its language)
 
    On a new token it fetches the page again and swaps each region marked data-live="NAME" for the
    fresh one of the same name, keeping the scroll position. It never swaps a region holding a form
@@ -46,7 +47,7 @@
     document.querySelectorAll("input[name=device]").forEach(function (input) { input.value = device; });
     // A report this browser sent says so ("your phone"): its label is known here only.
     document.querySelectorAll(".device[data-device]").forEach(function (el) {
-      if (el.getAttribute("data-device") === device) { el.textContent = "your phone"; }
+      if (el.getAttribute("data-device") === device) { el.textContent = config.yourPhone || "your phone"; }
     });
   }
 
@@ -89,7 +90,7 @@
     notice = document.createElement("button");
     notice.type = "button";
     notice.className = "live-notice";
-    notice.textContent = "New results: tap to refresh";
+    notice.textContent = config.newResults || "New results: tap to refresh";
     notice.setAttribute("role", "status");
     notice.style.cssText = "position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:1000;" +
       "width:auto;min-height:0;margin:0;padding:0.7rem 1.2rem;border:0;border-radius:2rem;" +

@@ -220,3 +220,4 @@ class MessagePage:
     message: str
     nav: tuple[tuple[str, str], ...]
     live: LiveInfo | None = None
+    lang: str = "en"  # the page's language (its words come translated; `<html lang>`)

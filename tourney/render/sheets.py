@@ -40,5 +40,5 @@ def render_table_sheets(page: TableSheetsPage, templates: Path | None = None) ->
 
 
 def render_message(page: MessagePage, templates: Path | None = None) -> str:
-    return render("message.html", templates, page=page)
+    return render("message.html", templates, page.lang, page=page)
 

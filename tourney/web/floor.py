@@ -25,11 +25,20 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, TourneyError
+from tourney.i18n import page_language, translator
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import Refused, page, path_number, public_text, read_route
 
 if TYPE_CHECKING:
     from tourney.web.site import Site
+
+
+def _asked(request: Request) -> str | None:
+    """The language the page's address asks for (`?lang=ru`; None: the event's, or for the
+    look-up the browser's)."""
+    from tourney.i18n import normalise
+
+    return normalise(request.query_params.get("lang"))
 
 
 class FloorPages:
@@ -60,53 +69,61 @@ class FloorPages:
         current = self._site.floor()
         number = path_number(request.path_params["table"])
         token = request.path_params["token"]
+        lang = _asked(request)
         try:
             check_table(current.store_view(), current.state, number, token)
         except AccessError as error:
             # A finished table's own (still valid) link shows the table, with nothing left to report.
             if current.is_table_link(number, token):
-                return page(table_page(current, number, notice=str(error), ok=True))
+                return page(table_page(current, number, notice=str(error), ok=True, lang=lang))
             raise
-        return page(table_page(current, number))
+        return page(table_page(current, number, lang=lang))
 
     def report(self, posted: Posted) -> Response:
         from tourney.app.floor.floor_forms import table_report, to_confirm
         from tourney.app.floor.floor_pages import table_page
         from tourney.app.floor.reports import phone_message, preview, submit
 
+        lang = _asked(posted.request)
+        tr = translator(page_language(lang, None, posted.floor.lang))
         try:
-            report = table_report(posted.form, floor=posted.floor, table=posted.table, token=posted.token)
-            order, fields = to_confirm(posted.form, report, floor=posted.floor)
+            report = table_report(posted.form, floor=posted.floor, table=posted.table, token=posted.token, tr=tr)
+            order, fields = to_confirm(posted.form, report, floor=posted.floor, tr=tr)
         except InvalidInputError as error:
-            return page(table_page(posted.floor, posted.table, notice=str(error), ok=False), 400)
+            return page(table_page(posted.floor, posted.table, notice=str(error), ok=False, lang=lang), 400)
         if order:
             try:
                 preview(report, posted.floor)
             except AccessError:
                 raise
             except TourneyError as error:
-                return page(table_page(posted.floor, posted.table, notice=phone_message(error), ok=False), 409)
-            return page(table_page(posted.floor, posted.table, confirm=order, confirm_fields=fields))
+                return page(table_page(posted.floor, posted.table, notice=phone_message(error, tr), ok=False,
+                                       lang=lang), 409)
+            return page(table_page(posted.floor, posted.table, confirm=order, confirm_fields=fields, lang=lang))
         try:
             done = submit(report, db=self._site.db, tournament=self._site.tournament)
         except AccessError:
             raise
         except TourneyError as error:
-            return page(table_page(self._site.floor(), posted.table, notice=phone_message(error), ok=False), 409)
-        return page(table_page(self._site.floor(), posted.table, notice=done.text, ok=True))
+            return page(table_page(self._site.floor(), posted.table, notice=phone_message(error, tr), ok=False,
+                                   lang=lang), 409)
+        return page(table_page(self._site.floor(), posted.table, notice=done.text_in(tr), ok=True, lang=lang))
 
     def withdraw(self, posted: Posted) -> Response:
         from tourney.app.floor.floor_pages import table_page
         from tourney.app.floor.reports import phone_message, withdraw, withdrawn_notice
 
         number = posted.number("report")
+        lang = _asked(posted.request)
+        tr = translator(page_language(lang, None, posted.floor.lang))
         try:
             done = withdraw(posted.table, posted.token, number, db=self._site.db, tournament=self._site.tournament)
         except AccessError:
             raise
         except TourneyError as error:
-            return page(table_page(self._site.floor(), posted.table, notice=phone_message(error), ok=False), 409)
-        return page(table_page(self._site.floor(), posted.table, notice=withdrawn_notice(done)))
+            return page(table_page(self._site.floor(), posted.table, notice=phone_message(error, tr), ok=False,
+                                   lang=lang), 409)
+        return page(table_page(self._site.floor(), posted.table, notice=withdrawn_notice(done, tr), lang=lang))
 
     def show_director(self, request: Request) -> Response:
         from tourney.app.floor.floor_pages import director_page
@@ -187,7 +204,8 @@ class FloorPages:
     def find(self, request: Request) -> Response:
         from tourney.app.floor.floor_pages import lookup_page
 
-        return page(lookup_page(self._site.floor(), request.query_params.get("q", "")))
+        return page(lookup_page(self._site.floor(), request.query_params.get("q", ""), lang=_asked(request),
+                                accept_language=request.headers.get("accept-language")))
 
     def _director(self, posted: Posted, *, notice: str, ok: bool = True) -> Response:
         """The director's page after a change (read again: it shows the change), 409 when refused."""

@@ -18,8 +18,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from tourney.app.floor.wall import NO_EVENT, PAGES, message_html
+from tourney.app.floor.wall import NO_EVENT, PAGES, message_html, nav
 from tourney.errors import InvalidInputError, TourneyError
+from tourney.i18n import N_, normalise, page_language, translator
 from tourney.render.pages import LiveInfo
 from tourney.web.live import FEED_URL
 from tourney.web.pages import public_text, read_route
@@ -36,13 +37,31 @@ NO_CACHE = {"Cache-Control": "no-store"}
 ErrorHandler = Callable[[Request, Exception], Awaitable[Response]]
 
 
-def _live(current: str) -> LiveInfo:
-    return LiveInfo(poll_url=TOKEN_URL, token=current, poll_ms=POLL_MS, refresh_seconds=REFRESH_SECONDS, nav=NAV,
-                    feed_url=FEED_URL)
+def asked_language(request: Request) -> str | None:
+    """The language the address asks for (`?lang=ru`), None when it names none tourney speaks."""
+    return normalise(request.query_params.get("lang"))
 
 
-def _message(title: str, text: str, status: int, current: str | None = None) -> HTMLResponse:
-    html = message_html(title, text, _live(current) if current is not None else None, NAV)
+def lang_query(request: Request) -> str:
+    """"?lang=ru" when the address asked for a language: kept on the page's links."""
+    asked = asked_language(request)
+    return f"?lang={asked}" if asked else ""
+
+
+def _live(current: str, lang: str = "en", query: str = "") -> LiveInfo:
+    return LiveInfo(poll_url=TOKEN_URL, token=current, poll_ms=POLL_MS, refresh_seconds=REFRESH_SECONDS,
+                    nav=nav(translator(lang), query), feed_url=FEED_URL)
+
+
+def _message(title: str, text: str, status: int, current: str | None = None, *, request: Request | None = None,
+             lang: str | None = None, **params: object) -> HTMLResponse:
+    """A message page in the page's language (`lang`, else the address's `?lang=`, else English):
+    `title` and `text` are msgids, `params` fill the text's parameters."""
+    lang = lang or page_language(asked_language(request) if request is not None else None)
+    query = lang_query(request) if request is not None else ""
+    tr = translator(lang)
+    html = message_html(tr.gettext(title), tr.gettext(text, **params),
+                        _live(current, lang, query) if current is not None else None, nav(tr, query), lang)
     return HTMLResponse(html, status_code=status, headers=NO_CACHE)
 
 
@@ -62,15 +81,19 @@ class WallPages:
 
     def show(self, request: Request) -> Response:
         current = None
+        lang = None
         try:
             snap = self._site.snapshot()
             current = snap.token
-            return HTMLResponse(self._site.wall.render(request.url.path, snap, _live(current)), headers=NO_CACHE)
+            lang = page_language(asked_language(request), None, snap.lang)
+            live = _live(current, lang, lang_query(request))
+            return HTMLResponse(self._site.wall.render(request.url.path, snap, live, lang), headers=NO_CACHE)
         except TourneyError as error:
             if self._site.without_event():  # a page like any other, until the first event shows itself
-                return _message(*NO_EVENT, 200, "")
+                return _message(*NO_EVENT, 200, "", request=request)
             # Not there yet (no seats drawn) or the database is busy: say so, and keep polling.
-            return _message("Not available yet", public_text(error), 503, current if current is not None else "")
+            return _message(N_("Not available yet"), "%(reason)s", 503, current if current is not None else "",
+                            request=request, lang=lang, reason=public_text(error))
 
     def current_token(self, _request: Request) -> Response:
         try:
@@ -86,17 +109,19 @@ class WallPages:
 
         kind = request.path_params["kind"]
         if kind not in KINDS:
-            return _message("Not found", f"The wall's screens are {', '.join(KINDS)}.", 404)
+            return _message(N_("Not found"), N_("The wall's screens are %(kinds)s."), 404, request=request,
+                            kinds=", ".join(KINDS))
         try:
             snap = self._site.snapshot()
             query = WallQuery.parse(kind, dict(request.query_params), self._site.wall_pin(snap.tournament.uid))
         except InvalidInputError as error:
-            return _message("Bad address", str(error), 400)
+            return _message(N_("Bad address"), "%(reason)s", 400, request=request, reason=str(error))
         except TourneyError as error:
             if self._site.without_event():
-                return _message(*NO_EVENT, 200, "")
-            return _message("Not available yet", public_text(error), 503, "")
-        return HTMLResponse(render_screen(snap, query, TOKEN_URL, POLL_MS), headers=NO_CACHE)
+                return _message(*NO_EVENT, 200, "", request=request)
+            return _message(N_("Not available yet"), "%(reason)s", 503, "", request=request, reason=public_text(error))
+        lang = page_language(query.lang, None, snap.lang)
+        return HTMLResponse(render_screen(snap, query, TOKEN_URL, POLL_MS, lang), headers=NO_CACHE)
 
 
 async def _tv_home(request: Request) -> Response:
@@ -109,8 +134,8 @@ async def _home(_request: Request) -> Response:
 
 
 async def _not_found(request: Request, _exc: Exception) -> Response:
-    return _message("Not found", f"There is no page at {request.url.path}. The wall display shows the pages above.",
-                    404)
+    return _message(N_("Not found"), N_("There is no page at %(path)s. The wall display shows the pages above."), 404,
+                    request=request, path=request.url.path)
 
 
 async def _not_allowed(_request: Request, _exc: Exception) -> Response:
@@ -129,7 +154,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _server_error(_request: Request, _exc: Exception) -> Response:
     # Never a traceback on the wall, nor a detail of the server (a path): one line, like the CLI;
     # the server's terminal has the traceback.
-    return _message("Error", "error: the server could not answer this request", 500)
+    return _message(N_("Error"), N_("error: the server could not answer this request"), 500, request=_request)
 
 
 ERROR_HANDLERS: Mapping[type[Exception], ErrorHandler] = {HTTPException: _http_error, Exception: _server_error}

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tourney.errors import InvalidInputError
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -42,19 +43,20 @@ CONFIRMED_KINDS = ("finish", "forfeit")
 NOT_POSTED_AGAIN = ("csrf", "confirm")  # the confirmation page carries its own
 
 
-def to_confirm(fields: Fields, report: TableReport, *,
-               floor: FloorRead) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+def to_confirm(fields: Fields, report: TableReport, *, floor: FloorRead,
+               tr: Translator = ENGLISH) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """A finish or forfeit not yet confirmed: its order (winner first) and the fields to post again;
     ((), ()) when the report is to be submitted now. A place left unchosen, or a name chosen twice,
-    is refused (`InvalidInputError`) before anything is shown."""
+    is refused (`InvalidInputError`, in `tr`'s language: the phone's) before anything is shown."""
     if report.kind not in CONFIRMED_KINDS or field(fields, "confirm") == "yes":
         return (), ()
     names = list(report.names)
     if not names or any(not name.strip() for name in names):
-        raise InvalidInputError("choose a player for every place")
+        raise InvalidInputError(tr.gettext("choose a player for every place"))
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise InvalidInputError(f"a name appears twice: {', '.join(twice)}; choose each player once")
+        raise InvalidInputError(tr.gettext("a name appears twice: %(names)s; choose each player once",
+                                           names=", ".join(twice)))
     if report.kind == "forfeit":
         names = [*(n for n in floor.state.tables[report.table - 1].seats if n not in names), *names]
     again = tuple((name, value) for name, values in fields.items() if name not in NOT_POSTED_AGAIN
@@ -62,7 +64,8 @@ def to_confirm(fields: Fields, report: TableReport, *,
     return tuple(names), again
 
 
-def table_report(fields: Fields, *, floor: FloorRead, table: int, token: str) -> TableReport:
+def table_report(fields: Fields, *, floor: FloorRead, table: int, token: str,
+                 tr: Translator = ENGLISH) -> TableReport:
     """The report of table `table`'s form, posted through its link `token`. A chips form whose
     counts do not match its players one for one is an `InvalidInputError`; every other check (the
     names, the round, the key) is the report's own, when it is submitted."""
@@ -76,6 +79,6 @@ def table_report(fields: Fields, *, floor: FloorRead, table: int, token: str) ->
     elif kind == "chips":
         counts = fields.get("count", ())
         if len(counts) != len(names):
-            raise InvalidInputError("every player needs a chip count")
+            raise InvalidInputError(tr.gettext("every player needs a chip count"))
         names = [f"{name}={count}" for name, count in zip(names, counts, strict=True)]
     return TableReport(table, token, kind, names, field(fields, "at"), field(fields, "key"), field(fields, "device"))

@@ -9,12 +9,14 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tourney.app.floor.floor_words import note_text, status_word, where_label
 from tourney.app.floor.live_changes import live_token
 from tourney.app.floor.reports import describe
 from tourney.app.floor.sheet_links import qr_svg
 from tourney.app.floor.tokens import csrf_token
 from tourney.app.store.floor_store import PENDING
 from tourney.app.store.wall_kinds import KINDS
+from tourney.i18n import ENGLISH, Translator, page_language, translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -63,6 +65,7 @@ class TablePage:
     confirm: tuple[str, ...] = ()  # a finish to confirm: the order as chosen, winner first
     confirm_fields: tuple[tuple[str, str], ...] = ()  # the chosen form's fields, posted again with confirm=yes
     full: bool = False  # the table's queue is at its bound: nothing more is taken until it is settled
+    lang_query: str = ""  # "?lang=ru" when the address asked for a language: kept on the page's forms
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,7 @@ class LookupPage:
     more: bool
     notice: str
     poll_token: str
+    lang: str = ""  # the language the address asked for (`?lang=`), kept by the form
 
 
 def poll_token(floor: FloorRead) -> str:
@@ -154,7 +158,7 @@ def table_seats(state: TournamentState, table: TableState) -> tuple[Seat, ...]:
                  for i, name in enumerate(table.seats, start=1))
 
 
-def device_names(reports: tuple[Report, ...] | list[Report]) -> dict[tuple[int, str], str]:
+def device_names(reports: tuple[Report, ...] | list[Report], tr: Translator = ENGLISH) -> dict[tuple[int, str], str]:
     """The label of each device as people read it: "phone 2 at table 3" (numbered at each table in
     the order its reports came), or any other label as it came. A page's own random label
     ("phone-cis9m3") is for telling phones apart, not for reading."""
@@ -168,13 +172,16 @@ def device_names(reports: tuple[Report, ...] | list[Report]) -> dict[tuple[int, 
             continue
         if re.fullmatch(r"phone(-[a-z0-9]{1,12})?", device):
             counts[report.table] = counts.get(report.table, 0) + 1
-            names[report.table, device] = f"phone {counts[report.table]} at table {report.table}"
+            names[report.table, device] = tr.gettext("phone %(number)s at table %(table)s",
+                                                     number=counts[report.table], table=report.table)
         else:
-            names[report.table, device] = f"{device} at table {report.table}"
+            names[report.table, device] = tr.gettext("%(device)s at table %(table)s", device=device,
+                                                     table=report.table)
     return names
 
 
-def _queue_rows(queue: TableQueue, action: str, names: dict[tuple[int, str], str]) -> tuple[QueueRow, ...]:
+def _queue_rows(queue: TableQueue, action: str, names: dict[tuple[int, str], str], lang_query: str = "",
+                tr: Translator = ENGLISH) -> tuple[QueueRow, ...]:
     first_at: dict[int, int] = {}  # each place's first report
     for queued in queue.live:
         first_at.setdefault(queued.place, queued.report.id)
@@ -182,27 +189,42 @@ def _queue_rows(queue: TableQueue, action: str, names: dict[tuple[int, str], str
     for queued in queue.live:
         report = queued.report
         if queued.disputes:
-            state = f"disputes report {', '.join(map(str, queued.disputes))}: the director decides"
+            state = tr.ngettext("disputes report %(reports)s: the director decides",
+                                "disputes report %(reports)s: the director decides", len(queued.disputes),
+                                reports=", ".join(map(str, queued.disputes)))
         elif queued.place - 1 in first_at:
-            state = f"after report {first_at[queued.place - 1]}"
+            state = tr.gettext("after report %(report)s", report=first_at[queued.place - 1])
         else:
-            state = "next for the director"
+            state = tr.gettext("next for the director")
         rows.append(QueueRow(report.id, describe(report.kind, report.data), state,
-                             names.get((report.table, report.source.get("device", "")), "a phone"),
-                             report.source.get("device", ""), f"{action}/withdraw/{report.id}"))
+                             names.get((report.table, report.source.get("device", "")), tr.gettext("a phone")),
+                             report.source.get("device", ""), f"{action}/withdraw/{report.id}{lang_query}"))
     return tuple(rows)
 
 
-def _settled_text(report: Report) -> str:
+def _settled_text(report: Report, tr: Translator = ENGLISH) -> str:
     what = describe(report.kind, report.data)
-    done = f"entered as event {report.event}" if report.event is not None else report.status
-    return f"report {report.id} {done}: {what}" + (f" ({report.note})" if report.note and report.event is None else "")
+    if report.event is not None:
+        return tr.gettext("report %(report)s entered as event %(event)s: %(what)s", report=report.id,
+                          event=report.event, what=what)
+    if report.note:
+        return tr.gettext("report %(report)s %(status)s: %(what)s (%(note)s)", report=report.id,
+                          status=status_word(report.status, tr), what=what, note=note_text(report.note, tr))
+    return tr.gettext("report %(report)s %(status)s: %(what)s", report=report.id, status=status_word(report.status, tr),
+                      what=what)
 
 
 def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = True,
-               confirm: tuple[str, ...] = (), confirm_fields: tuple[tuple[str, str], ...] = ()) -> str:
+               confirm: tuple[str, ...] = (), confirm_fields: tuple[tuple[str, str], ...] = (),
+               lang: str | None = None) -> str:
+    """Table `number`'s phone page in `lang` (an address's `?lang=`; None: the event's language),
+    with `notice` (already in that language) on top."""
     from tourney.app.floor.reports import MAX_PENDING
     from tourney.render.env import render
+
+    language = page_language(lang, None, floor.lang)
+    tr = translator(language)
+    lang_query = f"?lang={language}" if lang and language == lang else ""
 
     state = floor.state
     table = state.tables[number - 1]
@@ -214,19 +236,19 @@ def table_page(floor: FloorRead, number: int, *, notice: str = "", ok: bool = Tr
               else "loser" if table.reports_rounds else "chips")
     action = f"/table/{number}/{token}"
     known = [*floor.reports, *floor.settled]
-    names = device_names([r for r in known if r.table == number])
+    names = device_names([r for r in known if r.table == number], tr)
     page = TablePage(
-        event=floor.tournament.name, stage=state.kind.stage_label(state, state.stage), table=number,
+        event=floor.tournament.name, stage=where_label(state, state.stage, tr), table=number,
         seats=table_seats(state, table), cap=table.cap if table.reports_rounds and not table.best_of else None,
         best_of=table.best_of, report=report, finished=table.finished, action=action,
         csrf=csrf_token(floor.secret or "00", token), at=queue.next_mark, key=secrets.token_urlsafe(12),
         notice=notice, notice_ok=ok, poll_token=poll_token(floor),
-        queue=_queue_rows(queue, action, names),
-        settled=tuple(_settled_text(r) for r in floor.settled if r.table == number)[:4],
+        queue=_queue_rows(queue, action, names, lang_query, tr),
+        settled=tuple(_settled_text(r, tr) for r in floor.settled if r.table == number)[:4],
         starter=ahead.starter if report and ahead.starter and not table.best_of else "",
         confirm=confirm, confirm_fields=confirm_fields,
-        full=len(queue.live) + len(queue.stale) >= MAX_PENDING)
-    return render("floor/table.html", None, page=page, poll_url=POLL_URL)
+        full=len(queue.live) + len(queue.stale) >= MAX_PENDING, lang_query=lang_query)
+    return render("floor/table.html", None, language, page=page, poll_url=POLL_URL)
 
 
 LONG_WORD = 16  # characters of one word past which a name may break inside it (else it widens the page)
@@ -303,14 +325,17 @@ MIN_QUERY = 2
 MAX_FOUND = 12
 
 
-def lookup_page(floor: FloorRead, query: str) -> str:
+def lookup_page(floor: FloorRead, query: str, *, lang: str | None = None, accept_language: str | None = None) -> str:
     """Players whose name holds `query` (case and diacritics optional), or starts as it does, or a
-    word of it does, in the other script (`vera` finds Вера): seat, table, path, rank."""
+    word of it does, in the other script (`vera` finds Вера): seat, table, path, rank. In `lang`
+    (the address's `?lang=`), else the browser's `accept_language`, else the event's language."""
     from tourney.app.input import cross_script
     from tourney.engine import names
     from tourney.engine.progress import path, statuses
     from tourney.render.env import render
 
+    language = page_language(lang, accept_language, floor.lang)
+    tr = translator(language)
     state = floor.state
     wanted = names.plain(names.clean(query[:60])).casefold().strip()
     found: list[PlayerCard] = []
@@ -320,7 +345,8 @@ def lookup_page(floor: FloorRead, query: str) -> str:
         matches = [p.name for p in state.players if wanted in names.plain(p.name).casefold()
                    or cross_script.match(p.name, query[:60]) is not None]
     elif query:
-        notice = f"Type at least {MIN_QUERY} letters of your name."
+        notice = tr.ngettext("Type at least %(num)s letter of your name.",
+                             "Type at least %(num)s letters of your name.", MIN_QUERY)
     if matches:
         ranks = {row.player: row for row in state.standings()} if state.stage else {}
         by_name = {s.name: s for s in statuses(state)}
@@ -331,16 +357,33 @@ def lookup_page(floor: FloorRead, query: str) -> str:
             where = ""
             if table is not None:
                 seat = table.seats.index(name) + 1
-                cards = table.counts[name]
-                held = (f", {cards} card{'' if cards == 1 else 's'} (cap {table.cap})"
-                        if table.reports_rounds and not table.best_of else "")
-                where = (f"table {table.number}, seat {seat}: "
-                         f"{'finished' if table.finished else 'playing'}{held}")
-            steps = tuple(f"{state.kind.unit} {s.stage}: table {s.table}, seat {s.seat}, {s.result}"
+                playing = status_word("finished" if table.finished else "playing", tr)
+                if table.reports_rounds and not table.best_of:
+                    where = tr.ngettext("table %(table)s, seat %(seat)s: %(status)s, %(num)s card (cap %(cap)s)",
+                                        "table %(table)s, seat %(seat)s: %(status)s, %(num)s cards (cap %(cap)s)",
+                                        table.counts[name], table=table.number, seat=seat, status=playing,
+                                        cap=table.cap)
+                else:
+                    where = tr.gettext("table %(table)s, seat %(seat)s: %(status)s", table=table.number, seat=seat,
+                                       status=playing)
+            steps = tuple(_step_text(state.kind.unit, s.stage, s.table, s.seat, s.result, tr)
                           for s in path(state, name))
-            found.append(PlayerCard(name, status.status, f"{row.rank}" if row is not None else "-", where, steps))
+            found.append(PlayerCard(name, status_word(status.status, tr), f"{row.rank}" if row is not None else "-",
+                                    where, steps))
     elif len(wanted) >= MIN_QUERY:
-        notice = "No registered player's name holds that."
+        notice = tr.gettext("No registered player's name holds that.")
     page = LookupPage(floor.tournament.name, query[:60], tuple(found), len(matches) > MAX_FOUND, notice,
-                      poll_token(floor))
-    return render("floor/lookup.html", None, page=page, poll_url=POLL_URL)
+                      poll_token(floor), language if lang and language == lang else "")
+    return render("floor/lookup.html", None, language, page=page, poll_url=POLL_URL)
+
+
+def _step_text(unit: str, stage: int, table: int, seat: int, result: str, tr: Translator) -> str:
+    """A step of a player's path: "stage 1: table 2, seat 3, place 1, advances". The result is the
+    format's own sentence (shared with `tourney player show`, in English there too)."""
+    if unit == "stage":
+        return tr.gettext("stage %(stage)s: table %(table)s, seat %(seat)s, %(result)s", stage=stage, table=table,
+                          seat=seat, result=result)
+    if unit == "round":
+        return tr.gettext("round %(stage)s: table %(table)s, seat %(seat)s, %(result)s", stage=stage, table=table,
+                          seat=seat, result=result)
+    return f"{unit} {stage}: table {table}, seat {seat}, {result}"

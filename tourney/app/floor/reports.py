@@ -34,6 +34,7 @@ from tourney.app.input.names import chip_counts, player_name
 from tourney.app.store.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
 from tourney.app.store.unit_of_work import transaction
 from tourney.errors import IllegalActionError, InvalidInputError, StorageError, TourneyError
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -75,12 +76,19 @@ class Submitted:
 
     @property
     def text(self) -> str:
+        return self.text_in(ENGLISH)
+
+    def text_in(self, tr: Translator) -> str:
+        """The answer as the phone shows it, in `tr`'s language (the entry as the log says it)."""
+        from tourney.app.floor.floor_words import status_word
+
         what = describe(self.report.kind, self.report.data)
         if self.outcome == "pending":
-            return f"report {self.report.id} sent: it waits for the director (below)"
+            return tr.gettext("report %(report)s sent: it waits for the director (below)", report=self.report.id)
         if self.outcome == "repeated":
-            return f"already received (report {self.report.id}, {self.report.status}): {what}"
-        return f"entered (event {self.report.event}): {what}"
+            return tr.gettext("already received (report %(report)s, %(status)s): %(what)s", report=self.report.id,
+                              status=status_word(self.report.status, tr), what=what)
+        return tr.gettext("entered (event %(event)s): %(what)s", event=self.report.event, what=what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,13 +146,13 @@ def _checked_text(text: str, what: str, limit: int) -> str:
     return text
 
 
-def phone_message(error: TourneyError) -> str:
+def phone_message(error: TourneyError, tr: Translator = ENGLISH) -> str:
     """A refusal as a phone shows it: a storage error names the server's database (a file path);
-    the phone is told only what to do."""
+    the phone is told only what to do (in `tr`'s language)."""
     if isinstance(error, StorageError):
         busy = "locked" in str(error).lower()
-        return ("the server is busy storing another entry; send it again in a moment" if busy
-                else "the server could not store this report; send it again, or tell the director")
+        return (tr.gettext("the server is busy storing another entry; send it again in a moment") if busy
+                else tr.gettext("the server could not store this report; send it again, or tell the director"))
     return str(error)
 
 
@@ -261,10 +269,12 @@ def accept(number: int, *, db: str | None = None, tournament: str | None = None)
     return Settled(entered, disputes + stale, tx.state)
 
 
-def withdrawn_notice(settled: Settled) -> str:
+def withdrawn_notice(settled: Settled, tr: Translator = ENGLISH) -> str:
     """What the phone says after withdrawing a report (and the later ones that followed it)."""
-    later = f"; report {', '.join(str(r.id) for r in settled.rejected)} after it too" if settled.rejected else ""
-    return f"report {settled.report.id} withdrawn{later}: report again what was played"
+    if settled.rejected:
+        return tr.gettext("report %(report)s withdrawn; report %(later)s after it too: report again what was played",
+                          report=settled.report.id, later=", ".join(str(r.id) for r in settled.rejected))
+    return tr.gettext("report %(report)s withdrawn: report again what was played", report=settled.report.id)
 
 
 def reject(number: int, *, db: str | None = None, tournament: str | None = None) -> Settled:

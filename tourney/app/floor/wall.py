@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tourney.app.floor.live_changes import live_token, read_floor_mark
 from tourney.app.floor.sheets import bracket_html
 from tourney.app.store.database import open_db
+from tourney.i18n import DEFAULT_LANGUAGE, ENGLISH, N_, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
@@ -22,12 +23,18 @@ if TYPE_CHECKING:
     from tourney.storage.db import Database
     from tourney.storage.repo import Tournament
 
-# The wall's pages: (label, path) in the order of its navigation.
-PAGES = (("Standings", "/standings"), ("Bracket", "/bracket"), ("Seating", "/seating"))
+# The wall's pages: (label, path) in the order of its navigation (the labels translated as shown: `nav`).
+PAGES = ((N_("Standings"), "/standings"), (N_("Bracket"), "/bracket"), (N_("Seating"), "/seating"))
 # What the wall shows of a database without any event (a server started before the first one).
-NO_EVENT = ("No event yet", "There is no event in this database yet. The director creates one from the console "
-                            "(`tourney serve --lan` prints its link) or with `tourney new NAME --game ...`; "
-                            "this page shows it as soon as it exists.")
+NO_EVENT = (N_("No event yet"), N_("There is no event in this database yet. The director creates one from the "
+                                   "console (`tourney serve --lan` prints its link) or with `tourney new NAME "
+                                   "--game ...`; this page shows it as soon as it exists."))
+
+
+def nav(tr: Translator = ENGLISH, lang_query: str = "") -> tuple[tuple[str, str], ...]:
+    """The wall's navigation in `tr`'s language; `lang_query` ("?lang=ru": an address that asked
+    for a language) kept on each link."""
+    return tuple((tr.gettext(label), path + lang_query) for label, path in PAGES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +44,7 @@ class WallSnapshot:
     tournament: Tournament
     state: TournamentState
     floor_mark: str = ""  # live_changes.floor_mark: the floor's reports and links
+    lang: str | None = None  # the event's language (`tourney lang`; None: none chosen)
 
     @property
     def token(self) -> str:
@@ -57,14 +65,15 @@ class Wall:
 
     def read(self) -> WallSnapshot:
         """A snapshot of the tournament now (a `TourneyError` when it cannot be read)."""
-        from tourney.storage.events import snapshot
+        from tourney.storage.events import event_language, snapshot
 
         snap = snapshot(self._database, tournament=self._tournament)
-        return WallSnapshot(snap.tournament, snap.state, read_floor_mark(self._database, snap.tournament.uid))
+        return WallSnapshot(snap.tournament, snap.state, read_floor_mark(self._database, snap.tournament.uid),
+                            event_language(self._database, snap.tournament))
 
-    def render(self, path: str, snap: WallSnapshot, live: LiveInfo) -> str:
-        """The HTML of page `path` (one of `PAGES`) with its live data (polling, navigation)."""
-        return _BUILDERS[path](snap.tournament, snap.state, live)
+    def render(self, path: str, snap: WallSnapshot, live: LiveInfo, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The HTML of page `path` (one of `PAGES`) in `lang`, with its live data (polling, navigation)."""
+        return _BUILDERS[path](snap.tournament, snap.state, live, translator(lang))
 
 
 @contextmanager
@@ -86,31 +95,34 @@ def no_event(database: Database) -> bool:
         return not repo.list_tournaments(session=session)
 
 
-def message_html(title: str, text: str, live: LiveInfo | None, nav: tuple[tuple[str, str], ...] = PAGES) -> str:
-    """A page that says something instead of a sheet (not seated yet, no such page, an error)."""
+def message_html(title: str, text: str, live: LiveInfo | None, nav: tuple[tuple[str, str], ...] = PAGES,
+                 lang: str = DEFAULT_LANGUAGE) -> str:
+    """A page that says something instead of a sheet (not seated yet, no such page, an error);
+    `title` and `text` already in `lang`, the page's language."""
     from tourney.render import sheets
     from tourney.render.pages import MessagePage
 
-    return sheets.render_message(MessagePage(title=title, message=text, nav=nav, live=live))
+    return sheets.render_message(MessagePage(title=title, message=text, nav=nav, live=live, lang=lang))
 
 
-def _standings(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
+def _standings(row: Tournament, state: TournamentState, live: LiveInfo, tr: Translator) -> str:
     from tourney.app.read_models import views
     from tourney.render import sheets
 
-    return sheets.render_standings(views.standings_page(row, state, live=live))
+    return sheets.render_standings(views.standings_page(row, state, live=live, tr=tr))
 
 
-def _bracket(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
-    return bracket_html(row, state, live=live)  # the sheet of the format's own view, else the stages' tree
+def _bracket(row: Tournament, state: TournamentState, live: LiveInfo, tr: Translator) -> str:
+    # the sheet of the format's own view, else the stages' tree
+    return bracket_html(row, state, live=live, lang=tr.lang)
 
 
-def _seating(row: Tournament, state: TournamentState, live: LiveInfo) -> str:
+def _seating(row: Tournament, state: TournamentState, live: LiveInfo, tr: Translator) -> str:
     from tourney.app.read_models import views
     from tourney.render import sheets
 
-    return sheets.render_seating(views.seating_page(row, state, live=live))
+    return sheets.render_seating(views.seating_page(row, state, live=live, tr=tr))
 
 
-_BUILDERS: dict[str, Callable[[Tournament, TournamentState, LiveInfo], str]] = {
+_BUILDERS: dict[str, Callable[[Tournament, TournamentState, LiveInfo, Translator], str]] = {
     "/standings": _standings, "/bracket": _bracket, "/seating": _seating}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from tourney.i18n import ENGLISH, Translator
 from tourney.render.format_pages import BracketRound
 
 if TYPE_CHECKING:
@@ -60,12 +61,14 @@ def _merged(rounds: tuple[BracketRound, ...]) -> tuple[BracketRound, ...]:
     return tuple(columns) + (tuple(third) if not columns else ())
 
 
-def elimination_layout(page: EliminationPage) -> EliminationLayout:
+def elimination_layout(page: EliminationPage, tr: Translator = ENGLISH) -> EliminationLayout:
+    """The bracket of `page` (its words already in `tr`'s language) with the bands' titles in it."""
     upper = _merged(tuple(r for r in page.rounds if r.side != "losers"))
     lower = tuple(r for r in page.rounds if r.side == "losers")
-    bands = [EliminationBand("Winners" if lower else "", upper, max(len(r.matches) for r in upper))] if upper else []
+    bands = ([EliminationBand(tr.gettext("Winners") if lower else "", upper, max(len(r.matches) for r in upper))]
+             if upper else [])
     if lower:
-        bands.append(EliminationBand("Losers", lower, max(len(r.matches) for r in lower)))
+        bands.append(EliminationBand(tr.gettext("Losers"), lower, max(len(r.matches) for r in lower)))
     matches_high = sum(band.weight for band in bands) or 1
     columns = max((len(band.rounds) for band in bands), default=1)
     by_height = USABLE_VH / (matches_high * MATCH_LINES * LINE)

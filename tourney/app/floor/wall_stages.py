@@ -9,8 +9,11 @@ and 200 still fit without a scroll.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+from tourney.app.floor.floor_words import status_word
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.engine.tables import TableState
@@ -52,6 +55,7 @@ class StageColumn:
     summary: str
     tables: tuple[StageTable, ...]
     columns: int
+    status_text: str = ""  # the status as shown (`status`: its key, the CSS class)
 
     @property
     def share(self) -> float:
@@ -117,11 +121,14 @@ def _fit(stages: list[tuple[str, str, str, tuple[StageTable, ...]]]) -> StagesLa
         name_vh -= STEP_VH
 
 
-def stages_layout(state: TournamentState, page: BracketPage) -> StagesLayout:
-    """Every stage of `page` (drawn ones with their tables), sized to fill the screen."""
+def stages_layout(state: TournamentState, page: BracketPage, tr: Translator = ENGLISH) -> StagesLayout:
+    """Every stage of `page` (drawn ones with their tables), sized to fill the screen; the stages'
+    statuses in `tr`'s language (their labels and summaries are the page's, already in it)."""
     stages = []
     for stage in page.stages:
         drawn = stage.number <= len(state.history)
         tables = _tables(state, page, stage.number) if drawn else ()
         stages.append((stage.label, str(stage.status), stage.summary, tables))
-    return _fit(stages)
+    layout = _fit(stages)
+    return replace(layout, stages=tuple(replace(column, status_text=status_word(column.status, tr))
+                                        for column in layout.stages))
