@@ -15,22 +15,26 @@ import typer
 from tourney.cli._common import TourneyGroup, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._file_options import EncodingOption, SeparatorOption
+from tourney.cli._live import command_translator, echo_lines
 from tourney.cli._output import after_commit
 
 if TYPE_CHECKING:
     from tourney.app.operations.players import Registered
+    from tourney.i18n import Translator
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="Register, import, list, show, rename and drop the players of a tournament.")
 
 
-def _print_registered(done: Registered, read_as: str | None = None) -> None:
+def _print_registered(done: Registered, tr: Translator, read_as: str | None = None) -> None:
     with after_commit():
         if read_as is not None:
             typer.echo(read_as)  # how a spreadsheet's file was read (not UTF-8 with commas)
         for name, table in done.late.items():
-            typer.echo(f"{name}: late entry, seated at table {table}")
-        typer.echo(f"Registered {len(done.names)} player(s); {done.active} in tournament {done.tournament.name!r}.")
+            typer.echo(tr.gettext("%(player)s: late entry, seated at table %(table)s", player=name, table=table))
+        typer.echo(tr.ngettext("Registered %(num)s player(s); %(active)s in tournament %(name)s.",
+                               "Registered %(num)s player(s); %(active)s in tournament %(name)s.", len(done.names),
+                               active=done.active, name=repr(done.tournament.name)))
 
 
 @app.command("add")
@@ -48,7 +52,8 @@ def add(
     table that has not started."""
     from tourney.app.operations.players import add_players
 
-    _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament))
+    tr = command_translator(db, tournament)
+    _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament), tr)
 
 
 @app.command("import")
@@ -74,8 +79,9 @@ def import_(
     if chosen is None or (sample and file is not None):
         raise InvalidInputError("give FILE.csv or --sample (not both)" if sample else
                                 "give the FILE.csv to import (or --sample for the sample players)")
+    tr = command_translator(db, tournament)
     done = import_players(chosen, encoding=encoding, separator=separator, db=db, tournament=tournament)
-    _print_registered(done, read_as=f"{chosen}: {done.read_as}" if done.read_as is not None else None)
+    _print_registered(done, tr, read_as=f"{chosen}: {done.read_as}" if done.read_as is not None else None)
 
 
 @app.command("list")
@@ -138,9 +144,10 @@ def rename(
     """Rename a player (stored as an event: `tourney undo` reverts it)."""
     from tourney.app.operations.players import rename as rename_player
 
+    tr = command_translator(db, tournament)
     done = rename_player(old, new, db=db, tournament=tournament)
     with after_commit():
-        typer.echo(f"{done.old} is now {done.new}.")
+        typer.echo(tr.gettext("%(old)s is now %(new)s.", old=done.old, new=done.new))
 
 
 @app.command("drop")
@@ -154,9 +161,8 @@ def drop(
     of their table's finishing order."""
     from tourney.app.operations.players import drop as drop_player
     from tourney.app.read_models.table_views import player_table_lines
-    from tourney.cli._live import echo_lines
-
+    tr = command_translator(db, tournament)
     done = drop_player(name, db=db, tournament=tournament)
     with after_commit():
-        typer.echo(f"{done.name} dropped out.")
-        echo_lines(player_table_lines(done.state, done.name))
+        typer.echo(tr.gettext("%(player)s dropped out.", player=done.name))
+        echo_lines(player_table_lines(done.state, done.name, tr))

@@ -55,8 +55,9 @@ def place_lines(rows: Iterable[StandingRow], unit: str = "stage", tr: Translator
     w_rank, w_stage, w_table, w_place = (_column(rank, 4), _column(stage, 5), _column(table, 5),
                                          _column(place_word, 5))
     notes = any(r.note for r in rows)
+    note_word = tr.gettext("note")
     yield (f"{rank:>{w_rank}}  {player:<{width}}  {stage:>{w_stage}}  {table:>{w_table}}  {place_word:>{w_place}}"
-           + (f"  {tr.gettext('note')}" if notes else ""))
+           + (f"  {note_word}" if notes else ""))
     for row in rows:
         place = "-" if row.place is None else str(row.place)
         note = f"  {standings_note(row.note, tr)}" if row.note else ""
@@ -85,7 +86,8 @@ def _round_lines(rows: Iterable[StandingRow], tr: Translator = ENGLISH) -> Itera
             values = "".join(f"  {_num(tb.get(key), tr):>{len(heading)}}" for key, heading in columns)
             yield f"{row.rank:>{w_rank}}  {row.player:<{width}}  {_num(row.points, tr):>{w_points}}{values}{note}"
         return
-    yield f"{rank:>{w_rank}}  {player:<{width}}  {tr.gettext('reached')}"
+    reached_word = tr.gettext("reached")
+    yield f"{rank:>{w_rank}}  {player:<{width}}  {reached_word}"
     for row in rows:
         note = f"  ({standings_note(row.note, tr)})" if row.note else ""
         reached = round_name(row.reached, tr) if row.reached else "-"
