@@ -322,7 +322,7 @@ def _where(state: TournamentState, counts: FloorCounts, slowest: tuple[TableView
     from tourney.app.read_models.table_views import table_views
 
     by_plan = state.kind.takes_stage_plan
-    lines = [] if by_plan else [tr.gettext("Format: %(format)s.", format=format_text(state.format))]
+    lines = [] if by_plan else [tr.gettext("Format: %(format)s.", format=format_text(state.format, tr=tr))]
     if state.stage == 0:
         return lines
     lines.append(tr.ngettext("Now: %(stage)s, %(num)s table(s).", "Now: %(stage)s, %(num)s table(s).",

@@ -12,27 +12,65 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tourney.app.read_models.sheet_words import SEEDING_WORDS, format_label
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.engine.format_config import FormatConfig
 
 
-def format_text(config: FormatConfig, *, every_option: bool = False) -> str:
+def format_text(config: FormatConfig, *, every_option: bool = False, tr: Translator = ENGLISH) -> str:
     """The format with its options as people read them, in the format's own words. `every_option`:
-    the default seeding named too ("seeding by lot"), as the log, the record of the event, has it."""
-    text = config.kind.describe(config)
-    if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
-        text += ", seeding by lot"
-    return text
+    the default seeding named too ("seeding by lot"), as the log, the record of the event, has it.
+    English is the format's own `describe`; another language says the same options in its words."""
+    if tr.lang == ENGLISH.lang or config.kind.name not in BUILT_IN_FORMATS:
+        text = config.kind.describe(config)
+        if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
+            text += ", seeding by lot"
+        return text
+    parts = [format_label(config.kind.label, tr)]
+    if config.kind.name != "stages":
+        parts.extend(_option_words(config, tr))
+        if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
+            parts.append(tr.gettext("seeding by lot"))
+    return ", ".join(parts)
 
 
-def _format_event(data: Mapping[str, Any]) -> str:
+BUILT_IN_FORMATS = ("stages", "knockout", "double-elimination", "round-robin", "swiss")
+
+
+def _option_words(config: FormatConfig, tr: Translator) -> list[str]:
+    """A round format's options, as `LiveFormat.describe` lists them, in `tr`'s language."""
+    parts = []
+    if config.best_of != 1:
+        parts.append(tr.gettext("best of %(games)s", games=config.best_of))
+    if config.third_place:
+        parts.append(tr.gettext("third-place match"))
+    if config.table_size != 2:
+        parts.append(tr.gettext("tables of %(size)s", size=config.table_size))
+    if config.rounds is not None:
+        parts.append(tr.ngettext("%(num)s rounds", "%(num)s rounds", config.rounds))
+    if config.seeding != "lot":
+        parts.append(tr.gettext("seeded by %(seeding)s",
+                                seeding=tr.gettext(SEEDING_WORDS.get(config.seeding, config.seeding))))
+    if config.grand_final != "reset":
+        parts.append(tr.gettext("single grand final") if config.grand_final == "single"
+                     else tr.gettext("no grand final"))
+    if config.cycles == 2:
+        parts.append(tr.gettext("double round robin"))
+    elif config.cycles > 2:
+        parts.append(tr.ngettext("%(num)s cycles", "%(num)s cycles", config.cycles))
+    if config.tiebreaks:
+        parts.append(tr.gettext("tie-breaks %(tiebreaks)s", tiebreaks=tr.gettext(" then ").join(config.tiebreaks)))
+    return parts
+
+
+def _format_event(data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
     from tourney.engine.format_config import FormatConfig
     from tourney.errors import InvalidInputError
 
     try:
-        return format_text(FormatConfig.from_json(dict(data)), every_option=True)
+        return format_text(FormatConfig.from_json(dict(data)), every_option=True, tr=tr)
     except InvalidInputError:  # a payload no format reads: shown as stored rather than not at all
         return str(data.get("format"))
 
@@ -41,7 +79,7 @@ def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH) -> 
     """One event of the log as a short sentence, in `tr`'s language (the format's own description
     and an unknown kind's payload stay as stored)."""
     if kind == "format":
-        return tr.gettext("format %(format)s", format=_format_event(data))
+        return tr.gettext("format %(format)s", format=_format_event(data, tr))
     if kind == "register":
         club = data.get("club")
         return (tr.gettext("register %(name)s (%(club)s)", name=data["name"], club=club) if club

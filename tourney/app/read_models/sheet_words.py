@@ -18,6 +18,7 @@ from tourney.i18n import ENGLISH, N_, Translator
 GAME_TITLES = (N_("Polish Poker"), N_("Chlust"), N_("Хлюст"), N_("Lou"))
 FORMAT_LABELS = (N_("stages"), N_("knockout"), N_("double elimination"), N_("round robin"), N_("Swiss"))
 UNITS = (N_("stage"), N_("round"))
+SEEDING_WORDS = {"lot": N_("lot"), "rating": N_("rating"), "list": N_("list")}  # "Seeds (lot): ...", "seeded by"
 STATUSES = (N_("finished"), N_("playing"), N_("not started"))
 
 # A bracket's round names (engine/formats/knockout.py, double_elimination.py); "N" a round number.

@@ -23,16 +23,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tourney.app.input.numbers import whole_number
+from tourney.app.read_models.sheet_words import SEEDING_WORDS
 from tourney.app.read_models.stage_labels import capitalised, stage_name, stage_progress, unit_heading
 from tourney.errors import IllegalActionError, InvalidInputError
-from tourney.i18n import ENGLISH, N_, Translator
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
 
 MAX_TABLE = 100_000
-SEEDING_WORDS = {"lot": N_("lot"), "rating": N_("rating"), "list": N_("list")}  # "Seeds (lot): ..."
 
 
 @dataclass(frozen=True, slots=True)
