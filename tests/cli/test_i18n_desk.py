@@ -211,3 +211,27 @@ def test_json_output_is_the_same_in_every_language(tmp_path: Path) -> None:
         outputs = {run(*command, "--db", url, env={**NO_LOCALE, "TOURNEY_LANG": lang}).stdout
                    for lang in ("en", "pl", "ru")}
         assert len(outputs) == 1, command
+
+
+def test_the_evenings_common_refusals_are_said_in_the_commands_language(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'no.db'}"
+    run("new", "Piątek", "--game", "polish-poker", "--seed", "3", "--lang", "pl", "--db", url)
+    run("player", "add", "Anna", "Anka", *PLAYERS, "--db", url)
+    run("seat", "--db", url)
+    at_one = [p["name"] for p in json.loads(run("tables", "1", "--json", "--db", url).stdout)["players"]]
+
+    def refusal(*args: str, env: Mapping[str, str | None] = NO_LOCALE) -> str:
+        return run(*args, "--db", url, env=env, code=1).stderr
+
+    assert refusal("result", "1", "Xavier") == "error: nieznany gracz 'Xavier'\n"
+    assert refusal("result", "9", at_one[0]) == "error: nie ma stołu 9 w etapie 1 (stoły 1-2)\n"
+    blocked = refusal("advance")
+    assert blocked.startswith("error: nie można zamknąć etapu 1: stół 1 wciąż gra (w grze ")
+    assert "still playing" not in blocked and blocked.count("\n") == 1
+    ambiguous = refusal("player", "drop", "An")
+    assert ambiguous == "error: 'An' może oznaczać: Anna, Anka; wpisz więcej liter\n"
+    russian = refusal("player", "drop", "An", env={**NO_LOCALE, "TOURNEY_LANG": "ru"})
+    assert russian == "error: 'An' может означать: Anna, Anka; введите имя полнее\n"
+    # English stays exactly as raised; the long tail of refusals is English in every language.
+    assert refusal("result", "1", "Xavier", env={**NO_LOCALE, "TOURNEY_LANG": "en"}) == \
+        "error: unknown player 'Xavier'\n"
