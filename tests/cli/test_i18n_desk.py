@@ -235,3 +235,15 @@ def test_the_evenings_common_refusals_are_said_in_the_commands_language(tmp_path
     # English stays exactly as raised; the long tail of refusals is English in every language.
     assert refusal("result", "1", "Xavier", env={**NO_LOCALE, "TOURNEY_LANG": "en"}) == \
         "error: unknown player 'Xavier'\n"
+
+
+@pytest.mark.parametrize(("lang", "heading", "final"), [
+    ("pl", "Plan etapów dla 41 graczy, gra polish-poker:", "  finał: 4 graczy, stół finałowy na 4"),
+    ("ru", "План этапов для 41 игрока, игра polish-poker:", "  финал: 4 игрока, финальный стол на 4"),
+])
+def test_the_plan_reads_in_the_commands_language(tmp_path: Path, lang: str, heading: str, final: str) -> None:
+    shown = run("plan", "--players", "41", "--db", f"sqlite:///{tmp_path / 'p.db'}",
+                env={**NO_LOCALE, "TOURNEY_LANG": lang}).stdout
+    lines = shown.splitlines()
+    assert lines[0] == heading and final in lines
+    assert not english_left(shown, lang), english_left(shown, lang)

@@ -209,7 +209,7 @@ def plan(
     if as_json:
         print_json(shown.plan.to_json())
         return
-    echo_lines(shown.lines())
+    echo_lines(shown.lines(command_translator(db, tournament)))
 
 
 def seat(

@@ -179,26 +179,59 @@ class PlanShown:
     plan: Plan
     source: str
 
-    def lines(self) -> tuple[str, ...]:
-        """What `tourney plan` prints."""
-        return (f"Stage plan {self.source}:", *plan_lines(self.plan))
+    def lines(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
+        """What `tourney plan` prints, in `tr`'s language."""
+        if tr.lang == ENGLISH.lang:
+            return (f"Stage plan {self.source}:", *plan_lines(self.plan))
+        return (_plan_heading(self.source, tr), *plan_lines(self.plan, tr))
 
 
-def plan_lines(plan: Plan) -> tuple[str, ...]:
+def _plan_heading(source: str, tr: Translator) -> str:
+    """"Stage plan for 30 players of lou:" said again in `tr`'s language (the source is English)."""
+    import re
+
+    if source == "(fixed at the first seat draw)":
+        return tr.gettext("Stage plan (fixed at the first seat draw):")
+    found = re.fullmatch(r"for (\d+) players of (.+)", source)
+    if found:
+        return tr.ngettext("Stage plan for %(num)s players of %(game)s:", "Stage plan for %(num)s players of %(game)s:",
+                           int(found[1]), game=found[2])
+    found = re.fullmatch(r"for the (\d+) registered players", source)
+    if found:
+        return tr.ngettext("Stage plan for the %(num)s registered players:",
+                           "Stage plan for the %(num)s registered players:", int(found[1]))
+    return f"Stage plan {source}:"
+
+
+def plan_lines(plan: Plan, tr: Translator = ENGLISH) -> tuple[str, ...]:
     """One line per stage (tables, who advances) and the planner's reason under it."""
-    from tourney.app.read_models.stage_labels import going_on_text
+    from tourney.app.read_models.plan_reasons import plan_reason
+    from tourney.app.read_models.stage_labels import going_on_text, unit_heading
 
     lines = []
     count = len(plan.stages)
     for number, (stage, reason) in enumerate(zip(plan.stages, plan.reasons, strict=True), start=1):
         sizes = "+".join(str(t) for t in stage.tables)
+        if tr.lang == ENGLISH.lang:
+            if stage.is_final:
+                what = f"final table of {stage.players}"
+            else:
+                what = (f"{len(stage.tables)} tables ({sizes}), {going_on_text(stage.advance, len(stage.tables))} "
+                        f"-> {stage.advance * len(stage.tables)}")
+            label = "final" if number == count else f"stage {number}"
+            lines += [f"{label:>7}: {stage.players:>4} players, {what}", f"         {reason}"]
+            continue
         if stage.is_final:
-            what = f"final table of {stage.players}"
+            what = tr.ngettext("%(num)s players, final table of %(size)s", "%(num)s players, final table of %(size)s",
+                               stage.players, size=stage.players)
         else:
-            what = (f"{len(stage.tables)} tables ({sizes}), {going_on_text(stage.advance, len(stage.tables))} "
-                    f"-> {stage.advance * len(stage.tables)}")
-        label = "final" if number == count else f"stage {number}"
-        lines += [f"{label:>7}: {stage.players:>4} players, {what}", f"         {reason}"]
+            what = tr.ngettext("%(num)s players, %(tables)s tables (%(sizes)s), %(going)s -> %(next)s",
+                               "%(num)s players, %(tables)s tables (%(sizes)s), %(going)s -> %(next)s",
+                               stage.players, tables=len(stage.tables), sizes=sizes,
+                               going=going_on_text(stage.advance, len(stage.tables), tr),
+                               next=stage.advance * len(stage.tables))
+        label = tr.gettext("final") if number == count else unit_heading("stage", number, tr)
+        lines += [f"{label:>7}: {what}", f"         {plan_reason(reason, tr)}"]
     return tuple(lines)
 
 
