@@ -247,3 +247,16 @@ def test_the_plan_reads_in_the_commands_language(tmp_path: Path, lang: str, head
     lines = shown.splitlines()
     assert lines[0] == heading and final in lines
     assert not english_left(shown, lang), english_left(shown, lang)
+
+
+def test_player_list_and_show_say_where_each_player_stands(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'players.db'}"
+    run("new", "Piątek", "--game", "polish-poker", "--seed", "3", "--lang", "pl", "--db", url)
+    run("player", "add", *PLAYERS, "--db", url)
+    assert run("player", "list", "--db", url).stdout.endswith("10 graczy (zgłoszeni: 10)\n")
+    shown = run("player", "show", "Ewa", "--db", url).stdout
+    assert shown == "Ewa: zgłoszony, jeszcze bez miejsca\n  jeszcze bez miejsca\n"
+    run("seat", "--db", url)
+    listed = run("player", "list", "--db", url, env={**NO_LOCALE, "TOURNEY_LANG": "ru"}).stdout
+    assert "играет за столом 1" in listed and listed.endswith("10 игроков (играет: 10)\n")
+    assert json.loads(run("player", "list", "--json", "--db", url).stdout)[0]["status"] == "playing"

@@ -89,14 +89,14 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
     """List the players: club and status (playing at table T, waiting to advance, out at stage S
     with place P, dropped)."""
     from tourney.app.operations.players import list_players
+    from tourney.app.read_models.player_words import status_text, status_word
 
     found = list_players(db=db, tournament=tournament)
-    rows = [{**row.to_json(), "text": row.status.text()} for row in found]
     if as_json:
-        for row in rows:
-            del row["text"]
-        print_json(rows)
+        print_json([row.to_json() for row in found])
         return
+    tr = command_translator(db, tournament)
+    rows = [{**row.to_json(), "text": status_text(row.status, tr)} for row in found]
     players = [row.info for row in found]
     width = max((len(p.name) for p in players), default=4)
     club_width = max((len(p.club or "") for p in players), default=0)
@@ -108,8 +108,13 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["status"]] = counts.get(row["status"], 0) + 1
-    summary = ", ".join(f"{n} {status}" for status, n in counts.items())
-    typer.echo(f"{len(rows)} players" + (f" ({summary})" if summary else ""))
+    if tr.lang == "en":
+        summary = ", ".join(f"{n} {status}" for status, n in counts.items())
+        typer.echo(f"{len(rows)} players" + (f" ({summary})" if summary else ""))
+        return
+    summary = ", ".join(f"{status_word(status, tr)}: {n}" for status, n in counts.items())
+    typer.echo(tr.ngettext("%(num)s players (%(counts)s)", "%(num)s players (%(counts)s)", len(rows),
+                           counts=summary) if summary else tr.ngettext("%(num)s players", "%(num)s players", 0))
 
 
 @app.command("show")
@@ -121,17 +126,22 @@ def show(
 ) -> None:
     """A player's path through the event: each stage's table, seat and result."""
     from tourney.app.operations.players import show_player
+    from tourney.app.read_models.player_words import status_text
+    from tourney.app.read_models.stage_labels import unit_heading
 
     shown = show_player(name, db=db, tournament=tournament)
     if as_json:
         print_json(shown.to_json())
         return
+    tr = command_translator(db, tournament)
     info = shown.info
-    typer.echo(f"{info.name}" + (f" ({info.club})" if info.club else "") + f": {shown.status.text()}")
+    typer.echo(f"{info.name}" + (f" ({info.club})" if info.club else "") + f": {status_text(shown.status, tr)}")
     if not shown.steps:
-        typer.echo("  not seated yet")
-    for step in shown.steps:
-        typer.echo(f"  {shown.unit} {step.stage}  table {step.table}  seat {step.seat}  {step.result}")
+        typer.echo("  " + tr.gettext("not seated yet"))
+    for step in shown.steps:  # the step's result is the format's own words (English)
+        table = tr.gettext("table %(number)s", number=step.table)
+        seat = tr.gettext("seat %(number)s", number=step.seat)
+        typer.echo(f"  {unit_heading(shown.unit, step.stage, tr)}  {table}  {seat}  {step.result}")
 
 
 @app.command("rename")
