@@ -31,7 +31,7 @@ def polish_event(tmp_path: Path, *lang: str) -> str:
 
 def test_print_standings_in_russian_of_a_polish_event(tmp_path: Path) -> None:
     url = polish_event(tmp_path, "--lang", "pl")
-    assert run("lang", "--db", url).stdout == "Language of 'Piątek': pl.\n"
+    assert run("lang", "--db", url).stdout == "Język turnieju 'Piątek': pl.\n"  # said in the event's language
     polish = run("print", "standings", "--db", url).stdout
     assert '<html lang="pl">' in polish and "Klasyfikacja tymczasowa: turniej wciąż trwa" in polish
     assert "14 marca 2026" in polish and "Blef" in polish
@@ -61,7 +61,7 @@ def test_without_an_event_language_the_system_locale_decides_else_english(tmp_pa
 
 def test_tourney_lang_changes_the_events_language(tmp_path: Path) -> None:
     url = polish_event(tmp_path, "--lang", "pl")
-    assert run("lang", "ru_RU", "--db", url).stdout == "Language of 'Piątek' is now ru.\n"
+    assert run("lang", "ru_RU", "--db", url).stdout == "Язык турнира 'Piątek' теперь ru.\n"  # in the new one
     folder = tmp_path / "sheets"
     run("print", "all", "-o", str(folder), "--db", url)
     for sheet in ("standings", "bracket", "seating", "seat-cards", "table-sheets"):
@@ -99,7 +99,7 @@ def test_a_portable_backup_carries_the_events_language(tmp_path: Path) -> None:
     run("backup", str(export), "--portable", "--db", url)
     target = f"sqlite:///{tmp_path / 'restored.db'}"
     run("backup", "--restore", str(export), "--db", target)
-    assert run("lang", "--db", target).stdout == "Language of 'Piątek': ru.\n"
+    assert run("lang", "--db", target).stdout == "Язык турнира 'Piątek': ru.\n"
 
 
 def test_the_floor_reads_the_events_language_for_its_printed_sheets(tmp_path: Path) -> None:

@@ -56,6 +56,9 @@ class TourneyGroup(TyperGroup):
         sys.exit(result if isinstance(result, int) else 0)
 
     def invoke(self, ctx: Any) -> Any:
+        from tourney.cli._live import forget_translator
+
+        forget_translator()
         try:
             result = super().invoke(ctx)
             flush_stdout()  # a write that fails does so now, as this command's, not at exit
@@ -63,7 +66,7 @@ class TourneyGroup(TyperGroup):
         except OutputFailed:
             raise  # see main: one line, whichever group's command it was
         except TourneyError as error:
-            fail(str(error))
+            fail(_in_language(str(error)))
         except BrokenPipeError:
             # The reader (e.g. `| head`) has gone; say nothing more on a closed pipe.
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -72,6 +75,19 @@ class TourneyGroup(TyperGroup):
         except OSError as error:
             where = f" {error.filename!r}" if error.filename else ""
             fail(f"cannot access{where}: {error.strerror or error}")
+
+
+def _in_language(message: str) -> str:
+    """An error line in the command's language: the evening's common refusals are translated
+    (`app.read_models.refusals`); the rest, and every English one, stay as raised."""
+    from tourney.cli._live import refusal_translator
+
+    tr = refusal_translator()
+    if tr.lang == "en":
+        return message
+    from tourney.app.read_models.refusals import refusal_text
+
+    return refusal_text(message, tr)
 
 
 def _output_failed(error: OutputFailed) -> NoReturn:

@@ -9,7 +9,7 @@ import typer
 
 from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
-from tourney.cli._live import echo_lines
+from tourney.cli._live import command_translator, echo_lines
 from tourney.cli._numbers import whole_number
 from tourney.cli._output import after_commit
 from tourney.errors import InvalidInputError
@@ -25,10 +25,11 @@ def log(as_json: JsonOption = False, db: DbOption = None, tournament: Tournament
         print_json([{"id": e.event.id, "kind": e.event.kind, "data": e.event.data, "undone": e.undone,
                      "corrected_by": e.corrected_by} for e in entries])
         return
+    tr = command_translator(db, tournament)
     if not entries:
-        typer.echo("No events yet.")
-    echo_lines(log_line(e.event.id, e.event.kind, e.event.data, undone=e.undone, corrected_by=e.corrected_by)
-               for e in entries)
+        typer.echo(tr.gettext("No events yet."))
+    echo_lines(log_line(e.event.id, e.event.kind, e.event.data, undone=e.undone, corrected_by=e.corrected_by,
+                        tr=tr) for e in entries)
 
 
 def _event_id(raw: str) -> int:
@@ -52,17 +53,19 @@ def undo(
     from tourney.app.read_models.event_text import event_text
     from tourney.app.read_models.table_views import undone_lines
 
+    tr = command_translator(db, tournament)
     expected = None if event is not None or yes else _confirm_last(db=db, tournament=tournament)
     done = revert(_event_id(event) if event is not None else None, db=db, tournament=tournament,
                   expected=expected)
     with after_commit():
         for undone in done.reverted:
-            typer.echo(f"Undone: event {undone.id} ({event_text(undone.kind, undone.data)}).")
+            typer.echo(tr.gettext("Undone: event %(event)s (%(entry)s).", event=undone.id,
+                                  entry=event_text(undone.kind, undone.data, tr)))
         if done.named:
-            for line in done.changes():
+            for line in done.changes(tr):
                 typer.echo(f"  {line}")
         target = done.reverted[0]
-        echo_lines(undone_lines(done.state, target.kind, target.data, named=done.named))
+        echo_lines(undone_lines(done.state, target.kind, target.data, named=done.named, tr=tr))
 
 
 def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
@@ -78,10 +81,12 @@ def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
     group = undo_preview(db=db, tournament=tournament)
     if not any(e.kind in CONFIRMED_KINDS for e in group):
         return None
+    tr = command_translator(db, tournament)
     for event in group:
-        typer.echo(f"Will undo: event {event.id} ({event_text(event.kind, event.data)}).")
-    if not typer.confirm("Undo it?", default=False):
-        typer.echo("Nothing undone.")
+        typer.echo(tr.gettext("Will undo: event %(event)s (%(entry)s).", event=event.id,
+                              entry=event_text(event.kind, event.data, tr)))
+    if not typer.confirm(tr.gettext("Undo it?"), default=False):
+        typer.echo(tr.gettext("Nothing undone."))
         raise typer.Exit(1)
     return group[0].id
 
@@ -122,14 +127,15 @@ def correct(
     check_choice(loser=loser is not None, order=order, counts=counts, registration=name is not None or club is not None)
     if values and not (order or counts):
         raise InvalidInputError(f"unexpected {values[0]!r}: only --order and --counts take a list")
+    tr = command_translator(db, tournament)
     shown = preview_correction(event_id, loser=loser, order=(values or []) if order else None,
                                counts=(values or []) if counts else None, name=name, club=club, db=db,
-                               tournament=tournament)
-    echo_lines(shown.lines())
+                               tournament=tournament, tr=tr)
+    echo_lines(shown.lines(tr))
     if not yes:
-        typer.echo("Not applied: run again with --yes to apply it.")
+        typer.echo(tr.gettext("Not applied: run again with --yes to apply it."))
         return
     done = apply_correction(shown, db=db)
     with after_commit():
-        typer.echo(f"Applied as event {done.event.id}.")
-        echo_lines(next_steps(done.state))
+        typer.echo(tr.gettext("Applied as event %(event)s.", event=done.event.id))
+        echo_lines(next_steps(done.state, tr))

@@ -15,22 +15,26 @@ import typer
 from tourney.cli._common import TourneyGroup, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._file_options import EncodingOption, SeparatorOption
+from tourney.cli._live import command_translator, echo_lines
 from tourney.cli._output import after_commit
 
 if TYPE_CHECKING:
     from tourney.app.operations.players import Registered
+    from tourney.i18n import Translator
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="Register, import, list, show, rename and drop the players of a tournament.")
 
 
-def _print_registered(done: Registered, read_as: str | None = None) -> None:
+def _print_registered(done: Registered, tr: Translator, read_as: str | None = None) -> None:
     with after_commit():
         if read_as is not None:
             typer.echo(read_as)  # how a spreadsheet's file was read (not UTF-8 with commas)
         for name, table in done.late.items():
-            typer.echo(f"{name}: late entry, seated at table {table}")
-        typer.echo(f"Registered {len(done.names)} player(s); {done.active} in tournament {done.tournament.name!r}.")
+            typer.echo(tr.gettext("%(player)s: late entry, seated at table %(table)s", player=name, table=table))
+        typer.echo(tr.ngettext("Registered %(num)s player(s); %(active)s in tournament %(name)s.",
+                               "Registered %(num)s player(s); %(active)s in tournament %(name)s.", len(done.names),
+                               active=done.active, name=repr(done.tournament.name)))
 
 
 @app.command("add")
@@ -48,7 +52,8 @@ def add(
     table that has not started."""
     from tourney.app.operations.players import add_players
 
-    _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament))
+    tr = command_translator(db, tournament)
+    _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament), tr)
 
 
 @app.command("import")
@@ -74,8 +79,9 @@ def import_(
     if chosen is None or (sample and file is not None):
         raise InvalidInputError("give FILE.csv or --sample (not both)" if sample else
                                 "give the FILE.csv to import (or --sample for the sample players)")
+    tr = command_translator(db, tournament)
     done = import_players(chosen, encoding=encoding, separator=separator, db=db, tournament=tournament)
-    _print_registered(done, read_as=f"{chosen}: {done.read_as}" if done.read_as is not None else None)
+    _print_registered(done, tr, read_as=f"{chosen}: {done.read_as}" if done.read_as is not None else None)
 
 
 @app.command("list")
@@ -83,14 +89,14 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
     """List the players: club and status (playing at table T, waiting to advance, out at stage S
     with place P, dropped)."""
     from tourney.app.operations.players import list_players
+    from tourney.app.read_models.player_words import status_text, status_word
 
     found = list_players(db=db, tournament=tournament)
-    rows = [{**row.to_json(), "text": row.status.text()} for row in found]
     if as_json:
-        for row in rows:
-            del row["text"]
-        print_json(rows)
+        print_json([row.to_json() for row in found])
         return
+    tr = command_translator(db, tournament)
+    rows = [{**row.to_json(), "text": status_text(row.status, tr)} for row in found]
     players = [row.info for row in found]
     width = max((len(p.name) for p in players), default=4)
     club_width = max((len(p.club or "") for p in players), default=0)
@@ -102,8 +108,13 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["status"]] = counts.get(row["status"], 0) + 1
-    summary = ", ".join(f"{n} {status}" for status, n in counts.items())
-    typer.echo(f"{len(rows)} players" + (f" ({summary})" if summary else ""))
+    if tr.lang == "en":
+        summary = ", ".join(f"{n} {status}" for status, n in counts.items())
+        typer.echo(f"{len(rows)} players" + (f" ({summary})" if summary else ""))
+        return
+    summary = ", ".join(f"{status_word(status, tr)}: {n}" for status, n in counts.items())
+    typer.echo(tr.ngettext("%(num)s players (%(counts)s)", "%(num)s players (%(counts)s)", len(rows),
+                           counts=summary) if summary else tr.ngettext("%(num)s players", "%(num)s players", 0))
 
 
 @app.command("show")
@@ -115,17 +126,22 @@ def show(
 ) -> None:
     """A player's path through the event: each stage's table, seat and result."""
     from tourney.app.operations.players import show_player
+    from tourney.app.read_models.player_words import status_text
+    from tourney.app.read_models.stage_labels import unit_heading
 
     shown = show_player(name, db=db, tournament=tournament)
     if as_json:
         print_json(shown.to_json())
         return
+    tr = command_translator(db, tournament)
     info = shown.info
-    typer.echo(f"{info.name}" + (f" ({info.club})" if info.club else "") + f": {shown.status.text()}")
+    typer.echo(f"{info.name}" + (f" ({info.club})" if info.club else "") + f": {status_text(shown.status, tr)}")
     if not shown.steps:
-        typer.echo("  not seated yet")
-    for step in shown.steps:
-        typer.echo(f"  {shown.unit} {step.stage}  table {step.table}  seat {step.seat}  {step.result}")
+        typer.echo("  " + tr.gettext("not seated yet"))
+    for step in shown.steps:  # the step's result is the format's own words (English)
+        table = tr.gettext("table %(number)s", number=step.table)
+        seat = tr.gettext("seat %(number)s", number=step.seat)
+        typer.echo(f"  {unit_heading(shown.unit, step.stage, tr)}  {table}  {seat}  {step.result}")
 
 
 @app.command("rename")
@@ -138,9 +154,10 @@ def rename(
     """Rename a player (stored as an event: `tourney undo` reverts it)."""
     from tourney.app.operations.players import rename as rename_player
 
+    tr = command_translator(db, tournament)
     done = rename_player(old, new, db=db, tournament=tournament)
     with after_commit():
-        typer.echo(f"{done.old} is now {done.new}.")
+        typer.echo(tr.gettext("%(old)s is now %(new)s.", old=done.old, new=done.new))
 
 
 @app.command("drop")
@@ -154,9 +171,8 @@ def drop(
     of their table's finishing order."""
     from tourney.app.operations.players import drop as drop_player
     from tourney.app.read_models.table_views import player_table_lines
-    from tourney.cli._live import echo_lines
-
+    tr = command_translator(db, tournament)
     done = drop_player(name, db=db, tournament=tournament)
     with after_commit():
-        typer.echo(f"{done.name} dropped out.")
-        echo_lines(player_table_lines(done.state, done.name))
+        typer.echo(tr.gettext("%(player)s dropped out.", player=done.name))
+        echo_lines(player_table_lines(done.state, done.name, tr))

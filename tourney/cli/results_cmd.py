@@ -8,22 +8,23 @@ import typer
 
 from tourney.cli._common import fail, print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
-from tourney.cli._live import echo_lines
+from tourney.cli._live import command_translator, echo_lines
 from tourney.cli._output import after_commit
 
 if TYPE_CHECKING:
     from tourney.app.operations.results import Entered
+    from tourney.i18n import Translator
 
 TableArgument = Annotated[str, typer.Argument(
     metavar="TABLE", help="Table number of the current stage (T3 as on a table card; `final` for the final table).")]
 
 
-def _show(entered: Entered) -> None:
-    """The table after an entry, then what the director can do next."""
+def _show(entered: Entered, tr: Translator) -> None:
+    """The table after an entry, then what the director can do next, in the command's language."""
     from tourney.app.read_models.table_views import entry_lines
 
     with after_commit():
-        echo_lines(entry_lines(entered.state, entered.table))
+        echo_lines(entry_lines(entered.state, entered.table, tr))
 
 
 def _table(raw: str, db: str | None, tournament: str | None) -> int:
@@ -44,7 +45,8 @@ def result(
     a duel; a best-of-N match is decided once a player has won a majority."""
     from tourney.app.operations.results import enter_result
 
-    _show(enter_result(_table(table, db, tournament), loser, db=db, tournament=tournament))
+    tr = command_translator(db, tournament)
+    _show(enter_result(_table(table, db, tournament), loser, db=db, tournament=tournament), tr)
 
 
 def finish(
@@ -57,7 +59,8 @@ def finish(
     bracket format: `finish TABLE WINNER LOSER`."""
     from tourney.app.operations.results import finish as enter_finish
 
-    _show(enter_finish(_table(table, db, tournament), order, db=db, tournament=tournament))
+    tr = command_translator(db, tournament)
+    _show(enter_finish(_table(table, db, tournament), order, db=db, tournament=tournament), tr)
 
 
 def forfeit(
@@ -74,7 +77,8 @@ def forfeit(
 
     if len(players) > 2:
         fail(f"forfeit: a duel has two players; give the loser, or both for a double forfeit (got {len(players)})")
-    _show(enter_forfeit(_table(table, db, tournament), players, db=db, tournament=tournament))
+    tr = command_translator(db, tournament)
+    _show(enter_forfeit(_table(table, db, tournament), players, db=db, tournament=tournament), tr)
 
 
 def chips(
@@ -88,7 +92,8 @@ def chips(
     most chips first."""
     from tourney.app.operations.results import enter_chips
 
-    _show(enter_chips(_table(table, db, tournament), counts, db=db, tournament=tournament))
+    tr = command_translator(db, tournament)
+    _show(enter_chips(_table(table, db, tournament), counts, db=db, tournament=tournament), tr)
 
 
 def tables(
@@ -104,12 +109,15 @@ def tables(
 
     # A bad TABLE is refused before the database is even opened.
     number = _table(table, db, tournament) if table is not None else None
-    found = read_tables(db=db, tournament=tournament) if number is None else read_table(number, db=db,
-                                                                                      tournament=tournament)
     if as_json:
+        found = read_tables(db=db, tournament=tournament) if number is None else read_table(number, db=db,
+                                                                                          tournament=tournament)
         print_json(found.to_json())
-    else:
-        echo_lines(found.lines())
+        return
+    tr = command_translator(db, tournament)
+    shown = read_tables(db=db, tournament=tournament, tr=tr) if number is None else read_table(number, db=db,
+                                                                                             tournament=tournament)
+    echo_lines(shown.lines(tr))
 
 
 def standings(
@@ -132,9 +140,10 @@ def standings(
     if as_json:
         print_json(found.to_json())
         return
+    tr = command_translator(db, tournament)
     if not found.rows:
-        typer.echo("No standings yet: nobody has been seated.")
+        typer.echo(tr.gettext("No standings yet: nobody has been seated."))
         return
-    if not found.complete:
-        typer.echo(f"Provisional: {found.provisional_note}")
-    echo_lines(found.lines())
+    if not found.complete:  # the note is a message of the catalog, read in the command's language
+        typer.echo(tr.gettext("Provisional: %(note)s", note=tr.gettext(found.provisional_note)))
+    echo_lines(found.lines(tr))

@@ -15,7 +15,7 @@ from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._file_options import EncodingOption, SeparatorOption
 from tourney.cli._lazy import lazy_help
-from tourney.cli._live import echo_lines
+from tourney.cli._live import command_translator, echo_lines
 from tourney.cli._numbers import number_parser, parse_seed
 from tourney.cli._output import after_commit
 
@@ -113,14 +113,19 @@ def new(
     row = made.tournament
     shown = "" if made.format_text is None else f", {made.format_text}"
     with after_commit():
-        typer.echo(f"Created tournament {row.name!r} (id {row.id}, {row.game}{shown}, seed {row.seed}) in "
-                   f"{made.shown}.")
+        tr = command_translator(db, str(row.id))
+        typer.echo(tr.gettext("Created tournament %(name)s (id %(id)s, %(game)s%(format)s, seed %(seed)s) in "
+                              "%(where)s.", name=repr(row.name), id=row.id, game=row.game, format=shown,
+                              seed=row.seed, where=made.shown))
         if made.current.id != row.id:
             running = ", ".join(repr(r.name) for r in made.running)
-            typer.echo(f"Commands still act on {made.current.name!r} (id {made.current.id}): {running} is running. "
-                       f"Switch with `tourney use {row.id}`, or give --tournament {row.id} to one command.")
+            typer.echo(tr.gettext("Commands still act on %(current)s (id %(current_id)s): %(running)s is running. "
+                                  "Switch with `tourney use %(id)s`, or give --tournament %(id)s to one command.",
+                                  current=repr(made.current.name), current_id=made.current.id, running=running,
+                                  id=row.id))
             return
-        typer.echo("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, then `tourney seat`.")
+        typer.echo(tr.gettext("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, "
+                              "then `tourney seat`."))
 
 
 def use(
@@ -133,7 +138,9 @@ def use(
 
     row = use_tournament(tournament, db=db)
     with after_commit():
-        typer.echo(f"Now using tournament {row.name!r} (id {row.id}, {row.game}).")
+        tr = command_translator(db, str(row.id))
+        typer.echo(tr.gettext("Now using tournament %(name)s (id %(id)s, %(game)s).", name=repr(row.name), id=row.id,
+                              game=row.game))
 
 
 def lang(
@@ -149,12 +156,14 @@ def lang(
 
     if language is None:
         row, stored = show_language(db=db, tournament=tournament)
-        shown = stored if stored is not None else "none chosen (the system locale decides, else en)"
-        typer.echo(f"Language of {row.name!r}: {shown}.")
+        tr = command_translator(db, str(row.id))
+        shown = stored if stored is not None else tr.gettext("none chosen (the system locale decides, else en)")
+        typer.echo(tr.gettext("Language of %(name)s: %(language)s.", name=repr(row.name), language=shown))
         return
     row, code = set_language(language, db=db, tournament=tournament)
-    with after_commit():
-        typer.echo(f"Language of {row.name!r} is now {code}.")
+    with after_commit():  # said in the language just chosen, unless --lang or TOURNEY_LANG decides
+        tr = command_translator(db, str(row.id))
+        typer.echo(tr.gettext("Language of %(name)s is now %(language)s.", name=repr(row.name), language=code))
 
 
 def list_(as_json: JsonOption = False, db: DbOption = None) -> None:
@@ -200,7 +209,7 @@ def plan(
     if as_json:
         print_json(shown.plan.to_json())
         return
-    echo_lines(shown.lines())
+    echo_lines(shown.lines(command_translator(db, tournament)))
 
 
 def seat(
@@ -235,12 +244,13 @@ def seat(
 
         raise InvalidInputError("--encoding and --separator tell how to read the --ratings FILE: give it too")
     rated = read_ratings_file(ratings, encoding=encoding, separator=separator) if ratings is not None else None
+    tr = command_translator(db, tournament)
     drawn = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=rated, db=db,
                  tournament=tournament)
     with after_commit():
         if rated is not None and rated.read_as is not None:
             typer.echo(f"{rated.source}: {rated.read_as}")
-        echo_lines(seated_lines(drawn))
+        echo_lines(seated_lines(drawn, tr))
 
 
 def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -248,9 +258,10 @@ def advance(db: DbOption = None, tournament: TournamentOption = None) -> None:
     from tourney.app.operations.seating import advance as close_stage
     from tourney.app.read_models.table_views import advanced_lines
 
+    tr = command_translator(db, tournament)
     done = close_stage(db=db, tournament=tournament)
     with after_commit():
-        echo_lines(advanced_lines(done.state, done.moving))
+        echo_lines(advanced_lines(done.state, done.moving, tr))
 
 
 def status(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -258,8 +269,7 @@ def status(as_json: JsonOption = False, db: DbOption = None, tournament: Tournam
     On a large stage: counts of tables and players and the few slowest tables."""
     from tourney.app.operations.tournaments import status as read_status
 
-    view = read_status(db=db, tournament=tournament)
     if as_json:
-        print_json(view.to_json())
+        print_json(read_status(db=db, tournament=tournament).to_json())
     else:
-        echo_lines(view.lines)
+        echo_lines(read_status(db=db, tournament=tournament, tr=command_translator(db, tournament)).lines)

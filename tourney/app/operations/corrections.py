@@ -14,6 +14,7 @@ from tourney.app.input.names import ChipCounts, checked_name, chip_counts, optio
 from tourney.app.store.database import open_db
 from tourney.app.store.unit_of_work import read, transaction
 from tourney.errors import InvalidInputError
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.engine.events import Event
@@ -42,9 +43,9 @@ class Undone:
     state: TournamentState
     named: bool
 
-    def changes(self) -> list[str]:
+    def changes(self, tr: Translator = ENGLISH) -> list[str]:
         """What the undo changed, as the director reads it."""
-        return list(correction_changes(self.before, self.state))
+        return list(correction_changes(self.before, self.state, tr))
 
 
 # What `undo` asks about before reverting it at a terminal: the entries a whole stage hangs on.
@@ -119,14 +120,16 @@ class CorrectionPreview:
         """The payload of the `correct` event."""
         return {"target": self.target.id, **self.fix}
 
-    def lines(self) -> tuple[str, ...]:
+    def lines(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
         """What `tourney correct` prints of it before applying it: the entry and the correction,
-        then each change (or that nothing visible changes)."""
+        then each change (or that nothing visible changes); the changes are in the language the
+        preview was made in (`preview_correction`'s `tr`)."""
         from tourney.app.read_models.event_text import correction_text, event_text
 
         target = self.target
-        return (f"Correcting event {target.id} ({event_text(target.kind, target.data)}): "
-                f"{correction_text(self.data)}.", *(f"  {line}" for line in self.changes or ("no visible change",)))
+        return (tr.gettext("Correcting event %(event)s (%(entry)s): %(changes)s.", event=target.id,
+                           entry=event_text(target.kind, target.data, tr), changes=correction_text(self.data, tr)),
+                *(f"  {line}" for line in self.changes or (tr.gettext("no visible change"),)))
 
 
 def check_choice(*, loser: bool, order: bool, counts: bool, registration: bool) -> None:
@@ -140,18 +143,19 @@ def check_choice(*, loser: bool, order: bool, counts: bool, registration: bool) 
 
 def preview_correction(event: int, *, loser: str | None = None, order: Sequence[str] | None = None,
                        counts: ChipCounts | None = None, name: str | None = None, club: str | None = None,
-                       db: str | None = None, tournament: str | None = None) -> CorrectionPreview:
+                       db: str | None = None, tournament: str | None = None,
+                       tr: Translator = ENGLISH) -> CorrectionPreview:
     """What correcting event `event` would do: exactly one of `loser` (a round result), `order` (a
     finish, winner first), `counts` (a chip count) or `name`/`club` (a registration). Nothing is
-    stored; `apply_correction` stores it."""
+    stored; `apply_correction` stores it. `tr`: the language of its changes."""
     snap = read(db, tournament)
     return correction_of(snap.state, snap.tournament, event, loser=loser, order=order, counts=counts, name=name,
-                         club=club)
+                         club=club, tr=tr)
 
 
 def correction_of(state: TournamentState, row: Tournament, event: int, *, loser: str | None = None,
                   order: Sequence[str] | None = None, counts: ChipCounts | None = None, name: str | None = None,
-                  club: str | None = None) -> CorrectionPreview:
+                  club: str | None = None, tr: Translator = ENGLISH) -> CorrectionPreview:
     """`preview_correction` over a state already read (a transaction's, to store it at once)."""
     from tourney.engine.corrections import preview
 
@@ -162,7 +166,7 @@ def correction_of(state: TournamentState, row: Tournament, event: int, *, loser:
         raise InvalidInputError(f"no event {event} in tournament {row.name!r} (see `tourney log`)")
     fix = _fields(state, target, loser=loser, order=order, counts=counts, name=name, club=club)
     after = preview(state, "correct", {"target": event, **fix})
-    return CorrectionPreview(row, target, fix, tuple(correction_changes(state, after)))
+    return CorrectionPreview(row, target, fix, tuple(correction_changes(state, after, tr)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,60 +207,75 @@ def _fields(state: TournamentState, target: Event, *, loser: str | None, order: 
     return fields
 
 
-def correction_changes(before: TournamentState, after: TournamentState) -> Iterator[str]:
+def correction_changes(before: TournamentState, after: TournamentState,
+                       tr: Translator = ENGLISH) -> Iterator[str]:
     """What differs between two states, as the director reads it: names, cards, eliminations,
     places, stage, who advances, standings."""
     from tourney.engine.tournament import advancing_players
 
+    none = tr.gettext("none")
     old_names = [p.name for p in before.players]
     new_names = [p.name for p in after.players]
     renamed: dict[str, str] = {}
     if len(old_names) == len(new_names):
         renamed = {was: now for was, now in zip(old_names, new_names, strict=True) if was != now}
         for was, now in renamed.items():
-            yield f"{was} is now called {now}"
+            yield tr.gettext("%(was)s is now called %(now)s", was=was, now=now)
         for was_info, now_info in zip(before.players, after.players, strict=True):
             if was_info.club != now_info.club:
-                yield f"{now_info.name}: club {now_info.club or 'none'} instead of {was_info.club or 'none'}"
+                yield tr.gettext("%(player)s: club %(club)s instead of %(was)s", player=now_info.name,
+                                 club=now_info.club or none, was=was_info.club or none)
     else:
         for name in [n for n in old_names if n not in new_names]:
-            yield f"{name} is no longer registered"
+            yield tr.gettext("%(player)s is no longer registered", player=name)
         for name in [n for n in new_names if n not in old_names]:
-            yield f"{name} is registered"
+            yield tr.gettext("%(player)s is registered", player=name)
     old_tables = {(t.stage, t.number): t for tables in before.history for t in tables}
     new_keys = {(t.stage, t.number) for tables in after.history for t in tables}
     for stage, number in sorted(set(old_tables) - new_keys):
-        yield f"stage {stage} table {number} is no longer seated"
+        yield tr.gettext("stage %(stage)s table %(number)s is no longer seated", stage=stage, number=number)
     for tables in after.history:
         for table in tables:
             old = old_tables.get((table.stage, table.number))
             if old is None:
                 continue
-            where = f"stage {table.stage} table {table.number}"
+            where = tr.gettext("stage %(stage)s table %(number)s", stage=table.stage, number=table.number)
             for seated in table.seats:
                 had, holds = old.counts.get(seated), table.counts.get(seated)
-                if had != holds and had is not None and table.reports_rounds:
-                    yield f"{where}: {seated} holds {holds} card(s) instead of {had}"
+                if had != holds and had is not None and holds is not None and table.reports_rounds:
+                    yield tr.ngettext("%(table)s: %(player)s holds %(num)s card(s) instead of %(had)s",
+                                      "%(table)s: %(player)s holds %(num)s card(s) instead of %(had)s", holds,
+                                      table=where, player=seated, had=had)
             out_now, out_before = set(table.eliminated), set(old.eliminated)
             gone, back = out_now - out_before, out_before - out_now
             for seated in sorted(gone):
-                yield f"{where}: {seated} is eliminated (place {table.places.get(seated)})"
+                yield tr.gettext("%(table)s: %(player)s is eliminated (place %(place)s)", table=where, player=seated,
+                                 place=table.places.get(seated))
             for seated in sorted(back):
-                yield f"{where}: {seated} is no longer eliminated"
+                yield tr.gettext("%(table)s: %(player)s is no longer eliminated", table=where, player=seated)
             for seated in table.seats:
                 was_place, place = old.places.get(seated), table.places.get(seated)
                 if seated not in gone and was_place is not None and place is not None and was_place != place:
-                    yield f"{where}: {seated} takes place {place} instead of {was_place}"
+                    yield tr.gettext("%(table)s: %(player)s takes place %(place)s instead of %(was)s", table=where,
+                                     player=seated, place=place, was=was_place)
             if old.finished != table.finished:
-                yield f"{where}: {'finishes' if table.finished else 'is playing again'}"
+                yield (tr.gettext("%(table)s: finishes", table=where) if table.finished
+                       else tr.gettext("%(table)s: is playing again", table=where))
     if before.stage != after.stage or before.closed != after.closed:
-        yield f"the tournament is at stage {after.stage}{' (closed)' if after.closed else ''} instead of " \
-              f"{before.stage}{' (closed)' if before.closed else ''}"
+        yield tr.gettext("the tournament is at stage %(stage)s instead of %(was)s",
+                         stage=_stage_closed(after, tr), was=_stage_closed(before, tr))
     moving_before, moving_after = advancing_players(before), advancing_players(after)
     if set(moving_before) != set(moving_after):
-        yield (f"advancing from stage {after.stage}: {', '.join(moving_after) or 'nobody yet'} "
-               f"(was {', '.join(moving_before) or 'nobody yet'})")
+        nobody = tr.gettext("nobody yet")
+        yield tr.gettext("advancing from stage %(stage)s: %(players)s (was %(was)s)", stage=after.stage,
+                         players=", ".join(moving_after) or nobody, was=", ".join(moving_before) or nobody)
     old_rank = {renamed.get(r.player, r.player): r.rank for r in before.standings()}
     for row in after.standings():
         if old_rank.get(row.player) != row.rank:
-            yield f"standings: {row.player} ranks {row.rank} instead of {old_rank.get(row.player)}"
+            yield tr.gettext("standings: %(player)s ranks %(rank)s instead of %(was)s", player=row.player,
+                             rank=row.rank, was=old_rank.get(row.player))
+
+
+def _stage_closed(state: TournamentState, tr: Translator) -> str:
+    """"2", or "2 (closed)"."""
+    return tr.gettext("%(stage)s (closed)", stage=state.stage) if state.closed else str(state.stage)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.app.input.names import ChipCounts, chip_counts, current_table, player_name
 from tourney.app.store.unit_of_work import read, transaction
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.app.read_models.table_views import Tables, TableView
@@ -67,13 +68,13 @@ def enter_chips(table: int, counts: ChipCounts, *, db: str | None = None, tourna
         "chips", {"table": table, "counts": chip_counts(state, counts, current_table(state, table))}))
 
 
-def tables(*, db: str | None = None, tournament: str | None = None) -> Tables:
+def tables(*, db: str | None = None, tournament: str | None = None, tr: Translator = ENGLISH) -> Tables:
     """The tables of the stage being played, as frozen values (`.tables`, `.table(n)`, `.to_json()`
-    for scripts, `.lines()` for people). A Python user who needs the engine's whole state (the log,
-    the history of every stage) reads `tournament_state()`."""
+    for scripts, `.lines(tr)` for people; `tr`: the language of the heading). A Python user who needs
+    the engine's whole state (the log, the history of every stage) reads `tournament_state()`."""
     from tourney.app.read_models.table_views import table_views
 
-    return table_views(read(db, tournament).state)
+    return table_views(read(db, tournament).state, tr)
 
 
 def table(number: int, *, db: str | None = None, tournament: str | None = None) -> TableView:
@@ -110,11 +111,11 @@ class Standings:
 
         return standings_csv(self.rows, dict(self.clubs))
 
-    def lines(self) -> tuple[str, ...]:
+    def lines(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
         """What `tourney standings` prints: the heading, one line per player."""
         from tourney.app.read_models.standings_text import standings_lines
 
-        return tuple(standings_lines(self.rows, by_place=self.by_place, unit=self.unit))
+        return tuple(standings_lines(self.rows, by_place=self.by_place, unit=self.unit, tr=tr))
 
 
 def standings(*, db: str | None = None, tournament: str | None = None) -> Standings:

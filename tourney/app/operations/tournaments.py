@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.app.store.database import open_db
 from tourney.app.store.unit_of_work import read
 from tourney.errors import InvalidInputError
-from tourney.i18n import check_language
+from tourney.i18n import ENGLISH, Translator, check_language
 
 if TYPE_CHECKING:
     from tourney.app.read_models.table_views import TableView
@@ -179,26 +179,59 @@ class PlanShown:
     plan: Plan
     source: str
 
-    def lines(self) -> tuple[str, ...]:
-        """What `tourney plan` prints."""
-        return (f"Stage plan {self.source}:", *plan_lines(self.plan))
+    def lines(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
+        """What `tourney plan` prints, in `tr`'s language."""
+        if tr.lang == ENGLISH.lang:
+            return (f"Stage plan {self.source}:", *plan_lines(self.plan))
+        return (_plan_heading(self.source, tr), *plan_lines(self.plan, tr))
 
 
-def plan_lines(plan: Plan) -> tuple[str, ...]:
+def _plan_heading(source: str, tr: Translator) -> str:
+    """"Stage plan for 30 players of lou:" said again in `tr`'s language (the source is English)."""
+    import re
+
+    if source == "(fixed at the first seat draw)":
+        return tr.gettext("Stage plan (fixed at the first seat draw):")
+    found = re.fullmatch(r"for (\d+) players of (.+)", source)
+    if found:
+        return tr.ngettext("Stage plan for %(num)s players of %(game)s:", "Stage plan for %(num)s players of %(game)s:",
+                           int(found[1]), game=found[2])
+    found = re.fullmatch(r"for the (\d+) registered players", source)
+    if found:
+        return tr.ngettext("Stage plan for the %(num)s registered players:",
+                           "Stage plan for the %(num)s registered players:", int(found[1]))
+    return f"Stage plan {source}:"
+
+
+def plan_lines(plan: Plan, tr: Translator = ENGLISH) -> tuple[str, ...]:
     """One line per stage (tables, who advances) and the planner's reason under it."""
-    from tourney.app.read_models.stage_labels import going_on_text
+    from tourney.app.read_models.plan_reasons import plan_reason
+    from tourney.app.read_models.stage_labels import going_on_text, unit_heading
 
     lines = []
     count = len(plan.stages)
     for number, (stage, reason) in enumerate(zip(plan.stages, plan.reasons, strict=True), start=1):
         sizes = "+".join(str(t) for t in stage.tables)
+        if tr.lang == ENGLISH.lang:
+            if stage.is_final:
+                what = f"final table of {stage.players}"
+            else:
+                what = (f"{len(stage.tables)} tables ({sizes}), {going_on_text(stage.advance, len(stage.tables))} "
+                        f"-> {stage.advance * len(stage.tables)}")
+            label = "final" if number == count else f"stage {number}"
+            lines += [f"{label:>7}: {stage.players:>4} players, {what}", f"         {reason}"]
+            continue
         if stage.is_final:
-            what = f"final table of {stage.players}"
+            what = tr.ngettext("%(num)s players, final table of %(size)s", "%(num)s players, final table of %(size)s",
+                               stage.players, size=stage.players)
         else:
-            what = (f"{len(stage.tables)} tables ({sizes}), {going_on_text(stage.advance, len(stage.tables))} "
-                    f"-> {stage.advance * len(stage.tables)}")
-        label = "final" if number == count else f"stage {number}"
-        lines += [f"{label:>7}: {stage.players:>4} players, {what}", f"         {reason}"]
+            what = tr.ngettext("%(num)s players, %(tables)s tables (%(sizes)s), %(going)s -> %(next)s",
+                               "%(num)s players, %(tables)s tables (%(sizes)s), %(going)s -> %(next)s",
+                               stage.players, tables=len(stage.tables), sizes=sizes,
+                               going=going_on_text(stage.advance, len(stage.tables), tr),
+                               next=stage.advance * len(stage.tables))
+        label = tr.gettext("final") if number == count else unit_heading("stage", number, tr)
+        lines += [f"{label:>7}: {what}", f"         {plan_reason(reason, tr)}"]
     return tuple(lines)
 
 
@@ -284,7 +317,7 @@ class StatusView:
         return data
 
 
-def status(*, db: str | None = None, tournament: str | None = None) -> StatusView:
+def status(*, db: str | None = None, tournament: str | None = None, tr: Translator = ENGLISH) -> StatusView:
     """The stage, the tables still playing, what blocks an advance; counts and the slowest tables."""
     from tourney.app.read_models.table_views import table_view
     from tourney.engine.format_config import FormatConfig
@@ -297,13 +330,16 @@ def status(*, db: str | None = None, tournament: str | None = None) -> StatusVie
     slowest = tuple(table_view(state, t) for t in _slowest(state))
     default = state.format == FormatConfig()
     total = None if default else getattr(state.format_view(), "total_rounds", None) or None
-    steps = _next_steps(state, tuple(report.blockers), len(report.tables_playing))
+    steps = _next_steps(state, tuple(report.blockers), len(report.tables_playing), tr)
     # Every count out of the same whole: the registered, then the part who dropped out.
     registered = len(state.players)
-    head = (f"Tournament {row.name!r} (id {row.id}, {row.game}, seed {row.seed}): "
-            + (f"{registered} registered, {active} taking part, {registered - active} dropped out"
-               if active != registered else f"{registered} players"))
-    where = _where(state, counts, slowest, tuple(report.tables_playing))
+    who = (tr.ngettext("%(num)s registered, %(active)s taking part, %(dropped)s dropped out",
+                       "%(num)s registered, %(active)s taking part, %(dropped)s dropped out", registered,
+                       active=active, dropped=registered - active)
+           if active != registered else tr.ngettext("%(num)s players", "%(num)s players", registered))
+    head = tr.gettext("Tournament %(name)s (id %(id)s, %(game)s, seed %(seed)s): %(players)s", name=repr(row.name),
+                      id=row.id, game=row.game, seed=row.seed, players=who)
+    where = _where(state, counts, slowest, tuple(report.tables_playing), tr)
     return StatusView(row, report.stage, report.closed, report.complete, tuple(report.tables_playing),
                       tuple(report.blockers), active, counts, slowest,
                       len(state.plan.stages) if state.plan else None, None if default else state.format, total,
@@ -311,7 +347,7 @@ def status(*, db: str | None = None, tournament: str | None = None) -> StatusVie
 
 
 def _where(state: TournamentState, counts: FloorCounts, slowest: tuple[TableView, ...],
-           playing: tuple[int, ...]) -> list[str]:
+           playing: tuple[int, ...], tr: Translator = ENGLISH) -> list[str]:
     """The lines of `status` between its heading and the next steps: the format, the stage being
     played, its tables (a round's matches; a plan's tables still playing, or counts on a large floor)."""
     from tourney.app.read_models.event_text import format_text
@@ -319,45 +355,57 @@ def _where(state: TournamentState, counts: FloorCounts, slowest: tuple[TableView
     from tourney.app.read_models.table_views import table_views
 
     by_plan = state.kind.takes_stage_plan
-    lines = [] if by_plan else [f"Format: {format_text(state.format)}."]
+    lines = [] if by_plan else [tr.gettext("Format: %(format)s.", format=format_text(state.format, tr=tr))]
     if state.stage == 0:
         return lines
-    lines.append(f"Now: {stage_progress(state)}, {len(state.tables)} table(s).")
+    lines.append(tr.ngettext("Now: %(stage)s, %(num)s table(s).", "Now: %(stage)s, %(num)s table(s).",
+                             len(state.tables), stage=stage_progress(state, tr=tr)))
     if state.complete:
         return lines
     if not by_plan:
-        return [*lines, *(f"  {line}" for line in table_views(state).round_lines())]
+        return [*lines, *(f"  {line}" for line in table_views(state, tr).round_lines(tr))]
     if len(playing) > SUMMARY_ABOVE:
-        return [*lines, *_summary_lines(counts, slowest)]
+        return [*lines, *_summary_lines(counts, slowest, tr)]
     if playing:
-        lines.append(f"Tables still playing: {', '.join(str(t) for t in playing)}.")
+        lines.append(tr.gettext("Tables still playing: %(tables)s.", tables=", ".join(str(t) for t in playing)))
     return lines
 
 
-def _next_steps(state: TournamentState, blockers: tuple[str, ...], playing: int) -> tuple[str, ...]:
+def _next_steps(state: TournamentState, blockers: tuple[str, ...], playing: int,
+                tr: Translator = ENGLISH) -> tuple[str, ...]:
     """What the director can do next: seat, advance (or what blocks it), or nothing: it is over."""
-    from tourney.app.read_models.table_views import next_draw
+    from tourney.app.read_models.stage_labels import unit_heading
+    from tourney.app.read_models.table_views import blocker_lines, next_draw
 
     if state.stage == 0:
-        return ("Not seated yet: `tourney seat` draws stage 1." if state.kind.takes_stage_plan
-                else f"Not seated yet: `tourney seat` seeds the field and draws {state.kind.unit} 1.",)
+        return (tr.gettext("Not seated yet: `tourney seat` draws stage 1.") if state.kind.takes_stage_plan
+                else tr.gettext("Not seated yet: `tourney seat` seeds the field and draws %(stage)s.",
+                                stage=unit_heading(state.kind.unit, 1, tr)),)
     if state.complete:
-        return (f"Complete: {state.standings()[0].player} wins.",)
+        return (tr.gettext("Complete: %(winner)s wins.", winner=state.standings()[0].player),)
     if playing > SUMMARY_ABOVE and state.kind.takes_stage_plan:
-        return ("`tourney tables` shows every table.",)
+        return (tr.gettext("`tourney tables` shows every table."),)
     if blockers:
-        return ("Advance is blocked by:", *(f"  - {blocker}" for blocker in blockers))
-    return (f"Every table has finished: `tourney advance` {next_draw(state)}.",)
+        said = blockers if tr.lang == ENGLISH.lang else blocker_lines(state, tr)
+        return (tr.gettext("Advance is blocked by:"), *(f"  - {blocker}" for blocker in said))
+    return (tr.gettext("Every table has finished: `tourney advance` %(next)s.", next=next_draw(state, tr)),)
 
 
-def _summary_lines(counts: FloorCounts, slowest: tuple[TableView, ...]) -> list[str]:
+def _summary_lines(counts: FloorCounts, slowest: tuple[TableView, ...], tr: Translator = ENGLISH) -> list[str]:
     playing, finished = counts.tables_playing_count, counts.tables_finished_count
-    return [f"Tables: {playing} playing, {finished} finished.",
-            f"Players: {counts.players_in} still in, {counts.players_out} out"
-            + (f", {counts.players_dropped} dropped." if counts.players_dropped else "."),
-            f"Slowest tables (advance waits for all {playing}):",
-            *(f"  - table {table.number}: {len(table.still_in)} players in, stops at {table.advance}, "
-              f"{table.rounds} round(s) played" for table in slowest)]
+    players = (tr.gettext("Players: %(in)s still in, %(out)s out, %(dropped)s dropped.", dropped=counts.players_dropped,
+                          **{"in": counts.players_in, "out": counts.players_out}) if counts.players_dropped
+               else tr.gettext("Players: %(in)s still in, %(out)s out.",
+                               **{"in": counts.players_in, "out": counts.players_out}))
+    return [tr.gettext("Tables: %(playing)s playing, %(finished)s finished.", playing=playing, finished=finished),
+            players,
+            tr.gettext("Slowest tables (advance waits for all %(playing)s):", playing=playing),
+            *("  - " + tr.ngettext("table %(table)s: %(players)s players in, stops at %(advance)s, "
+                                   "%(num)s round(s) played",
+                                   "table %(table)s: %(players)s players in, stops at %(advance)s, "
+                                   "%(num)s round(s) played", table.rounds, table=table.number,
+                                   players=len(table.still_in), advance=table.advance)
+              for table in slowest)]
 
 
 def _floor_counts(state: TournamentState) -> FloorCounts:

@@ -12,81 +12,132 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tourney.app.read_models.sheet_words import SEEDING_WORDS, format_label
+from tourney.i18n import ENGLISH, Translator
+
 if TYPE_CHECKING:
     from tourney.engine.format_config import FormatConfig
 
 
-def format_text(config: FormatConfig, *, every_option: bool = False) -> str:
+def format_text(config: FormatConfig, *, every_option: bool = False, tr: Translator = ENGLISH) -> str:
     """The format with its options as people read them, in the format's own words. `every_option`:
-    the default seeding named too ("seeding by lot"), as the log, the record of the event, has it."""
-    text = config.kind.describe(config)
-    if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
-        text += ", seeding by lot"
-    return text
+    the default seeding named too ("seeding by lot"), as the log, the record of the event, has it.
+    English is the format's own `describe`; another language says the same options in its words."""
+    if tr.lang == ENGLISH.lang or config.kind.name not in BUILT_IN_FORMATS:
+        text = config.kind.describe(config)
+        if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
+            text += ", seeding by lot"
+        return text
+    parts = [format_label(config.kind.label, tr)]
+    if config.kind.name != "stages":
+        parts.extend(_option_words(config, tr))
+        if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
+            parts.append(tr.gettext("seeding by lot"))
+    return ", ".join(parts)
 
 
-def _format_event(data: Mapping[str, Any]) -> str:
+BUILT_IN_FORMATS = ("stages", "knockout", "double-elimination", "round-robin", "swiss")
+
+
+def _option_words(config: FormatConfig, tr: Translator) -> list[str]:
+    """A round format's options, as `LiveFormat.describe` lists them, in `tr`'s language."""
+    parts = []
+    if config.best_of != 1:
+        parts.append(tr.gettext("best of %(games)s", games=config.best_of))
+    if config.third_place:
+        parts.append(tr.gettext("third-place match"))
+    if config.table_size != 2:
+        parts.append(tr.gettext("tables of %(size)s", size=config.table_size))
+    if config.rounds is not None:
+        parts.append(tr.ngettext("%(num)s rounds", "%(num)s rounds", config.rounds))
+    if config.seeding != "lot":
+        parts.append(tr.gettext("seeded by %(seeding)s",
+                                seeding=tr.gettext(SEEDING_WORDS.get(config.seeding, config.seeding))))
+    if config.grand_final != "reset":
+        parts.append(tr.gettext("single grand final") if config.grand_final == "single"
+                     else tr.gettext("no grand final"))
+    if config.cycles == 2:
+        parts.append(tr.gettext("double round robin"))
+    elif config.cycles > 2:
+        parts.append(tr.ngettext("%(num)s cycles", "%(num)s cycles", config.cycles))
+    if config.tiebreaks:
+        parts.append(tr.gettext("tie-breaks %(tiebreaks)s", tiebreaks=tr.gettext(" then ").join(config.tiebreaks)))
+    return parts
+
+
+def _format_event(data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
     from tourney.engine.format_config import FormatConfig
     from tourney.errors import InvalidInputError
 
     try:
-        return format_text(FormatConfig.from_json(dict(data)), every_option=True)
+        return format_text(FormatConfig.from_json(dict(data)), every_option=True, tr=tr)
     except InvalidInputError:  # a payload no format reads: shown as stored rather than not at all
         return str(data.get("format"))
 
 
-def event_text(kind: str, data: Mapping[str, Any]) -> str:
-    """One event of the log as a short sentence."""
+def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
+    """One event of the log as a short sentence, in `tr`'s language (the format's own description
+    and an unknown kind's payload stay as stored)."""
     if kind == "format":
-        return "format " + _format_event(data)
+        return tr.gettext("format %(format)s", format=_format_event(data, tr))
     if kind == "register":
         club = data.get("club")
-        return f"register {data['name']}" + (f" ({club})" if club else "")
+        return (tr.gettext("register %(name)s (%(club)s)", name=data["name"], club=club) if club
+                else tr.gettext("register %(name)s", name=data["name"]))
     if kind == "drop":
-        return f"drop {data['name']}"
+        return tr.gettext("drop %(name)s", name=data["name"])
     if kind == "seat":
         tables = data.get("tables", [])
-        return f"seat stage {data['stage']}: {len(tables)} table{'s' if len(tables) != 1 else ''}, seed {data['seed']}"
+        return tr.ngettext("seat stage %(stage)s: %(num)s table, seed %(seed)s",
+                           "seat stage %(stage)s: %(num)s tables, seed %(seed)s", len(tables),
+                           stage=data["stage"], seed=data["seed"])
     if kind == "result":
-        return f"result table {data['table']}: {data['loser']} loses the round"
+        return tr.gettext("result table %(table)s: %(loser)s loses the round", table=data["table"],
+                          loser=data["loser"])
     if kind == "finish":
-        forfeit = f" ({' and '.join(data['forfeit'])} forfeited)" if data.get("forfeit") else ""
-        return f"finish table {data['table']}: {', '.join(data['order'])}{forfeit}"
+        order = ", ".join(data["order"])
+        if data.get("forfeit"):
+            return tr.gettext("finish table %(table)s: %(order)s (%(players)s forfeited)", table=data["table"],
+                              order=order, players=tr.gettext(" and ").join(data["forfeit"]))
+        return tr.gettext("finish table %(table)s: %(order)s", table=data["table"], order=order)
     if kind == "chips":
-        return f"chips table {data['table']}: {_counts(data['counts'])}"
+        return tr.gettext("chips table %(table)s: %(counts)s", table=data["table"], counts=_counts(data["counts"]))
     if kind == "advance":
-        return f"advance: stage {data['stage']} closed"
+        return tr.gettext("advance: stage %(stage)s closed", stage=data["stage"])
     if kind == "undo":
-        return f"undo event {data['target']}"
+        return tr.gettext("undo event %(event)s", event=data["target"])
     if kind == "correct":
-        return f"correct event {data['target']}: {correction_text(data)}"
+        return tr.gettext("correct event %(event)s: %(changes)s", event=data["target"],
+                          changes=correction_text(data, tr))
     if kind == "rename":
-        return f"rename {data['name']} to {data['new']}"
+        return tr.gettext("rename %(name)s to %(new)s", name=data["name"], new=data["new"])
     return f"{kind} {data}"
 
 
-def log_line(event_id: int, kind: str, data: Mapping[str, Any], *, undone: bool, corrected_by: int | None) -> str:
+def log_line(event_id: int, kind: str, data: Mapping[str, Any], *, undone: bool, corrected_by: int | None,
+             tr: Translator = ENGLISH) -> str:
     """One line of `tourney log`: the id, the sentence, and whether it was undone or corrected since."""
-    notes = ["undone"] if undone else []
+    notes = [tr.gettext("undone")] if undone else []
     if corrected_by is not None:
-        notes.append(f"corrected by {corrected_by}")
+        notes.append(tr.gettext("corrected by %(event)s", event=corrected_by))
     suffix = f"  [{', '.join(notes)}]" if notes else ""
-    return f"{event_id:>6}  {event_text(kind, data)}{suffix}"
+    return f"{event_id:>6}  {event_text(kind, data, tr)}{suffix}"
 
 
-def correction_text(data: Mapping[str, Any]) -> str:
+def correction_text(data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
     """What a `correct` event changes: "loser is Ann; club is none"."""
     fixes = []
     if "loser" in data:
-        fixes.append(f"loser is {data['loser']}")
+        fixes.append(tr.gettext("loser is %(player)s", player=data["loser"]))
     if "order" in data:
-        fixes.append(f"order is {', '.join(map(str, data['order']))}")
+        fixes.append(tr.gettext("order is %(order)s", order=", ".join(map(str, data["order"]))))
     if "counts" in data:
-        fixes.append("counts are " + _counts(data["counts"]))
+        fixes.append(tr.gettext("counts are %(counts)s", counts=_counts(data["counts"])))
     if "name" in data:
-        fixes.append(f"name is {data['name']}")
+        fixes.append(tr.gettext("name is %(name)s", name=data["name"]))
     if "club" in data:
-        fixes.append(f"club is {data['club'] or 'none'}")
+        fixes.append(tr.gettext("club is %(club)s", club=data["club"]) if data["club"]
+                     else tr.gettext("club is none"))
     return "; ".join(fixes)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tourney.app.read_models.sheet_words import round_name
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
@@ -39,24 +40,33 @@ def stage_name(state: TournamentState, stage: int, tr: Translator = ENGLISH) -> 
     return tr.gettext("the final") if _is_final(state, stage) else unit_heading(state.kind.unit, stage, tr)
 
 
-def stage_progress(state: TournamentState, stage: int | None = None) -> str:
+def stage_progress(state: TournamentState, stage: int | None = None, tr: Translator = ENGLISH) -> str:
     """Stage `stage` (default: the one being played) as `status` names it: "stage 2 of 3" or
     "the final" (a plan); "round 2 of 4", "round 3 (semi-final)" or "round 5 (losers' round 3,
     winners' final)" (a format played in rounds: the bracket's own names of its rounds)."""
     stage = state.stage if stage is None else stage
     if state.kind.takes_stage_plan:
-        return state.kind.stage_label(state, stage)
-    label = f"{state.kind.unit} {stage}"
+        if tr.lang == ENGLISH.lang:  # the format's own words
+            return state.kind.stage_label(state, stage)
+        stages = len(state.plan.stages) if state.plan else stage
+        if stage == stages and state.plan is not None:
+            return tr.gettext("the final")
+        return tr.gettext("stage %(number)s of %(total)s", number=stage, total=stages)
+    label = unit_heading(state.kind.unit, stage, tr)
     if state.bracket is not None and 1 <= stage <= len(state.history):
         names: list[str] = []
         for table in state.history[stage - 1]:
             name = state.bracket.rounds[state.bracket.round_index(table.match)].name
             if name not in names and name != f"round {stage}":  # the bracket's own name of the round
                 names.append(name)
-        return label + (f" ({', '.join(names)})" if names else "")
+        return label + (f" ({', '.join(round_name(name, tr) for name in names)})" if names else "")
     view = state.format_view()
     total = getattr(view, "total_rounds", 0)
-    return f"{label} of {total}" if total else label
+    if not total:
+        return label
+    if state.kind.unit == "round":
+        return tr.gettext("round %(number)s of %(total)s", number=stage, total=total)
+    return f"{label} of {total}"
 
 
 def going_on_text(advance: int, tables: int, tr: Translator = ENGLISH) -> str:

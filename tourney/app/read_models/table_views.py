@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tourney.app.input.numbers import whole_number
-from tourney.app.read_models.stage_labels import capitalised, stage_name, stage_progress
+from tourney.app.read_models.sheet_words import SEEDING_WORDS
+from tourney.app.read_models.stage_labels import capitalised, stage_name, stage_progress, unit_heading
 from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.engine.tables import TableState
@@ -107,9 +109,9 @@ class TableView:
                 data["match"] = self.match
         return data
 
-    def lines(self) -> tuple[str, ...]:
-        """The table as the director reads it after each entry."""
-        return tuple(_plan_table_lines(self) if self.by_plan else _round_table_lines(self))
+    def lines(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
+        """The table as the director reads it after each entry, in `tr`'s language."""
+        return tuple(_plan_table_lines(self, tr) if self.by_plan else _round_table_lines(self, tr))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,19 +139,20 @@ class Tables:
         """The `tourney tables --json` shape: one object per table."""
         return [t.to_json() for t in self.tables]
 
-    def lines(self) -> tuple[str, ...]:
-        """What `tourney tables` prints."""
+    def lines(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
+        """What `tourney tables` prints (the heading is the one the tables were read with)."""
         if not self.tables:
-            return (f"No tables yet: `tourney seat` draws {self.unit} 1.",)
+            return (tr.gettext("No tables yet: `tourney seat` draws %(stage)s.",
+                               stage=unit_heading(self.unit, 1, tr)),)
         if self.by_plan:
-            return tuple(line for table in self.tables for line in table.lines())
-        return (f"{self.heading.capitalize()}:", *self.round_lines())
+            return tuple(line for table in self.tables for line in table.lines(tr))
+        return (f"{self.heading.capitalize()}:", *self.round_lines(tr))
 
-    def round_lines(self) -> tuple[str, ...]:
+    def round_lines(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
         """A round's tables, then its byes."""
-        lines = [line for table in self.tables for line in table.lines()]
+        lines = [line for table in self.tables for line in table.lines(tr)]
         if self.byes:
-            lines.append(f"bye: {', '.join(self.byes)}")
+            lines.append(tr.gettext("bye: %(players)s", players=", ".join(self.byes)))
         return tuple(lines)
 
 
@@ -203,10 +206,10 @@ def _going_on(state: TournamentState, table: TableState,
     return tuple(going), tuple(replacing)
 
 
-def table_views(state: TournamentState) -> Tables:
-    """The tables of `state`'s stage being played."""
+def table_views(state: TournamentState, tr: Translator = ENGLISH) -> Tables:
+    """The tables of `state`'s stage being played (`tr`: the language of its heading)."""
     going = advancing_now(state)
-    return Tables(state.kind.unit, state.stage, stage_progress(state) if state.stage else "",
+    return Tables(state.kind.unit, state.stage, stage_progress(state, tr=tr) if state.stage else "",
                   state.kind.takes_stage_plan, tuple(table_view(state, t, going) for t in state.tables),
                   tuple(_byes(state)), state.closed, state.complete)
 
@@ -224,8 +227,8 @@ def _byes(state: TournamentState) -> list[str]:
 
 
 # ------------------------------------------------------------------------ a table in words
-def cards_text(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+def cards_text(count: int, tr: Translator = ENGLISH) -> str:
+    return tr.ngettext("%(num)s card", "%(num)s cards", count)
 
 
 def place_label(place: int, shared: bool) -> str:
@@ -233,57 +236,68 @@ def place_label(place: int, shared: bool) -> str:
     return f"={place}" if shared else str(place)
 
 
-def _plan_table_lines(table: TableView) -> Iterator[str]:
+def _plan_table_lines(table: TableView, tr: Translator = ENGLISH) -> Iterator[str]:
     """Seats, cards, cap, next starter (games played in rounds), or seats and the first dealer (pot
     games, which report chip counts at the end). A finished table's summary and rows read one place
-    per player (a player still in at the end has place 1); a shared place is "=1" in both."""
+    per player (a player still in at the end has place 1); a shared place is "=1" in both. Each line
+    is one sentence of the catalog, with the table, the players and the counts as its parameters."""
     pot_game = not table.reports_rounds
-    kind = "final table" if table.is_final else f"table {table.number}, stage {table.stage}"
     places = {s.player: s.place if s.place is not None or s.eliminated else 1 for s in table.players}
     counts = Counter(place for place in places.values() if place is not None)
     shown = {p: "?" if n is None else place_label(n, counts[n] > 1) for p, n in places.items()}
+    where = {"number": table.number, "stage": table.stage}
     if table.finished:
-        yield f"{kind}: finished ({', '.join(f'{shown[p]}. {p}' for p in table.order)})"
+        order = ", ".join(f"{shown[p]}. {p}" for p in table.order)
+        yield (tr.gettext("final table: finished (%(order)s)", order=order) if table.is_final
+               else tr.gettext("table %(number)s, stage %(stage)s: finished (%(order)s)", order=order, **where))
     elif pot_game:
-        yield f"{kind}: playing, {table.starter} deals first; report chip counts with `tourney chips`"
+        yield (tr.gettext("final table: playing, %(player)s deals first; report chip counts with `tourney chips`",
+                          player=table.starter) if table.is_final
+               else tr.gettext("table %(number)s, stage %(stage)s: playing, %(player)s deals first; "
+                               "report chip counts with `tourney chips`", player=table.starter, **where))
     else:
-        yield f"{kind}: cap {table.cap}, {table.starter} starts next"
+        yield (tr.gettext("final table: cap %(cap)s, %(player)s starts next", cap=table.cap, player=table.starter)
+               if table.is_final
+               else tr.gettext("table %(number)s, stage %(stage)s: cap %(cap)s, %(player)s starts next",
+                               cap=table.cap, player=table.starter, **where))
     width = max((len(s.player) for s in table.players), default=0)
     for seat in table.players:
         if seat.eliminated:
-            state = f"out, place {shown[seat.player]}" + _promotion(table, seat.player)
+            state = tr.gettext("out, place %(place)s", place=shown[seat.player]) + _promotion(table, seat.player, tr)
         elif table.finished:
-            state = f"place {shown[seat.player]}" + _goes_on(table, seat.player, places[seat.player] or 1)
+            state = tr.gettext("place %(place)s", place=shown[seat.player]) \
+                + _goes_on(table, seat.player, places[seat.player] or 1, tr)
         elif pot_game:
-            state = "playing"
+            state = tr.gettext("playing")
         else:
-            state = cards_text(seat.cards)
+            state = cards_text(seat.cards, tr)
         if seat.chips is not None:
-            state += f", {seat.chips} chips"
-        yield f"  seat {seat.seat}  {seat.player:<{width}}  {state}"
+            state += tr.ngettext(", %(num)s chips", ", %(num)s chips", seat.chips)
+        yield "  " + tr.gettext("seat %(number)s", number=seat.seat) + f"  {seat.player:<{width}}  {state}"
 
 
-def _promotion(table: TableView, player: str) -> str:
+def _promotion(table: TableView, player: str, tr: Translator = ENGLISH) -> str:
     """After an out player's place: the dropped qualifier whose place they take, if any."""
     replaced = dict(table.replacing).get(player)
-    return f"; goes on in place of {replaced}" if replaced else ""
+    return tr.gettext("; goes on in place of %(player)s", player=replaced) if replaced else ""
 
 
-def _goes_on(table: TableView, player: str, place: int) -> str:
+def _goes_on(table: TableView, player: str, place: int, tr: Translator = ENGLISH) -> str:
     """After a finished table's still-in player's place: whether they go on, as the format says."""
     if table.is_final:
         return ""
     if table.going_on is None:  # not a table of the stage being played: its place says
-        return ", advances" if place <= table.advance else ""
+        return tr.gettext(", advances") if place <= table.advance else ""
     if player in table.going_on:
-        return ", advances"
+        return tr.gettext(", advances")
     by = next((new for new, old in table.replacing if old == player), None)
-    return f", dropped out; {by} goes on in their place" if by else ", dropped out"
+    return (tr.gettext(", dropped out; %(player)s goes on in their place", player=by) if by
+            else tr.gettext(", dropped out"))
 
 
-def _round_table_lines(table: TableView) -> Iterator[str]:
+def _round_table_lines(table: TableView, tr: Translator = ENGLISH) -> Iterator[str]:
     """Who plays, the series so far, or how it finished."""
-    where = f"table {table.number}" + (f" [{table.match}]" if table.match else "")
+    where = tr.gettext("table %(number)s", number=table.number) + (f" [{table.match}]" if table.match else "")
     seats = table.seats
     if len(seats) == 2:
         a, b = seats
@@ -291,99 +305,152 @@ def _round_table_lines(table: TableView) -> Iterator[str]:
         if table.finished:
             order = table.order
             if table.forfeits:
-                yield (f"{where}: {a} and {b} both forfeited" if len(table.forfeits) == 2
-                       else f"{where}: {order[0]} won by forfeit ({order[1]} forfeited)")
+                yield (tr.gettext("%(table)s: %(a)s and %(b)s both forfeited", table=where, a=a, b=b)
+                       if len(table.forfeits) == 2
+                       else tr.gettext("%(table)s: %(winner)s won by forfeit (%(loser)s forfeited)", table=where,
+                                       winner=order[0], loser=order[1]))
             elif places[a] == places[b]:
-                yield f"{where}: {a} and {b} drew" + _chips(table)
+                yield tr.gettext("%(table)s: %(a)s and %(b)s drew", table=where, a=a, b=b) + _chips(table, tr)
             else:
                 won, lost = table.games.count(order[0]), table.games.count(order[1])
                 series = f" {won}-{lost}" if table.games and table.best_of > 1 else ""
-                yield f"{where}: {order[0]} beat {order[1]}{series}{_chips(table)}"
+                yield tr.gettext("%(table)s: %(winner)s beat %(loser)s%(series)s", table=where, winner=order[0],
+                                 loser=order[1], series=series) + _chips(table, tr)
+        elif table.best_of > 1:
+            yield tr.gettext("%(table)s: %(a)s v %(b)s, best of %(best_of)s: %(a)s %(won)s-%(lost)s %(b)s; "
+                             "%(a)s starts", table=where, a=a, b=b, best_of=table.best_of,
+                             won=table.games.count(a), lost=table.games.count(b))
         else:
-            score = ""
-            if table.best_of > 1:
-                score = f", best of {table.best_of}: {a} {table.games.count(a)}-{table.games.count(b)} {b}"
-            yield f"{where}: {a} v {b}{score}; {a} starts"
+            yield tr.gettext("%(table)s: %(a)s v %(b)s; %(a)s starts", table=where, a=a, b=b)
         return
     if table.finished:
         place = {s.player: s.place for s in table.players}
         shown = ", ".join(f"{place[p] or 1}. {p}" for p in table.order)
-        yield f"{where}: finished ({shown})" + _chips(table)
+        yield tr.gettext("%(table)s: finished (%(order)s)", table=where, order=shown) + _chips(table, tr)
     else:
-        yield f"{where}: {', '.join(seats)}; {seats[0]} starts; enter it with finish (or chips)"
+        yield tr.gettext("%(table)s: %(players)s; %(player)s starts; enter it with finish (or chips)", table=where,
+                         players=", ".join(seats), player=seats[0])
 
 
-def _chips(table: TableView) -> str:
+def _chips(table: TableView, tr: Translator = ENGLISH) -> str:
     counted = [s for s in table.players if s.chips is not None]
     if not counted:
         return ""
-    return " [" + ", ".join(f"{s.player} {s.chips}" for s in counted) + " chips]"
+    return tr.gettext(" [%(counts)s chips]", counts=", ".join(f"{s.player} {s.chips}" for s in counted))
 
 
 # ------------------------------------------------------------------------ what to do next
-def next_draw(state: TournamentState) -> str:
+def next_draw(state: TournamentState, tr: Translator = ENGLISH) -> str:
     """What `tourney advance` does next: "seats the next stage" (by the plan), "pairs the next round"."""
-    return f"{'seats' if state.kind.takes_stage_plan else 'pairs'} the next {state.kind.unit}"
+    if state.kind.takes_stage_plan:
+        return tr.gettext("seats the next stage") if state.kind.unit == "stage" \
+            else tr.gettext("seats the next %(unit)s", unit=tr.gettext(state.kind.unit))
+    return tr.gettext("pairs the next round") if state.kind.unit == "round" \
+        else tr.gettext("pairs the next %(unit)s", unit=tr.gettext(state.kind.unit))
 
 
-def next_steps(state: TournamentState) -> tuple[str, ...]:
+def next_steps(state: TournamentState, tr: Translator = ENGLISH) -> tuple[str, ...]:
     """After an entry: what the director can do next once tables have finished (nothing before)."""
     if state.complete:
         winner = state.standings()[0].player
-        return (f"The tournament is complete: {winner} wins. `tourney standings` prints the final ranking.",)
+        return (tr.gettext("The tournament is complete: %(winner)s wins. `tourney standings` prints the final "
+                           "ranking.", winner=winner),)
     if state.tables and all(t.finished for t in state.tables) and not state.closed:
-        return (f"Every table of {state.kind.unit} {state.stage} has finished: `tourney advance` {next_draw(state)}.",)
+        return (tr.gettext("Every table of %(stage)s has finished: `tourney advance` %(next)s.",
+                           stage=unit_heading(state.kind.unit, state.stage, tr), next=next_draw(state, tr)),)
     return ()
 
 
-def entry_lines(state: TournamentState, table: TableState) -> tuple[str, ...]:
+def blocker_lines(state: TournamentState, tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """What blocks an advance, said in `tr`'s language from the state (the format's own lines,
+    `state.can_advance()`, are English): the tables still playing; a stage plan's final."""
+    lines: list[str] = []
+    for table in state.tables:
+        if table.finished:
+            continue
+        if state.kind.takes_stage_plan:
+            lines.append(tr.ngettext("table %(table)s still playing (%(num)s players in, stops at %(advance)s)",
+                                     "table %(table)s still playing (%(num)s players in, stops at %(advance)s)",
+                                     len(table.still_in), table=table.number, advance=table.advance))
+        else:
+            lines.append(tr.gettext("table %(table)s still playing", table=table.number)
+                         + (f" ({table.match})" if table.match else ""))
+    if state.kind.takes_stage_plan and state.kind.is_last_round(state):
+        lines.append(tr.gettext("stage %(stage)s is the final: the tournament ends when its table finishes",
+                                stage=state.stage))
+    return tuple(lines)
+
+
+def entry_lines(state: TournamentState, table: TableState, tr: Translator = ENGLISH) -> tuple[str, ...]:
     """The table after an entry at it, then what the director can do next."""
-    return (*table_view(state, table).lines(), *next_steps(state))
+    return (*table_view(state, table).lines(tr), *next_steps(state, tr))
 
 
-def undone_lines(state: TournamentState, kind: str, data: Mapping[str, Any], *, named: bool) -> tuple[str, ...]:
+def undone_lines(state: TournamentState, kind: str, data: Mapping[str, Any], *, named: bool,
+                 tr: Translator = ENGLISH) -> tuple[str, ...]:
     """After an undo of an entry of `kind` with `data`: the table it was made at, unless the undo
     named its changes (`named`) or that table is no longer played; then what the director can do next."""
     shown: tuple[str, ...] = ()
     if kind in ("result", "finish", "chips") and state.tables and not named:
         number = int(data["table"])
         if 1 <= number <= len(state.tables):
-            shown = table_view(state, state.table(number)).lines()
-    return (*shown, *next_steps(state))
+            shown = table_view(state, state.table(number)).lines(tr)
+    return (*shown, *next_steps(state, tr))
 
 
-def player_table_lines(state: TournamentState, player: str) -> tuple[str, ...]:
+def player_table_lines(state: TournamentState, player: str, tr: Translator = ENGLISH) -> tuple[str, ...]:
     """The table of the stage being played where `player` sits (after a drop: how it stands now)."""
-    return tuple(line for table in state.tables if player in table.seats for line in table_view(state, table).lines())
+    return tuple(line for table in state.tables if player in table.seats
+                 for line in table_view(state, table).lines(tr))
 
 
-def seated_lines(state: TournamentState) -> tuple[str, ...]:
+def seated_lines(state: TournamentState, tr: Translator = ENGLISH) -> tuple[str, ...]:
     """What `tourney seat` prints: the stage (or round) drawn, its seed, its tables."""
     seed = state.seeds[state.stage]
-    tables = table_views(state)
+    tables = table_views(state, tr)
+    count = len(tables.tables)
     if not state.kind.takes_stage_plan:
-        head = [f"{capitalised(tables.heading)} seated (seed {seed}): {len(tables.tables)} table(s)."]
+        head = [tr.ngettext("%(heading)s seated (seed %(seed)s): %(num)s table(s).",
+                            "%(heading)s seated (seed %(seed)s): %(num)s table(s).", count,
+                            heading=capitalised(tables.heading), seed=seed)]
         if state.stage == 1:
-            head.append(f"Seeds ({state.format.seeding}): "
-                        + ", ".join(f"{i}. {p}" for i, p in enumerate(state.entrants, start=1)))
-        return (*head, *tables.round_lines())
-    return (f"Stage {state.stage} seated (seed {seed}): {len(tables.tables)} table(s).",
-            *(line for table in tables.tables for line in table.lines()))
+            seeding = state.format.seeding
+            head.append(tr.gettext("Seeds (%(seeding)s): %(players)s",
+                                   seeding=tr.gettext(SEEDING_WORDS.get(seeding, seeding)),
+                                   players=", ".join(f"{i}. {p}" for i, p in enumerate(state.entrants, start=1))))
+        return (*head, *tables.round_lines(tr))
+    return (tr.ngettext("Stage %(stage)s seated (seed %(seed)s): %(num)s table(s).",
+                        "Stage %(stage)s seated (seed %(seed)s): %(num)s table(s).", count,
+                        stage=state.stage, seed=seed),
+            *(line for table in tables.tables for line in table.lines(tr)))
 
 
-def advanced_lines(state: TournamentState, moving: tuple[str, ...]) -> tuple[str, ...]:
+def advanced_lines(state: TournamentState, moving: tuple[str, ...], tr: Translator = ENGLISH) -> tuple[str, ...]:
     """What `tourney advance` prints: the stage closed, who goes on, the next stage seated."""
     if not state.kind.takes_stage_plan:
-        return (f"{state.kind.unit.capitalize()} {state.stage - 1} closed; {len(moving)} still in.",
-                *seated_lines(state))
-    label = "The final" if state.is_final_stage else f"Stage {state.stage}"
+        return (tr.ngettext("%(closed)s closed; %(num)s still in.", "%(closed)s closed; %(num)s still in.",
+                            len(moving), closed=capitalised(unit_heading(state.kind.unit, state.stage - 1, tr))),
+                *seated_lines(state, tr))
     game = state.descriptor  # a table that reports rounds deals the first hand afresh
     cards = game.live_start_cards
-    fresh = (f"every player starts with {cards} card{'s' if cards != 1 else ''}"
-             if game.live_result == "rounds" else "every table starts afresh")
-    return (f"Stage {state.stage - 1} closed; {len(moving)} advance: {', '.join(moving)}.",
-            f"{label} is seated (seed {state.seeds[state.stage]}); {fresh}.",
-            *(line for table in table_views(state).tables for line in table.lines()))
+    seed = state.seeds[state.stage]
+    if game.live_result == "rounds":
+        seated = (tr.ngettext("The final is seated (seed %(seed)s); every player starts with %(num)s card.",
+                              "The final is seated (seed %(seed)s); every player starts with %(num)s cards.",
+                              cards, seed=seed) if state.is_final_stage
+                  else tr.ngettext("Stage %(stage)s is seated (seed %(seed)s); every player starts with %(num)s card.",
+                                   "Stage %(stage)s is seated (seed %(seed)s); every player starts with %(num)s cards.",
+                                   cards, stage=state.stage, seed=seed))
+    else:
+        seated = (tr.gettext("The final is seated (seed %(seed)s); every table starts afresh.", seed=seed)
+                  if state.is_final_stage
+                  else tr.gettext("Stage %(stage)s is seated (seed %(seed)s); every table starts afresh.",
+                                  stage=state.stage, seed=seed))
+    return (tr.ngettext("Stage %(stage)s closed; %(num)s advance: %(players)s.",
+                        "Stage %(stage)s closed; %(num)s advance: %(players)s.", len(moving),
+                        stage=state.stage - 1, players=", ".join(moving)),
+            seated,
+            *(line for table in table_views(state, tr).tables for line in table.lines(tr)))
 
 
 # ------------------------------------------------------------------------ a table as typed
