@@ -59,6 +59,12 @@ class Translator:
         text = self.catalog.gettext(message)
         return text % params if params else text
 
+    def pgettext(self, context: str, message: str, /, **params: object) -> str:
+        """`message` in `context`: one English word that reads two ways in a language ("registered":
+        one player's status, or the heading of a count of players)."""
+        text = self.catalog.pgettext(context, message)
+        return text % params if params else text
+
     def ngettext(self, singular: str, plural: str, count: int, /, **params: object) -> str:
         """The form of the sentence for `count` (CLDR plural rule of the language); `%(num)s` is
         the count, as in Jinja2's `ngettext`."""

@@ -13,9 +13,9 @@ from tourney.i18n import ENGLISH, N_, Translator
 if TYPE_CHECKING:
     from tourney.engine.roster import PlayerStatus
 
-# A status as a count names it ("3 playing, 2 out" -> "w grze: 3, odpadli: 2").
-STATUS_WORDS = {"registered": N_("registered"), "playing": N_("playing"), "waiting": N_("waiting"),
-                "out": N_("out"), "won": N_("won"), "dropped": N_("dropped")}
+# A status as a count names it ("3 playing, 2 out" -> "w grze: 3, odpadli: 2"). "registered" and
+# "won" head a count here but name one player's status on the floor's pages: their own context.
+STATUS_WORDS = {"playing": N_("playing"), "waiting": N_("waiting"), "out": N_("out"), "dropped": N_("dropped")}
 
 
 def status_text(status: PlayerStatus, tr: Translator = ENGLISH) -> str:
@@ -61,4 +61,8 @@ def _round_text(status: PlayerStatus, tr: Translator) -> str:
 
 def status_word(status: str, tr: Translator = ENGLISH) -> str:
     """A status as one word ("playing"), for the counts under `player list`."""
+    if status == "registered":
+        return tr.pgettext("a count of players", "registered")
+    if status == "won":
+        return tr.pgettext("a count of players", "won")
     return tr.gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status
