@@ -196,6 +196,12 @@ def _seat_lines(table: TableState, clubs: dict[str, str | None], starter: str | 
                  for i, name in enumerate(table.seats, start=1))
 
 
+def _sorting_language(tr: Translator) -> str | None:
+    """The collation of a sheet's lists: its language's, English's being the historical default
+    (Polish order: an English sheet of Polish names keeps the order it always had)."""
+    return None if tr.lang == ENGLISH.lang else tr.lang
+
+
 def seating_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None, paper: str = "a4",
                  live: LiveInfo | None = None, tr: Translator = ENGLISH) -> SeatingPage:
     number, tables = stage_tables(state, stage)
@@ -208,7 +214,8 @@ def seating_page(tournament: Tournament, state: TournamentState, *, stage: int |
     long_list = collation.by_surname(len(seated))
     find = tuple(FindSeat(player=player, table=table, seat=seat,
                           surname=collation.surname(player) if long_list and " " in player.strip() else "")
-                 for player, table, seat in collation.alphabetical(seated, lambda s: s[0], surname_first=long_list))
+                 for player, table, seat in collation.alphabetical(seated, lambda s: s[0], surname_first=long_list,
+                                                                   language=_sorting_language(tr)))
     return SeatingPage(event=event_info(tournament, state, tr), stage_label=stage_label(state, number, tr),
                        tables=boxes,
                        find=find, paper=paper, live=live, seed=state.seeds.get(number), by_surname=long_list,
