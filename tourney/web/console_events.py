@@ -19,6 +19,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, NotFoundError, TourneyError
+from tourney.i18n import N_
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import HEADERS, Refused, page, public_text, read_route
 
@@ -83,7 +84,7 @@ class ConsoleEvents:
         check_director(self._site.floor().store_view(), request.path_params["token"])
         link = self._site.console().link()
         if not link:
-            raise Refused(404, "this server has no console link: restart it with `tourney serve --lan`")
+            raise Refused(404, N_("this server has no console link: restart it with `tourney serve --lan`"))
         return RedirectResponse(f"/console/{link}/", status_code=303, headers=HEADERS)
 
     def _page(self, *, notice: tuple[str, ...] = (), ok: bool = True, values: Mapping[str, str] | None = None,

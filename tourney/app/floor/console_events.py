@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.app.floor.tokens import check_console, console_token, csrf_token, director_token
 from tourney.errors import InvalidInputError
+from tourney.i18n import ENGLISH, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.app.operations.tournaments import Created
@@ -244,29 +245,35 @@ class EventsPage:
                    for name in (*NUMBERS, "seeding", "grand-final", "tiebreaks", "third-place"))
 
 
-def _takers(option: str) -> str:
+def _takers(option: str, tr: Translator = ENGLISH) -> str:
+    """The formats that take `option`, as a list a sentence starts with ("Knockout and Swiss")."""
     from tourney.app.operations.tournaments import formats_taking
+    from tourney.app.read_models.sheet_words import format_label
 
-    names = list(formats_taking(option))
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    names = [format_label(name, tr) for name in formats_taking(option)]
+    listed = (tr.gettext("%(list)s and %(last)s", list=", ".join(names[:-1]), last=names[-1]) if len(names) > 1
+              else "".join(names))
     return listed[:1].upper() + listed[1:]
 
 
 def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_token: str = "",
                 values: Mapping[str, str] | None = None, notice: tuple[str, ...] = (), ok: bool = True) -> str:
+    from tourney.app.floor.console_lang import events_lang, render_page
     from tourney.app.operations.games import list_games
     from tourney.app.operations.tournaments import format_choices
+    from tourney.app.read_models.sheet_words import format_label, game_title
     from tourney.engine.format_registry import all_formats
-    from tourney.render.env import render
 
+    lang = events_lang()
+    tr = translator(lang)
     default, _names = format_choices()
-    formats = tuple((fmt.name, f"{fmt.label} (the default)" if fmt.name == default else fmt.label)
-                    for fmt in all_formats())
-    games = tuple((info.descriptor.name, info.descriptor.title) for info in list_games())
+    formats = tuple((fmt.name, tr.gettext("%(format)s (the default)", format=format_label(fmt.label, tr))
+                     if fmt.name == default else format_label(fmt.label, tr)) for fmt in all_formats())
+    games = tuple((info.descriptor.name, game_title(info.descriptor.title, tr)) for info in list_games())
     page = EventsPage(
         base=f"/console/{console.link()}", csrf=console.csrf(), poll_token=poll_token, events=events, games=games,
-        formats=formats, takers={option: _takers(option) for option in
+        formats=formats, takers={option: _takers(option, tr) for option in
                                  ("best_of", "third_place", "rounds", "table_size", "seeding", "grand_final",
                                   "cycles", "tiebreaks")},
         values=dict(values or {}), notice=notice, notice_ok=ok)
-    return render("console/events.html", None, page=page, poll_url="/_token")
+    return render_page("console/events.html", lang, page=page, poll_url="/_token")
