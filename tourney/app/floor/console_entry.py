@@ -129,6 +129,7 @@ def table_card(view: TableView) -> TableCard:
 
 def results_page(floor: FloorRead, *, line: str = "", answer: Answer | None = None, focus_line: bool = True) -> str:
     from tourney.app.floor.console_lang import page_lang, render_page, stage_words
+    from tourney.app.read_models.stage_labels import unit_heading
     from tourney.app.read_models.table_views import table_views
 
     state = floor.state
@@ -136,7 +137,9 @@ def results_page(floor: FloorRead, *, line: str = "", answer: Answer | None = No
     lang = page_lang(floor.lang)
     tr = translator(lang)
     tables = table_views(state)
-    note = "" if tables.tables else tables.lines()[0]  # `tourney tables`' own line (the CLI's words)
+    # `tourney tables`' own line, said in the page's language
+    note = "" if tables.tables else tr.gettext("No tables yet: `tourney seat` draws %(stage)s.",
+                                               stage=unit_heading(tables.unit, 1, tr))
     if state.complete:
         note = tr.gettext("The tournament is complete.")
     page = ResultsPage(

@@ -104,5 +104,5 @@ def undone_notice(done: Undone, tr: Translator = ENGLISH) -> str:
 
 
 def pinned_notice(pinned: FloorRead, kind: str, tr: Translator = ENGLISH) -> str:
-    return (tr.gettext("The wall is pinned to %(screen)s.", screen=kind) if pinned.wall_pin
+    return (tr.gettext("The wall is pinned to %(screen)s.", screen=tr.gettext(kind)) if pinned.wall_pin
             else tr.gettext("The wall rotates through every screen."))

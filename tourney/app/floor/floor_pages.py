@@ -15,7 +15,7 @@ from tourney.app.floor.sheet_links import qr_svg
 from tourney.app.floor.tokens import csrf_token
 from tourney.app.store.floor_store import PENDING
 from tourney.app.store.wall_kinds import KINDS
-from tourney.i18n import ENGLISH, Translator, translator
+from tourney.i18n import ENGLISH, N_, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
 
 POLL_URL = "/_token"  # the wall's: changes whenever the tournament does
+WALL_SCREENS = (N_("standings"), N_("seating"), N_("tables"), N_("bracket"))  # the director pins them by name
 
 
 @dataclass(frozen=True, slots=True)
