@@ -138,9 +138,9 @@ def console_pages(base: str, url: str, query: str) -> Iterator[tuple[str, str]]:
     csrf = hidden(page, "csrf")
     yield "players: drop asked", request(f"{base}{director}/players/drop{query}",
                                          data={"csrf": csrf, "name": "Wojciech"})[1]
-    body, headers = multipart_form({"csrf": csrf}, {"file": ("gracze.csv", "name,club\nIrena,KS Blef\n,\n".encode())})
+    body, headers = multipart_form({"csrf": csrf}, {"file": ("gracze.csv", b"name,club\nIrena,KS Blef\n,\n")})
     yield "players: upload refused", request(f"{base}{director}/players/upload{query}", data=body, headers=headers)[1]
-    body, headers = multipart_form({"csrf": csrf}, {"file": ("gracze.csv", "name,club\nIrena,KS Blef\n".encode())})
+    body, headers = multipart_form({"csrf": csrf}, {"file": ("gracze.csv", b"name,club\nIrena,KS Blef\n")})
     yield "players: upload preview", request(f"{base}{director}/players/upload{query}", data=body, headers=headers)[1]
     yield "log: undo asked", request(f"{base}{director}/log/undo/{correctable[-1]}{query}", data={"csrf": csrf})[1]
     yield "log: filtered", request(f"{base}{director}/log{query}{sep}table=99")[1]
@@ -215,7 +215,7 @@ def test_a_chosen_language_stays_on_every_link_and_across_a_form_post(served: tu
     action = html.unescape(re.search(r'action="([^"]*/players/rename[^"]*)"', page).group(1))  # type: ignore[union-attr]
     status, answer = request(base + action, data={"csrf": hidden(page, "csrf"), "old": "Wojciech", "new": "Войцех"})
     assert status == 200 and '<html lang="ru">' in answer
-    assert "Wojciech переименован в Войцех." in html.unescape(answer)
+    assert "Имя изменено: Wojciech → Войцех." in html.unescape(answer)
     assert all("lang=ru" in address for address in links_and_forms(answer))
     app.rename("Войцех", "Wojciech", db=url)  # as it was, for the other tests
 
