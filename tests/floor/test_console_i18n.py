@@ -39,7 +39,7 @@ CLI_REGIONS = [
     re.compile(r'(?<=<p class="meta entry">)[^·<]*'),  # the corrected entry as the log says it
     re.compile(r'<div class="notice[^"]*" role="status" id="notice">.*?</div>', re.S),  # `tourney new`'s lines
     re.compile(r'<span class="blockers">.*?</span>', re.S),  # why the advance waits, as `tourney advance` says
-    re.compile(r'<span class="format">.*?</span>', re.S),  # a format with its options, as `tourney list` says
+    re.compile(r'(?<=<div class="meta">)[^·<]*·[^·<]*'),  # an event's game and format, as `tourney list` says
 ]
 
 
@@ -228,6 +228,10 @@ def test_the_events_page_follows_the_address_then_the_browser(served: tuple[str,
     assert '<html lang="pl">' in polish and "Nowy turniej" in polish
     russian = request(events + "?lang=ru", headers={"Accept-Language": "pl"})[1]
     assert '<html lang="ru">' in russian and "Новый турнир" in russian
+    # Choose: the event's floor, still in the language chosen.
+    action = html.unescape(re.search(r'action="([^"]*/choose/[^"]*)"', russian).group(1))  # type: ignore[union-attr]
+    status, floor = request(base + action, data={"csrf": hidden(russian, "csrf")})
+    assert status == 200 and '<html lang="ru">' in floor and "Последние записи" in floor
 
 
 def test_a_refusal_of_the_line_and_a_stale_preview_read_in_the_page_s_language(served: tuple[str, str]) -> None:
