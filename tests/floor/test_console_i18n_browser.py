@@ -65,3 +65,28 @@ def test_the_console_in_polish_and_russian_fits_the_screen(browser: Any, tmp_pat
         assert console.evaluate("document.documentElement.lang") == lang
         no_sideways_scroll(console, width)
         shot(console, f"console-{lang}-log-undo-{size}")
+
+
+def knockout(url: str) -> None:
+    app.new_tournament("Puchar Wiosny", game="khlyust", format="knockout", best_of=3, third_place=True, seed=7,
+                       lang="pl", db=url)
+    app.add_players(["Вера", "Хлюстовщик", "Wojciech", "Дмитрий", "Konstantynopolitańczykowianeczka Wielka",
+                     "Łukasz Żółć"], db=url)
+    app.seat(db=url)
+    table = app.tournament_state(db=url).tables[0]
+    app.finish(table.number, list(table.seats), db=url)
+    open_floor(db=url)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("event", ["polish poker", "knockout"])
+def test_the_director_s_page_in_polish_and_russian_fits_the_screen(browser: Any, tmp_path: Path, size: str,
+                                                                   lang: str, event: str) -> None:
+    url = sqlite_url(tmp_path)
+    (polish_evening if event == "polish poker" else knockout)(url)
+    with console_page(browser, url, size) as (console, base):
+        console.goto(f"{base}{director_path(url)}?lang={lang}")
+        assert console.evaluate("document.documentElement.lang") == lang
+        no_sideways_scroll(console, SIZES[size]["width"])
+        shot(console, f"director-{lang}-{event.replace(' ', '-')}-{size}")
