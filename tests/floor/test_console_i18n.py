@@ -249,15 +249,22 @@ def test_a_refusal_of_the_line_and_a_stale_preview_read_in_the_page_s_language(s
     assert status == 403 and "ten link sędziego jest nieważny" in wrong
 
 
-@pytest.mark.parametrize(("count", "polish", "russian"), [
-    (1, "1 zarejestrowany", "1 зарегистрирован"), (2, "2 zarejestrowanych", "2 зарегистрировано"),
-    (5, "5 zarejestrowanych", "5 зарегистрировано"), (22, "22 zarejestrowanych", "22 зарегистрировано")])
-def test_the_players_count_is_a_plural(tmp_path: Path, count: int, polish: str, russian: str) -> None:
+RU_ONE, RU_FEW, RU_MANY = "зарегистрирован", "зарегистрировано", "зарегистрировано"
+PLURALS = {  # count: (Polish registered, Russian registered, Polish tables, Russian tables)
+    1: ("zarejestrowany", RU_ONE, "stół", "стол"), 2: ("zarejestrowanych", RU_FEW, "stoły", "стола"),
+    5: ("zarejestrowanych", RU_MANY, "stołów", "столов"), 12: ("zarejestrowanych", RU_MANY, "stołów", "столов"),
+    21: ("zarejestrowanych", RU_ONE, "stołów", "стол"), 22: ("zarejestrowanych", RU_FEW, "stoły", "стола"),
+    25: ("zarejestrowanych", RU_MANY, "stołów", "столов")}
+
+
+@pytest.mark.parametrize("count", sorted(PLURALS))
+def test_the_counts_are_plurals(count: int) -> None:
     from tourney.i18n import translator
 
+    polish, russian, *tables = PLURALS[count]
     for lang, expected in (("pl", polish), ("ru", russian)):
-        assert translator(lang).ngettext("%(num)s registered", "%(num)s registered", count) == expected
-    tables = {1: ("stół", "стол"), 2: ("stoły", "стола"), 5: ("stołów", "столов"), 22: ("stoły", "стола")}[count]
+        said = translator(lang).ngettext("%(num)s registered", "%(num)s registered", count)
+        assert said == f"{count} {expected}"
     for lang, word in zip(("pl", "ru"), tables, strict=True):
         said = translator(lang).ngettext("%(stage)s is drawn: %(num)s table. Undo the advance from the latest "
                                          "entries if it was a mistake.", "%(stage)s is drawn: %(num)s tables. Undo "
