@@ -57,12 +57,15 @@ def refusal(error: TourneyError) -> HTMLResponse:
 def public_text(error: TourneyError) -> str:
     """What a page may say of `error`: a storage error names the server's database file, which
     a phone is not told (the server's terminal is, in one line)."""
+    from tourney.app.floor.console_lang import refusal_translator
+
     if not isinstance(error, StorageError):
         return str(error)
     log.warning("%s", error)
+    tr = refusal_translator()  # a console request's `?lang=` or browser's language; else English
     if "locked" in str(error):
-        return "the tournament's database is busy with another change; try again in a moment"
-    return "the tournament's database cannot be used right now; the server's terminal says why"
+        return tr.gettext("the tournament's database is busy with another change; try again in a moment")
+    return tr.gettext("the tournament's database cannot be used right now; the server's terminal says why")
 
 
 def path_number(text: str) -> int:
