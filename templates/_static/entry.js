@@ -36,7 +36,7 @@
     list.textContent = "";
     if (found.length === 0) {
       var none = document.createElement("li");
-      none.textContent = "Nothing to complete here.";
+      none.textContent = form.getAttribute("data-nothing") || "Nothing to complete here.";
       list.appendChild(none);
       return;
     }

@@ -14,6 +14,7 @@ from tourney.app.floor.wall import PAGES
 from tourney.web.console_entry import ConsoleEntry
 from tourney.web.console_events import ConsoleEvents
 from tourney.web.console_exports import ConsoleExports
+from tourney.web.console_language import ConsoleLanguage
 from tourney.web.console_log import ConsoleLog
 from tourney.web.console_players import ConsolePlayers
 from tourney.web.console_stage import ConsoleStage
@@ -54,4 +55,5 @@ class SecuredApp(Starlette):
     headers (outside Starlette's own error middleware, which a user middleware is not)."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return SecurityHeaders(super().build_middleware_stack(), frameable=[path for _label, path in PAGES])
+        stack = ConsoleLanguage(super().build_middleware_stack())  # the console's pages in the language asked
+        return SecurityHeaders(stack, frameable=[path for _label, path in PAGES])

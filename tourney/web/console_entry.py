@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from tourney.errors import AccessError, InvalidInputError, NotInTournamentError, TourneyError
+from tourney.web.console_language import posted_words
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import HEADERS, page, public_text, read_route
 
@@ -70,7 +71,7 @@ class ConsoleEntry:
         line = posted.field("line") if typed else ""
         said = line
         try:
-            entry = posted_entry(posted.form)
+            entry = posted_entry(posted.form, posted_words(posted))
             said = entry.text()
             lines = run_entry(entry, db=site.db, tournament=site.tournament)
         except AccessError:

@@ -18,7 +18,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute
 
+from tourney.app.floor.console_lang import linked
 from tourney.errors import AccessError, InvalidInputError, NotFoundError, TourneyError
+from tourney.i18n import N_
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import HEADERS, Refused, page, public_text, read_route
 
@@ -74,7 +76,7 @@ class ConsoleEvents:
             if isinstance(error, NotFoundError):  # no such event: it names the events, no file
                 return self._page(notice=(str(error),), ok=False, status=404)
             return self._page(notice=(public_text(error),), ok=False, status=409)
-        return RedirectResponse(f"/director/{chosen.director}", status_code=303, headers=HEADERS)
+        return RedirectResponse(linked(f"/director/{chosen.director}"), status_code=303, headers=HEADERS)
 
     def from_director(self, request: Request) -> Response:
         """An event's director pages link here: the director's token opens the console of its database."""
@@ -83,8 +85,8 @@ class ConsoleEvents:
         check_director(self._site.floor().store_view(), request.path_params["token"])
         link = self._site.console().link()
         if not link:
-            raise Refused(404, "this server has no console link: restart it with `tourney serve --lan`")
-        return RedirectResponse(f"/console/{link}/", status_code=303, headers=HEADERS)
+            raise Refused(404, N_("this server has no console link: restart it with `tourney serve --lan`"))
+        return RedirectResponse(linked(f"/console/{link}/"), status_code=303, headers=HEADERS)
 
     def _page(self, *, notice: tuple[str, ...] = (), ok: bool = True, values: Mapping[str, str] | None = None,
               status: int = 200) -> Response:

@@ -24,6 +24,7 @@ from starlette.routing import BaseRoute
 from starlette.types import Receive, Scope, Send
 
 from tourney.errors import InvalidInputError, TourneyError
+from tourney.i18n import N_
 from tourney.web.pages import HEADERS, Refused, log, page, read_route
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class ConsoleExports:
         current = self._director(request)
         kind = request.path_params["kind"]
         if not is_sheet(kind):
-            raise Refused(404, "no such sheet (sheets: standings, bracket, seating, seat-cards, table-sheets)")
+            raise Refused(404, N_("no such sheet (sheets: standings, bracket, seating, seat-cards, table-sheets)"))
         links = _origin(request) if _flag(request, "links") else None
         try:
             html = console_sheet(current, kind, links_base=links, paper=request.query_params.get("paper", "a4"),
@@ -100,7 +101,7 @@ class ConsoleExports:
             shutil.rmtree(folder, ignore_errors=True)
             # A backup's refusal names its files, which are the server's: only the terminal is told.
             log.warning("backup for the director's console: %s", error)
-            raise Refused(500, "the backup could not be made; the server's terminal says why") from None
+            raise Refused(500, N_("the backup could not be made; the server's terminal says why")) from None
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise

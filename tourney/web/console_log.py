@@ -22,6 +22,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, TourneyError
+from tourney.web.console_language import posted_words
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import page, path_number, public_text, read_route
 
@@ -93,7 +94,7 @@ class ConsoleLog:
             if not confirmed(posted.form):
                 shown = preview_correction(number, asked, db=site.db, tournament=site.tournament)
                 return page(correct_page(posted.floor, number, preview=shown))
-            done = confirm_correction(number, asked, seen_event(posted.field("seen")), db=site.db,
+            done = confirm_correction(number, asked, seen_event(posted.field("seen"), posted_words(posted)), db=site.db,
                                       tournament=site.tournament)
         except AccessError:
             raise
@@ -102,7 +103,7 @@ class ConsoleLog:
             # the command's words; the form keeps what was typed.
             status = 400 if isinstance(error, InvalidInputError) else 409
             return page(correct_page(site.floor(), number, typed=asked, notice=public_text(error), ok=False), status)
-        return page(log_page(site.floor(), notice=applied_notice(done)))
+        return page(log_page(site.floor(), notice=applied_notice(done, posted_words(posted))))
 
 
 def answer_undo(site: Site, posted: Posted, *, preview_unless_seen: bool = False) -> Response:
@@ -127,4 +128,4 @@ def answer_undo(site: Site, posted: Posted, *, preview_unless_seen: bool = False
         raise
     except TourneyError as error:
         return page(log_page(site.floor(), notice=public_text(error), ok=False), 409)
-    return page(log_page(site.floor(), notice=undone_notice(done)))
+    return page(log_page(site.floor(), notice=undone_notice(done, posted_words(posted))))

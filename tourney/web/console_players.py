@@ -28,6 +28,8 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, NotInTournamentError, TourneyError
+from tourney.i18n import N_
+from tourney.web.console_language import posted_words
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import Refused, page, public_text, read_route
 
@@ -134,7 +136,7 @@ class ConsolePlayers:
             done = add_players([posted.field("name")], club=club or None, db=site.db, tournament=site.tournament)
         except TourneyError as error:
             return self._refused(error)
-        return self._page(notice=registered_notice(done))
+        return self._page(notice=registered_notice(done, posted_words(posted)))
 
     def rename(self, posted: Posted) -> Response:
         from tourney.app.operations.players import rename
@@ -144,7 +146,8 @@ class ConsolePlayers:
             done = rename(posted.field("old"), posted.field("new"), db=site.db, tournament=site.tournament)
         except TourneyError as error:
             return self._refused(error)
-        return self._page(notice=f"Renamed {done.old} to {done.new}.")
+        renamed = posted_words(posted).gettext("Renamed %(old)s to %(new)s.", old=done.old, new=done.new)
+        return self._page(notice=renamed)
 
     def drop(self, posted: Posted) -> Response:
         from tourney.app.floor.console_players import confirm_drop, players_page
@@ -158,21 +161,21 @@ class ConsolePlayers:
                 name = player_name(posted.floor.state, posted.field("name"))
                 posted.floor.state.player(name)  # an unknown name: the engine's refusal, with its hint
                 return page(players_page(posted.floor, confirm_drop=name))
-            done = confirm_drop(posted.field("name"), seen_event(posted.field("seen")), db=site.db,
-                                tournament=site.tournament)
+            seen = seen_event(posted.field("seen"), posted_words(posted))
+            done = confirm_drop(posted.field("name"), seen, db=site.db, tournament=site.tournament)
         except StalePreview as stale:
             # What changed, and the confirmation again as of now: nothing was stored.
             return page(players_page(site.floor(), notice=str(stale), ok=False,
                                      confirm_drop=posted.field("name")), 409)
         except TourneyError as error:
             return self._refused(error)
-        return self._page(notice=f"Dropped {done.name}.")
+        return self._page(notice=posted_words(posted).gettext("Dropped %(name)s.", name=done.name))
 
     def upload(self, posted: Posted) -> Response:
         from tourney.app.floor.console_players import players_page
         file = posted.files.get("file")
         if file is None:
-            raise Refused(400, "choose a CSV file to upload")
+            raise Refused(400, N_("choose a CSV file to upload"))
         source = upload_source(file.filename)
         # A separator is not stripped: a tab is one.
         encoding, separator = posted.field("encoding").strip(), posted.field("separator")
@@ -191,12 +194,13 @@ class ConsolePlayers:
         key = posted.field("upload")
         site = self._site
         try:
-            seen = seen_event(posted.field("seen"))
+            seen = seen_event(posted.field("seen"), posted_words(posted))
             kept = self._shelf.take(key)
             preview = self._preview(kept.source, kept.data, kept.encoding, kept.separator, posted)
             if not preview.importable or str(len(preview.rows)) != posted.field("count"):
                 # The tournament changed since the preview: show what the file would do now.
-                return self._again(posted, preview, key, "the players changed since the preview: check it again")
+                return self._again(posted, preview, key, posted_words(posted).gettext(
+                    "the players changed since the preview: check it again"))
             done = import_preview(preview, seen, db=site.db, tournament=site.tournament)
         except StalePreview as stale:
             # What changed, and the file's preview as of now (confirmed, it is checked again).
@@ -205,7 +209,7 @@ class ConsolePlayers:
         except TourneyError as error:
             return self._refused(error)
         self._shelf.forget(key)
-        return self._page(notice=registered_notice(done))
+        return self._page(notice=registered_notice(done, posted_words(posted)))
 
     def _preview(self, source: str, data: bytes, encoding: str, separator: str, posted: Posted, *,
                  floor: FloorRead | None = None) -> ImportPreview:

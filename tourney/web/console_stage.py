@@ -19,6 +19,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, TourneyError
+from tourney.web.console_language import posted_words
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import page, public_text, read_route
 
@@ -66,9 +67,10 @@ class ConsoleStage:
                 shown = preview_draw(asked, db=site.db, tournament=site.tournament, ratings=ratings)
                 return self._page(draw_preview=shown, ratings=(key, ratings.source) if ratings else None)
             if asked.seed is None:
-                raise InvalidInputError("this confirmation lacks the preview's seed: preview again")
-            state = confirm_draw(asked, seen_event(posted.field("seen")), db=site.db, tournament=site.tournament,
-                                 ratings=ratings)
+                raise InvalidInputError(posted_words(posted).gettext(
+                    "this confirmation lacks the preview's seed: preview again"))
+            seen = seen_event(posted.field("seen"), posted_words(posted))
+            state = confirm_draw(asked, seen, db=site.db, tournament=site.tournament, ratings=ratings)
         except TourneyError as error:
             if key and not confirmed(posted.form):
                 self._shelf.forget(key)
@@ -91,8 +93,8 @@ class ConsoleStage:
                                      separator=separator or None)
             return self._shelf.keep(source, file.data, encoding, separator), rated
         if posted.field("encoding").strip() or posted.field("separator").strip():
-            raise InvalidInputError("the encoding and the separator tell how to read a ratings file: choose the "
-                                    "file too")
+            raise InvalidInputError(posted_words(posted).gettext(
+                "the encoding and the separator tell how to read a ratings file: choose the file too"))
         key = posted.field("ratings")
         if not key:
             return "", None
@@ -108,7 +110,8 @@ class ConsoleStage:
         try:
             if not confirmed(posted.form):
                 return self._page(advance_preview=preview_advance(db=site.db, tournament=site.tournament))
-            lines = confirm_advance(seen_event(posted.field("seen")), db=site.db, tournament=site.tournament)
+            seen = seen_event(posted.field("seen"), posted_words(posted))
+            lines = confirm_advance(seen, db=site.db, tournament=site.tournament)
         except TourneyError as error:
             return self._refused(error)
         return self._page(notice=" ".join(lines[:2]))

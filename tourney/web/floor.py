@@ -26,6 +26,7 @@ from starlette.routing import BaseRoute
 
 from tourney.errors import AccessError, InvalidInputError, TourneyError
 from tourney.i18n import page_language, translator
+from tourney.web.console_language import posted_words
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import Refused, page, path_number, public_text, read_route
 
@@ -146,9 +147,11 @@ class FloorPages:
         site = self._site
         try:
             if chosen == "accept":
-                notice = accepted_notice(number, accept(number, db=site.db, tournament=site.tournament))
+                notice = accepted_notice(number, accept(number, db=site.db, tournament=site.tournament),
+                                         posted_words(posted))
             else:
-                notice = rejected_notice(number, reject(number, db=site.db, tournament=site.tournament))
+                notice = rejected_notice(number, reject(number, db=site.db, tournament=site.tournament),
+                                         posted_words(posted))
         except TourneyError as error:
             return self._director(posted, notice=public_text(error), ok=False)
         return self._director(posted, notice=notice)
@@ -170,7 +173,7 @@ class FloorPages:
         except TourneyError as error:  # a stale preview names what changed since
             return self._director(posted, notice=public_text(error), ok=False)
         # New tables, new links: the page read again shows them.
-        return self._director(posted, notice=advanced_notice(state))
+        return self._director(posted, notice=advanced_notice(state, posted_words(posted)))
 
     def undo(self, posted: Posted) -> Response:
         """The route of older pages' Undo…: the log's (`console_log.answer_undo`), the preview
@@ -189,7 +192,8 @@ class FloorPages:
             pinned = pin_wall(kind, db=self._site.db, tournament=self._site.tournament)
         except TourneyError as error:
             return self._director(posted, notice=public_text(error), ok=False)
-        return page(director_page(pinned, notice=pinned_notice(pinned, kind), origin=posted.origin))
+        notice = pinned_notice(pinned, kind, posted_words(posted))
+        return page(director_page(pinned, notice=notice, origin=posted.origin))
 
     def mode(self, posted: Posted) -> Response:
         """`tourney pending --mode`: the same operation (`reports.set_mode`, its refusal) and line."""

@@ -33,6 +33,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from tourney.errors import AccessError, TourneyError
+from tourney.i18n import N_
 from tourney.web.pages import Refused, path_number, refusal
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class RateBound:
         while times and now - times[0] > RATE_WINDOW:
             times.popleft()
         if len(times) >= self.limit:
-            raise Refused(429, "too many requests: wait a few seconds")
+            raise Refused(429, N_("too many requests: wait a few seconds"))
         times.append(now)
 
 
@@ -95,7 +96,7 @@ class Posted:
     def floor(self) -> FloorRead:
         """The floor its table or director token was checked against."""
         if self.read is None:
-            raise AccessError("this link is the console's: it names no event")
+            raise AccessError(N_("this link is the console's: it names no event"))
         return self.read
 
     def field(self, name: str) -> str:
@@ -165,7 +166,7 @@ class Gate:
         token = request.path_params["token"]
         if scope is Scope.CONSOLE:  # the database's link: no event to read (there may be none yet)
             if self._read_console is None:
-                raise AccessError("this server has no console")
+                raise AccessError(N_("this server has no console"))
             console = self._read_console()
             console.check(token)
             check_form(console.secret, token, field(form, "csrf"))
@@ -199,7 +200,8 @@ def refuse_large_files(files: Mapping[str, Upload]) -> None:
     from tourney.app.input.files import MAX_TEXT_BYTES
 
     if any(len(file.data) > MAX_TEXT_BYTES for file in files.values()):
-        raise Refused(413, f"that file is larger than {MAX_TEXT_BYTES // 2**20} MB: not a file tourney reads")
+        raise Refused(413, N_("that file is larger than %(size)s MB: not a file tourney reads"),
+                      size=MAX_TEXT_BYTES // 2**20)
 
 
 def _declared_length(text: str, bound: int) -> int:
@@ -221,12 +223,12 @@ async def read_form(request: Request, rate: RateBound) -> dict[str, list[str]]:
     """The posted form, once the rate, the origin, the content type and the size pass."""
     admit(request, rate)
     if _content_type(request) != "application/x-www-form-urlencoded":
-        raise Refused(415, "a report is a plain form")
+        raise Refused(415, N_("a report is a plain form"))
     body = await read_body(request, MAX_BODY)
     try:
         return parse_qs(body.decode("utf-8"), max_num_fields=MAX_FIELDS, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
-        raise Refused(400, "the form cannot be read") from None
+        raise Refused(400, N_("the form cannot be read")) from None
 
 
 def admit(request: Request, rate: RateBound) -> None:
@@ -234,22 +236,22 @@ def admit(request: Request, rate: RateBound) -> None:
     rate.check(request.client.host if request.client else "?")
     origin = request.headers.get("origin")
     if origin is not None and urlsplit(origin).netloc != request.headers.get("host", ""):
-        raise Refused(403, "this form was not sent by the floor's own page")
+        raise Refused(403, N_("this form was not sent by the floor's own page"))
 
 
 async def read_body(request: Request, bound: int) -> bytes:
     """The body of a post, of at most `bound` bytes."""
     declared = request.headers.get("content-length")
     if declared is not None and _declared_length(declared, bound) > bound:
-        raise Refused(413, "request too large")
+        raise Refused(413, N_("request too large"))
     body = bytearray()
     try:
         async for chunk in request.stream():
             body += chunk
             if len(body) > bound:
-                raise Refused(413, "request too large")
+                raise Refused(413, N_("request too large"))
     except ClientDisconnect:  # gone, or closed by the server for a body late (web/server.py)
-        raise Refused(408, "the form did not arrive in time") from None
+        raise Refused(408, N_("the form did not arrive in time")) from None
     return bytes(body)
 
 
@@ -262,28 +264,28 @@ def parse_multipart(content_type: str, body: bytes) -> tuple[dict[str, list[str]
     message = BytesParser().parsebytes(b"Content-Type: " + content_type.encode("latin-1")
                                                   + b"\r\n\r\n" + body)
     if not message.is_multipart():
-        raise Refused(400, "the form cannot be read")
+        raise Refused(400, N_("the form cannot be read"))
     form: dict[str, list[str]] = {}
     files: dict[str, Upload] = {}
     parts = message.get_payload()
     if not isinstance(parts, list) or len(parts) > MAX_FIELDS:
-        raise Refused(400, "the form cannot be read")
+        raise Refused(400, N_("the form cannot be read"))
     for part in parts:
         if not isinstance(part, Message):
-            raise Refused(400, "the form cannot be read")
+            raise Refused(400, N_("the form cannot be read"))
         name = part.get_param("name", header="content-disposition")
         name = _header_text(name) if isinstance(name, str) else None
         filename = _file_name(str(part.get("content-disposition", "")))
         data = part.get_payload(decode=True)
         if not isinstance(name, str) or not isinstance(data, bytes):
-            raise Refused(400, "the form cannot be read")
+            raise Refused(400, N_("the form cannot be read"))
         if filename is not None:
             files[name] = Upload(filename, data)
             continue
         try:
             form.setdefault(name, []).append(data.decode("utf-8"))
         except UnicodeDecodeError:
-            raise Refused(400, "the form cannot be read") from None
+            raise Refused(400, N_("the form cannot be read")) from None
     return form, files
 
 

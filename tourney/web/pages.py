@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from tourney.errors import AccessError, InvalidInputError, StorageError, TourneyError
+from tourney.i18n import N_
 
 HEADERS = {"Cache-Control": "no-store"}
 # The largest table, report or event number a path may carry; past it, no such page.
@@ -24,11 +25,13 @@ Build = Callable[[Request], Response]
 
 
 class Refused(TourneyError):
-    """A request turned away before the app layer: its status and the line to show."""
+    """A request turned away before the app layer: its status and the line to show (`text` a
+    catalog message, `params` its parameters: the refusal's page says it in the page's language)."""
 
-    def __init__(self, status: int, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, status: int, text: str, **params: object) -> None:
+        super().__init__(text % params if params else text)
         self.status = status
+        self.message, self.params = text, params
 
 
 def page(html: str, status: int = 200) -> HTMLResponse:
@@ -38,26 +41,31 @@ def page(html: str, status: int = 200) -> HTMLResponse:
 def refusal(error: TourneyError) -> HTMLResponse:
     """The one-line page of a refused request: a `Refused` with its status, a token's refusal (403,
     naming no token), or an operation's refusal (409)."""
+    from tourney.app.floor.console_lang import refusal_translator
     from tourney.app.floor.wall import message_html
 
+    tr = refusal_translator()
     if isinstance(error, Refused):
-        status, text = error.status, str(error)
+        status, text = error.status, tr.gettext(error.message, **error.params)
     elif isinstance(error, AccessError):
-        status, text = 403, str(error)
+        status, text = 403, tr.gettext(str(error))  # a token's refusal: one whole message of the catalog
     else:
         status, text = 409, f"error: {public_text(error)}"
-    return page(message_html("Refused" if status < 500 else "Error", text, None, ()), status)
+    return page(message_html(tr.gettext("Refused") if status < 500 else tr.gettext("Error"), text, None, ()), status)
 
 
 def public_text(error: TourneyError) -> str:
     """What a page may say of `error`: a storage error names the server's database file, which
     a phone is not told (the server's terminal is, in one line)."""
+    from tourney.app.floor.console_lang import refusal_translator
+
     if not isinstance(error, StorageError):
         return str(error)
     log.warning("%s", error)
+    tr = refusal_translator()  # a console request's `?lang=` or browser's language; else English
     if "locked" in str(error):
-        return "the tournament's database is busy with another change; try again in a moment"
-    return "the tournament's database cannot be used right now; the server's terminal says why"
+        return tr.gettext("the tournament's database is busy with another change; try again in a moment")
+    return tr.gettext("the tournament's database cannot be used right now; the server's terminal says why")
 
 
 def path_number(text: str) -> int:
@@ -67,14 +75,14 @@ def path_number(text: str) -> int:
     from tourney.app.input.numbers import whole_number
 
     if not text.isascii() or not text.isdigit():
-        raise Refused(400, "a table, report or event number in an address is written with the digits 0-9")
+        raise Refused(400, N_("a table, report or event number in an address is written with the digits 0-9"))
     if len(text) > len(str(MAX_PATH_NUMBER)):
-        raise Refused(400, f"a table, report or event number in an address has at most "
-                           f"{len(str(MAX_PATH_NUMBER))} digits")
+        raise Refused(400, N_("a table, report or event number in an address has at most %(digits)s digits"),
+                      digits=len(str(MAX_PATH_NUMBER)))
     try:
         return whole_number(text, what="a page's number", low=0, high=MAX_PATH_NUMBER)
     except InvalidInputError:
-        raise Refused(404, "no such page") from None
+        raise Refused(404, N_("no such page")) from None
 
 
 def read_route(path: str, build: Build, readers: CapacityLimiter) -> Route:

@@ -19,6 +19,7 @@ from tourney.app.floor.floor_forms import Fields, field
 from tourney.app.floor.floor_pages import POLL_URL, poll_token
 from tourney.app.floor.tokens import csrf_token
 from tourney.errors import InvalidInputError
+from tourney.i18n import ENGLISH, N_, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -27,6 +28,13 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
 
 CORRECTED_BY = {"result": "the loser", "finish": "the order", "chips": "the counts", "register": "the name or club"}
+# What the form's heading says it corrects, a whole sentence for each kind (CORRECTED_BY's words).
+ASKS_TEXT = {
+    "result": N_("correct the loser; the preview shows what changes before anything is stored"),
+    "finish": N_("correct the order; the preview shows what changes before anything is stored"),
+    "chips": N_("correct the counts; the preview shows what changes before anything is stored"),
+    "register": N_("correct the name or club; the preview shows what changes before anything is stored"),
+}
 MAX_VALUES = 16  # an order's names or a count's pairs a form carries (a table seats at most a dozen)
 MAX_TEXT = 200  # characters of one typed value (a name is at most 60 once cleaned)
 
@@ -86,6 +94,7 @@ class CorrectPage:
     preview: ShownCorrection | None
     notice: str
     notice_ok: bool
+    asks_text: str  # what the form corrects, in the page's language
 
 
 def correctable(event: Event, undone: bool) -> bool:
@@ -180,9 +189,9 @@ def confirm_correction(number: int, asked: CorrectionAsked, seen: int, *, db: st
     return Corrected(stored, tx.state)
 
 
-def applied_notice(done: Corrected) -> str:
+def applied_notice(done: Corrected, tr: Translator = ENGLISH) -> str:
     """What `tourney correct --yes` says first."""
-    return f"Applied as event {done.event.id}."
+    return tr.gettext("Applied as event %(event)s.", event=done.event.id)
 
 
 def correct_page(floor: FloorRead, number: int, *, preview: ShownCorrection | None = None,
@@ -190,9 +199,10 @@ def correct_page(floor: FloorRead, number: int, *, preview: ShownCorrection | No
     """The form of entry `number` (with what was typed, when given), its preview if any, a notice."""
     from dataclasses import replace
 
-    from tourney.render.env import render
+    from tourney.app.floor.console_lang import page_lang, render_page
 
     token = floor.director_link()
+    lang = page_lang(floor.lang)
     form = correct_form(floor.state, number)
     typed = typed or (preview.asked if preview is not None else None)
     if typed is not None:
@@ -203,6 +213,8 @@ def correct_page(floor: FloorRead, number: int, *, preview: ShownCorrection | No
     page = CorrectPage(event=floor.tournament.name, base=f"/director/{token}",
                        csrf=csrf_token(floor.secret or "00", token), poll_token=poll_token(floor), form=form,
                        spare=max(0, min(len(form.seated), MAX_VALUES) - len(form.values)), preview=preview,
-                       notice=notice, notice_ok=ok)
-    return render("console/correct.html", None, page=page, poll_url=POLL_URL)
+                       notice=notice, notice_ok=ok,
+                       asks_text=translator(lang).gettext(ASKS_TEXT[form.kind]) if form.kind in ASKS_TEXT
+                       else f"correct {form.asks}; the preview shows what changes before anything is stored")
+    return render_page("console/correct.html", lang, page=page, poll_url=POLL_URL)
 

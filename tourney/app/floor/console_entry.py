@@ -15,6 +15,7 @@ from tourney.app.floor.tokens import csrf_token
 from tourney.app.input.entry_complete import Words, argument_candidates, split_partial, table_candidates
 from tourney.app.input.entry_line import COMMANDS, MAX_LINE, EntryLine, entry, is_table_word, read_entry_line
 from tourney.errors import InvalidInputError, TourneyError
+from tourney.i18n import ENGLISH, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -100,22 +101,22 @@ def completions(state: TournamentState, line: str) -> list[dict[str, str]]:
             for text, note in found[:MAX_CANDIDATES]]
 
 
-def posted_entry(form: Mapping[str, Sequence[str]]) -> EntryLine:
+def posted_entry(form: Mapping[str, Sequence[str]], tr: Translator = ENGLISH) -> EntryLine:
     """The entry a post asks for: its typed `line`, or a card's fields: `command`, `table`, and
     `name` repeated (the loser, the order, the forfeits); for chips `player-I` with its `count-I`.
     (A blank field is not sent at all: a form's empty line or count is missing, not "".)"""
     from tourney.app.floor.floor_forms import field
 
     if "command" not in form:
-        return read_entry_line(field(form, "line"))
+        return read_entry_line(field(form, "line"), tr)
     command = field(form, "command")
     names = [n for n in form.get("name", ()) if n.strip()]
     if command == "chips":
         names = [f"{player}={count}" for i in range(1, MAX_FIELDS + 1)
                  if (player := field(form, f"player-{i}")) and (count := field(form, f"count-{i}").strip())]
     if command not in COMMANDS or command == "undo":
-        raise InvalidInputError("this form names no entry: type it on the entry line instead")
-    return entry(command, [field(form, "table"), *names])
+        raise InvalidInputError(tr.gettext("this form names no entry: type it on the entry line instead"))
+    return entry(command, [field(form, "table"), *names], tr)
 
 
 def table_card(view: TableView) -> TableCard:
@@ -127,19 +128,23 @@ def table_card(view: TableView) -> TableCard:
 
 
 def results_page(floor: FloorRead, *, line: str = "", answer: Answer | None = None, focus_line: bool = True) -> str:
+    from tourney.app.floor.console_lang import page_lang, render_page, stage_words
+    from tourney.app.read_models.stage_labels import unit_heading
     from tourney.app.read_models.table_views import table_views
-    from tourney.render.env import render
 
     state = floor.state
     token = floor.director_link()
+    lang = page_lang(floor.lang)
+    tr = translator(lang)
     tables = table_views(state)
-    note = "" if tables.tables else tables.lines()[0]
+    # `tourney tables`' own line, said in the page's language
+    note = "" if tables.tables else tr.gettext("No tables yet: `tourney seat` draws %(stage)s.",
+                                               stage=unit_heading(tables.unit, 1, tr))
     if state.complete:
-        note = "The tournament is complete."
+        note = tr.gettext("The tournament is complete.")
     page = ResultsPage(
-        event=floor.tournament.name,
-        stage=state.kind.stage_label(state, state.stage) if state.stage else "not seated",
+        event=floor.tournament.name, stage=stage_words(state, tr),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), poll_token=poll_token(floor),
         line=line, focus_line=focus_line, answer=answer, cards=tuple(table_card(t) for t in tables.tables),
         note=note)
-    return render("console/results.html", None, page=page, poll_url=POLL_URL)
+    return render_page("console/results.html", lang, page=page, poll_url=POLL_URL)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.app.floor.tokens import check_console, console_token, csrf_token, director_token
 from tourney.errors import InvalidInputError
+from tourney.i18n import ENGLISH, N_, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.app.operations.tournaments import Created
@@ -244,29 +245,53 @@ class EventsPage:
                    for name in (*NUMBERS, "seeding", "grand-final", "tiebreaks", "third-place"))
 
 
-def _takers(option: str) -> str:
-    from tourney.app.operations.tournaments import formats_taking
+PROGRESS_WORDS = {"registering": N_("registering"), "complete": N_("complete")}  # `tourney list`'s states
 
-    names = list(formats_taking(option))
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+def _takers(option: str, tr: Translator = ENGLISH) -> str:
+    """The formats that take `option`, as a list a sentence starts with ("Knockout and Swiss")."""
+    from tourney.app.operations.tournaments import formats_taking
+    from tourney.app.read_models.sheet_words import format_label
+
+    names = [format_label(name, tr) for name in formats_taking(option)]
+    listed = (tr.gettext("%(list)s and %(last)s", list=", ".join(names[:-1]), last=names[-1]) if len(names) > 1
+              else "".join(names))
     return listed[:1].upper() + listed[1:]
+
+
+def _row_words(row: EventRow, tr: Translator) -> EventRow:
+    """An event's line in the page's language: where it stands, and its format when it is a plain one
+    (a format with its options is said as `tourney list` says it)."""
+    from dataclasses import replace
+
+    from tourney.app.read_models.sheet_words import FORMAT_LABELS, format_label
+
+    number = row.state.removeprefix("stage ")
+    state = (tr.gettext("stage %(number)s", number=number) if number.isdigit()
+             else tr.gettext(PROGRESS_WORDS.get(row.state, row.state)))
+    shown = format_label(row.format, tr) if row.format in FORMAT_LABELS else row.format
+    return replace(row, state=state, format=shown)
 
 
 def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_token: str = "",
                 values: Mapping[str, str] | None = None, notice: tuple[str, ...] = (), ok: bool = True) -> str:
+    from tourney.app.floor.console_lang import events_lang, render_page
     from tourney.app.operations.games import list_games
     from tourney.app.operations.tournaments import format_choices
+    from tourney.app.read_models.sheet_words import format_label, game_title
     from tourney.engine.format_registry import all_formats
-    from tourney.render.env import render
 
+    lang = events_lang()
+    tr = translator(lang)
     default, _names = format_choices()
-    formats = tuple((fmt.name, f"{fmt.label} (the default)" if fmt.name == default else fmt.label)
-                    for fmt in all_formats())
-    games = tuple((info.descriptor.name, info.descriptor.title) for info in list_games())
+    formats = tuple((fmt.name, tr.gettext("%(format)s (the default)", format=format_label(fmt.label, tr))
+                     if fmt.name == default else format_label(fmt.label, tr)) for fmt in all_formats())
+    games = tuple((info.descriptor.name, game_title(info.descriptor.title, tr)) for info in list_games())
     page = EventsPage(
-        base=f"/console/{console.link()}", csrf=console.csrf(), poll_token=poll_token, events=events, games=games,
-        formats=formats, takers={option: _takers(option) for option in
+        base=f"/console/{console.link()}", csrf=console.csrf(), poll_token=poll_token,
+        events=tuple(_row_words(row, tr) for row in events), games=games,
+        formats=formats, takers={option: _takers(option, tr) for option in
                                  ("best_of", "third_place", "rounds", "table_size", "seeding", "grand_final",
                                   "cycles", "tiebreaks")},
         values=dict(values or {}), notice=notice, notice_ok=ok)
-    return render("console/events.html", None, page=page, poll_url="/_token")
+    return render_page("console/events.html", lang, page=page, poll_url="/_token")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from tourney.app.floor.sheet_links import sheet_links
 from tourney.app.floor.sheets import SHEETS, STAGED, check_sheet_options, render_sheet
 from tourney.errors import InvalidInputError
-from tourney.i18n import page_language
+from tourney.i18n import ENGLISH, N_, Translator, page_language, translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
 
 LINKED = ("seating", "table-sheets")  # the sheets `print --links` gives the floor's QR codes
-TITLES = {"standings": "Standings", "bracket": "Bracket", "seating": "Seating", "seat-cards": "Seat cards",
-          "table-sheets": "Table sheets"}
+TITLES = {"standings": N_("Standings"), "bracket": N_("Bracket"), "seating": N_("Seating"),
+          "seat-cards": N_("Seat cards"), "table-sheets": N_("Table sheets")}
+LINKED_TITLES = {"seating": N_("Seating with the floor's QR codes"),
+                 "table-sheets": N_("Table sheets with the floor's QR codes")}
 # What a file name may not hold on Windows, macOS or Linux (and a quote would end the header's value).
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
 _NOT_DECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O"})
@@ -55,27 +57,28 @@ class PrintPage:
     sqlite: bool  # the backup is a SQLite file (else only the portable JSON lines exist)
 
 
-def printable_sheets(state: TournamentState) -> tuple[PrintableSheet, ...]:
+def printable_sheets(state: TournamentState, tr: Translator = ENGLISH) -> tuple[PrintableSheet, ...]:
     """Every sheet, each sheet with links after it without, in `tourney print`'s order."""
     seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
     found = []
     for kind in SHEETS:
         ready = kind not in seated_only or bool(state.history)
-        found.append(PrintableSheet(kind, TITLES[kind], False, ready))
+        found.append(PrintableSheet(kind, tr.gettext(TITLES[kind]), False, ready))
         if kind in LINKED:
-            found.append(PrintableSheet(kind, f"{TITLES[kind]} with the floor's QR codes", True, ready))
+            found.append(PrintableSheet(kind, tr.gettext(LINKED_TITLES[kind]), True, ready))
     return tuple(found)
 
 
 def print_page(floor: FloorRead, *, base: str, sqlite: bool) -> str:
     """The console's print page: every sheet to open or download, the standings and the backup."""
-    from tourney.render.env import render
+    from tourney.app.floor.console_lang import page_lang, render_page, stage_words
 
     state = floor.state
-    page = PrintPage(event=floor.tournament.name,
-                     stage=state.kind.stage_label(state, state.stage) if state.stage else "not seated",
-                     base=base, sheets=printable_sheets(state), sqlite=sqlite)
-    return render("console/print.html", None, page=page)
+    lang = page_lang(floor.lang)
+    tr = translator(lang)
+    page = PrintPage(event=floor.tournament.name, stage=stage_words(state, tr),
+                     base=base, sheets=printable_sheets(state, tr), sqlite=sqlite)
+    return render_page("console/print.html", lang, page=page)
 
 
 def is_sheet(kind: str) -> bool:

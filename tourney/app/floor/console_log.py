@@ -10,9 +10,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tourney.app.floor.console_lang import page_lang, render_page, stage_words
 from tourney.app.floor.console_players import matches
 from tourney.app.floor.floor_pages import POLL_URL, poll_token
 from tourney.app.floor.tokens import csrf_token
+from tourney.i18n import ENGLISH, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -50,6 +52,7 @@ class LogLine:
     notes: str  # "undone", "corrected by 61" ("" for none)
     undoable: bool  # still in effect and not an undo itself
     correctable: bool  # `tourney correct` takes it (a result, finish, chips or registration in effect)
+    undone: bool = False  # undone by a later entry (struck through)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,15 +105,15 @@ def _shown(event: Event, by_id: Mapping[int, Event], wanted: LogFilter) -> bool:
     return not wanted.player or any(matches(n, wanted.player) for d in datas for n in _names(d))
 
 
-def _notes(entry: LogEntry) -> str:
+def _notes(entry: LogEntry, tr: Translator = ENGLISH) -> str:
     """What `tourney log` says of an entry after its sentence, without the brackets."""
-    notes = ["undone"] if entry.undone else []
+    notes = [tr.gettext("undone")] if entry.undone else []
     if entry.corrected_by is not None:
-        notes.append(f"corrected by {entry.corrected_by}")
+        notes.append(tr.gettext("corrected by %(event)s", event=entry.corrected_by))
     return ", ".join(notes)
 
 
-def log_lines(state: TournamentState, wanted: LogFilter) -> tuple[tuple[LogLine, ...], bool]:
+def log_lines(state: TournamentState, wanted: LogFilter, tr: Translator = ENGLISH) -> tuple[tuple[LogLine, ...], bool]:
     """The entries `wanted` finds, newest first, at most `PAGE_SIZE`; and whether more are left."""
     from tourney.app.floor.console_correct import correctable
     from tourney.app.read_models.event_text import event_text
@@ -119,8 +122,8 @@ def log_lines(state: TournamentState, wanted: LogFilter) -> tuple[tuple[LogLine,
     by_id = {e.id: e for e in state.events}
     found = [entry for entry in reversed(annotate(state.events))
              if (wanted.before is None or entry.event.id < wanted.before) and _shown(entry.event, by_id, wanted)]
-    lines = tuple(LogLine(e.event.id, e.event.kind, event_text(e.event.kind, e.event.data), _notes(e),
-                          not e.undone and e.event.kind != "undo", correctable(e.event, e.undone))
+    lines = tuple(LogLine(e.event.id, e.event.kind, event_text(e.event.kind, e.event.data), _notes(e, tr),
+                          not e.undone and e.event.kind != "undo", correctable(e.event, e.undone), e.undone)
                   for e in found[:PAGE_SIZE])
     return lines, len(found) > PAGE_SIZE
 
@@ -163,17 +166,15 @@ def log_filter(params: Mapping[str, str]) -> LogFilter:
 
 def log_page(floor: FloorRead, wanted: LogFilter | None = None, *, notice: str = "", ok: bool = True,
              preview: UndoPreview | None = None) -> str:
-    from tourney.render.env import render
-
     state = floor.state
     token = floor.director_link()
+    lang = page_lang(floor.lang)
     wanted = wanted or LogFilter()
-    lines, more = log_lines(state, wanted)
+    lines, more = log_lines(state, wanted, translator(lang))
     kinds: Sequence[str] = sorted({e.kind for e in state.events} | ({wanted.kind} - {""}))
     page = LogPage(
-        event=floor.tournament.name,
-        stage=state.kind.stage_label(state, state.stage) if state.stage else "not seated",
+        event=floor.tournament.name, stage=stage_words(state, translator(lang)),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), poll_token=poll_token(floor),
         filter=wanted, kinds=tuple(kinds), lines=lines, more=wanted.query(before=lines[-1].event) if more else "",
         notice=notice, notice_ok=ok, preview=preview)
-    return render("console/log.html", None, page=page, poll_url=POLL_URL)
+    return render_page("console/log.html", lang, page=page, poll_url=POLL_URL)

@@ -18,6 +18,7 @@ from tourney.app.floor.floor_forms import Fields, field
 from tourney.app.floor.floor_pages import POLL_URL, poll_token
 from tourney.app.floor.tokens import csrf_token
 from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -156,15 +157,20 @@ def preview_advance(*, db: str | None, tournament: str | None) -> Preview:
 def unchanged(tx: UnitOfWork, seen: int) -> None:
     """Refuse (`StalePreview`, naming the entries since) a confirmation whose preview saw event
     `seen` when the log has moved past it; called inside the transaction that stores the change."""
+    from tourney.app.floor.console_lang import page_translator
     from tourney.app.read_models.event_text import event_text
 
     state = tx.state
     if state.last_event_id == seen:
         return
+    tr = page_translator(tx.floor.language())  # the page that confirmed: its `?lang=`, else the event's
     changes = [f"{e.id} {e.kind}: {event_text(e.kind, e.data)}" for e in state.events_after(seen)]
-    more = f"; and {len(changes) - MAX_CHANGES} more" if len(changes) > MAX_CHANGES else ""
-    raise StalePreview(f"the log moved since this preview (it saw event {seen}): "
-                       f"{'; '.join(changes[:MAX_CHANGES])}{more}. Nothing was stored: check the new preview")
+    listed = "; ".join(changes[:MAX_CHANGES])
+    if len(changes) > MAX_CHANGES:
+        listed = tr.ngettext("%(entries)s; and %(num)s more", "%(entries)s; and %(num)s more",
+                             len(changes) - MAX_CHANGES, entries=listed)
+    raise StalePreview(tr.gettext("the log moved since this preview (it saw event %(seen)s): %(entries)s. "
+                                  "Nothing was stored: check the new preview", seen=seen, entries=listed))
 
 
 _unchanged = unchanged  # its first name
@@ -206,10 +212,10 @@ def confirm_advance(seen: int, *, db: str | None, tournament: str | None) -> tup
         return _advance(tx)
 
 
-def seen_event(text: str) -> int:
+def seen_event(text: str, tr: Translator = ENGLISH) -> int:
     """The last event id a confirmation form carries; anything else is a broken form."""
     if not text.isascii() or not text.isdigit() or len(text) > 12:
-        raise InvalidInputError("this confirmation lacks the preview it confirms: preview again")
+        raise InvalidInputError(tr.gettext("this confirmation lacks the preview it confirms: preview again"))
     return int(text)
 
 
@@ -227,15 +233,16 @@ def stage_page(floor: FloorRead, *, db: str | None, tournament: str | None, noti
                draw_preview: Preview | None = None, advance_preview: Preview | None = None,
                ratings: tuple[str, str] | None = None) -> str:
     """The stage page; `ratings`: the (key, name) of the ratings file a draw's preview read."""
+    from tourney.app.floor.console_lang import page_lang, render_page, stage_words
     from tourney.app.input.files import MAX_TEXT_BYTES
-    from tourney.render.env import render
+    from tourney.i18n import translator
 
     state = floor.state
     token = floor.director_link()
     lines, why = stage_plan(db, tournament)
+    lang = page_lang(floor.lang)
     page = StagePage(
-        event=floor.tournament.name,
-        stage=state.kind.stage_label(state, state.stage) if state.stage else "not seated",
+        event=floor.tournament.name, stage=stage_words(state, translator(lang)),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), poll_token=poll_token(floor),
         plan_lines=lines, plan_note=why, seated=state.stage > 0,
         blockers=tuple(state.can_advance()) if state.stage > 0 else (),
@@ -243,4 +250,4 @@ def stage_page(floor: FloorRead, *, db: str | None, tournament: str | None, noti
         notice=notice, notice_ok=ok, takes_plan=state.kind.takes_stage_plan,
         takes_ratings=getattr(state.format, "seeding", "") == "rating", ratings_key=ratings[0] if ratings else "",
         ratings_source=ratings[1] if ratings else "", max_upload_mb=MAX_TEXT_BYTES // 2**20)
-    return render("console/stage.html", None, page=page, poll_url=POLL_URL)
+    return render_page("console/stage.html", lang, page=page, poll_url=POLL_URL)

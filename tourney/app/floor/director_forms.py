@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from tourney.app.floor.floor_forms import Fields, field
 from tourney.errors import InvalidInputError
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -61,37 +62,47 @@ def confirm_advance(fields: Fields, *, db: str | None, tournament: str | None) -
     return read(db, tournament).state
 
 
-def accepted_notice(number: int, settled: Settled) -> str:
-    notice = f"Report {number} entered as event {settled.report.event}."
+def accepted_notice(number: int, settled: Settled, tr: Translator = ENGLISH) -> str:
+    notice = tr.gettext("Report %(report)s entered as event %(event)s.", report=number, event=settled.report.event)
     disputing = [r.id for r in settled.rejected if r.note.startswith("dispute")]
     later = [r.id for r in settled.rejected if not r.note.startswith("dispute")]
     if disputing:
-        notice += f" Rejected the disputing report {', '.join(map(str, disputing))}."
+        notice += " " + tr.gettext("Rejected the disputing report %(reports)s.", reports=", ".join(map(str, disputing)))
     if later:
-        notice += f" Rejected report {', '.join(map(str, later))}: it followed the entry not taken."
+        notice += " " + tr.gettext("Rejected report %(reports)s: it followed the entry not taken.",
+                                   reports=", ".join(map(str, later)))
     return notice
 
 
-def rejected_notice(number: int, settled: Settled | None = None) -> str:
-    notice = f"Report {number} rejected."
+def rejected_notice(number: int, settled: Settled | None = None, tr: Translator = ENGLISH) -> str:
+    notice = tr.gettext("Report %(report)s rejected.", report=number)
     if settled is not None and settled.rejected:
-        notice += f" Rejected with it: report {', '.join(str(r.id) for r in settled.rejected)} (a later round)."
+        notice += " " + tr.gettext("Rejected with it: report %(reports)s (a later round).",
+                                   reports=", ".join(str(r.id) for r in settled.rejected))
     return notice
 
 
-def advanced_notice(state: TournamentState) -> str:
+def advanced_notice(state: TournamentState, tr: Translator = ENGLISH) -> str:
     """After an advance: what was drawn ("stage 2 drawn: 3 tables"), or that the event is complete."""
+    from tourney.app.read_models.stage_labels import capitalised, stage_name
+
     if state.complete or state.closed or not state.tables:
-        return f"{state.kind.unit.capitalize()} closed: the event is complete."
+        if tr.lang == "en":
+            return f"{state.kind.unit.capitalize()} closed: the event is complete."
+        return (tr.gettext("Stage closed: the event is complete.") if state.kind.unit == "stage"
+                else tr.gettext("Round closed: the event is complete."))
     count = len(state.tables)
-    label = state.kind.stage_label(state, state.stage)
-    return (f"{label[:1].upper()}{label[1:]} is drawn: {count} table{'' if count == 1 else 's'}. "
-            "Undo the advance from the latest entries if it was a mistake.")
+    label = state.kind.stage_label(state, state.stage) if tr.lang == "en" else stage_name(state, state.stage, tr)
+    return tr.ngettext("%(stage)s is drawn: %(num)s table. Undo the advance from the latest entries if it was a "
+                       "mistake.",
+                       "%(stage)s is drawn: %(num)s tables. Undo the advance from the latest entries if it was a "
+                       "mistake.", count, stage=capitalised(label))
 
 
-def undone_notice(done: Undone) -> str:
-    return f"Undone: event {', '.join(str(e.id) for e in done.reverted)}."
+def undone_notice(done: Undone, tr: Translator = ENGLISH) -> str:
+    return tr.gettext("Undone: event %(events)s.", events=", ".join(str(e.id) for e in done.reverted))
 
 
-def pinned_notice(pinned: FloorRead, kind: str) -> str:
-    return f"The wall is pinned to {kind}." if pinned.wall_pin else "The wall rotates through every screen."
+def pinned_notice(pinned: FloorRead, kind: str, tr: Translator = ENGLISH) -> str:
+    return (tr.gettext("The wall is pinned to %(screen)s.", screen=tr.gettext(kind)) if pinned.wall_pin
+            else tr.gettext("The wall rotates through every screen."))

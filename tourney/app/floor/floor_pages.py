@@ -16,7 +16,7 @@ from tourney.app.floor.sheet_links import qr_svg
 from tourney.app.floor.tokens import csrf_token
 from tourney.app.store.floor_store import PENDING
 from tourney.app.store.wall_kinds import KINDS
-from tourney.i18n import ENGLISH, Translator, page_language, translator
+from tourney.i18n import ENGLISH, N_, Translator, page_language, translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
 
 POLL_URL = "/_token"  # the wall's: changes whenever the tournament does
+WALL_SCREENS = (N_("standings"), N_("seating"), N_("tables"), N_("bracket"))  # the director pins them by name
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,25 +259,29 @@ def _long_word(name: str) -> bool:
     return any(len(word) > LONG_WORD for word in name.split())
 
 
-def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinished: int) -> str:
+def _table_state(floor: FloorRead, table: TableState, waiting: set[int], unfinished: int,
+                 tr: Translator = ENGLISH) -> str:
     if table.finished:
-        return "done"
+        return tr.gettext("done")
     if table.number in waiting:
-        return "waiting for the director"
+        return tr.gettext("waiting for the director")
     if table.is_final or len(floor.state.tables) == 1:
-        return "playing the final"  # no next stage to block
+        return tr.gettext("playing the final")  # no next stage to block
     if unfinished <= max(1, len(floor.state.tables) // 4):
-        return "blocking the next stage"
-    return "playing"
+        return tr.gettext("blocking the next stage")
+    return tr.gettext("playing")
 
 
 def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confirm_advance: bool = False,
                   origin: str = "",
                   advance_preview: tuple[tuple[str, ...], int] | None = None) -> str:
     """The director's page; `advance_preview`: the advance's lines and the log's last id they saw,
-    asked for confirmation at the top (`confirm_advance` without it: blocked, nothing to confirm)."""
-    from tourney.render.env import render
+    asked for confirmation at the top (`confirm_advance` without it: blocked, nothing to confirm).
+    In the page's language (`console_lang`); the reports' and the log's sentences are the CLI's."""
+    from tourney.app.floor.console_lang import page_lang, render_page, stage_words
 
+    lang = page_lang(floor.lang)
+    tr = translator(lang)
     state = floor.state
     token = floor.director_link()
     pending: list[Report] = [r for r in floor.reports if r.status == PENDING and r.stage == state.stage]
@@ -287,7 +292,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         link = f"{origin}/table/{table.number}/{floor.table_link(table.number)}"
         qr = qr_svg(link) if not table.finished else ""
         rows.append(TableRow(table.number, tuple((name, _long_word(name)) for name in table.seats),
-                             _table_state(floor, table, waiting, unfinished), link, qr))
+                             _table_state(floor, table, waiting, unfinished, tr), link, qr))
     recent = [RecentEntry(e.id, f"event {e.id}: {describe(e.kind, e.data)}"
                           + (f" (from {e.data['source'].get('link')})" if isinstance(e.data.get("source"), dict)
                              else ""))
@@ -299,8 +304,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         head = queue.head()
         after.update({q.report.id: head.id for q in queue.live if head is not None and q.place > 1})
     page = DirectorPage(
-        event=floor.tournament.name, stage=state.kind.stage_label(state, state.stage) if state.stage else "not seated",
-        mode=floor.mode, tables=tuple(rows),
+        event=floor.tournament.name, stage=stage_words(state, tr), mode=floor.mode, tables=tuple(rows),
         pending=tuple(PendingRow(r.id, r.table, describe(r.kind, r.data),
                                  names.get((r.table, r.source.get("device", "")), r.source.get("link", "?")),
                                  tuple(o.id for o in pending if o.id != r.id and o.same_round(r)), after.get(r.id))
@@ -310,7 +314,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         advance_seen=advance_preview[1] if advance_preview else 0,
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), notice=notice, notice_ok=ok,
         poll_token=poll_token(floor), wall_pin=floor.wall_pin, wall_kinds=KINDS)
-    return render("floor/director.html", None, page=page, poll_url=POLL_URL)
+    return render_page("floor/director.html", lang, page=page, poll_url=POLL_URL)
 
 
 def _undoable_here(state: TournamentState, event: Event) -> bool:

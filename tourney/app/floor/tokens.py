@@ -17,6 +17,7 @@ import hmac
 from typing import TYPE_CHECKING
 
 from tourney.errors import AccessError
+from tourney.i18n import N_
 
 if TYPE_CHECKING:
     from tourney.app.store.floor_store import FloorStore
@@ -60,7 +61,7 @@ def check_director(store: FloorStore, token: str) -> None:
     secret = store.secret()
     generation = store.director_generation()
     if secret is None or generation == 0 or not same(token, director_token(secret, generation)):
-        raise AccessError("this director link is not valid (wrong, or replaced when the server restarted)")
+        raise AccessError(N_("this director link is not valid (wrong, or replaced when the server restarted)"))
 
 
 def check_table(store: FloorStore, state: TournamentState, table: int, token: str) -> TableState:
@@ -80,7 +81,7 @@ def check_table(store: FloorStore, state: TournamentState, table: int, token: st
 def check_console(secret: str | None, generation: int, token: str) -> None:
     """Refuse (`AccessError`) a token that is not the console link's current one."""
     if secret is None or generation == 0 or not same(token, console_token(secret, generation)):
-        raise AccessError("this console link is not valid (wrong, or replaced when the server restarted)")
+        raise AccessError(N_("this console link is not valid (wrong, or replaced when the server restarted)"))
 
 
 def check_csrf(store: FloorStore, token: str, given: str) -> None:
@@ -90,4 +91,4 @@ def check_csrf(store: FloorStore, token: str, given: str) -> None:
 def check_form(secret: str | None, token: str, given: str) -> None:
     """Refuse a form whose `csrf` field is not the one derived from its link's token under `secret`."""
     if secret is None or not same(given, csrf_token(secret, token)):
-        raise AccessError("this form is stale or did not come from the floor's own page: reload it")
+        raise AccessError(N_("this form is stale or did not come from the floor's own page: reload it"))
