@@ -69,6 +69,8 @@ def visible_text(page: str) -> str:
         page = region.sub(" ", page)
     page = re.sub(r"<(style|script)[^>]*>.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r"<code>.*?</code>", " ", page, flags=re.S)  # commands and their words, as typed
+    page = re.sub(r"`[^`<]*`", " ", page)  # a command named in a sentence (`tourney seat`)
+    page = re.sub(r'(id="entry-line"[^>]*?) placeholder="[^"]*"', r"\1", page)  # the desk's lines, as typed
     said = " ".join(re.findall(r'(?:title|aria-label|placeholder)="([^"]*)"', page))
     page = re.sub(r"<option[^>]*value=\"[^\"]*\"[^>]*>(?=[^<]*</option>)", "<option>", page)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page) + " " + said).split())

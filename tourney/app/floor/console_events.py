@@ -264,12 +264,12 @@ def _row_words(row: EventRow, tr: Translator) -> EventRow:
     (a format with its options is said as `tourney list` says it)."""
     from dataclasses import replace
 
-    from tourney.app.read_models.sheet_words import FORMAT_LABELS, format_label
+    from tourney.app.read_models.sheet_words import format_label, format_labels
 
     number = row.state.removeprefix("stage ")
     state = (tr.gettext("stage %(number)s", number=number) if number.isdigit()
              else tr.gettext(PROGRESS_WORDS.get(row.state, row.state)))
-    shown = format_label(row.format, tr) if row.format in FORMAT_LABELS else row.format
+    shown = format_label(row.format, tr) if row.format in format_labels() else row.format
     return replace(row, state=state, format=shown)
 
 

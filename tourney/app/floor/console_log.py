@@ -14,7 +14,7 @@ from tourney.app.floor.console_lang import page_lang, render_page, stage_words
 from tourney.app.floor.console_players import matches
 from tourney.app.floor.floor_pages import POLL_URL, poll_token
 from tourney.app.floor.tokens import csrf_token
-from tourney.i18n import ENGLISH, Translator, translator
+from tourney.i18n import ENGLISH, N_, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -72,7 +72,7 @@ class LogPage:
     csrf: str
     poll_token: str
     filter: LogFilter
-    kinds: tuple[str, ...]
+    kinds: tuple[tuple[str, str], ...]  # (the kind as the log stores it, as the page names it)
     lines: tuple[LogLine, ...]
     more: str  # the query of the next page ("" when everything was shown)
     notice: str
@@ -164,6 +164,19 @@ def log_filter(params: Mapping[str, str]) -> LogFilter:
                      params.get("kind", "")[:MAX_FILTER].strip(), number("before"))
 
 
+# The log's kinds as the filter names them: English keeps the stored kind, as `tourney log` shows it.
+KIND_LABELS = {"format": N_("the format"), "register": N_("registrations"), "drop": N_("drops"),
+               "seat": N_("seat draws"), "result": N_("round results"), "finish": N_("finishes"),
+               "chips": N_("chip counts"), "advance": N_("advances"), "undo": N_("undos"),
+               "correct": N_("corrections"), "rename": N_("renames")}
+
+
+def kind_label(kind: str, tr: Translator) -> str:
+    if tr.lang == ENGLISH.lang or kind not in KIND_LABELS:
+        return kind
+    return tr.gettext(KIND_LABELS[kind])
+
+
 def log_page(floor: FloorRead, wanted: LogFilter | None = None, *, notice: str = "", ok: bool = True,
              preview: UndoPreview | None = None) -> str:
     state = floor.state
@@ -172,9 +185,10 @@ def log_page(floor: FloorRead, wanted: LogFilter | None = None, *, notice: str =
     wanted = wanted or LogFilter()
     lines, more = log_lines(state, wanted, translator(lang))
     kinds: Sequence[str] = sorted({e.kind for e in state.events} | ({wanted.kind} - {""}))
+    named = tuple((kind, kind_label(kind, translator(lang))) for kind in kinds)
     page = LogPage(
         event=floor.tournament.name, stage=stage_words(state, translator(lang)),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), poll_token=poll_token(floor),
-        filter=wanted, kinds=tuple(kinds), lines=lines, more=wanted.query(before=lines[-1].event) if more else "",
+        filter=wanted, kinds=named, lines=lines, more=wanted.query(before=lines[-1].event) if more else "",
         notice=notice, notice_ok=ok, preview=preview)
     return render_page("console/log.html", lang, page=page, poll_url=POLL_URL)

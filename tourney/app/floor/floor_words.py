@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 # A player's status (the formats' `statuses`), a table's (`done`, `playing`) and a stage's.
 STATUS_WORDS = {"registered": N_("registered"), "dropped": N_("dropped"), "waiting": N_("waiting"),
                 "out": N_("out"), "won": N_("won"), "playing": N_("playing"), "done": N_("done"),
-                "finished": N_("finished"), "not started": N_("not started")}
+                "finished": N_("finished"), "not started": N_("not started"),
+                # A phone's report: waiting for the director, entered, or rejected (its own context).
+                "pending": N_("waiting for the director"), "entered": N_("entered"),
+                "rejected": N_("rejected")}
 
 
 def status_word(status: str, tr: Translator = ENGLISH) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tourney.app.read_models.sheet_words import SEEDING_WORDS, format_label
+from tourney.app.read_models.sheet_words import SEEDING_WORDS, format_label, shipped
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
@@ -23,20 +23,17 @@ def format_text(config: FormatConfig, *, every_option: bool = False, tr: Transla
     """The format with its options as people read them, in the format's own words. `every_option`:
     the default seeding named too ("seeding by lot"), as the log, the record of the event, has it.
     English is the format's own `describe`; another language says the same options in its words."""
-    if tr.lang == ENGLISH.lang or config.kind.name not in BUILT_IN_FORMATS:
+    if tr.lang == ENGLISH.lang or not shipped(type(config.kind)):
         text = config.kind.describe(config)
         if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
             text += ", seeding by lot"
         return text
     parts = [format_label(config.kind.label, tr)]
-    if config.kind.name != "stages":
+    if config.kind.options:  # a format of rounds; stages take none
         parts.extend(_option_words(config, tr))
         if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
             parts.append(tr.gettext("seeding by lot"))
     return ", ".join(parts)
-
-
-BUILT_IN_FORMATS = ("stages", "knockout", "double-elimination", "round-robin", "swiss")
 
 
 def _option_words(config: FormatConfig, tr: Translator) -> list[str]:

@@ -90,16 +90,23 @@ def dynamic_messages() -> Iterator[tuple[str, str]]:
     from tourney.rules.games import all_games
 
     for descriptor in all_games():
-        if not _shipped(descriptor.new_state):
+        if not shipped(descriptor.new_state):
             continue
         yield descriptor.title, f"the title of the game {descriptor.name}"
         for number, line in enumerate(descriptor.sheet_rules, start=1):
             yield line, f"{descriptor.name}: sheet reminder {number} (RULES {descriptor.rules_section})"
     for fmt in all_formats():
-        if _shipped(type(fmt)):
+        if shipped(type(fmt)):
             yield fmt.label, f"the name of the format {fmt.name}"
 
 
-def _shipped(code: object) -> bool:
+def format_labels() -> frozenset[str]:
+    """The labels of tourney's own formats (each one has its words in the catalogs)."""
+    from tourney.engine.format_registry import all_formats
+
+    return frozenset(fmt.label for fmt in all_formats() if shipped(type(fmt)))
+
+
+def shipped(code: object) -> bool:
     """Whether `code` (a game's dealing function, a format's class) is part of tourney itself."""
     return str(getattr(code, "__module__", "")).startswith("tourney.")
