@@ -197,14 +197,14 @@ def _queue_rows(queue: TableQueue, action: str, names: dict[tuple[int, str], str
             state = tr.gettext("after report %(report)s", report=first_at[queued.place - 1])
         else:
             state = tr.gettext("next for the director")
-        rows.append(QueueRow(report.id, describe(report.kind, report.data), state,
+        rows.append(QueueRow(report.id, describe(report.kind, report.data, tr), state,
                              names.get((report.table, report.source.get("device", "")), tr.gettext("a phone")),
                              report.source.get("device", ""), f"{action}/withdraw/{report.id}{lang_query}"))
     return tuple(rows)
 
 
 def _settled_text(report: Report, tr: Translator = ENGLISH) -> str:
-    what = describe(report.kind, report.data)
+    what = describe(report.kind, report.data, tr)
     if report.event is not None:
         return tr.gettext("report %(report)s entered as event %(event)s: %(what)s", report=report.id,
                           event=report.event, what=what)

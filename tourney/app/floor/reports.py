@@ -82,7 +82,7 @@ class Submitted:
         """The answer as the phone shows it, in `tr`'s language (the entry as the log says it)."""
         from tourney.app.floor.floor_words import status_word
 
-        what = describe(self.report.kind, self.report.data)
+        what = describe(self.report.kind, self.report.data, tr)
         if self.outcome == "pending":
             return tr.gettext("report %(report)s sent: it waits for the director (below)", report=self.report.id)
         if self.outcome == "repeated":
@@ -103,11 +103,12 @@ class Pending:
     settled: tuple[Report, ...] = ()  # the stage's latest settled ones: phones are numbered as the pages number them
 
 
-def describe(kind: str, data: Mapping[str, Any]) -> str:
-    """An entry as the director reads it: the log's sentence ("result table 3: Ann loses the round")."""
+def describe(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
+    """An entry as the director reads it: the log's sentence ("result table 3: Ann loses the round"),
+    in `tr`'s language."""
     from tourney.app.read_models.event_text import event_text
 
-    return event_text(kind, data)
+    return event_text(kind, data, tr)
 
 
 def last_entry(state: TournamentState, table: TableState) -> str:
