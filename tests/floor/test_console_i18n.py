@@ -281,3 +281,20 @@ def test_the_counts_are_plurals(count: int) -> None:
                                          "entries if it was a mistake.", "%(stage)s is drawn: %(num)s tables. Undo "
                                          "the advance from the latest entries if it was a mistake.", count, stage="X")
         assert f"{count} {word}" in said
+
+
+def test_the_entry_line_answers_in_the_page_s_language(tmp_path: Path) -> None:
+    """A round typed on a Polish event's Results page is answered as `tourney result` answers in
+    Polish (the table's lines, plural card counts); the same page asked in English, in English."""
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Piątek", game="polish-poker", seed=4, lang="pl", db=url)
+    app.add_players(["Anna", "Bartosz", "Celina", "Dawid"], db=url)
+    app.seat(db=url)
+    open_floor(db=url)
+    with console_app(url) as base:
+        results = f"{base}{director_path(url, 'results')}"
+        csrf = hidden(request(results)[1], "csrf")
+        polish = html.unescape(request(f"{results}/entry", data={"csrf": csrf, "line": "1 s1"})[1])
+        english = html.unescape(request(f"{results}/entry?lang=en", data={"csrf": csrf, "line": "1 s1"})[1])
+    assert re.search(r"stół finałowy: limit kart \d+, następny zaczyna \S+\n  msc\. 1  Anna\s+2 karty\n", polish)
+    assert re.search(r"final table: cap \d+, \S+ starts next\n  seat 1  Anna\s+3 cards\n", english)

@@ -64,6 +64,7 @@ class ConsoleEntry:
 
     def enter(self, posted: Posted) -> Response:
         from tourney.app.floor.console_entry import Answer, posted_entry, results_page
+        from tourney.app.floor.console_lang import page_translator
         from tourney.app.floor.entry_run import run_entry
 
         site = self._site
@@ -73,7 +74,8 @@ class ConsoleEntry:
         try:
             entry = posted_entry(posted.form, posted_words(posted))
             said = entry.text()
-            lines = run_entry(entry, db=site.db, tournament=site.tournament)
+            lines = run_entry(entry, db=site.db, tournament=site.tournament,
+                              tr=page_translator(posted.floor.lang))
         except AccessError:
             raise
         except TourneyError as error:

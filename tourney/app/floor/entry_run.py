@@ -8,14 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tourney.errors import IllegalActionError
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.app.input.entry_line import EntryLine
 
 
-def run_entry(entry: EntryLine, *, db: str | None, tournament: str | None) -> tuple[str, ...]:
-    """Store `entry`; what `tourney COMMAND ...` prints for it. A refusal is the operation's own
-    `TourneyError` (the CLI's `error:` line)."""
+def run_entry(entry: EntryLine, *, db: str | None, tournament: str | None,
+              tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """Store `entry`; what `tourney COMMAND ...` prints for it, in `tr`'s language. A refusal is the
+    operation's own `TourneyError` (the CLI's `error:` line)."""
     from tourney.app.operations import results
     from tourney.app.read_models.table_views import entry_lines
 
@@ -31,7 +33,7 @@ def run_entry(entry: EntryLine, *, db: str | None, tournament: str | None) -> tu
         entered = results.forfeit(table, names, db=db, tournament=tournament)
     else:
         entered = results.enter_chips(table, names, db=db, tournament=tournament)
-    return entry_lines(entered.state, entered.table)
+    return entry_lines(entered.state, entered.table, tr)
 
 
 def _undo(event: int | None, *, db: str | None, tournament: str | None) -> tuple[str, ...]:
