@@ -232,6 +232,7 @@ class EventsPage:
     events: tuple[EventRow, ...]
     games: tuple[tuple[str, str], ...]  # (value, label) of each option of the select
     formats: tuple[tuple[str, str], ...]
+    default_format: str  # the registry's default (`tourney new` without --format)
     takers: Mapping[str, str]  # option -> the formats that take it, as `tourney new --help` says
     values: Mapping[str, str] = field(default_factory=dict)  # the form as typed (after a refusal)
     notice: tuple[str, ...] = ()
@@ -290,7 +291,7 @@ def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_toke
     page = EventsPage(
         base=f"/console/{console.link()}", csrf=console.csrf(), poll_token=poll_token,
         events=tuple(_row_words(row, tr) for row in events), games=games,
-        formats=formats, takers={option: _takers(option, tr) for option in
+        formats=formats, default_format=default, takers={option: _takers(option, tr) for option in
                                  ("best_of", "third_place", "rounds", "table_size", "seeding", "grand_final",
                                   "cycles", "tiebreaks")},
         values=dict(values or {}), notice=notice, notice_ok=ok)
