@@ -9,51 +9,27 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from i18n_support import english_in
 from typer.testing import CliRunner, Result
 
 from tourney.app.read_models.table_views import cards_text
 from tourney.cli import app
-from tourney.i18n import LOCALES, translator
+from tourney.i18n import translator
 
 runner = CliRunner()
 PLAYERS = ["Łukasz", "Ewa", "Вера", "Дмитрий", "Grażyna", "Olek", "Kirył", "Zosia", "Irena", "Jarek"]
 # conftest.py pins TOURNEY_LANG=en for the suite: these commands unset it and choose their own.
 NO_LOCALE = {"TOURNEY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "C.UTF-8"}
 POLISH_SYSTEM = {**NO_LOCALE, "LANG": "pl_PL.UTF-8"}
-PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 
 def run(*args: str, env: Mapping[str, str | None] = NO_LOCALE, code: int = 0) -> Result:
     result = runner.invoke(app, list(args), env=dict(env))
     assert result.exit_code == code, result.output
     return result
-
-
-@cache
-def english_fragments(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each English piece of a message (between its parameters) that `lang` says in other words,
-    as a whole-word pattern (as tests/render/test_i18n_sheets.py scans the sheets)."""
-    with (LOCALES / lang / "LC_MESSAGES" / "tourney.po").open("rb") as file:
-        catalog = read_po(file, locale=lang)
-    found = []
-    for message in catalog:
-        if not message.id:
-            continue
-        sources = message.id if isinstance(message.id, tuple) else (message.id,)
-        targets = message.string if isinstance(message.string, tuple) else (message.string,)
-        for source in sources:
-            if source in targets:
-                continue
-            for piece in PLACEHOLDER.split(source):
-                text = " ".join(re.sub(r"<[^>]+>", " ", piece).split()).strip(" .,:;()[]")
-                if re.search(r"[A-Za-z]{3}", text) and all(text not in t for t in targets):
-                    found.append((text, re.compile(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])")))
-    return tuple(found)
 
 
 def english_left(output: str, lang: str) -> list[str]:
@@ -63,7 +39,7 @@ def english_left(output: str, lang: str) -> list[str]:
     for name in PLAYERS:
         text = text.replace(name, " ")
     text = re.sub(r"'Piątek'|polish-poker|sqlite:\S+", " ", text)
-    return sorted({piece for piece, pattern in english_fragments(lang) if pattern.search(text)})
+    return english_in(text, lang)
 
 
 def polish_poker_evening(url: str, env: Mapping[str, str | None]) -> list[str]:

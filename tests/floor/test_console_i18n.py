@@ -12,21 +12,18 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from console_support import console_app, director_path, multipart_form
 from floor_support import hidden, request, sqlite_url
+from i18n_support import english_in
 
 from tourney import app
 from tourney.app.floor.console_events import open_console
 from tourney.app.floor.floor_read import open_floor
-from tourney.i18n import LOCALES
 
 NAMES = ["Łukasz Żółć", "Хлюстовщик", "Ewa Kamińska", "Wojciech", "Дмитрий", "Вера", "Grażyna", "Zbigniew"]
-PLACEHOLDER = re.compile(r"%\(\w+\)s")
 # What the CLI's read models print, shown as the CLI says it (their translation is the CLI's slice).
 CLI_REGIONS = [
     re.compile(r"<pre[^>]*>.*?</pre>", re.S),  # plan, previews, table lines
@@ -41,27 +38,6 @@ CLI_REGIONS = [
     re.compile(r'<span class="blockers">.*?</span>', re.S),  # why the advance waits, as `tourney advance` says
     re.compile(r'(?<=<div class="meta">)[^·<]*·[^·<]*'),  # an event's game and format, as `tourney list` says
 ]
-
-
-@cache
-def english_fragments(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each English piece between a message's parameters that `lang` says in other words."""
-    with (LOCALES / lang / "LC_MESSAGES" / "tourney.po").open("rb") as file:
-        catalog = read_po(file, locale=lang)
-    found = []
-    for message in catalog:
-        if not message.id:
-            continue
-        sources = message.id if isinstance(message.id, tuple) else (message.id,)
-        targets = message.string if isinstance(message.string, tuple) else (message.string,)
-        for source in sources:
-            if source in targets:
-                continue
-            for piece in PLACEHOLDER.split(source):
-                text = " ".join(re.sub(r"<[^>]+>", " ", piece).split()).strip(" .,:;()…")
-                if re.search(r"[A-Za-z]{3}", text) and all(text not in t for t in targets):
-                    found.append((text, re.compile(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])")))
-    return tuple(found)
 
 
 def visible_text(page: str) -> str:
@@ -89,7 +65,7 @@ def english_left(page: str, lang: str) -> list[str]:
     text = visible_text(page)
     for name in [*NAMES, *plug_in_titles()]:
         text = text.replace(name, " ")
-    return sorted({piece for piece, pattern in english_fragments(lang) if pattern.search(text)})
+    return english_in(text, lang)
 
 
 def polish_poker(url: str) -> None:

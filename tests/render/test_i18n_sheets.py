@@ -9,11 +9,10 @@ import html
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from functools import cache
 
 import pytest
-from babel.messages.pofile import read_po
 from format_events import EVENT, play, round_robin, swiss_event
+from i18n_support import english_in
 from render_events import Builder, sample_names, tournament
 
 from tourney.app.floor.sheets import SHEETS, render_sheet
@@ -21,34 +20,11 @@ from tourney.app.read_models.format_views import elimination_page
 from tourney.engine.bracket import champion, resolve
 from tourney.engine.formats.double_elimination import double_elimination
 from tourney.engine.tournament import TournamentState
-from tourney.i18n import LOCALES, translator
+from tourney.i18n import translator
 from tourney.render import formats
 
 NAMES = ["Łukasz Żółć", "Хлюстовщик", "Ewa Kamińska", "Wojciech", "Дмитрий", "Вера", "Grażyna", "Zbigniew",
          "Ольга", "Henryk", "Irena", "Jarosław", "Кирилл"]
-PLACEHOLDER = re.compile(r"%\(\w+\)s")
-
-
-@cache
-def english_fragments(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each English piece of text between a message's parameters that `lang` translates into other
-    words, as a whole-word pattern (pieces without a word of three letters are left out)."""
-    with (LOCALES / lang / "LC_MESSAGES" / "tourney.po").open("rb") as file:
-        catalog = read_po(file, locale=lang)
-    found = []
-    for message in catalog:
-        if not message.id:
-            continue
-        sources = message.id if isinstance(message.id, tuple) else (message.id,)
-        targets = message.string if isinstance(message.string, tuple) else (message.string,)
-        for source in sources:
-            if source in targets:
-                continue  # the same in both (a name: Lou, Buchholz; an abbreviation)
-            for piece in PLACEHOLDER.split(source):
-                text = " ".join(re.sub(r"<[^>]+>", " ", piece).split()).strip(" .,:;()")
-                if re.search(r"[A-Za-z]{3}", text) and all(text not in t for t in targets):
-                    found.append((text, re.compile(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])")))
-    return tuple(found)
 
 
 def visible_text(page: str) -> str:
@@ -61,7 +37,7 @@ def english_left(page: str, lang: str) -> list[str]:
     text = visible_text(page)
     for name in sample_names(12):  # the format pages' players ("Player 0001") are no sentence
         text = text.replace(name, " ")
-    return sorted({piece for piece, pattern in english_fragments(lang) if pattern.search(text)})
+    return english_in(text, lang)
 
 
 def polish_poker(played: int | None) -> TournamentState:
