@@ -11,22 +11,23 @@ import re
 from typing import TYPE_CHECKING
 
 from tourney.i18n import DEFAULT_LANGUAGE, ENGLISH, N_, Translator
+from tourney.render.env import status_text
 
 if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
 
-# A player's status (the formats' `statuses`), a table's (`done`, `playing`) and a stage's.
+# A player's status (the formats' `statuses`) and a table's (`done`, `playing`); a stage's
+# ("finished", "not started") is the sheets' (`render.env.status_text`).
 STATUS_WORDS = {"registered": N_("registered"), "dropped": N_("dropped"), "waiting": N_("waiting"),
                 "out": N_("out"), "won": N_("won"), "playing": N_("playing"), "done": N_("done"),
-                "finished": N_("finished"), "not started": N_("not started"),
-                # A phone's report: waiting for the director, entered, or rejected (its own context).
+                # A phone's report: waiting for the director, entered, or rejected.
                 "pending": N_("waiting for the director"), "entered": N_("entered"),
                 "rejected": N_("rejected")}
 
 
 def status_word(status: str, tr: Translator = ENGLISH) -> str:
     """A status as the page shows it (an unknown one as it is)."""
-    return tr.gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    return tr.gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status_text(status, tr)
 
 
 def where_label(state: TournamentState, stage: int, tr: Translator = ENGLISH) -> str:

@@ -17,7 +17,6 @@ from tourney.i18n import ENGLISH, N_, Translator
 
 UNITS = (N_("stage"), N_("round"))
 SEEDING_WORDS = {"lot": N_("lot"), "rating": N_("rating"), "list": N_("list")}  # "Seeds (lot): ...", "seeded by"
-STATUSES = (N_("finished"), N_("playing"), N_("not started"))
 
 # A bracket's round names (engine/formats/knockout.py, double_elimination.py); "N" a round number.
 ROUND_NAMES = {"final": N_("final"), "semi-final": N_("semi-final"), "quarter-final": N_("quarter-final"),
