@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from tourney.errors import AccessError, InvalidInputError, NotInTournamentError, TourneyError
+from tourney.errors import AccessError, InvalidInputError, TourneyError
 from tourney.web.console_language import posted_words
 from tourney.web.gate import Gate, Posted, Scope
 from tourney.web.pages import HEADERS, page, public_text, read_route
@@ -80,9 +80,7 @@ class ConsoleEntry:
             raise
         except TourneyError as error:
             status = 400 if isinstance(error, InvalidInputError) else 409
-            # A table or player the tournament has not is the entry's refusal, not the database's.
-            text = str(error) if isinstance(error, NotInTournamentError) else public_text(error)
-            answer = Answer(said, (f"error: {text}",), ok=False)
+            answer = Answer(said, (f"error: {public_text(error)}",), ok=False)
             return page(results_page(site.floor(), line=line, answer=answer, focus_line=typed), status)
         return page(results_page(site.floor(), answer=Answer(said, lines, ok=True), focus_line=typed))
 

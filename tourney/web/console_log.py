@@ -92,7 +92,8 @@ class ConsoleLog:
             return page(log_page(posted.floor, notice=public_text(error), ok=False), 404)
         try:
             if not confirmed(posted.form):
-                shown = preview_correction(number, asked, db=site.db, tournament=site.tournament)
+                shown = preview_correction(number, asked, db=site.db, tournament=site.tournament,
+                                           tr=posted_words(posted))
                 return page(correct_page(posted.floor, number, preview=shown))
             done = confirm_correction(number, asked, seen_event(posted.field("seen"), posted_words(posted)), db=site.db,
                                       tournament=site.tournament)
@@ -121,7 +122,8 @@ def answer_undo(site: Site, posted: Posted, *, preview_unless_seen: bool = False
     asked = not confirmed(posted.form) or (preview_unless_seen and not posted.field("seen"))
     try:
         if asked:
-            return page(log_page(posted.floor, preview=undo_preview(posted.floor.state, number)))
+            return page(log_page(posted.floor, preview=undo_preview(posted.floor.state, number,
+                                                                            posted_words(posted))))
         seen = whole_number(posted.field("seen"), what="the log's last id seen", low=0, high=2**63 - 1)
         done = undo(number, db=site.db, tournament=site.tournament, seen=seen)
     except AccessError:

@@ -123,7 +123,7 @@ class ConsolePlayers:
         try:
             renamed = current.state.player(player_name(current.state, typed)).name if typed else ""
         except TourneyError as error:
-            return page(players_page(current, query=query, notice=_refusal_text(error), ok=False), 400)
+            return page(players_page(current, query=query, notice=public_text(error), ok=False), 400)
         return page(players_page(current, query=query, rename=renamed))
 
     def add(self, posted: Posted) -> Response:
@@ -240,10 +240,5 @@ class ConsolePlayers:
         if isinstance(error, AccessError):
             raise error
         typed = isinstance(error, InvalidInputError | NotInTournamentError)
-        return page(players_page(self._site.floor(), notice=_refusal_text(error), ok=False), 400 if typed else 409)
+        return page(players_page(self._site.floor(), notice=public_text(error), ok=False), 400 if typed else 409)
 
-
-def _refusal_text(error: TourneyError) -> str:
-    """An operation's refusal as the page says it: no such player is what was typed, not the
-    database failing (it names no file)."""
-    return str(error) if isinstance(error, NotInTournamentError) else public_text(error)

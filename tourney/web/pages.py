@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from tourney.errors import AccessError, InvalidInputError, StorageError, TourneyError
+from tourney.errors import AccessError, InvalidInputError, NotInTournamentError, StorageError, TourneyError
 from tourney.i18n import N_
 
 HEADERS = {"Cache-Control": "no-store"}
@@ -58,11 +58,12 @@ def public_text(error: TourneyError) -> str:
     """What a page may say of `error`: a storage error names the server's database file, which
     a phone is not told (the server's terminal is, in one line)."""
     from tourney.app.floor.console_lang import refusal_translator
+    from tourney.app.read_models.refusals import refusal_text
 
-    if not isinstance(error, StorageError):
-        return str(error)
+    tr = refusal_translator()  # a console request's `?lang=`, its event's or the browser's language; else English
+    if not isinstance(error, StorageError) or isinstance(error, NotInTournamentError):  # a refusal, not a failure
+        return refusal_text(str(error), tr)
     log.warning("%s", error)
-    tr = refusal_translator()  # a console request's `?lang=` or browser's language; else English
     if "locked" in str(error):
         return tr.gettext("the tournament's database is busy with another change; try again in a moment")
     return tr.gettext("the tournament's database cannot be used right now; the server's terminal says why")

@@ -83,17 +83,20 @@ class Site:
             return self.wall.read()
 
     def floor(self) -> FloorRead:
+        from tourney.app.floor.console_lang import event_read
         from tourney.app.floor.floor_read import floor_of
         from tourney.app.floor.wall import no_event
 
         with self._reading:
             try:
-                return floor_of(self.wall.database, self.tournament)
+                current = floor_of(self.wall.database, self.tournament)
             except NotFoundError:
                 if self._tournament is None and no_event(self.wall.database):  # no link to check yet
                     raise Refused(404, "there is no event in this database yet: the director creates it "
                                        "from the console") from None
                 raise
+        event_read(current.lang)  # a console request's refusals read in its event's language
+        return current
 
     def wall_pin(self, tournament_uid: str) -> str:
         from tourney.app.floor.floor_read import stored_wall_pin

@@ -121,7 +121,7 @@ def _in_effect(state: TournamentState, target: Event) -> tuple[dict[str, object]
     return data, now
 
 
-def correct_form(state: TournamentState, number: int) -> CorrectForm:
+def correct_form(state: TournamentState, number: int, tr: Translator = ENGLISH) -> CorrectForm:
     """The form of entry `number`, its fields filled with what it says now (names as they are now
     spelled where the player is still found by them)."""
     from tourney.app.read_models.event_text import event_text
@@ -141,7 +141,7 @@ def correct_form(state: TournamentState, number: int) -> CorrectForm:
     elif isinstance(counts, Mapping):
         values = tuple(f"{now(n)}={c}" for n, c in counts.items())
     club = state.player(registered).club if registered and state.find_player(registered) == registered else ""
-    return CorrectForm(target.id, target.kind, event_text(target.kind, target.data), CORRECTED_BY[target.kind],
+    return CorrectForm(target.id, target.kind, event_text(target.kind, target.data, tr), CORRECTED_BY[target.kind],
                        now(data.get("loser")), values, registered, club or "",
                        tuple(table.seats) if table is not None else ())
 
@@ -163,15 +163,16 @@ def correction_asked(state: TournamentState, number: int, fields: Fields) -> Cor
 
 
 def preview_correction(number: int, asked: CorrectionAsked, *, db: str | None,
-                       tournament: str | None) -> ShownCorrection:
-    """What `tourney correct` prints for it without `--yes`; raises what the command would raise."""
+                       tournament: str | None, tr: Translator = ENGLISH) -> ShownCorrection:
+    """What `tourney correct` prints for it without `--yes`, in `tr`'s language; raises what the
+    command would raise."""
     from tourney.app.operations.corrections import correction_of
     from tourney.app.store.unit_of_work import read
 
     snap = read(db, tournament)
     shown = correction_of(snap.state, snap.tournament, number, loser=asked.loser, order=asked.order,
-                          counts=asked.counts, name=asked.name, club=asked.club)
-    return ShownCorrection(shown.lines(), snap.state.last_event_id, asked)
+                          counts=asked.counts, name=asked.name, club=asked.club, tr=tr)
+    return ShownCorrection(shown.lines(tr), snap.state.last_event_id, asked)
 
 
 def confirm_correction(number: int, asked: CorrectionAsked, seen: int, *, db: str | None,
@@ -203,7 +204,7 @@ def correct_page(floor: FloorRead, number: int, *, preview: ShownCorrection | No
 
     token = floor.director_link()
     lang = page_lang(floor.lang)
-    form = correct_form(floor.state, number)
+    form = correct_form(floor.state, number, translator(lang))
     typed = typed or (preview.asked if preview is not None else None)
     if typed is not None:
         form = replace(form, loser=typed.loser if typed.loser is not None else form.loser,

@@ -119,9 +119,9 @@ def posted_entry(form: Mapping[str, Sequence[str]], tr: Translator = ENGLISH) ->
     return entry(command, [field(form, "table"), *names], tr)
 
 
-def table_card(view: TableView) -> TableCard:
+def table_card(view: TableView, tr: Translator = ENGLISH) -> TableCard:
     duel = not view.by_plan and len(view.players) == 2
-    return TableCard(view.number, view.lines(), view.finished, view.still_in,
+    return TableCard(view.number, view.lines(tr), view.finished, view.still_in,
                      rounds=view.reports_rounds and (view.by_plan or duel),
                      loss="lost a round" if view.by_plan else "lost a game", duel=duel,
                      chips=not view.reports_rounds)
@@ -145,6 +145,6 @@ def results_page(floor: FloorRead, *, line: str = "", answer: Answer | None = No
     page = ResultsPage(
         event=floor.tournament.name, stage=stage_words(state, tr),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), poll_token=poll_token(floor),
-        line=line, focus_line=focus_line, answer=answer, cards=tuple(table_card(t) for t in tables.tables),
+        line=line, focus_line=focus_line, answer=answer, cards=tuple(table_card(t, tr) for t in tables.tables),
         note=note)
     return render_page("console/results.html", lang, page=page, poll_url=POLL_URL)

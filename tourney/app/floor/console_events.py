@@ -102,6 +102,7 @@ class EventRow:
     players: int
     state: str  # registering / stage N / complete
     current: bool
+    format_event: Mapping[str, Any] | None = None  # its format event's data (None: the default format)
 
 
 def event_rows(database: Database, db: str | None) -> tuple[EventRow, ...]:
@@ -111,24 +112,28 @@ def event_rows(database: Database, db: str | None) -> tuple[EventRow, ...]:
     from tourney.storage import repo
 
     listed = list_tournaments(db=db)
-    details: dict[int, tuple[str, str]] = {}
+    details: dict[int, tuple[Mapping[str, Any] | None, str]] = {}
     with database.read() as session:
         for row in repo.list_tournaments(session=session):
             first = repo.first_event(session=session, tournament_id=row.id)
-            details[row.id] = (_format_shown(first.data if first and first.kind == "format" else None),
+            details[row.id] = (first.data if first and first.kind == "format" else None,
                                row.created_at.date().isoformat())
-    return tuple(EventRow(item.id, item.name, item.game, *details.get(item.id, ("", "")), item.players, item.state,
-                          item.current) for item in listed)
+    rows = []
+    for item in listed:
+        data, date = details.get(item.id, (None, ""))
+        rows.append(EventRow(item.id, item.name, item.game, _format_shown(data), date, item.players, item.state,
+                             item.current, data))
+    return tuple(rows)
 
 
-def _format_shown(data: Mapping[str, Any] | None) -> str:
+def _format_shown(data: Mapping[str, Any] | None, tr: Translator = ENGLISH) -> str:
     """A format event's data as people read it (None: the default format); a payload no format
     reads is shown as stored rather than breaking the page (as the log shows it)."""
     from tourney.app.read_models.event_text import format_text
     from tourney.engine.format_config import FormatConfig
 
     try:
-        return format_text(FormatConfig() if data is None else FormatConfig.from_json(dict(data)))
+        return format_text(FormatConfig() if data is None else FormatConfig.from_json(dict(data)), tr=tr)
     except InvalidInputError:
         return str(data.get("format") if data is not None else "")
 
@@ -261,17 +266,13 @@ def _takers(option: str, tr: Translator = ENGLISH) -> str:
 
 
 def _row_words(row: EventRow, tr: Translator) -> EventRow:
-    """An event's line in the page's language: where it stands, and its format when it is a plain one
-    (a format with its options is said as `tourney list` says it)."""
+    """An event's line in the page's language: where it stands, and its format with its options."""
     from dataclasses import replace
-
-    from tourney.app.read_models.sheet_words import format_label, format_labels
 
     number = row.state.removeprefix("stage ")
     state = (tr.gettext("stage %(number)s", number=number) if number.isdigit()
              else tr.gettext(PROGRESS_WORDS.get(row.state, row.state)))
-    shown = format_label(row.format, tr) if row.format in format_labels() else row.format
-    return replace(row, state=state, format=shown)
+    return replace(row, state=state, format=_format_shown(row.format_event, tr))
 
 
 def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_token: str = "",

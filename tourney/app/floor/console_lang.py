@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tourney.i18n import Translator, normalise, page_language, translator
@@ -30,6 +30,7 @@ class Asked:
 
     query: str | None = None
     accept: str | None = None
+    event: str | None = None  # the language of the event the request read ("" when it has none)
 
 
 _ASKED: ContextVar[Asked | None] = ContextVar("console_asked_language", default=None)
@@ -47,6 +48,14 @@ def asking(query: str | None, accept: str | None) -> Iterator[None]:
         yield
     finally:
         _ASKED.reset(token)
+
+
+def event_read(lang: str | None) -> None:
+    """The request read its event, whose language is `lang`: its refusals read in it from now on
+    (unless the address asks for another)."""
+    asked = _ASKED.get()
+    if asked is not None:
+        _ASKED.set(replace(asked, event=lang or ""))
 
 
 def asked_language() -> str | None:
@@ -70,9 +79,12 @@ def page_translator(event_lang: str | None) -> Translator:
 
 
 def refusal_translator() -> Translator:
-    """A refused request's page (a token, a form, a rate: no event read yet): `?lang=`, then the
-    browser's `Accept-Language`, else English. Outside the console's requests: English."""
+    """A refused request's page: `?lang=`, then the event's language once the request has read its
+    event (`event_read`), else (a token, a form, a rate: no event read yet) the browser's
+    `Accept-Language`, else English. Outside the console's requests: English."""
     asked = _asked()
+    if asked.event is not None:
+        return translator(page_language(asked.query, None, asked.event or None))
     return translator(page_language(asked.query, asked.accept, None))
 
 

@@ -122,13 +122,13 @@ def log_lines(state: TournamentState, wanted: LogFilter, tr: Translator = ENGLIS
     by_id = {e.id: e for e in state.events}
     found = [entry for entry in reversed(annotate(state.events))
              if (wanted.before is None or entry.event.id < wanted.before) and _shown(entry.event, by_id, wanted)]
-    lines = tuple(LogLine(e.event.id, e.event.kind, event_text(e.event.kind, e.event.data), _notes(e, tr),
+    lines = tuple(LogLine(e.event.id, e.event.kind, event_text(e.event.kind, e.event.data, tr), _notes(e, tr),
                           not e.undone and e.event.kind != "undo", correctable(e.event, e.undone), e.undone)
                   for e in found[:PAGE_SIZE])
     return lines, len(found) > PAGE_SIZE
 
 
-def undo_preview_lines(state: TournamentState, event: int) -> tuple[str, ...]:
+def undo_preview_lines(state: TournamentState, event: int, tr: Translator = ENGLISH) -> tuple[str, ...]:
     """What `tourney undo EVENT` says: the entries it reverts ("Will undo: event N (...).", as its
     confirmation names them) and the changes it prints; raises what the undo itself would raise."""
     from tourney.app.operations.corrections import correction_changes
@@ -144,12 +144,13 @@ def undo_preview_lines(state: TournamentState, event: int) -> tuple[str, ...]:
     after = state
     for target in group:  # latest first, as `undo` appends them
         after = preview(after, "undo", {"target": target})
-    return (*(f"Will undo: event {by_id[i].id} ({event_text(by_id[i].kind, by_id[i].data)})." for i in group),
-            *(f"  {line}" for line in correction_changes(state, after)))
+    return (*(tr.gettext("Will undo: event %(event)s (%(entry)s).", event=i,
+                         entry=event_text(by_id[i].kind, by_id[i].data, tr)) for i in group),
+            *(f"  {line}" for line in correction_changes(state, after, tr)))
 
 
-def undo_preview(state: TournamentState, event: int) -> UndoPreview:
-    return UndoPreview(event, undo_preview_lines(state, event), state.events[-1].id if state.events else 0)
+def undo_preview(state: TournamentState, event: int, tr: Translator = ENGLISH) -> UndoPreview:
+    return UndoPreview(event, undo_preview_lines(state, event, tr), state.events[-1].id if state.events else 0)
 
 
 def log_filter(params: Mapping[str, str]) -> LogFilter:

@@ -92,19 +92,24 @@ class _RolledBack(TourneyError):
     """Raised inside a preview's transaction so that nothing of it is kept."""
 
 
-def previewed(run: Callable[[UnitOfWork], tuple[str, ...]], db: str | None, tournament: str | None) -> Preview:
+Run = Callable[["UnitOfWork", Translator], tuple[str, ...]]
+
+
+def previewed(run: Run, db: str | None, tournament: str | None) -> Preview:
     """`run`'s lines in a write transaction that is then rolled back, with the seed it drew, the
-    log's last event it saw and the plan the state then has."""
+    log's last event it saw and the plan the state then has; in the page's language."""
     from tourney.app.operations.tournaments import PlanShown
     from tourney.app.store.unit_of_work import transaction
 
     shown: Preview | None = None
     try:
         with transaction(db, tournament) as tx:
+            tr = _page_words(tx)
             seen = tx.state.last_event_id
-            lines = run(tx)
+            lines = run(tx, tr)
             state = tx.state
-            plan = PlanShown(state.plan, "(fixed at the first seat draw)").lines() if state.plan is not None else ()
+            plan = (PlanShown(state.plan, "(fixed at the first seat draw)").lines(tr) if state.plan is not None
+                    else ())
             shown = Preview(lines, state.seeds.get(state.stage, 0), seen, plan)
             raise _RolledBack
     except _RolledBack:
@@ -116,10 +121,17 @@ def previewed(run: Callable[[UnitOfWork], tuple[str, ...]], db: str | None, tour
 _previewed = previewed  # its first name
 
 
-def _draw(asked: DrawAsked, ratings: RatingsFile | None = None) -> Callable[[UnitOfWork], tuple[str, ...]]:
+def _page_words(tx: UnitOfWork) -> Translator:
+    """The language of the page that asked: its `?lang=`, else the event's."""
+    from tourney.app.floor.console_lang import page_translator
+
+    return page_translator(tx.floor.language())
+
+
+def _draw(asked: DrawAsked, ratings: RatingsFile | None = None) -> Run:
     """The first draw as `tourney seat` makes it and the lines it prints (how a ratings file was
     read, when it was not UTF-8 with commas, then the tables)."""
-    def run(tx: UnitOfWork) -> tuple[str, ...]:
+    def run(tx: UnitOfWork, tr: Translator) -> tuple[str, ...]:
         from tourney.app.operations.seating import seat_in
         from tourney.app.read_models.table_views import seated_lines
 
@@ -128,16 +140,16 @@ def _draw(asked: DrawAsked, ratings: RatingsFile | None = None) -> Callable[[Uni
         seat_in(tx, seed=asked.seed, table_size=asked.table_size, advance=asked.advance,
                 final_size=asked.final_size, ratings=ratings)
         read_as = (f"{ratings.source}: {ratings.read_as}",) if ratings is not None and ratings.read_as else ()
-        return (*read_as, *seated_lines(tx.state))
+        return (*read_as, *seated_lines(tx.state, tr))
     return run
 
 
-def _advance(tx: UnitOfWork) -> tuple[str, ...]:
+def _advance(tx: UnitOfWork, tr: Translator) -> tuple[str, ...]:
     from tourney.app.operations.seating import advance_and_seat
     from tourney.app.read_models.table_views import advanced_lines
 
     moving = advance_and_seat(tx)
-    return advanced_lines(tx.state, moving)
+    return advanced_lines(tx.state, moving, tr)
 
 
 def preview_draw(asked: DrawAsked | int | None, *, db: str | None, tournament: str | None,
@@ -164,7 +176,7 @@ def unchanged(tx: UnitOfWork, seen: int) -> None:
     if state.last_event_id == seen:
         return
     tr = page_translator(tx.floor.language())  # the page that confirmed: its `?lang=`, else the event's
-    changes = [f"{e.id} {e.kind}: {event_text(e.kind, e.data)}" for e in state.events_after(seen)]
+    changes = [f"{e.id} {e.kind}: {event_text(e.kind, e.data, tr)}" for e in state.events_after(seen)]
     listed = "; ".join(changes[:MAX_CHANGES])
     if len(changes) > MAX_CHANGES:
         listed = tr.ngettext("%(entries)s; and %(num)s more", "%(entries)s; and %(num)s more",
@@ -185,7 +197,7 @@ def confirm_draw(asked: DrawAsked | int, seen: int, *, db: str | None, tournamen
     asked = asked if isinstance(asked, DrawAsked) else DrawAsked(seed=asked)
     with transaction(db, tournament) as tx:
         unchanged(tx, seen)
-        _draw(asked, ratings)(tx)
+        _draw(asked, ratings)(tx, _page_words(tx))
     return tx.state
 
 
@@ -209,7 +221,7 @@ def confirm_advance(seen: int, *, db: str | None, tournament: str | None) -> tup
 
     with transaction(db, tournament) as tx:
         unchanged(tx, seen)
-        return _advance(tx)
+        return _advance(tx, _page_words(tx))
 
 
 def seen_event(text: str, tr: Translator = ENGLISH) -> int:
@@ -219,14 +231,15 @@ def seen_event(text: str, tr: Translator = ENGLISH) -> int:
     return int(text)
 
 
-def stage_plan(db: str | None, tournament: str | None) -> tuple[tuple[str, ...], str]:
+def stage_plan(db: str | None, tournament: str | None, tr: Translator = ENGLISH) -> tuple[tuple[str, ...], str]:
     """What `tourney plan` prints (its lines), or the one line saying why there is no plan."""
     from tourney.app.operations.tournaments import plan
+    from tourney.app.read_models.refusals import refusal_text
 
     try:
-        return plan(db=db, tournament=tournament).lines(), ""
+        return plan(db=db, tournament=tournament).lines(tr), ""
     except TourneyError as error:
-        return (), str(error)
+        return (), refusal_text(str(error), tr)
 
 
 def stage_page(floor: FloorRead, *, db: str | None, tournament: str | None, notice: str = "", ok: bool = True,
@@ -235,17 +248,19 @@ def stage_page(floor: FloorRead, *, db: str | None, tournament: str | None, noti
     """The stage page; `ratings`: the (key, name) of the ratings file a draw's preview read."""
     from tourney.app.floor.console_lang import page_lang, render_page, stage_words
     from tourney.app.input.files import MAX_TEXT_BYTES
+    from tourney.app.read_models.table_views import advance_blockers
     from tourney.i18n import translator
 
     state = floor.state
     token = floor.director_link()
-    lines, why = stage_plan(db, tournament)
     lang = page_lang(floor.lang)
+    tr = translator(lang)
+    lines, why = stage_plan(db, tournament, tr)
     page = StagePage(
-        event=floor.tournament.name, stage=stage_words(state, translator(lang)),
+        event=floor.tournament.name, stage=stage_words(state, tr),
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), poll_token=poll_token(floor),
         plan_lines=lines, plan_note=why, seated=state.stage > 0,
-        blockers=tuple(state.can_advance()) if state.stage > 0 else (),
+        blockers=advance_blockers(state, tr) if state.stage > 0 else (),
         complete=bool(state.complete or state.closed), draw_preview=draw_preview, advance_preview=advance_preview,
         notice=notice, notice_ok=ok, takes_plan=state.kind.takes_stage_plan,
         takes_ratings=getattr(state.format, "seeding", "") == "rating", ratings_key=ratings[0] if ratings else "",

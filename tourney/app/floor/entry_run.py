@@ -22,7 +22,7 @@ def run_entry(entry: EntryLine, *, db: str | None, tournament: str | None,
     from tourney.app.read_models.table_views import entry_lines
 
     if entry.command == "undo":
-        return _undo(entry.event, db=db, tournament=tournament)
+        return _undo(entry.event, db=db, tournament=tournament, tr=tr)
     table = results.table_ref(entry.table, db=db, tournament=tournament)
     names = list(entry.names)
     if entry.command == "result":
@@ -36,7 +36,7 @@ def run_entry(entry: EntryLine, *, db: str | None, tournament: str | None,
     return entry_lines(entered.state, entered.table, tr)
 
 
-def _undo(event: int | None, *, db: str | None, tournament: str | None) -> tuple[str, ...]:
+def _undo(event: int | None, *, db: str | None, tournament: str | None, tr: Translator) -> tuple[str, ...]:
     """`tourney undo [ID]`'s answer. The last entry, when it is an advance or a seat draw, is
     refused here (the desk at a terminal asks first): the log page previews that undo."""
     from tourney.app.operations.corrections import CONFIRMED_KINDS, undo, undo_preview
@@ -47,14 +47,16 @@ def _undo(event: int | None, *, db: str | None, tournament: str | None) -> tuple
     if event is None:
         group = undo_preview(db=db, tournament=tournament)
         if any(e.kind in CONFIRMED_KINDS for e in group):
-            named = "; ".join(f"event {e.id} ({event_text(e.kind, e.data)})" for e in group)
-            raise IllegalActionError(f"the last entry is {named}: undo it from the log page, which shows "
-                                     "what it would revert first")
+            named = "; ".join(tr.gettext("event %(event)s (%(entry)s)", event=e.id,
+                                         entry=event_text(e.kind, e.data, tr)) for e in group)
+            raise IllegalActionError(tr.gettext("the last entry is %(entries)s: undo it from the log page, which "
+                                                "shows what it would revert first", entries=named))
         # The entry that was last when asked: one stored since is never the one reverted.
         expected = group[0].id if group else None
     done = undo(event, db=db, tournament=tournament, expected=expected)
-    lines = [f"Undone: event {e.id} ({event_text(e.kind, e.data)})." for e in done.reverted]
+    lines = [tr.gettext("Undone: event %(event)s (%(entry)s).", event=e.id, entry=event_text(e.kind, e.data, tr))
+             for e in done.reverted]
     if done.named:
-        lines += [f"  {line}" for line in done.changes()]
+        lines += [f"  {line}" for line in done.changes(tr)]
     target = done.reverted[0]
-    return (*lines, *undone_lines(done.state, target.kind, target.data, named=done.named))
+    return (*lines, *undone_lines(done.state, target.kind, target.data, named=done.named, tr=tr))

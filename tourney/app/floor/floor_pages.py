@@ -279,6 +279,7 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
     asked for confirmation at the top (`confirm_advance` without it: blocked, nothing to confirm).
     In the page's language (`console_lang`); the reports' and the log's sentences are the CLI's."""
     from tourney.app.floor.console_lang import page_lang, render_page, stage_words
+    from tourney.app.read_models.table_views import advance_blockers
 
     lang = page_lang(floor.lang)
     tr = translator(lang)
@@ -293,11 +294,8 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         qr = qr_svg(link) if not table.finished else ""
         rows.append(TableRow(table.number, tuple((name, _long_word(name)) for name in table.seats),
                              _table_state(floor, table, waiting, unfinished, tr), link, qr))
-    recent = [RecentEntry(e.id, f"event {e.id}: {describe(e.kind, e.data)}"
-                          + (f" (from {e.data['source'].get('link')})" if isinstance(e.data.get("source"), dict)
-                             else ""))
-              for e in reversed(state.events) if _undoable_here(state, e)][:8]
-    names = device_names([*pending, *floor.settled])
+    recent = [RecentEntry(e.id, _recent_text(e, tr)) for e in reversed(state.events) if _undoable_here(state, e)][:8]
+    names = device_names([*pending, *floor.settled], tr)
     after: dict[int, int] = {}
     for number in sorted(waiting):
         queue = floor.queue(number)
@@ -305,16 +303,26 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         after.update({q.report.id: head.id for q in queue.live if head is not None and q.place > 1})
     page = DirectorPage(
         event=floor.tournament.name, stage=stage_words(state, tr), mode=floor.mode, tables=tuple(rows),
-        pending=tuple(PendingRow(r.id, r.table, describe(r.kind, r.data),
+        pending=tuple(PendingRow(r.id, r.table, describe(r.kind, r.data, tr),
                                  names.get((r.table, r.source.get("device", "")), r.source.get("link", "?")),
                                  tuple(o.id for o in pending if o.id != r.id and o.same_round(r)), after.get(r.id))
                       for r in pending),
-        recent=tuple(recent), blockers=tuple(state.can_advance()), confirm_advance=confirm_advance,
+        recent=tuple(recent), blockers=advance_blockers(state, tr), confirm_advance=confirm_advance,
         advance_lines=advance_preview[0] if advance_preview else (),
         advance_seen=advance_preview[1] if advance_preview else 0,
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), notice=notice, notice_ok=ok,
         poll_token=poll_token(floor), wall_pin=floor.wall_pin, wall_kinds=KINDS)
     return render_page("floor/director.html", lang, page=page, poll_url=POLL_URL)
+
+
+def _recent_text(event: Event, tr: Translator) -> str:
+    """A latest entry as the log says it, with the phone link it came from."""
+    entry = describe(event.kind, event.data, tr)
+    source = event.data.get("source")
+    if isinstance(source, dict):
+        return tr.gettext("event %(event)s: %(entry)s (from %(link)s)", event=event.id, entry=entry,
+                          link=source.get("link"))
+    return tr.gettext("event %(event)s: %(entry)s", event=event.id, entry=entry)
 
 
 def _undoable_here(state: TournamentState, event: Event) -> bool:

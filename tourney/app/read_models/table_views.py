@@ -381,6 +381,12 @@ def blocker_lines(state: TournamentState, tr: Translator = ENGLISH) -> tuple[str
     return tuple(lines)
 
 
+def advance_blockers(state: TournamentState, tr: Translator = ENGLISH) -> tuple[str, ...]:
+    """Why the advance waits, as `tourney advance` says it: the format's own lines in English,
+    `blocker_lines` in another language."""
+    return tuple(state.can_advance()) if tr.lang == ENGLISH.lang else blocker_lines(state, tr)
+
+
 def entry_lines(state: TournamentState, table: TableState, tr: Translator = ENGLISH) -> tuple[str, ...]:
     """The table after an entry at it, then what the director can do next."""
     return (*table_view(state, table).lines(tr), *next_steps(state, tr))
