@@ -168,3 +168,19 @@ def test_a_page_chooses_its_language_address_browser_event_english() -> None:
     assert accepted_languages("en;q=0, ru-RU") == ["ru"]
     assert [normalise(x) for x in ("pl_PL.UTF-8", "ru-RU", "EN", "uk_UA", "", None)] == ["pl", "ru", "en", None,
                                                                                            None, None]
+
+
+def test_saying_a_sentence_does_not_import_babel() -> None:
+    """Babel is imported when a date or a number is first said, not for a sentence: it costs a
+    command 25-50 ms (`python -X importtime`), and most commands say no date."""
+    import subprocess
+
+    said = subprocess.run([sys.executable, "-c", (
+        "import sys\n"
+        "from tourney.i18n import translator\n"
+        "tr = translator('pl')\n"
+        "print(tr.ngettext('%(num)s player', '%(num)s players', 5))\n"
+        "print(any(name == 'babel' or name.startswith('babel.') for name in sys.modules))\n"
+        "tr.decimal(2.5)\n"
+        "print('babel' in sys.modules)")], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert said[:3] == ["5 graczy", "False", "True"]

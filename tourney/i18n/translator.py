@@ -15,11 +15,6 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
-from babel import Locale
-from babel.dates import format_date
-from babel.numbers import format_decimal
-from babel.support import Translations
-
 from tourney.i18n.languages import DEFAULT_LANGUAGE, check_language
 
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -40,8 +35,8 @@ def catalog(lang: str) -> gettext.NullTranslations:
     path = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     if not path.is_file():
         raise FileNotFoundError(f"the {lang} catalog is missing ({path}): reinstall tourney")
-    with path.open("rb") as file:
-        return Translations(file, domain=DOMAIN)
+    with path.open("rb") as file:  # the standard library reads a compiled catalog: Babel is not imported for it
+        return gettext.GNUTranslations(file)
 
 
 @dataclass(frozen=True)
@@ -75,12 +70,18 @@ class Translator:
         Russian "14 марта 2026 г."."""
         if self.lang == DEFAULT_LANGUAGE:
             return day.isoformat()
+        from babel import Locale  # imported when a date is first said: most commands say none
+        from babel.dates import format_date
+
         return format_date(day, format="long", locale=Locale.parse(self.lang))
 
     def decimal(self, value: float) -> str:
         """A number as the language writes it: 2.5 in English, 2,5 in Polish and Russian."""
         if self.lang == DEFAULT_LANGUAGE:
             return str(int(value)) if float(value).is_integer() else f"{value:g}"
+        from babel import Locale
+        from babel.numbers import format_decimal
+
         return format_decimal(value, locale=Locale.parse(self.lang))
 
 
