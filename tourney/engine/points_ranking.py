@@ -115,14 +115,13 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
 
 def _direct_encounter(players: Sequence[str], history: Sequence[PlayedRound],
                       level: Mapping[str, tuple[Fraction, ...]]) -> dict[str, Fraction]:
-    """The duel points each player scored against the players level with them on `level`."""
-    points: dict[tuple[str, str], Fraction] = {}
+    """The duel points each player scored against the players level with them on `level`: summed
+    over the duels actually played (linear in the games), never over every pair of a level group,
+    which is quadratic in a Swiss's largest score group."""
+    points = {p: Fraction(0) for p in players}
     for played in history:
         for table in played.tables:
             for a, b, won in table.duels():
-                points[(a, b)] = points.get((a, b), Fraction(0)) + won
-    groups: dict[tuple[Fraction, ...], list[str]] = {}
-    for p in players:
-        groups.setdefault(level[p], []).append(p)
-    return {a: sum((points.get((a, b), Fraction(0)) for b in groups[level[a]] if b != a), Fraction(0))
-            for a in players}
+                if a != b and a in points and b in level and level[a] == level[b]:
+                    points[a] += won
+    return points

@@ -300,3 +300,27 @@ def test_default_tiebreaks_are_unchanged_and_direct_encounter_can_come_first() -
     first = standings(list("ABCDE"), event, 0, ("direct-encounter", "sonneborn-berger"))
     assert [(r.player, dict(r.chosen)["direct-encounter"]) for r in first][:3] == [
         ("A", Fraction(3, 2)), ("B", 1), ("D", Fraction(1, 2))]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_head_to_head_is_the_points_scored_against_every_level_player(seed: int) -> None:
+    """The head-to-head column (summed over the duels played, linear in the games) equals its
+    definition: for each player, the duel points against each other player level on score,
+    Buchholz and Sonneborn-Berger, pair by pair."""
+    rng = random.Random(seed)
+    players = [f"P{i}" for i in range(rng.choice([6, 9, 12]))]
+    history = []
+    for _ in range(4):
+        order = players[:]
+        rng.shuffle(order)
+        size = rng.choice([2, 3])
+        tables = tuple(TableResult(tuple(order[i:i + size]), tuple(rng.choice([1, 2, 2]) for _ in order[i:i + size]))
+                       for i in range(0, len(order) - size + 1, size))
+        seated = {p for table in tables for p in table.players}
+        history.append(PlayedRound(tables, tuple(p for p in players if p not in seated)))
+    rows = {row.player: row for row in standings(players, history)}
+    level = {p: (rows[p].score, rows[p].buchholz, rows[p].sonneborn_berger) for p in players}
+    for a in players:
+        against_level = sum((won for played in history for table in played.tables for x, b, won in table.duels()
+                             if x == a and b != a and level[b] == level[a]), Fraction(0))
+        assert rows[a].head_to_head == against_level
