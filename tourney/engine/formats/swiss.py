@@ -25,7 +25,9 @@ layer outweighs every possible sum of the layers below:
      counts as a player one step below the lowest score, so it goes to the lowest scored;
   3. within a score group, the Dutch order: the top half meets the bottom half (seed i of a group
      of g meets i + g/2); for the bye, the lowest-ranked player.
-Maximum cardinality is asked for, so everyone plays (one bye when odd). Seat 0 (white) goes to
+Maximum cardinality is asked for, so everyone plays (one bye when odd). A field of more than
+`FAST_FIELD` players is paired by `fast_swiss.pair_fast` instead (top down through the score groups,
+this matching only for a remainder stuck at the bottom), with the same bye and colour rules. Seat 0 (white) goes to
 the player with fewer whites so far, then to the one who had black last, then to the higher ranked
 on odd rounds and the lower ranked on even rounds; in round 1 a lot (`rng`) decides seed 1's colour
 and the colours alternate down the boards.
@@ -33,6 +35,7 @@ and the colours alternate down the boards.
 Tables of 3-4 (`table_size` K): the sizes come from `round_robin.table_sizes` (byes, when needed,
 to the lowest scored without a bye yet). Players in ranking order fill the tables top down, each
 seat to the candidate with the lowest cost against those already seated; then swaps between tables
+(every two tables up to `ALL_SWAPS_TABLES` tables, beyond that tables at most `NEIGHBOURS` apart)
 run while they lower the total cost. The cost of two players at one table is, in layers, the times
 they have met before (fewest repeat meetings first), then their score difference squared. When
 that grouping still repeats a meeting and the field seated is at most `EXACT_FIELD`,
@@ -63,6 +66,14 @@ _BYE = ("bye",)  # the bye node; a tuple, so no player name can collide with it
 # repeats a meeting; the budget (seat choices tried) bounds its time: a few tenths of a second.
 EXACT_FIELD = 16
 EXACT_BUDGET = 200_000
+# Duels: a field above this size is paired by `fast_swiss` (top down, a matching only for a stuck
+# remainder): the matching on the complete graph takes seconds at a few hundred players and minutes
+# at a thousand.
+FAST_FIELD = 128
+# Tables of 3-4: swaps are tried between every two tables up to this many tables, then only between
+# tables at most NEIGHBOURS apart.
+ALL_SWAPS_TABLES = 32
+NEIGHBOURS = 2
 
 
 def default_rounds(n: int) -> int:
@@ -130,18 +141,41 @@ def _pair_duels(
     units = _units(score)
     met = _met(history)
     had_bye = set(_byes_had(history))
+    position = {p: i for i, p in enumerate(ranked)}
+    if len(ranked) > FAST_FIELD:
+        from tourney.engine.formats.fast_swiss import pair_fast
+
+        def solve(part: Sequence[str]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+            return _matched(sorted(part, key=position.__getitem__), units, met, had_bye)
+
+        pairs, byes = pair_fast(ranked, units, lambda a, b: met[frozenset((a, b))] > 0, had_bye, solve)
+    else:
+        pairs, byes = _matched(ranked, units, met, had_bye)
+    number = len(history) + 1
+    first_white = rng.random() < 0.5  # drawn every round, used in round 1 only: same stream either way
+    seats = _Seats(history)
+    tables = tuple(seats.colours(x, y, board, number, first_white) for board, (x, y) in enumerate(pairs))
+    return RoundPlan(number, tables, byes)
+
+
+def _matched(ranked: Sequence[str], units: Mapping[str, int], met: Counter[frozenset[str]],
+             had_bye: Collection[str]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """The maximum-weight matching of `ranked` (best first; see the module docstring): its pairs,
+    higher ranked first, in ranking order, and its bye."""
     n = len(ranked)
     odd = n % 2 == 1
-    low = min(units.values()) - 1  # the bye plays as one step below the lowest score
-    spread = max(units.values()) - low
+    low = min(units[p] for p in ranked) - 1  # the bye plays as one step below the lowest score
+    spread = max(units[p] for p in ranked) - low
     # Each layer outweighs any sum of the one below over a whole matching.
     order_max = (n + 1) ** 2
     mid = (n + 1) * order_max + 1
     big = (n + 1) * mid * (spread * spread + 1) + 1
-    group: dict[str, tuple[int, int]] = {}  # player -> (position in score group, group size)
+    members: dict[int, list[str]] = {}
     for p in ranked:
-        members = [q for q in ranked if units[q] == units[p]]
-        group[p] = (members.index(p), len(members))
+        members.setdefault(units[p], []).append(p)
+    group: dict[str, tuple[int, int]] = {}  # player -> (position in score group, group size)
+    for level in members.values():
+        group.update((p, (i, len(level))) for i, p in enumerate(level))
     graph: nx.Graph[object] = nx.Graph()
     graph.add_nodes_from(ranked)
     for a, b in combinations(ranked, 2):
@@ -152,14 +186,14 @@ def _pair_duels(
         if not met[frozenset((a, b))]:
             weight += big
         graph.add_edge(a, b, weight=weight)
+    position = {p: i for i, p in enumerate(ranked)}
     if odd:
         eligible = [p for p in ranked if p not in had_bye] or ranked
         graph.add_node(_BYE)
         for p in eligible:
-            weight = big + mid * (spread * spread - (units[p] - low) ** 2) + ranked.index(p)
+            weight = big + mid * (spread * spread - (units[p] - low) ** 2) + position[p]
             graph.add_edge(p, _BYE, weight=weight)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    position = {p: i for i, p in enumerate(ranked)}
     pairs: list[tuple[str, str]] = []
     byes: tuple[str, ...] = ()
     for a, b in matching:
@@ -169,33 +203,31 @@ def _pair_duels(
             x, y = sorted((str(a), str(b)), key=position.__getitem__)
             pairs.append((x, y))
     pairs.sort(key=lambda pair: position[pair[0]])
-    number = len(history) + 1
-    first_white = rng.random() < 0.5  # drawn every round, used in round 1 only: same stream either way
-    tables = tuple(_colours(x, y, board, history, number, first_white) for board, (x, y) in enumerate(pairs))
-    return RoundPlan(number, tables, byes)
+    return pairs, byes
 
 
-def _colours(
-    higher: str, lower: str, board: int, history: Sequence[PlayedRound], number: int, first_white: bool
-) -> tuple[str, str]:
-    """Seat 0 (white) to fewer whites, then to who had black last, then by rank and round parity."""
-    if number == 1:
-        top_white = first_white == (board % 2 == 0)
-        return (higher, lower) if top_white else (lower, higher)
-    whites = Counter(t.players[0] for played in history for t in played.tables if len(t.players) == 2)
+class _Seats:
+    """Who sat where so far, read once a round: whites (seat 0 of a duel) and each player's last seat."""
 
-    def last_seat(p: str) -> int:
-        for played in reversed(history):
+    def __init__(self, history: Sequence[PlayedRound]) -> None:
+        self.whites = Counter(t.players[0] for played in history for t in played.tables if len(t.players) == 2)
+        self.last: dict[str, int] = {}
+        for played in history:
             for t in played.tables:
-                if p in t.players:
-                    return t.players.index(p)
-        return -1
+                self.last.update((p, seat) for seat, p in enumerate(t.players))
 
-    if whites[higher] != whites[lower]:
-        return (higher, lower) if whites[higher] < whites[lower] else (lower, higher)
-    if last_seat(higher) != last_seat(lower):
-        return (higher, lower) if last_seat(higher) == 1 else (lower, higher)
-    return (higher, lower) if number % 2 == 1 else (lower, higher)
+    def colours(self, higher: str, lower: str, board: int, number: int, first_white: bool) -> tuple[str, str]:
+        """Seat 0 (white) to fewer whites, then to who had black last, then by rank and round parity."""
+        if number == 1:
+            top_white = first_white == (board % 2 == 0)
+            return (higher, lower) if top_white else (lower, higher)
+        whites = self.whites
+        if whites[higher] != whites[lower]:
+            return (higher, lower) if whites[higher] < whites[lower] else (lower, higher)
+        last_higher, last_lower = self.last.get(higher, -1), self.last.get(lower, -1)
+        if last_higher != last_lower:
+            return (higher, lower) if last_higher == 1 else (lower, higher)
+        return (higher, lower) if number % 2 == 1 else (lower, higher)
 
 
 def _group_tables(
@@ -231,10 +263,17 @@ def _group_tables(
     def table_cost(table: list[str]) -> int:
         return sum(cost(a, b) for a, b in combinations(table, 2))
 
+    # Swaps between every two tables while the round is small; in a large field, between tables at
+    # most NEIGHBOURS apart only (the tables are filled in ranking order, so a better partner sits
+    # close by): linear in the tables instead of quadratic.
+    if len(tables) <= ALL_SWAPS_TABLES:
+        swaps = list(combinations(range(len(tables)), 2))
+    else:
+        swaps = [(i, j) for i in range(len(tables)) for j in range(i + 1, min(i + 1 + NEIGHBOURS, len(tables)))]
     improved = True
     while improved:
         improved = False
-        for i, j in combinations(range(len(tables)), 2):
+        for i, j in swaps:
             for a in range(len(tables[i])):
                 for b in range(len(tables[j])):
                     before = table_cost(tables[i]) + table_cost(tables[j])
