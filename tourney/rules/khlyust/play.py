@@ -1,62 +1,69 @@
-"""The tricks of a Хлюст deal (RULES §3.9, K5): FOLLOW_TRUMP (or must-head), cards played face
-down with `okhlupku`, the leader of each trick, three tricks, then the settlement."""
+"""The tricks of a Хлюст deal (RULES §3.9, K5), as functions of the state: FOLLOW_TRUMP (or
+must-head), cards played face down with `okhlupku`, the leader of each trick, three tricks, then
+the settlement (settlement.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tourney.rules.khlyust.settlement import KhlyustSettlement
-from tourney.rules.khlyust.table import TRICKS
+from tourney.rules.khlyust.phases import TRICKS
+from tourney.rules.khlyust.settlement import settle_played
 from tourney.rules.tricks.cards import CARD_TEXT
 from tourney.rules.tricks.deal import round_from
 from tourney.rules.tricks.play import is_face_down, trick_winner
 from tourney.rules.tricks.record import trick_cards
 
+if TYPE_CHECKING:
+    from tourney.rules.khlyust.state import KhlyustState
 
-class KhlyustPlay(KhlyustSettlement):
-    """The trick play of a Хлюст deal."""
 
-    def _start_play(self, in_play: list[int], leader: int) -> None:
-        self.in_play = in_play
-        self.phase = TRICKS
-        self.trick_no = 1
-        self._start_trick(leader)
+def start_play(state: KhlyustState, in_play: list[int], leader: int) -> None:
+    """The tricks begin: `in_play` play them, `leader` leads the first."""
+    state.in_play = in_play
+    state.phase = TRICKS
+    state.trick_no = 1
+    _start_trick(state, leader)
 
-    def _start_trick(self, leader: int) -> None:
-        self.order = round_from(self.in_play, leader)
-        self.turn = 0
-        self.trick = []
-        self.trick_seats = []
-        self.face_down = []
-        self.to_act = leader
 
-    def _play(self, seat: int, card: int) -> None:
-        down = self.options.okhlupku and is_face_down(card, self.trick, self.trump)
-        self.hands[seat].remove(card)
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        self.face_down.append(down)
-        event: dict[str, Any] = {"event": "card", "deal": self.deal_no, "trick": self.trick_no,
-                                 "player": self.players[seat], "card": CARD_TEXT[card]}
-        if down:
-            event["face_down"] = True
-            self.seen_down.append((seat, card))
-        else:
-            self.seen_up.append(card)
-        self._events.append(event)
-        self.turn += 1
-        if self.turn < len(self.order):
-            self.to_act = self.order[self.turn]
-            return
-        winner = self.trick_seats[trick_winner(self.trick, self.trump, self.face_down)]
-        self.tricks_won[winner] += 1
-        players = self.players
-        self._events.append({"event": "trick", "deal": self.deal_no, "trick": self.trick_no,
-                             "leader": players[self.trick_seats[0]],
-                             "cards": trick_cards(players, self.trick_seats, self.trick),
-                             "winner": players[winner]})
-        if self.trick_no == 3:
-            self._settle_played()
-            return
-        self.trick_no += 1
-        self._start_trick(winner)
+def _start_trick(state: KhlyustState, leader: int) -> None:
+    state.order = round_from(state.in_play, leader)
+    state.turn = 0
+    state.trick = []
+    state.trick_seats = []
+    state.face_down = []
+    state.to_act = leader
+
+
+def play_card(state: KhlyustState, seat: int, card: int) -> bool:
+    """`seat` plays `card` to the trick; True when it was the last card of the deal, which is then
+    settled."""
+    down = state.options.okhlupku and is_face_down(card, state.trick, state.trump)
+    state.hands[seat].remove(card)
+    state.trick.append(card)
+    state.trick_seats.append(seat)
+    state.face_down.append(down)
+    event: dict[str, Any] = {"event": "card", "deal": state.deal_no, "trick": state.trick_no,
+                             "player": state.players[seat], "card": CARD_TEXT[card]}
+    if down:
+        event["face_down"] = True
+        state.seen_down.append((seat, card))
+    else:
+        state.seen_up.append(card)
+    state.event_log.append(event)
+    state.turn += 1
+    if state.turn < len(state.order):
+        state.to_act = state.order[state.turn]
+        return False
+    winner = state.trick_seats[trick_winner(state.trick, state.trump, state.face_down)]
+    state.tricks_won[winner] += 1
+    players = state.players
+    state.event_log.append({"event": "trick", "deal": state.deal_no, "trick": state.trick_no,
+                            "leader": players[state.trick_seats[0]],
+                            "cards": trick_cards(players, state.trick_seats, state.trick),
+                            "winner": players[winner]})
+    if state.trick_no == 3:
+        settle_played(state)
+        return True
+    state.trick_no += 1
+    _start_trick(state, winner)
+    return False

@@ -9,10 +9,12 @@ by the number of players at the start: a 3-4 player match in which players bust 
 same rules (with two left, the dealer's neighbour is both заручный and подручный) [resolved].
 Chance comes only from the `Dealer` (a `random.Random` for play, the record's cards for replay).
 
-This module holds the deal (K0-K2), the legal actions, `apply` and the views; the class stacks the
-layers below it: the announcements and answers (announcements.py), the tricks (play.py), the
-settlement and the end of the match (settlement.py), the match's data, hidden cards and results
-(table.py).
+`KhlyustState` holds the table's data (the kassa, the deal, the calls, the trick, the record) and
+its public face: the legal actions, `apply`, the views, `clone`. The rules of each step are
+functions of the state in their own modules, each returning whether the deal ended: the deal
+(deal.py), the announcements and answers (announcements.py), the tricks (play.py), the
+settlement and the end of the match (settlement.py, with payout.py's sums). When a deal ends the
+state passes it on and deals the next one, so no step calls back into the state.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidActionError
-from tourney.rules.games import Bot
+from tourney.rules.games import Bot, Outcome
 from tourney.rules.khlyust.actions import (
     CARD_BASE,
     DECLARE,
@@ -31,38 +33,82 @@ from tourney.rules.khlyust.actions import (
     PASS,
     PLAY,
     action_text,
-    exchange_action,
     exchange_cards,
 )
-from tourney.rules.khlyust.announcements import KhlyustAnnouncements
-from tourney.rules.khlyust.combos import (
-    NO_KHLYUST,
-    is_three_aces,
-    khlyust_kind,
-    listy_rank,
-)
-from tourney.rules.khlyust.options import KhlyustOptions
-from tourney.rules.khlyust.table import (
-    ANNOUNCE,
-    ANSWER,
-    TRICKS,
-    Dealer,
-)
+from tourney.rules.khlyust.announcements import announcement_actions, answer, declare, exchange, pass_out, stay
+from tourney.rules.khlyust.combos import DECK_32, DECK_36, NO_KHLYUST, khlyust_kind
+from tourney.rules.khlyust.deal import Dealer, start_deal
+from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustOptions
+from tourney.rules.khlyust.phases import ANSWER, OVER, TRICKS
+from tourney.rules.khlyust.play import play_card
+from tourney.rules.khlyust.record import GAME_NAME
+from tourney.rules.khlyust.settlement import pass_deal_on
 from tourney.rules.khlyust.view import FACE_DOWN, KhlyustView
 from tourney.rules.tricks.actions import action_id
-from tourney.rules.tricks.cards import CARD_TEXT, SUITS
+from tourney.rules.tricks.cards import CARD_TEXT
 from tourney.rules.tricks.deal import RandomDealer as RandomDealer  # the game's dealer: replay and tests take it here
-from tourney.rules.tricks.deal import copy_dealer, deal_hands, discard_sets, first_dealer_by_lot
-from tourney.rules.tricks.play import legal_plays, why_illegal
-from tourney.rules.tricks.record import seat_name
+from tourney.rules.tricks.deal import copy_dealer, first_dealer_by_lot
+from tourney.rules.tricks.match import Match, check_seating
+from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_TRUMP, legal_plays, why_illegal
 
 
-class KhlyustState(KhlyustAnnouncements):
-    """One Хлюст match at one table, from the first ante to the final chips."""
+class KhlyustState:
+    """One Хлюст match at one table, from the first ante to the final chips: the match's chips,
+    kassa, deal, calls and tricks."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, options: KhlyustOptions, *, first_dealer: int,
                  seed: int | None = None, start: bool = True) -> None:
-        super().__init__(players, dealer, options, first_dealer=first_dealer, seed=seed)
+        names = check_seating(players, first_dealer, "Хлюст", MIN_PLAYERS, MAX_PLAYERS, "§3.2")
+        options.validate()
+        self.players = names
+        self.n = len(names)
+        self.options = options
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.card_dealer = dealer
+        self.duel = self.n == 2
+        self.deck = DECK_36 if self.duel else DECK_32
+        self.policy = FOLLOW_HEAD if options.must_head else FOLLOW_TRUMP
+        self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations, options.allow_debt)
+        self.terminal = False
+        self.to_act = -1
+        self.phase = OVER
+        self.decisions = 0
+        self.pot = 0
+        self.kassa = 0
+        self.deal_no = 0
+        self.antes: dict[int, int] = {}
+        self.dealt: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.discards: list[list[int]] = [[] for _ in range(self.n)]
+        self.upcard = -1
+        self.trump = -1
+        self.stock: list[int] = []
+        self.stock_pos = 0
+        self.zaruchny = -1
+        self.podruchny = -1
+        self.obliged: tuple[int, ...] = ()
+        self.out: list[bool] = [False] * self.n
+        self.declarer = -1
+        self.locked = False
+        self.concealers: list[int] = []
+        self.calls: list[tuple[int, int, int]] = []
+        self.order: list[int] = []
+        self.turn = 0
+        self.in_play: list[int] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.face_down: list[bool] = []
+        self.trick_no = 0
+        self.tricks_won: list[int] = [0] * self.n
+        self.seen_up: list[int] = []          # cards played face up in this deal
+        self.seen_down: list[tuple[int, int]] = []  # (seat, card) played face down in this deal
+        # The legal actions of the player to act, computed once per decision (view and apply share it).
+        self._legal: list[int] | None = None
+        self.event_log: list[dict[str, Any]] = [{
+            "event": "game", "game": GAME_NAME, "seed": seed, "players": list(names),
+            "options": options.to_dict(), "chips": dict(zip(names, self.match.chips, strict=True)),
+            "duel": self.duel}]
         if start:  # `clone` builds an empty state and copies the match into it
             self._start_deal()
 
@@ -73,79 +119,19 @@ class KhlyustState(KhlyustAnnouncements):
         first = first_dealer_by_lot(rng, len(players))
         return cls(players, RandomDealer(rng), options or KhlyustOptions(), first_dealer=first, seed=seed)
 
-    # -- the deal --
+    # -- deals --
 
     def _start_deal(self) -> None:
-        """K0 and K1: the antes join the carried kassa, then the deal (§3.3, §3.4; the duel §3.11)."""
-        match = self.match
-        self.deal_no += 1
-        deal = self.deal_no
-        carry = self.pot
-        antes, out = match.collect(match.seated_from_left_of(match.dealer), self.options.ante, deal)
-        self.pot += sum(antes.values())
-        self.antes = antes
-        players = self.players
-        self._events.append({"event": "ante", "deal": deal, "antes": {players[s]: a for s, a in antes.items()},
-                             "busted": [players[s] for s in out], "carry": carry, "pot": self.pot})
-        if match.seated_count() < 2:
-            self._finish()
-            return
-        dealt = match.seated_from_left_of(match.dealer)
-        self.hands, self.upcard, self.stock = deal_hands(self._dealer([players[s] for s in dealt], self.deck), dealt,
-                                                         self.n)
-        self.discards = [[] for _ in range(self.n)]
-        self.trump = self.upcard & 3
-        self.stock_pos = 0
-        self.dealt = dealt
-        self.kassa = self.pot
-        dealer = match.dealer
-        if self.duel:
-            self.zaruchny = self.podruchny = -1
-            self.obliged = tuple(dealt)
-        else:
-            self.zaruchny = dealt[0]
-            before = dealt[-2] if dealt[-1] == dealer else dealt[-1]
-            self.podruchny = dealt[0] if self.options.podruchny_side == "left" else before
-            self.obliged = (dealer, self.podruchny)
-        self.out = [False] * self.n
-        self.declarer = -1
-        self.locked = False
-        self.concealers = []
-        self.calls = []
-        self.in_play = []
-        self.trick = []
-        self.trick_seats = []
-        self.face_down = []
-        self.trick_no = 0
-        self.tricks_won = [0] * self.n
-        self.seen_up = []
-        self.seen_down = []
+        """The next deal, and the next after it while a deal ends as it is dealt (Листы, three aces),
+        until a player must act or the match is over."""
         self._legal = None
-        self._events.append({
-            "event": "deal", "deal": deal, "dealer": players[dealer], "zaruchny": seat_name(players, self.zaruchny),
-            "podruchny": seat_name(players, self.podruchny), "pot": self.kassa,
-            "hands": {players[s]: [CARD_TEXT[c] for c in self.hands[s]] for s in dealt},
-            "upcard": CARD_TEXT[self.upcard], "trump": SUITS[self.trump]})
-        if self.duel:
-            if self.options.three_aces:
-                aces = [s for s in dealt if is_three_aces(self.hands[s])]
-                if aces:
-                    self._take_all(aces[0], "three_aces")
-                    return
-            self._start_play(dealt, dealt[0])
-            return
-        # K2: every dealt Листы is shown, from Z; the highest takes the kassa (§3.6).
-        shown = [s for s in dealt if listy_rank(self.hands[s]) >= 0]
-        if shown:
-            for seat in shown:
-                self._events.append({"event": "listy", "deal": deal, "player": players[seat],
-                                     "cards": [CARD_TEXT[c] for c in self.hands[seat]], "exchange": False})
-            self._take_all(max(shown, key=lambda s: listy_rank(self.hands[s])), "listy")
-            return
-        self.phase = ANNOUNCE
-        self.order = dealt
-        self.turn = 0
-        self.to_act = dealt[0]
+        while start_deal(self) and pass_deal_on(self):
+            pass
+
+    def _deal_ended(self) -> None:
+        """A deal was settled: it passes on, then the next deal, or the end of the match."""
+        if pass_deal_on(self):
+            self._start_deal()
 
     # -- actions --
 
@@ -165,20 +151,7 @@ class KhlyustState(KhlyustAnnouncements):
                                                       self.face_down)]
         if phase == ANSWER:
             return [PLAY, PASS]
-        options = self.options
-        declarable = self._declarable(seat)
-        obliged = seat in self.obliged
-        legal: list[int] = []
-        if options.allow_concealment or not declarable:
-            legal.append(PLAY)
-        if not obliged:
-            legal.append(PASS)
-        if declarable:
-            legal.append(DECLARE)
-        room = min(options.max_exchange, len(self.stock) - self.stock_pos)
-        if room and (options.obliged_may_exchange or not obliged):
-            legal += sorted(exchange_action(s) for s in discard_sets(self.hands[seat], room) if s)
-        return legal
+        return announcement_actions(self, seat)
 
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
@@ -199,19 +172,21 @@ class KhlyustState(KhlyustAnnouncements):
         seat = self.to_act
         phase = self.phase
         if phase == TRICKS:
-            self._play(seat, action - CARD_BASE)
+            ended = play_card(self, seat, action - CARD_BASE)
         elif phase == ANSWER:
-            self._answer(seat, action)
+            ended = answer(self, seat, action == PLAY)
         elif action == PLAY:
-            self._stay(seat)
+            ended = stay(self, seat)
         elif action == PASS:
-            self._pass(seat)
+            ended = pass_out(self, seat)
         elif action == DECLARE:
-            self._declare(seat, None)
+            ended = declare(self, seat)
         else:
             cards = exchange_cards(action)
             assert cards is not None
-            self._exchange(seat, cards)
+            ended = exchange(self, seat, cards)
+        if ended:
+            self._deal_ended()
 
     def _why_not(self, action: int) -> str:
         """Why a well-formed action is not legal now (one sentence with its rule)."""
@@ -255,12 +230,49 @@ class KhlyustState(KhlyustAnnouncements):
             self.locked, khlyust_kind(hand, self.trump) if not self.duel else NO_KHLYUST, tuple(self.calls),
             tuple(self.in_play), tuple(self.discards[seat]), trick, self.trick_no, tuple(self.tricks_won))
 
+    def hidden_cards(self, seat: int) -> frozenset[str]:
+        """Every card of the deck but this seat's own (held, discarded or played face down), the
+        upcard and the cards played face up in this deal."""
+        if self.terminal:
+            return frozenset()
+        known = {*self.hands[seat], *self.discards[seat], self.upcard, *self.seen_up,
+                 *(c for s, c in self.seen_down if s == seat)}
+        return frozenset(CARD_TEXT[c] for c in self.deck if c not in known)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return list(self.event_log)
+
+    def outcome(self) -> Outcome:
+        if not self.terminal:
+            raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
+        return self.match.outcome(self.players)
+
     def clone(self) -> KhlyustState:
-        """An independent copy with the same cards and the same future deals (every mutable field
-        copied)."""
-        other = KhlyustState(self.players, copy_dealer(self._dealer), self.options, first_dealer=self.first_dealer,
-                             seed=self.seed, start=False)
-        self._copy_into(other)
+        """An independent copy with the same cards and the same future deals: every field of the
+        match and its deal copied (lists, and each list in them), field by field, as a compiled
+        class has no `__dict__` to walk."""
+        other = KhlyustState(self.players, copy_dealer(self.card_dealer), self.options,
+                             first_dealer=self.first_dealer, seed=self.seed, start=False)
+        other.match = self.match.copy()
+        other.terminal, other.to_act, other.phase, other.decisions = self.terminal, self.to_act, self.phase, \
+            self.decisions
+        other.pot, other.kassa, other.deal_no, other.antes = self.pot, self.kassa, self.deal_no, dict(self.antes)
+        other.dealt = list(self.dealt)
+        other.hands = [list(h) for h in self.hands]
+        other.discards = [list(d) for d in self.discards]
+        other.upcard, other.trump, other.stock, other.stock_pos = self.upcard, self.trump, list(self.stock), \
+            self.stock_pos
+        other.zaruchny, other.podruchny, other.obliged = self.zaruchny, self.podruchny, self.obliged
+        other.out, other.declarer, other.locked = list(self.out), self.declarer, self.locked
+        other.concealers, other.calls = list(self.concealers), list(self.calls)
+        other.order, other.turn, other.in_play = list(self.order), self.turn, list(self.in_play)
+        other.trick, other.trick_seats, other.face_down = list(self.trick), list(self.trick_seats), \
+            list(self.face_down)
+        other.trick_no, other.tricks_won = self.trick_no, list(self.tricks_won)
+        other.seen_up, other.seen_down = list(self.seen_up), list(self.seen_down)
+        other._legal = None if self._legal is None else list(self._legal)
+        other.event_log = list(self.event_log)
         return other
 
 
