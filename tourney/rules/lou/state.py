@@ -6,36 +6,91 @@ for trump, secret IN/OUT choices (sequential actions, revealed together once all
 draws of 0-3 cards in turn, three tricks, settlement. Chance comes only from the `Dealer` (a
 `random.Random` for play, the record's cards for replay).
 
-This module holds the games and deals, the legal actions, `apply`, the IN/OUT choices, the draws
-and the views; the class stacks the layers below it: the tricks (play.py), the settlement and the
-end of the match (settlement.py), the match's data, hidden cards and results (table.py).
+`LouState` holds the table's data (the pot, the game and the deal, the choices, draws and tricks,
+the record) and its public face: the legal actions, `apply`, the views, `clone`. The rules of each
+step are functions of the state in their own modules: the games and deals (deal.py), the IN/OUT
+choices and the draws (choices.py), the tricks (play.py), the settlement and the end of the match
+(settlement.py, with payout.py's sums). A step that ends a deal says so (phases.DEAL_OVER or
+GAME_OVER); the state then passes the deal on and deals the next deal or game, so no step calls
+back into the state.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidActionError
+from tourney.rules.games import Outcome
 from tourney.rules.lou.actions import DRAW_BASE, IN, N_ACTIONS, OUT, PLAY_BASE, action_text, draw_action, draw_cards
-from tourney.rules.lou.options import LouOptions
-from tourney.rules.lou.play import LouPlay
-from tourney.rules.lou.record import deal_event
-from tourney.rules.lou.table import DECLARE, DRAW, Dealer
+from tourney.rules.lou.choices import declare, discard_and_draw
+from tourney.rules.lou.deal import Dealer, start_deal, start_game
+from tourney.rules.lou.options import MAX_PLAYERS, MIN_PLAYERS, LouOptions
+from tourney.rules.lou.phases import DEAL_GOES_ON, DECLARE, DRAW
+from tourney.rules.lou.play import forced_lead, play_card, playable
+from tourney.rules.lou.record import game_event
+from tourney.rules.lou.settlement import NEXT_DEAL, NEXT_GAME, pass_deal_on
 from tourney.rules.lou.view import LouView
 from tourney.rules.tricks.actions import action_id
-from tourney.rules.tricks.cards import CARD_TEXT
+from tourney.rules.tricks.cards import CARD_TEXT, N_IDS
 from tourney.rules.tricks.deal import RandomDealer as RandomDealer  # the game's dealer: replay and tests take it here
-from tourney.rules.tricks.deal import copy_dealer, deal_hands, discard_sets, draw, first_dealer_by_lot
-from tourney.rules.tricks.play import why_illegal
+from tourney.rules.tricks.deal import copy_dealer, discard_sets, first_dealer_by_lot
+from tourney.rules.tricks.match import Match, check_seating
+from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_ONLY, why_illegal
 
 
-class LouState(LouPlay):
-    """One Lou match at one table, from the first ante to the final chips."""
+class LouState:
+    """One Lou match at one table, from the first ante to the final chips: the match's chips, pot,
+    games, deal, choices, draws and tricks."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, options: LouOptions, *, first_dealer: int,
                  seed: int | None = None, start: bool = True) -> None:
-        super().__init__(players, dealer, options, first_dealer=first_dealer, seed=seed)
+        names = check_seating(players, first_dealer, "Lou", MIN_PLAYERS, MAX_PLAYERS, "§4.2")
+        options.validate()
+        self.players = names
+        self.n = len(names)
+        self.options = options
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.card_dealer = dealer
+        self.policy = FOLLOW_HEAD if options.strict_loo else FOLLOW_ONLY
+        self.deal_limit = options.deal_limit(self.n)
+        self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations,
+                           options.allow_debt)
+        self.terminal = False
+        self.to_act = -1
+        self.phase = DECLARE
+        self.decisions = 0
+        self.pot = 0
+        self.deal_pot = 0
+        self.game_no = 0
+        self.deal_no = 0
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.discards: list[list[int]] = [[] for _ in range(self.n)]
+        self.dealt: list[int] = []
+        self.upcard = -1
+        self.trump = -1
+        self.stock: list[int] = []
+        self.stock_pos = 0
+        self.choices: list[int] = [-1] * self.n
+        self.turn = 0              # position in `order` of the player to act (declare, draw)
+        self.order: list[int] = []
+        self.ins: list[int] = []
+        self.draws: tuple[tuple[int, int], ...] = ()
+        self.trick_pairs: tuple[tuple[int, int], ...] = ()  # (seat, card) of the trick, for views
+        self.dummy: list[int] = []
+        self.has_dummy = False
+        self.dummy_tricks = 0
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.trick_no = 0
+        self.tricks_won: list[int] = [0] * self.n
+        self.played: list[int] = []
+        self.history: tuple[tuple[int, int, int], ...] = ()
+        # The legal actions of the player to act, computed once per decision (view and apply share it).
+        self._legal: list[int] | None = None
+        self.event_log: list[dict[str, Any]] = [game_event(names, seed, options.to_dict(), self.match.chips)]
         if start:  # `clone` builds an empty state and copies the match into it
             self._start_game()
 
@@ -49,50 +104,18 @@ class LouState(LouPlay):
     # -- games and deals --
 
     def _start_game(self) -> None:
-        """A new game: the antes (§4.3), then its first deal."""
-        self.game_no += 1
-        match = self.match
-        deal = self.deal_no + 1
-        payers = [match.dealer] if self.options.ante_by == "dealer" else match.seated_from_left_of(match.dealer)
-        antes, out = match.collect(payers, self.options.ante, deal)
-        self.pot += sum(antes.values())
-        players = self.players
-        self._events.append({"event": "ante", "game_no": self.game_no, "deal": deal,
-                             "antes": {players[s]: a for s, a in antes.items()}, "busted": [players[s] for s in out],
-                             "pot": self.pot})
-        if match.seated_count() < 2:
-            self._finish()
-            return
-        self._start_deal()
+        """A new game: the antes, then its first deal (or the end of the match)."""
+        self._legal = None
+        start_game(self)
 
-    def _start_deal(self) -> None:
-        match = self.match
-        self.deal_no += 1
-        dealt = match.seated_from_left_of(match.dealer)
-        self.hands, self.upcard, self.stock = deal_hands(self._dealer([self.players[s] for s in dealt]), dealt, self.n)
-        self.discards = [[] for _ in range(self.n)]
-        self.trump = self.upcard & 3
-        self.stock_pos = 0
-        self.dealt = dealt
-        self.deal_pot = self.pot
-        self.choices = [-1] * self.n
-        self.order = dealt
-        self.turn = 0
-        self.ins = []
-        self.draws = ()
-        self.trick_pairs = ()
-        self.dummy = []
-        self.has_dummy = False
-        self.dummy_tricks = 0
-        self.trick = []
-        self.trick_seats = []
-        self.trick_no = 0
-        self.tricks_won = [0] * self.n
-        self.played = []
-        self.phase = DECLARE
-        self.to_act = dealt[0]
-        self._events.append(deal_event(self.players, self.deal_no, self.game_no, match.dealer, self.pot,
-                                       [(s, self.hands[s]) for s in dealt], self.upcard))
+    def _deal_ended(self, ended: int) -> None:
+        """A deal was settled (`ended`: DEAL_OVER or GAME_OVER): it passes on, then the next deal or
+        game, or the end of the match."""
+        after = pass_deal_on(self, ended)
+        if after == NEXT_GAME:
+            start_game(self)
+        elif after == NEXT_DEAL:
+            start_deal(self)
 
     # -- actions --
 
@@ -114,7 +137,7 @@ class LouState(LouPlay):
         hand = self.hands[self.to_act]
         if phase == DRAW:
             return sorted(draw_action(s) for s in discard_sets(hand, len(self.stock) - self.stock_pos))
-        return [PLAY_BASE + c for c in self._playable(self.to_act)]
+        return [PLAY_BASE + c for c in playable(self, self.to_act)]
 
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
@@ -130,7 +153,9 @@ class LouState(LouPlay):
                 raise IllegalActionError(f"{who} must declare IN or OUT first, not {action_text(action)} (§4.5)")
             self.decisions += 1
             self._legal = None
-            self._declare(seat, action)
+            ended = declare(self, seat, action)
+            if ended != DEAL_GOES_ON:
+                self._deal_ended(ended)
         elif phase == DRAW:
             if action < DRAW_BASE:
                 raise IllegalActionError(
@@ -146,7 +171,7 @@ class LouState(LouPlay):
                 raise IllegalActionError(f"{who} cannot draw {len(cards)}: the stock is too small (§4.5)")
             self.decisions += 1
             self._legal = None
-            self._draw(seat, cards)
+            discard_and_draw(self, seat, cards)
         else:
             if not PLAY_BASE <= action < DRAW_BASE:
                 raise IllegalActionError(f"{who} must play a card (PLAY:<card>), not {action_text(action)} (§4.7)")
@@ -155,57 +180,15 @@ class LouState(LouPlay):
                 raise IllegalActionError(f"{who} cannot play {CARD_TEXT[card]}: {self._why_not(seat, card)}")
             self.decisions += 1
             self._legal = None
-            self._play(seat, card)
+            ended = play_card(self, seat, card)
+            if ended != DEAL_GOES_ON:
+                self._deal_ended(ended)
 
     def _why_not(self, seat: int, card: int) -> str:
         hand = self.hands[seat]
         if card in hand and self.options.strict_loo and self.trick_no == 1 and not self.trick:
-            return f"strict_loo: the first lead is {CARD_TEXT[self._forced_lead()]} (§4.7)"
+            return f"strict_loo: the first lead is {CARD_TEXT[forced_lead(self)]} (§4.7)"
         return why_illegal(card, hand, self.trick, self.trump, self.policy) or "not legal here (§4.7)"
-
-    def _declare(self, seat: int, choice: int) -> None:
-        self.choices[seat] = choice
-        self.turn += 1
-        if self.turn < len(self.order):
-            self.to_act = self.order[self.turn]
-            return
-        # Everyone has chosen: the choices are revealed together (§4.5).
-        for s in self.dealt:
-            self._events.append({"event": "in" if self.choices[s] == IN else "out", "deal": self.deal_no,
-                                 "player": self.players[s]})
-        self.ins = [s for s in self.dealt if self.choices[s] == IN]
-        if not self.ins:
-            self._settle_without_play("misdeal", {})
-            return
-        if len(self.ins) == 1 and self.options.lone_player == "takes_pot":
-            lone = self.ins[0]
-            won = self.pot
-            self.match.receive(lone, won)
-            self.pot = 0
-            self._settle_without_play("lone", {self.players[lone]: won})
-            return
-        if len(self.ins) == 1:
-            self.dummy = self.stock[:3]
-            self.has_dummy = True
-            self.stock_pos = 3
-            self._events.append({"event": "dummy", "deal": self.deal_no, "hand": [CARD_TEXT[c] for c in self.dummy]})
-        self.phase = DRAW
-        self.order = self.ins
-        self.turn = 0
-        self.to_act = self.ins[0]
-
-    def _draw(self, seat: int, cards: tuple[int, ...]) -> None:
-        self.hands[seat], drawn = draw(self.hands[seat], cards, self.stock, self.stock_pos)
-        self.stock_pos += len(cards)
-        self.discards[seat] = list(cards)
-        self.draws += ((seat, len(cards)),)
-        self._events.append({"event": "draw", "deal": self.deal_no, "player": self.players[seat],
-                             "discards": [CARD_TEXT[c] for c in cards], "cards": [CARD_TEXT[c] for c in drawn]})
-        self.turn += 1
-        if self.turn < len(self.order):
-            self.to_act = self.order[self.turn]
-            return
-        self._start_play()
 
     # -- what players see --
 
@@ -219,9 +202,40 @@ class LouState(LouPlay):
                        tuple(self.discards[seat]), self.trick_pairs,
                        self.trick_no, tuple(self.tricks_won), self.dummy_tricks, self.history)
 
+    def hidden_cards(self, seat: int) -> frozenset[str]:
+        """Every card but this seat's own (held or discarded), the upcard and the cards played."""
+        if self.terminal:
+            return frozenset()
+        known = {*self.hands[seat], *self.discards[seat], self.upcard, *self.played}
+        return frozenset(CARD_TEXT[c] for c in range(N_IDS) if c not in known)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return list(self.event_log)
+
+    def outcome(self) -> Outcome:
+        if not self.terminal:
+            raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
+        return self.match.outcome(self.players)
+
     def clone(self) -> LouState:
-        """An independent copy with the same cards and the same future deals."""
-        other = LouState(self.players, copy_dealer(self._dealer), self.options, first_dealer=self.first_dealer,
+        """An independent copy with the same cards and the same future deals: lists (and each list
+        in them) and the match copied, field by field, as a compiled class has no `__dict__` to
+        walk."""
+        other = LouState(self.players, copy_dealer(self.card_dealer), self.options, first_dealer=self.first_dealer,
                          seed=self.seed, start=False)
-        self._copy_into(other)
+        other.policy, other.deal_limit, other.match = self.policy, self.deal_limit, self.match.copy()
+        other.terminal, other.to_act, other.phase = self.terminal, self.to_act, self.phase
+        other.decisions = self.decisions
+        other.pot, other.deal_pot, other.game_no, other.deal_no = self.pot, self.deal_pot, self.game_no, self.deal_no
+        other.hands, other.discards = [list(h) for h in self.hands], [list(d) for d in self.discards]
+        other.dealt, other.upcard, other.trump = list(self.dealt), self.upcard, self.trump
+        other.stock, other.stock_pos, other.choices = list(self.stock), self.stock_pos, list(self.choices)
+        other.turn, other.order, other.ins = self.turn, list(self.order), list(self.ins)
+        other.draws, other.trick_pairs = self.draws, self.trick_pairs
+        other.dummy, other.has_dummy, other.dummy_tricks = list(self.dummy), self.has_dummy, self.dummy_tricks
+        other.trick, other.trick_seats, other.trick_no = list(self.trick), list(self.trick_seats), self.trick_no
+        other.tricks_won, other.played, other.history = list(self.tricks_won), list(self.played), self.history
+        other._legal = None if self._legal is None else list(self._legal)
+        other.event_log = list(self.event_log)
         return other
