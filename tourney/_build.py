@@ -63,6 +63,7 @@ HOT_MODULES: Final = (
     "tourney/rules/khlyust/combos.py",
     "tourney/rules/khlyust/view.py",
     "tourney/rules/khlyust/phases.py",
+    "tourney/rules/khlyust/table.py",
     "tourney/rules/khlyust/settlement.py",
     "tourney/rules/khlyust/play.py",
     "tourney/rules/khlyust/announcements.py",

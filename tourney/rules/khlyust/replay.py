@@ -13,10 +13,10 @@ from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidInputError, RecordError
 from tourney.rules.khlyust.actions import CARD_BASE, DECLARE, PASS, PLAY, exchange_action
-from tourney.rules.khlyust.deal import Dealer
 from tourney.rules.khlyust.options import KhlyustOptions
 from tourney.rules.khlyust.record import ACTION_EVENTS, GAME_NAME
 from tourney.rules.khlyust.state import KhlyustState, RandomDealer
+from tourney.rules.khlyust.table import Dealer
 from tourney.rules.replaying import check_turn, read_header, run_record
 from tourney.rules.tricks.cards import ID_OF_TEXT
 from tourney.rules.tricks.deal import first_dealer_by_lot
@@ -96,8 +96,8 @@ def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
     state._start_deal()
-    run_record(lines, lambda: state.event_log, lambda line, event: _drive(state, line, event), lambda: state.terminal,
-               "RULES §3, Appendix A.2")
+    run_record(lines, lambda: state.table.event_log, lambda line, event: _drive(state, line, event),
+               lambda: state.terminal, "RULES §3, Appendix A.2")
     return state
 
 
@@ -119,9 +119,9 @@ def _drive(state: KhlyustState, line: int, event: dict[str, Any]) -> None:
         discards = event.get("discards")
         if not isinstance(discards, list) or not 1 <= len(discards) <= 3:
             raise RecordError(line, "exchange needs 'discards', a list of 1-3 cards (§3.7)")
-        action = exchange_action([_card(line, text, state.deck) for text in discards])
+        action = exchange_action([_card(line, text, state.table.deck) for text in discards])
     else:
-        action = CARD_BASE + _card(line, event.get("card"), state.deck)
+        action = CARD_BASE + _card(line, event.get("card"), state.table.deck)
     try:
         state.apply(action)
     except (IllegalActionError, InvalidInputError) as error:

@@ -9,12 +9,12 @@ by the number of players at the start: a 3-4 player match in which players bust 
 same rules (with two left, the dealer's neighbour is both заручный and подручный) [resolved].
 Chance comes only from the `Dealer` (a `random.Random` for play, the record's cards for replay).
 
-`KhlyustState` holds the table's data (the kassa, the deal, the calls, the trick, the record) and
-its public face: the legal actions, `apply`, the views, `clone`. The rules of each step are
-functions of the state in their own modules, each returning whether the deal ended: the deal
-(deal.py), the announcements and answers (announcements.py), the tricks (play.py), the
-settlement and the end of the match (settlement.py, with payout.py's sums). When a deal ends the
-state passes it on and deals the next one, so no step calls back into the state.
+`KhlyustState` is the match's public face (the legal actions, `apply`, the views, `clone`) over
+its plain data, a `KhlyustTable` (table.py: the kassa, the deal, the calls, the trick, the
+record). The rules of each step are functions of the table in their own modules, each returning
+whether it ended the deal: the deal (deal.py), the announcements and answers (announcements.py),
+the tricks (play.py), the settlement and the end of the match (settlement.py, with payout.py's
+sums). When a deal ends the state passes it on and deals the next one, so no step calls back up.
 """
 
 from __future__ import annotations
@@ -36,79 +36,30 @@ from tourney.rules.khlyust.actions import (
     exchange_cards,
 )
 from tourney.rules.khlyust.announcements import announcement_actions, answer, declare, exchange, pass_out, stay
-from tourney.rules.khlyust.combos import DECK_32, DECK_36, NO_KHLYUST, khlyust_kind
-from tourney.rules.khlyust.deal import Dealer, start_deal
-from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustOptions
-from tourney.rules.khlyust.phases import ANSWER, OVER, TRICKS
+from tourney.rules.khlyust.combos import NO_KHLYUST, khlyust_kind
+from tourney.rules.khlyust.deal import start_deal
+from tourney.rules.khlyust.options import KhlyustOptions
+from tourney.rules.khlyust.phases import ANSWER, TRICKS
 from tourney.rules.khlyust.play import play_card
-from tourney.rules.khlyust.record import GAME_NAME
 from tourney.rules.khlyust.settlement import pass_deal_on
+from tourney.rules.khlyust.table import Dealer, KhlyustTable
 from tourney.rules.khlyust.view import FACE_DOWN, KhlyustView
 from tourney.rules.tricks.actions import action_id
 from tourney.rules.tricks.cards import CARD_TEXT
 from tourney.rules.tricks.deal import RandomDealer as RandomDealer  # the game's dealer: replay and tests take it here
-from tourney.rules.tricks.deal import copy_dealer, first_dealer_by_lot
-from tourney.rules.tricks.match import Match, check_seating
-from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_TRUMP, legal_plays, why_illegal
+from tourney.rules.tricks.deal import first_dealer_by_lot
+from tourney.rules.tricks.match import Match
+from tourney.rules.tricks.play import legal_plays, why_illegal
 
 
 class KhlyustState:
-    """One Хлюст match at one table, from the first ante to the final chips: the match's chips,
-    kassa, deal, calls and tricks."""
+    """One Хлюст match at one table, from the first ante to the final chips."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, options: KhlyustOptions, *, first_dealer: int,
                  seed: int | None = None, start: bool = True) -> None:
-        names = check_seating(players, first_dealer, "Хлюст", MIN_PLAYERS, MAX_PLAYERS, "§3.2")
-        options.validate()
-        self.players = names
-        self.n = len(names)
-        self.options = options
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self.card_dealer = dealer
-        self.duel = self.n == 2
-        self.deck = DECK_36 if self.duel else DECK_32
-        self.policy = FOLLOW_HEAD if options.must_head else FOLLOW_TRUMP
-        self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations, options.allow_debt)
-        self.terminal = False
-        self.to_act = -1
-        self.phase = OVER
-        self.decisions = 0
-        self.pot = 0
-        self.kassa = 0
-        self.deal_no = 0
-        self.antes: dict[int, int] = {}
-        self.dealt: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(self.n)]
-        self.discards: list[list[int]] = [[] for _ in range(self.n)]
-        self.upcard = -1
-        self.trump = -1
-        self.stock: list[int] = []
-        self.stock_pos = 0
-        self.zaruchny = -1
-        self.podruchny = -1
-        self.obliged: tuple[int, ...] = ()
-        self.out: list[bool] = [False] * self.n
-        self.declarer = -1
-        self.locked = False
-        self.concealers: list[int] = []
-        self.calls: list[tuple[int, int, int]] = []
-        self.order: list[int] = []
-        self.turn = 0
-        self.in_play: list[int] = []
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.face_down: list[bool] = []
-        self.trick_no = 0
-        self.tricks_won: list[int] = [0] * self.n
-        self.seen_up: list[int] = []          # cards played face up in this deal
-        self.seen_down: list[tuple[int, int]] = []  # (seat, card) played face down in this deal
+        self.table = KhlyustTable(players, dealer, options, first_dealer=first_dealer, seed=seed)
         # The legal actions of the player to act, computed once per decision (view and apply share it).
         self._legal: list[int] | None = None
-        self.event_log: list[dict[str, Any]] = [{
-            "event": "game", "game": GAME_NAME, "seed": seed, "players": list(names),
-            "options": options.to_dict(), "chips": dict(zip(names, self.match.chips, strict=True)),
-            "duel": self.duel}]
         if start:  # `clone` builds an empty state and copies the match into it
             self._start_deal()
 
@@ -125,18 +76,18 @@ class KhlyustState:
         """The next deal, and the next after it while a deal ends as it is dealt (Листы, three aces),
         until a player must act or the match is over."""
         self._legal = None
-        while start_deal(self) and pass_deal_on(self):
+        while start_deal(self.table) and pass_deal_on(self.table):
             pass
 
     def _deal_ended(self) -> None:
         """A deal was settled: it passes on, then the next deal, or the end of the match."""
-        if pass_deal_on(self):
+        if pass_deal_on(self.table):
             self._start_deal()
 
     # -- actions --
 
     def legal_actions(self) -> list[int]:
-        if self.terminal:
+        if self.table.terminal:
             return []
         legal = self._legal
         if legal is None:
@@ -144,59 +95,62 @@ class KhlyustState:
         return list(legal)
 
     def _compute_legal(self) -> list[int]:
-        seat = self.to_act
-        phase = self.phase
+        table = self.table
+        seat = table.to_act
+        phase = table.phase
         if phase == TRICKS:
-            return [CARD_BASE + c for c in legal_plays(self.hands[seat], self.trick, self.trump, self.policy,
-                                                      self.face_down)]
+            return [CARD_BASE + c for c in legal_plays(table.hands[seat], table.trick, table.trump, table.policy,
+                                                      table.face_down)]
         if phase == ANSWER:
             return [PLAY, PASS]
-        return announcement_actions(self, seat)
+        return announcement_actions(table, seat)
 
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
         `IllegalActionError` if the rules forbid it here; a refused action changes nothing."""
+        table = self.table
         action = action_id(action, N_ACTIONS)
         if action >= EXCHANGE_BASE and exchange_cards(action) is None:
             raise InvalidActionError(f"unknown action id {action}: not a set of 1-3 discards")
-        if self.terminal:
+        if table.terminal:
             raise IllegalActionError(f"the match is over; {action_text(action)} cannot be played (§0.5)")
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action not in legal:
-            who = self.players[self.to_act]
+            who = table.players[table.to_act]
             raise IllegalActionError(f"{who} cannot {action_text(action)}: {self._why_not(action)}")
         self._legal = None
-        self.decisions += 1
-        seat = self.to_act
-        phase = self.phase
+        table.decisions += 1
+        seat = table.to_act
+        phase = table.phase
         if phase == TRICKS:
-            ended = play_card(self, seat, action - CARD_BASE)
+            ended = play_card(table, seat, action - CARD_BASE)
         elif phase == ANSWER:
-            ended = answer(self, seat, action == PLAY)
+            ended = answer(table, seat, action == PLAY)
         elif action == PLAY:
-            ended = stay(self, seat)
+            ended = stay(table, seat)
         elif action == PASS:
-            ended = pass_out(self, seat)
+            ended = pass_out(table, seat)
         elif action == DECLARE:
-            ended = declare(self, seat)
+            ended = declare(table, seat)
         else:
             cards = exchange_cards(action)
             assert cards is not None
-            ended = exchange(self, seat, cards)
+            ended = exchange(table, seat, cards)
         if ended:
             self._deal_ended()
 
     def _why_not(self, action: int) -> str:
         """Why a well-formed action is not legal now (one sentence with its rule)."""
-        seat = self.to_act
-        phase = self.phase
+        table = self.table
+        seat = table.to_act
+        phase = table.phase
         if phase == TRICKS:
             if not CARD_BASE <= action < EXCHANGE_BASE:
                 return "a card must be played now (PLAY:<card>) (§3.9)"
-            return why_illegal(action - CARD_BASE, self.hands[seat], self.trick, self.trump, self.policy,
-                               self.face_down) or "not legal here (§3.9)"
+            return why_illegal(action - CARD_BASE, table.hands[seat], table.trick, table.trump, table.policy,
+                               table.face_down) or "not legal here (§3.9)"
         if phase == ANSWER:
             return "a Хлюст is answered PLAY or PASS (§3.8)"
         if action >= CARD_BASE and action < EXCHANGE_BASE:
@@ -204,76 +158,117 @@ class KhlyustState:
         if action == PASS:
             return "the dealer and the подручный must play (§3.7)"
         if action == DECLARE:
-            if self.locked:
+            if table.locked:
                 return "a Козырный Хлюст was declared: nothing more may be declared (§3.7)"
             return "the hand is no Хлюст (three of a suit, §3.5)"
         if action == PLAY:
             return "the Хлюст in hand must be declared (allow_concealment=false, §3.7)"
         cards = exchange_cards(action) or ()
-        missing = [CARD_TEXT[c] for c in cards if c not in self.hands[seat]]
+        missing = [CARD_TEXT[c] for c in cards if c not in table.hands[seat]]
         if missing:
             return f"{' '.join(missing)} not in the hand (§3.7)"
-        if seat in self.obliged and not self.options.obliged_may_exchange:
+        if seat in table.obliged and not table.options.obliged_may_exchange:
             return "the dealer and the подручный may not exchange (obliged_may_exchange=false, §3.7)"
-        return f"at most {self.options.max_exchange} cards may be exchanged (max_exchange, §3.7)"
+        return f"at most {table.options.max_exchange} cards may be exchanged (max_exchange, §3.7)"
 
     # -- what players see --
 
     def view(self, seat: int) -> KhlyustView:
-        legal = self.legal_actions() if seat == self.to_act else []
-        hand = self.hands[seat]
+        table = self.table
+        legal = self.legal_actions() if seat == table.to_act else []
+        hand = table.hands[seat]
         trick = tuple((s, FACE_DOWN if down and s != seat else c)
-                      for s, c, down in zip(self.trick_seats, self.trick, self.face_down, strict=True))
+                      for s, c, down in zip(table.trick_seats, table.trick, table.face_down, strict=True))
         return KhlyustView(
-            seat, self.players, self.duel, self.phase, legal, tuple(hand), self.upcard, tuple(self.match.chips),
-            self.pot, self.kassa, self.match.dealer, self.zaruchny, self.podruchny, self.deal_no, self.declarer,
-            self.locked, khlyust_kind(hand, self.trump) if not self.duel else NO_KHLYUST, tuple(self.calls),
-            tuple(self.in_play), tuple(self.discards[seat]), trick, self.trick_no, tuple(self.tricks_won))
+            seat, table.players, table.duel, table.phase, legal, tuple(hand), table.upcard, tuple(table.match.chips),
+            table.pot, table.kassa, table.match.dealer, table.zaruchny, table.podruchny, table.deal_no, table.declarer,
+            table.locked, khlyust_kind(hand, table.trump) if not table.duel else NO_KHLYUST, tuple(table.calls),
+            tuple(table.in_play), tuple(table.discards[seat]), trick, table.trick_no, tuple(table.tricks_won))
 
     def hidden_cards(self, seat: int) -> frozenset[str]:
         """Every card of the deck but this seat's own (held, discarded or played face down), the
         upcard and the cards played face up in this deal."""
-        if self.terminal:
+        table = self.table
+        if table.terminal:
             return frozenset()
-        known = {*self.hands[seat], *self.discards[seat], self.upcard, *self.seen_up,
-                 *(c for s, c in self.seen_down if s == seat)}
-        return frozenset(CARD_TEXT[c] for c in self.deck if c not in known)
+        known = {*table.hands[seat], *table.discards[seat], table.upcard, *table.seen_up,
+                 *(c for s, c in table.seen_down if s == seat)}
+        return frozenset(CARD_TEXT[c] for c in table.deck if c not in known)
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        return list(self.event_log)
+        return list(self.table.event_log)
 
     def outcome(self) -> Outcome:
-        if not self.terminal:
+        if not self.table.terminal:
             raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
-        return self.match.outcome(self.players)
+        return self.table.match.outcome(self.table.players)
 
     def clone(self) -> KhlyustState:
-        """An independent copy with the same cards and the same future deals: every field of the
-        match and its deal copied (lists, and each list in them), field by field, as a compiled
-        class has no `__dict__` to walk."""
-        other = KhlyustState(self.players, copy_dealer(self.card_dealer), self.options,
-                             first_dealer=self.first_dealer, seed=self.seed, start=False)
-        other.match = self.match.copy()
-        other.terminal, other.to_act, other.phase, other.decisions = self.terminal, self.to_act, self.phase, \
-            self.decisions
-        other.pot, other.kassa, other.deal_no, other.antes = self.pot, self.kassa, self.deal_no, dict(self.antes)
-        other.dealt = list(self.dealt)
-        other.hands = [list(h) for h in self.hands]
-        other.discards = [list(d) for d in self.discards]
-        other.upcard, other.trump, other.stock, other.stock_pos = self.upcard, self.trump, list(self.stock), \
-            self.stock_pos
-        other.zaruchny, other.podruchny, other.obliged = self.zaruchny, self.podruchny, self.obliged
-        other.out, other.declarer, other.locked = list(self.out), self.declarer, self.locked
-        other.concealers, other.calls = list(self.concealers), list(self.calls)
-        other.order, other.turn, other.in_play = list(self.order), self.turn, list(self.in_play)
-        other.trick, other.trick_seats, other.face_down = list(self.trick), list(self.trick_seats), \
-            list(self.face_down)
-        other.trick_no, other.tricks_won = self.trick_no, list(self.tricks_won)
-        other.seen_up, other.seen_down = list(self.seen_up), list(self.seen_down)
+        """An independent copy with the same cards and the same future deals."""
+        other = KhlyustState(self.players, self.table.card_dealer, self.options, first_dealer=self.table.first_dealer,
+                             seed=self.seed, start=False)
+        other.table = self.table.copy()
         other._legal = None if self._legal is None else list(self._legal)
-        other.event_log = list(self.event_log)
         return other
+
+    # -- the table's fields that the game protocol, the engine, replays and tests read --
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.table.players
+
+    @property
+    def n(self) -> int:
+        return self.table.n
+
+    @property
+    def options(self) -> KhlyustOptions:
+        return self.table.options
+
+    @property
+    def seed(self) -> int | None:
+        return self.table.seed
+
+    @property
+    def terminal(self) -> bool:
+        return self.table.terminal
+
+    @property
+    def to_act(self) -> int:
+        return self.table.to_act
+
+    @property
+    def phase(self) -> int:
+        return self.table.phase
+
+    @property
+    def decisions(self) -> int:
+        return self.table.decisions
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def deal_no(self) -> int:
+        return self.table.deal_no
+
+    @property
+    def pot(self) -> int:
+        return self.table.pot
+
+    @pot.setter
+    def pot(self, chips: int) -> None:
+        self.table.pot = chips
+
+    @property
+    def declarer(self) -> int:
+        return self.table.declarer
+
+    @property
+    def locked(self) -> bool:
+        return self.table.locked
 
 
 def play_out(state: KhlyustState, bots: Sequence[Bot]) -> None:
