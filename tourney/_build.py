@@ -75,6 +75,7 @@ HOT_MODULES: Final = (
     "tourney/rules/lou/record.py",
     "tourney/rules/lou/view.py",
     "tourney/rules/lou/phases.py",
+    "tourney/rules/lou/table.py",
     "tourney/rules/lou/settlement.py",
     "tourney/rules/lou/play.py",
     "tourney/rules/lou/choices.py",

@@ -1,70 +1,62 @@
-"""The games and deals of Lou (RULES §4.3-§4.4), as functions of the state: a game's antes, then
+"""The games and deals of Lou (RULES §4.3-§4.4), as functions of the table: a game's antes, then
 each deal's 3 cards from the dealer's left and an upcard for trump. Chance comes only from the
 `Dealer`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
-
 from tourney.rules.lou.phases import DECLARE
 from tourney.rules.lou.record import deal_event
 from tourney.rules.lou.settlement import finish
+from tourney.rules.lou.table import LouTable
 from tourney.rules.tricks.deal import deal_hands
 
-if TYPE_CHECKING:
-    from tourney.rules.lou.state import LouState
 
-# Deals a whole 52-card deck in order for the players named (dealt to in that order).
-Dealer = Callable[[Sequence[str]], list[int]]
-
-
-def start_game(state: LouState) -> None:
+def start_game(table: LouTable) -> None:
     """A new game: the antes (§4.3), then its first deal; the match ends instead when fewer than
     two players are left."""
-    state.game_no += 1
-    match = state.match
-    deal = state.deal_no + 1
-    payers = [match.dealer] if state.options.ante_by == "dealer" else match.seated_from_left_of(match.dealer)
-    antes, out = match.collect(payers, state.options.ante, deal)
-    state.pot += sum(antes.values())
-    players = state.players
-    state.event_log.append({"event": "ante", "game_no": state.game_no, "deal": deal,
+    table.game_no += 1
+    match = table.match
+    deal = table.deal_no + 1
+    payers = [match.dealer] if table.options.ante_by == "dealer" else match.seated_from_left_of(match.dealer)
+    antes, out = match.collect(payers, table.options.ante, deal)
+    table.pot += sum(antes.values())
+    players = table.players
+    table.event_log.append({"event": "ante", "game_no": table.game_no, "deal": deal,
                             "antes": {players[s]: a for s, a in antes.items()}, "busted": [players[s] for s in out],
-                            "pot": state.pot})
+                            "pot": table.pot})
     if match.seated_count() < 2:
-        finish(state)
+        finish(table)
         return
-    start_deal(state)
+    start_deal(table)
 
 
-def start_deal(state: LouState) -> None:
+def start_deal(table: LouTable) -> None:
     """A deal of the game: the hands, the upcard, the first player to choose IN or OUT (§4.4)."""
-    match = state.match
-    state.deal_no += 1
+    match = table.match
+    table.deal_no += 1
     dealt = match.seated_from_left_of(match.dealer)
-    state.hands, state.upcard, state.stock = deal_hands(state.card_dealer([state.players[s] for s in dealt]), dealt,
-                                                        state.n)
-    state.discards = [[] for _ in range(state.n)]
-    state.trump = state.upcard & 3
-    state.stock_pos = 0
-    state.dealt = dealt
-    state.deal_pot = state.pot
-    state.choices = [-1] * state.n
-    state.order = dealt
-    state.turn = 0
-    state.ins = []
-    state.draws = ()
-    state.trick_pairs = ()
-    state.dummy = []
-    state.has_dummy = False
-    state.dummy_tricks = 0
-    state.trick = []
-    state.trick_seats = []
-    state.trick_no = 0
-    state.tricks_won = [0] * state.n
-    state.played = []
-    state.phase = DECLARE
-    state.to_act = dealt[0]
-    state.event_log.append(deal_event(state.players, state.deal_no, state.game_no, match.dealer, state.pot,
-                                      [(s, state.hands[s]) for s in dealt], state.upcard))
+    table.hands, table.upcard, table.stock = deal_hands(table.card_dealer([table.players[s] for s in dealt]), dealt,
+                                                        table.n)
+    table.discards = [[] for _ in range(table.n)]
+    table.trump = table.upcard & 3
+    table.stock_pos = 0
+    table.dealt = dealt
+    table.deal_pot = table.pot
+    table.choices = [-1] * table.n
+    table.order = dealt
+    table.turn = 0
+    table.ins = []
+    table.draws = ()
+    table.trick_pairs = ()
+    table.dummy = []
+    table.has_dummy = False
+    table.dummy_tricks = 0
+    table.trick = []
+    table.trick_seats = []
+    table.trick_no = 0
+    table.tricks_won = [0] * table.n
+    table.played = []
+    table.phase = DECLARE
+    table.to_act = dealt[0]
+    table.event_log.append(deal_event(table.players, table.deal_no, table.game_no, match.dealer, table.pot,
+                                      [(s, table.hands[s]) for s in dealt], table.upcard))

@@ -14,10 +14,10 @@ from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidInputError, RecordError
 from tourney.rules.lou.actions import IN, OUT, PLAY_BASE, draw_action
-from tourney.rules.lou.deal import Dealer
 from tourney.rules.lou.options import LouOptions
 from tourney.rules.lou.record import GAME_NAME
 from tourney.rules.lou.state import LouState, RandomDealer
+from tourney.rules.lou.table import Dealer
 from tourney.rules.replaying import check_turn, read_header, run_record
 from tourney.rules.tricks.cards import ID_OF_TEXT, N_IDS
 from tourney.rules.tricks.deal import first_dealer_by_lot
@@ -98,8 +98,8 @@ def replay(lines: list[Line], check_seed: bool = False) -> LouState:
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
     state._start_game()  # derives the first ante and deal; a scripted deal may refuse here
-    run_record(lines, lambda: state.event_log, lambda line, event: _drive(state, line, event), lambda: state.terminal,
-               "RULES §4, Appendix A.2")
+    run_record(lines, lambda: state.table.event_log, lambda line, event: _drive(state, line, event),
+               lambda: state.terminal, "RULES §4, Appendix A.2")
     return state
 
 
