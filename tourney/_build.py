@@ -44,6 +44,7 @@ HOT_MODULES: Final = (
     "tourney/rules/chlust/dealer.py",
     "tourney/rules/chlust/views.py",
     "tourney/rules/chlust/phases.py",
+    "tourney/rules/chlust/table.py",
     "tourney/rules/chlust/turns.py",
     "tourney/rules/chlust/settlement.py",
     "tourney/rules/chlust/play.py",

@@ -5,12 +5,12 @@ optional Ace swap (§2.5), fixed-limit betting (§2.7), the showdown of combinat
 when nobody has one, three tricks with must-head where most tricks take the pot (§2.9).
 Actions are the integers of actions.py; chance comes only from the dealer (dealer.py).
 
-`ChlustState` holds the table's data (the chips, the deal, the bets, the tricks, the record) and
-its public face: the legal actions, `apply`, the views, `clone`. The rules of each step are
-functions of the state in their own modules: the deal and the Ace swap (deal.py), the betting and
-the showdown (betting.py), the tricks (play.py), the pot paid out and the end of the match
-(settlement.py), who acts next (turns.py). A step that ends a deal says so; the state then deals
-the next one, so no step calls back into the state.
+`ChlustState` is the match's public face (the legal actions, `apply`, the views, `clone`) over
+its plain data, a `ChlustTable` (table.py: the chips, the deal, the bets, the tricks, the record).
+The rules of each step are functions of the table in their own modules: the deal and the Ace swap
+(deal.py), the betting and the showdown (betting.py), the tricks (play.py), the pot paid out and
+the end of the match (settlement.py), who acts next (turns.py). A step that ends a deal says so;
+the state then deals the next one, so no step calls back up.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from tourney.rules.chlust.actions import ACTION_TEXT, CALL, FOLD, KEEP, N_ACTION
 from tourney.rules.chlust.betting import bet
 from tourney.rules.chlust.deal import start_deal, swap_ace
 from tourney.rules.chlust.dealer import Dealer, RandomDealer
-from tourney.rules.chlust.deck import deck_ids, lowest_rank
-from tourney.rules.chlust.options import MAX_PLAYERS, MIN_PLAYERS, ChlustRules
-from tourney.rules.chlust.phases import PHASE_BET, PHASE_OVER, PHASE_PLAY, PHASE_SWAP
+from tourney.rules.chlust.phases import PHASE_BET, PHASE_PLAY, PHASE_SWAP
 from tourney.rules.chlust.play import play_card
+from tourney.rules.chlust.table import ChlustTable
 from tourney.rules.chlust.views import View
 from tourney.rules.games import Bot, OptionValue, Outcome
 from tourney.rules.tricks.cards import CARD_TEXT
@@ -40,65 +39,11 @@ __all__ = ["CALL", "FOLD", "KEEP", "PLAY_BASE", "RAISE", "SWAP", "ChlustState", 
 
 
 class ChlustState:
-    """A match of Chlust at one table, from the first deal to the final chips: the match's chips,
-    deal, bets and tricks."""
+    """A match of Chlust at one table, from the first deal to the final chips."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, *, first_dealer: int,
                  options: Mapping[str, OptionValue], seed: int | None = None, deal_now: bool = True) -> None:
-        names = tuple(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise InvalidInputError(f"a Chlust game seats {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}")
-        if len(set(names)) != len(names):
-            raise InvalidInputError("every player needs a different name")
-        self.rules = ChlustRules.from_options(options)
-        start = int(options.get("start_chips", 20))
-        rotations = int(options.get("rotations", 2))
-        if start < 1:
-            raise InvalidInputError(f"option 'start_chips' must be at least 1, not {start} (§0.5)")
-        if rotations < 1:
-            raise InvalidInputError(f"option 'rotations' must be at least 1, not {rotations} (§0.5)")
-        self.players = names
-        self.n = len(names)
-        self.seed = seed
-        self.options = dict(options)
-        self.card_dealer = dealer
-        self.match = Match(self.n, [start] * self.n, first_dealer, rotations, bool(options.get("allow_debt", False)))
-        self.deck = deck_ids(self.rules.with_nines)
-        self.low_rank = lowest_rank(self.rules.with_nines)
-        self.deal = 0
-        self.pot = 0
-        self.terminal = False
-        self.decisions = 0
-        self.event_log: list[dict[str, Any]] = [{
-            "event": "game", "game": "chlust", "seed": seed, "players": list(names), "options": dict(options),
-            "chips": dict.fromkeys(names, start)}]
-        self.final_outcome: Outcome | None = None
-        # Per deal (set by deal.start_deal and the steps after it).
-        self.phase = PHASE_OVER
-        self.to_act = -1
-        self.hands: list[list[int]] = [[] for _ in names]
-        self.upcard = 0
-        self.trump = 0
-        self.wild = 0
-        self.active = [False] * self.n
-        self.n_active = 0
-        self.paid = [0] * self.n
-        self.received = [0] * self.n
-        self.anted: list[int] = []
-        self.contrib = [0] * self.n
-        self.acted = [False] * self.n
-        self.level = 0
-        self.raises = 0
-        self.cap = 0
-        self.pot_before = 0
-        self.swapper = -1
-        self.shown: set[int] = set()
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.tricks_won = [0] * self.n
-        self.trick_winners: list[int] = []
-        self.leader = -1
-        self.history: tuple[str, ...] = ()
+        self.table = ChlustTable(players, dealer, first_dealer=first_dealer, options=options, seed=seed)
         # The legal actions of the player to act, computed once per decision (view and apply share it).
         self._legal: list[int] | None = None
         if deal_now:  # `clone` builds an empty state and copies the deal into it
@@ -114,7 +59,7 @@ class ChlustState:
     def _start_deal(self) -> None:
         """The next deal (or the end of the match)."""
         self._legal = None
-        start_deal(self)
+        start_deal(self.table)
 
     # -- actions --
 
@@ -124,14 +69,15 @@ class ChlustState:
         return list(self._legal)
 
     def _compute_legal(self) -> list[int]:
-        phase = self.phase
+        table = self.table
+        phase = table.phase
         if phase == PHASE_PLAY:
-            hand = self.hands[self.to_act]
-            return [PLAY_BASE + c for c in legal_plays(hand, self.trick, self.trump, FOLLOW_HEAD)]
+            hand = table.hands[table.to_act]
+            return [PLAY_BASE + c for c in legal_plays(hand, table.trick, table.trump, FOLLOW_HEAD)]
         if phase == PHASE_BET:
-            if self.n_active == 1:
+            if table.n_active == 1:
                 return [FOLD, CALL]  # last_may_fold: the last player in may fold too
-            if self.raises < self.rules.max_raises and self.level + self.rules.raise_unit <= self.cap:
+            if table.raises < table.rules.max_raises and table.level + table.rules.raise_unit <= table.cap:
                 return [FOLD, CALL, RAISE]
             return [FOLD, CALL]
         if phase == PHASE_SWAP:
@@ -141,95 +87,133 @@ class ChlustState:
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
         `IllegalActionError` if the rules forbid it here; a refused action changes nothing."""
+        table = self.table
         # `object`, not `int`: a compiled build would raise TypeError on a bool or a float itself.
         if action.__class__ is not int:
             raise InvalidActionError(f"an action is an integer id, not {action!r}")
         assert isinstance(action, int)
-        if self.terminal:
+        if table.terminal:
             raise IllegalActionError("the match is over")
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
             if not 0 <= action < N_ACTIONS:
                 raise InvalidActionError(f"unknown action id {action} (0..{N_ACTIONS - 1})")
             raise IllegalActionError(self._why_illegal(action))
-        self.decisions += 1
+        table.decisions += 1
         self._legal = None
-        phase = self.phase
+        phase = table.phase
         if phase == PHASE_PLAY:
-            ended = play_card(self, action - PLAY_BASE)
+            ended = play_card(table, action - PLAY_BASE)
         elif phase == PHASE_BET:
-            ended = bet(self, action)
+            ended = bet(table, action)
         else:
-            swap_ace(self, action == SWAP)
+            swap_ace(table, action == SWAP)
             ended = False
         if ended:
             self._start_deal()
 
     def _why_illegal(self, action: int) -> str:
-        name = self.players[self.to_act]
+        table = self.table
+        name = table.players[table.to_act]
         text = ACTION_TEXT[action]
-        if self.phase == PHASE_PLAY:
+        if table.phase == PHASE_PLAY:
             if action < PLAY_BASE:
                 return f"{text} is not a play: {name} plays a card to the trick (§2.9)"
-            reason = why_illegal(action - PLAY_BASE, self.hands[self.to_act], self.trick, self.trump, FOLLOW_HEAD)
+            reason = why_illegal(action - PLAY_BASE, table.hands[table.to_act], table.trick, table.trump, FOLLOW_HEAD)
             return f"{name} may not play {CARD_TEXT[action - PLAY_BASE]}: {reason}"
-        if self.phase == PHASE_SWAP:
+        if table.phase == PHASE_SWAP:
             return f"{text}: {name} may only SWAP or KEEP the Ace upcard now (§2.5)"
         if action == RAISE:
-            if self.raises >= self.rules.max_raises:
-                return f"RAISE: {self.raises} raises already, the most allowed in a betting round (§2.7)"
-            return (f"RAISE: the bet level {self.level + self.rules.raise_unit} would pass the table-stakes cap "
-                    f"{self.cap} (§2.7)")
+            if table.raises >= table.rules.max_raises:
+                return f"RAISE: {table.raises} raises already, the most allowed in a betting round (§2.7)"
+            return (f"RAISE: the bet level {table.level + table.rules.raise_unit} would pass the table-stakes cap "
+                    f"{table.cap} (§2.7)")
         return f"{text} is not a betting action: {name} may FOLD, CALL or RAISE (§2.7)"
 
     def view(self, seat: int) -> View:
-        if not 0 <= seat < self.n:
-            raise InvalidInputError(f"seat {seat} is not a seat of {self.n} players")
-        legal = tuple(self.legal_actions()) if seat == self.to_act else ()
-        return View(seat, self.players, self.phase, self.deal, self.match.dealer, tuple(self.hands[seat]),
-                    self.upcard, self.trump, self.wild, self.pot, tuple(self.match.chips), self.level,
-                    tuple(self.contrib), self.raises, self.rules.max_raises, self.rules.raise_unit, self.cap,
-                    tuple(self.active), tuple(self.trick), tuple(self.trick_seats), tuple(self.tricks_won),
-                    self.history, legal, ACTION_TEXT)
+        table = self.table
+        if not 0 <= seat < table.n:
+            raise InvalidInputError(f"seat {seat} is not a seat of {table.n} players")
+        legal = tuple(self.legal_actions()) if seat == table.to_act else ()
+        return View(seat, table.players, table.phase, table.deal, table.match.dealer, tuple(table.hands[seat]),
+                    table.upcard, table.trump, table.wild, table.pot, tuple(table.match.chips), table.level,
+                    tuple(table.contrib), table.raises, table.rules.max_raises, table.rules.raise_unit, table.cap,
+                    tuple(table.active), tuple(table.trick), tuple(table.trick_seats), tuple(table.tricks_won),
+                    table.history, legal, ACTION_TEXT)
 
     def hidden_cards(self, seat: int) -> frozenset[str]:
         """Other players' cards now, except the Ace a swap took from the upcard (it was shown)."""
-        return frozenset(CARD_TEXT[c] for s in range(self.n) if s != seat for c in self.hands[s]
-                         if c not in self.shown)
+        table = self.table
+        return frozenset(CARD_TEXT[c] for s in range(table.n) if s != seat for c in table.hands[s]
+                         if c not in table.shown)
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        return list(self.event_log)
+        return list(self.table.event_log)
 
     def outcome(self) -> Outcome:
-        if self.final_outcome is None:
+        outcome = self.table.final_outcome
+        if outcome is None:
             raise IllegalActionError("the match is not over yet: no outcome")
-        return self.final_outcome
+        return outcome
 
     def clone(self) -> ChlustState:
-        """An independent copy with the same future deals: every field of the match and its deal
-        copied, field by field, as a compiled class has no `__dict__` to walk."""
-        dealer = self.card_dealer
-        other = ChlustState(self.players, dealer.clone() if isinstance(dealer, RandomDealer) else dealer,
-                            first_dealer=self.match.first_dealer, options=self.options, seed=self.seed,
-                            deal_now=False)
-        other.match = self.match.copy()
-        other.deal, other.pot, other.terminal, other.decisions = self.deal, self.pot, self.terminal, self.decisions
-        other.event_log = list(self.event_log)
-        other.final_outcome = self.final_outcome
-        other.phase, other.to_act = self.phase, self.to_act
-        other.hands = [list(h) for h in self.hands]
-        other.upcard, other.trump, other.wild = self.upcard, self.trump, self.wild
-        other.active, other.n_active = list(self.active), self.n_active
-        other.paid, other.received, other.anted = list(self.paid), list(self.received), list(self.anted)
-        other.contrib, other.acted = list(self.contrib), list(self.acted)
-        other.level, other.raises, other.cap = self.level, self.raises, self.cap
-        other.pot_before, other.swapper, other.shown = self.pot_before, self.swapper, set(self.shown)
-        other.trick, other.trick_seats = list(self.trick), list(self.trick_seats)
-        other.tricks_won, other.trick_winners = list(self.tricks_won), list(self.trick_winners)
-        other.leader, other.history = self.leader, self.history
+        """An independent copy with the same future deals."""
+        other = ChlustState(self.players, self.table.card_dealer, first_dealer=self.table.match.first_dealer,
+                            options=self.options, seed=self.seed, deal_now=False)
+        other.table = self.table.copy()
         other._legal = None if self._legal is None else list(self._legal)
         return other
+
+    # -- the table's fields that the game protocol, the engine, replays and tests read --
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.table.players
+
+    @property
+    def n(self) -> int:
+        return self.table.n
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        return self.table.options
+
+    @property
+    def seed(self) -> int | None:
+        return self.table.seed
+
+    @property
+    def terminal(self) -> bool:
+        return self.table.terminal
+
+    @property
+    def to_act(self) -> int:
+        return self.table.to_act
+
+    @property
+    def phase(self) -> int:
+        return self.table.phase
+
+    @property
+    def decisions(self) -> int:
+        return self.table.decisions
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def deal(self) -> int:
+        return self.table.deal
+
+    @property
+    def pot(self) -> int:
+        return self.table.pot
+
+    @pot.setter
+    def pot(self, chips: int) -> None:
+        self.table.pot = chips
 
 
 def play_out(state: ChlustState, bots: Sequence[Bot]) -> None:

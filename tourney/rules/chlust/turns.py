@@ -4,22 +4,20 @@ still in the deal."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from tourney.rules.chlust.state import ChlustState
+from tourney.rules.chlust.table import ChlustTable
 
 
-def order_from_left(state: ChlustState, seats: Sequence[bool]) -> list[int]:
+def order_from_left(table: ChlustTable, seats: Sequence[bool]) -> list[int]:
     """Seats flagged in `seats`, clockwise from the dealer's left."""
-    dealer, n = state.match.dealer, state.n
+    dealer, n = table.match.dealer, table.n
     return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if seats[s]]
 
 
-def next_active(state: ChlustState, seat: int) -> int:
+def next_active(table: ChlustTable, seat: int) -> int:
     """The next player after `seat`, clockwise, still in the deal."""
-    n = state.n
+    n = table.n
     nxt = (seat + 1) % n
-    while not state.active[nxt]:
+    while not table.active[nxt]:
         nxt = (nxt + 1) % n
     return nxt
