@@ -102,7 +102,8 @@ def replay(events: RecordLines, check_seed: bool = False) -> ChlustState:
         state = ChlustState(players, dealer, first_dealer=first_dealer, options=options, seed=header.seed)
     except InvalidInputError as error:
         raise RecordError(line, str(error)) from None
-    run_record(events, lambda: state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal)
+    run_record(events, lambda: state.table.event_log, lambda line, event: _drive(state, line, event),
+               lambda: state.terminal)
     return state
 
 

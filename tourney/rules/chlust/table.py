@@ -1,27 +1,24 @@
 """The data of a Chlust match at one table (RULES §2, the match of §0.5-§0.6): what the state
-machine (state.py) keeps between decisions, what is hidden from each seat, and the results."""
+keeps between decisions (the chips, the deal, the bets, the tricks, the record). Plain data: the
+steps that change it are the functions of deal.py, betting.py, play.py and settlement.py, which
+`ChlustState` (state.py) calls."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from tourney.errors import IllegalActionError, InvalidInputError
-from tourney.rules.chlust.dealer import Dealer
+from tourney.errors import InvalidInputError
+from tourney.rules.chlust.dealer import Dealer, RandomDealer
 from tourney.rules.chlust.deck import deck_ids, lowest_rank
 from tourney.rules.chlust.options import MAX_PLAYERS, MIN_PLAYERS, ChlustRules
+from tourney.rules.chlust.phases import PHASE_OVER
 from tourney.rules.games import OptionValue, Outcome
-from tourney.rules.tricks.cards import CARD_TEXT
 from tourney.rules.tricks.match import Match
-
-PHASE_SWAP: Final = 0
-PHASE_BET: Final = 1
-PHASE_PLAY: Final = 2
-PHASE_OVER: Final = 3
 
 
 class ChlustTable:
-    """A Chlust match's chips, deal, bets and tricks; the transitions are `ChlustState`'s."""
+    """A Chlust match's chips, deal, bets, tricks and record."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, *, first_dealer: int,
                  options: Mapping[str, OptionValue], seed: int | None = None) -> None:
@@ -30,7 +27,7 @@ class ChlustTable:
             raise InvalidInputError(f"a Chlust game seats {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}")
         if len(set(names)) != len(names):
             raise InvalidInputError("every player needs a different name")
-        self.descriptor = ChlustRules.from_options(options)
+        self.rules = ChlustRules.from_options(options)
         start = int(options.get("start_chips", 20))
         rotations = int(options.get("rotations", 2))
         if start < 1:
@@ -41,19 +38,19 @@ class ChlustTable:
         self.n = len(names)
         self.seed = seed
         self.options = dict(options)
-        self._dealer = dealer
+        self.card_dealer = dealer
         self.match = Match(self.n, [start] * self.n, first_dealer, rotations, bool(options.get("allow_debt", False)))
-        self.deck = deck_ids(self.descriptor.with_nines)
-        self._low_rank = lowest_rank(self.descriptor.with_nines)
+        self.deck = deck_ids(self.rules.with_nines)
+        self.low_rank = lowest_rank(self.rules.with_nines)
         self.deal = 0
         self.pot = 0
         self.terminal = False
         self.decisions = 0
-        self._events: list[dict[str, Any]] = [{
+        self.event_log: list[dict[str, Any]] = [{
             "event": "game", "game": "chlust", "seed": seed, "players": list(names), "options": dict(options),
             "chips": dict.fromkeys(names, start)}]
-        self._outcome: Outcome | None = None
-        # Per deal (set by _start_deal).
+        self.final_outcome: Outcome | None = None
+        # Per deal (set by deal.start_deal and the steps after it).
         self.phase = PHASE_OVER
         self.to_act = -1
         self.hands: list[list[int]] = [[] for _ in names]
@@ -79,41 +76,17 @@ class ChlustTable:
         self.trick_winners: list[int] = []
         self.leader = -1
         self.history: tuple[str, ...] = ()
-        self._legal: list[int] | None = None
 
-    def _order_from_left(self, seats: Sequence[bool]) -> list[int]:
-        """Seats flagged in `seats`, clockwise from the dealer's left."""
-        dealer, n = self.match.dealer, self.n
-        return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if seats[s]]
-
-    def _next_active(self, seat: int) -> int:
-        n = self.n
-        nxt = (seat + 1) % n
-        while not self.active[nxt]:
-            nxt = (nxt + 1) % n
-        return nxt
-
-    def hidden_cards(self, seat: int) -> frozenset[str]:
-        """Other players' cards now, except the Ace a swap took from the upcard (it was shown)."""
-        return frozenset(CARD_TEXT[c] for s in range(self.n) if s != seat for c in self.hands[s]
-                         if c not in self.shown)
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return list(self._events)
-
-    def outcome(self) -> Outcome:
-        if self._outcome is None:
-            raise IllegalActionError("the match is not over yet: no outcome")
-        return self._outcome
-
-    def _copy_into(self, other: ChlustTable) -> None:
-        """Copy every field of the match and its deal into `other`, a table built with the same
-        players, options and seed (the rest of `clone`)."""
+    def copy(self) -> ChlustTable:
+        """An independent copy with the same future deals: every field of the match and its deal
+        copied, field by field, as a compiled class has no `__dict__` to walk."""
+        dealer = self.card_dealer
+        other = ChlustTable(self.players, dealer.clone() if isinstance(dealer, RandomDealer) else dealer,
+                            first_dealer=self.match.first_dealer, options=self.options, seed=self.seed)
         other.match = self.match.copy()
         other.deal, other.pot, other.terminal, other.decisions = self.deal, self.pot, self.terminal, self.decisions
-        other._events = list(self._events)
-        other._outcome = self._outcome
+        other.event_log = list(self.event_log)
+        other.final_outcome = self.final_outcome
         other.phase, other.to_act = self.phase, self.to_act
         other.hands = [list(h) for h in self.hands]
         other.upcard, other.trump, other.wild = self.upcard, self.trump, self.wild
@@ -125,4 +98,4 @@ class ChlustTable:
         other.trick, other.trick_seats = list(self.trick), list(self.trick_seats)
         other.tricks_won, other.trick_winners = list(self.tricks_won), list(self.trick_winners)
         other.leader, other.history = self.leader, self.history
-        other._legal = None if self._legal is None else list(self._legal)
+        return other

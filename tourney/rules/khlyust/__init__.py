@@ -17,7 +17,7 @@ from tourney.rules.khlyust.actions import (
 )
 from tourney.rules.khlyust.game import KHLYUST
 from tourney.rules.khlyust.options import KhlyustOptions
-from tourney.rules.khlyust.settle import Settlement, settle
+from tourney.rules.khlyust.payout import Settlement, settle
 from tourney.rules.khlyust.state import KhlyustState, RandomDealer
 from tourney.rules.khlyust.view import KhlyustView
 

@@ -96,8 +96,8 @@ def replay(lines: list[Line], check_seed: bool = False) -> KhlyustState:
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
     state._start_deal()
-    run_record(lines, lambda: state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal,
-               "RULES §3, Appendix A.2")
+    run_record(lines, lambda: state.table.event_log, lambda line, event: _drive(state, line, event),
+               lambda: state.terminal, "RULES §3, Appendix A.2")
     return state
 
 
@@ -119,9 +119,9 @@ def _drive(state: KhlyustState, line: int, event: dict[str, Any]) -> None:
         discards = event.get("discards")
         if not isinstance(discards, list) or not 1 <= len(discards) <= 3:
             raise RecordError(line, "exchange needs 'discards', a list of 1-3 cards (§3.7)")
-        action = exchange_action([_card(line, text, state.deck) for text in discards])
+        action = exchange_action([_card(line, text, state.table.deck) for text in discards])
     else:
-        action = CARD_BASE + _card(line, event.get("card"), state.deck)
+        action = CARD_BASE + _card(line, event.get("card"), state.table.deck)
     try:
         state.apply(action)
     except (IllegalActionError, InvalidInputError) as error:

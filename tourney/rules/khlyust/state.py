@@ -9,10 +9,12 @@ by the number of players at the start: a 3-4 player match in which players bust 
 same rules (with two left, the dealer's neighbour is both заручный and подручный) [resolved].
 Chance comes only from the `Dealer` (a `random.Random` for play, the record's cards for replay).
 
-This module holds the deal (K0-K2), the legal actions, `apply` and the views; the class stacks the
-layers below it: the announcements and answers (announcements.py), the tricks (play.py), the
-settlement and the end of the match (settlement.py), the match's data, hidden cards and results
-(table.py).
+`KhlyustState` is the match's public face (the legal actions, `apply`, the views, `clone`) over
+its plain data, a `KhlyustTable` (table.py: the kassa, the deal, the calls, the trick, the
+record). The rules of each step are functions of the table in their own modules, each returning
+whether it ended the deal: the deal (deal.py), the announcements and answers (announcements.py),
+the tricks (play.py), the settlement and the end of the match (settlement.py, with payout.py's
+sums). When a deal ends the state passes it on and deals the next one, so no step calls back up.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tourney.errors import IllegalActionError, InvalidActionError
-from tourney.rules.games import Bot
+from tourney.rules.games import Bot, Outcome
 from tourney.rules.khlyust.actions import (
     CARD_BASE,
     DECLARE,
@@ -31,38 +33,33 @@ from tourney.rules.khlyust.actions import (
     PASS,
     PLAY,
     action_text,
-    exchange_action,
     exchange_cards,
 )
-from tourney.rules.khlyust.announcements import KhlyustAnnouncements
-from tourney.rules.khlyust.combos import (
-    NO_KHLYUST,
-    is_three_aces,
-    khlyust_kind,
-    listy_rank,
-)
+from tourney.rules.khlyust.announcements import announcement_actions, answer, declare, exchange, pass_out, stay
+from tourney.rules.khlyust.combos import NO_KHLYUST, khlyust_kind
+from tourney.rules.khlyust.deal import start_deal
 from tourney.rules.khlyust.options import KhlyustOptions
-from tourney.rules.khlyust.table import (
-    ANNOUNCE,
-    ANSWER,
-    TRICKS,
-    Dealer,
-)
+from tourney.rules.khlyust.phases import ANSWER, TRICKS
+from tourney.rules.khlyust.play import play_card
+from tourney.rules.khlyust.settlement import pass_deal_on
+from tourney.rules.khlyust.table import Dealer, KhlyustTable
 from tourney.rules.khlyust.view import FACE_DOWN, KhlyustView
 from tourney.rules.tricks.actions import action_id
-from tourney.rules.tricks.cards import CARD_TEXT, SUITS
+from tourney.rules.tricks.cards import CARD_TEXT
 from tourney.rules.tricks.deal import RandomDealer as RandomDealer  # the game's dealer: replay and tests take it here
-from tourney.rules.tricks.deal import copy_dealer, deal_hands, discard_sets, first_dealer_by_lot
+from tourney.rules.tricks.deal import first_dealer_by_lot
+from tourney.rules.tricks.match import Match
 from tourney.rules.tricks.play import legal_plays, why_illegal
-from tourney.rules.tricks.record import seat_name
 
 
-class KhlyustState(KhlyustAnnouncements):
+class KhlyustState:
     """One Хлюст match at one table, from the first ante to the final chips."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, options: KhlyustOptions, *, first_dealer: int,
                  seed: int | None = None, start: bool = True) -> None:
-        super().__init__(players, dealer, options, first_dealer=first_dealer, seed=seed)
+        self.table = KhlyustTable(players, dealer, options, first_dealer=first_dealer, seed=seed)
+        # The legal actions of the player to act, computed once per decision (view and apply share it).
+        self._legal: list[int] | None = None
         if start:  # `clone` builds an empty state and copies the match into it
             self._start_deal()
 
@@ -73,84 +70,24 @@ class KhlyustState(KhlyustAnnouncements):
         first = first_dealer_by_lot(rng, len(players))
         return cls(players, RandomDealer(rng), options or KhlyustOptions(), first_dealer=first, seed=seed)
 
-    # -- the deal --
+    # -- deals --
 
     def _start_deal(self) -> None:
-        """K0 and K1: the antes join the carried kassa, then the deal (§3.3, §3.4; the duel §3.11)."""
-        match = self.match
-        self.deal_no += 1
-        deal = self.deal_no
-        carry = self.pot
-        antes, out = match.collect(match.seated_from_left_of(match.dealer), self.options.ante, deal)
-        self.pot += sum(antes.values())
-        self.antes = antes
-        players = self.players
-        self._events.append({"event": "ante", "deal": deal, "antes": {players[s]: a for s, a in antes.items()},
-                             "busted": [players[s] for s in out], "carry": carry, "pot": self.pot})
-        if match.seated_count() < 2:
-            self._finish()
-            return
-        dealt = match.seated_from_left_of(match.dealer)
-        self.hands, self.upcard, self.stock = deal_hands(self._dealer([players[s] for s in dealt], self.deck), dealt,
-                                                         self.n)
-        self.discards = [[] for _ in range(self.n)]
-        self.trump = self.upcard & 3
-        self.stock_pos = 0
-        self.dealt = dealt
-        self.kassa = self.pot
-        dealer = match.dealer
-        if self.duel:
-            self.zaruchny = self.podruchny = -1
-            self.obliged = tuple(dealt)
-        else:
-            self.zaruchny = dealt[0]
-            before = dealt[-2] if dealt[-1] == dealer else dealt[-1]
-            self.podruchny = dealt[0] if self.options.podruchny_side == "left" else before
-            self.obliged = (dealer, self.podruchny)
-        self.out = [False] * self.n
-        self.declarer = -1
-        self.locked = False
-        self.concealers = []
-        self.calls = []
-        self.in_play = []
-        self.trick = []
-        self.trick_seats = []
-        self.face_down = []
-        self.trick_no = 0
-        self.tricks_won = [0] * self.n
-        self.seen_up = []
-        self.seen_down = []
+        """The next deal, and the next after it while a deal ends as it is dealt (Листы, three aces),
+        until a player must act or the match is over."""
         self._legal = None
-        self._events.append({
-            "event": "deal", "deal": deal, "dealer": players[dealer], "zaruchny": seat_name(players, self.zaruchny),
-            "podruchny": seat_name(players, self.podruchny), "pot": self.kassa,
-            "hands": {players[s]: [CARD_TEXT[c] for c in self.hands[s]] for s in dealt},
-            "upcard": CARD_TEXT[self.upcard], "trump": SUITS[self.trump]})
-        if self.duel:
-            if self.options.three_aces:
-                aces = [s for s in dealt if is_three_aces(self.hands[s])]
-                if aces:
-                    self._take_all(aces[0], "three_aces")
-                    return
-            self._start_play(dealt, dealt[0])
-            return
-        # K2: every dealt Листы is shown, from Z; the highest takes the kassa (§3.6).
-        shown = [s for s in dealt if listy_rank(self.hands[s]) >= 0]
-        if shown:
-            for seat in shown:
-                self._events.append({"event": "listy", "deal": deal, "player": players[seat],
-                                     "cards": [CARD_TEXT[c] for c in self.hands[seat]], "exchange": False})
-            self._take_all(max(shown, key=lambda s: listy_rank(self.hands[s])), "listy")
-            return
-        self.phase = ANNOUNCE
-        self.order = dealt
-        self.turn = 0
-        self.to_act = dealt[0]
+        while start_deal(self.table) and pass_deal_on(self.table):
+            pass
+
+    def _deal_ended(self) -> None:
+        """A deal was settled: it passes on, then the next deal, or the end of the match."""
+        if pass_deal_on(self.table):
+            self._start_deal()
 
     # -- actions --
 
     def legal_actions(self) -> list[int]:
-        if self.terminal:
+        if self.table.terminal:
             return []
         legal = self._legal
         if legal is None:
@@ -158,70 +95,62 @@ class KhlyustState(KhlyustAnnouncements):
         return list(legal)
 
     def _compute_legal(self) -> list[int]:
-        seat = self.to_act
-        phase = self.phase
+        table = self.table
+        seat = table.to_act
+        phase = table.phase
         if phase == TRICKS:
-            return [CARD_BASE + c for c in legal_plays(self.hands[seat], self.trick, self.trump, self.policy,
-                                                      self.face_down)]
+            return [CARD_BASE + c for c in legal_plays(table.hands[seat], table.trick, table.trump, table.policy,
+                                                      table.face_down)]
         if phase == ANSWER:
             return [PLAY, PASS]
-        options = self.options
-        declarable = self._declarable(seat)
-        obliged = seat in self.obliged
-        legal: list[int] = []
-        if options.allow_concealment or not declarable:
-            legal.append(PLAY)
-        if not obliged:
-            legal.append(PASS)
-        if declarable:
-            legal.append(DECLARE)
-        room = min(options.max_exchange, len(self.stock) - self.stock_pos)
-        if room and (options.obliged_may_exchange or not obliged):
-            legal += sorted(exchange_action(s) for s in discard_sets(self.hands[seat], room) if s)
-        return legal
+        return announcement_actions(table, seat)
 
     def apply(self, action: object) -> None:
         """Play `action` for the player in turn: `InvalidActionError` if it is not an action id,
         `IllegalActionError` if the rules forbid it here; a refused action changes nothing."""
+        table = self.table
         action = action_id(action, N_ACTIONS)
         if action >= EXCHANGE_BASE and exchange_cards(action) is None:
             raise InvalidActionError(f"unknown action id {action}: not a set of 1-3 discards")
-        if self.terminal:
+        if table.terminal:
             raise IllegalActionError(f"the match is over; {action_text(action)} cannot be played (§0.5)")
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action not in legal:
-            who = self.players[self.to_act]
+            who = table.players[table.to_act]
             raise IllegalActionError(f"{who} cannot {action_text(action)}: {self._why_not(action)}")
         self._legal = None
-        self.decisions += 1
-        seat = self.to_act
-        phase = self.phase
+        table.decisions += 1
+        seat = table.to_act
+        phase = table.phase
         if phase == TRICKS:
-            self._play(seat, action - CARD_BASE)
+            ended = play_card(table, seat, action - CARD_BASE)
         elif phase == ANSWER:
-            self._answer(seat, action)
+            ended = answer(table, seat, action == PLAY)
         elif action == PLAY:
-            self._stay(seat)
+            ended = stay(table, seat)
         elif action == PASS:
-            self._pass(seat)
+            ended = pass_out(table, seat)
         elif action == DECLARE:
-            self._declare(seat, None)
+            ended = declare(table, seat)
         else:
             cards = exchange_cards(action)
             assert cards is not None
-            self._exchange(seat, cards)
+            ended = exchange(table, seat, cards)
+        if ended:
+            self._deal_ended()
 
     def _why_not(self, action: int) -> str:
         """Why a well-formed action is not legal now (one sentence with its rule)."""
-        seat = self.to_act
-        phase = self.phase
+        table = self.table
+        seat = table.to_act
+        phase = table.phase
         if phase == TRICKS:
             if not CARD_BASE <= action < EXCHANGE_BASE:
                 return "a card must be played now (PLAY:<card>) (§3.9)"
-            return why_illegal(action - CARD_BASE, self.hands[seat], self.trick, self.trump, self.policy,
-                               self.face_down) or "not legal here (§3.9)"
+            return why_illegal(action - CARD_BASE, table.hands[seat], table.trick, table.trump, table.policy,
+                               table.face_down) or "not legal here (§3.9)"
         if phase == ANSWER:
             return "a Хлюст is answered PLAY or PASS (§3.8)"
         if action >= CARD_BASE and action < EXCHANGE_BASE:
@@ -229,39 +158,117 @@ class KhlyustState(KhlyustAnnouncements):
         if action == PASS:
             return "the dealer and the подручный must play (§3.7)"
         if action == DECLARE:
-            if self.locked:
+            if table.locked:
                 return "a Козырный Хлюст was declared: nothing more may be declared (§3.7)"
             return "the hand is no Хлюст (three of a suit, §3.5)"
         if action == PLAY:
             return "the Хлюст in hand must be declared (allow_concealment=false, §3.7)"
         cards = exchange_cards(action) or ()
-        missing = [CARD_TEXT[c] for c in cards if c not in self.hands[seat]]
+        missing = [CARD_TEXT[c] for c in cards if c not in table.hands[seat]]
         if missing:
             return f"{' '.join(missing)} not in the hand (§3.7)"
-        if seat in self.obliged and not self.options.obliged_may_exchange:
+        if seat in table.obliged and not table.options.obliged_may_exchange:
             return "the dealer and the подручный may not exchange (obliged_may_exchange=false, §3.7)"
-        return f"at most {self.options.max_exchange} cards may be exchanged (max_exchange, §3.7)"
+        return f"at most {table.options.max_exchange} cards may be exchanged (max_exchange, §3.7)"
 
     # -- what players see --
 
     def view(self, seat: int) -> KhlyustView:
-        legal = self.legal_actions() if seat == self.to_act else []
-        hand = self.hands[seat]
+        table = self.table
+        legal = self.legal_actions() if seat == table.to_act else []
+        hand = table.hands[seat]
         trick = tuple((s, FACE_DOWN if down and s != seat else c)
-                      for s, c, down in zip(self.trick_seats, self.trick, self.face_down, strict=True))
+                      for s, c, down in zip(table.trick_seats, table.trick, table.face_down, strict=True))
         return KhlyustView(
-            seat, self.players, self.duel, self.phase, legal, tuple(hand), self.upcard, tuple(self.match.chips),
-            self.pot, self.kassa, self.match.dealer, self.zaruchny, self.podruchny, self.deal_no, self.declarer,
-            self.locked, khlyust_kind(hand, self.trump) if not self.duel else NO_KHLYUST, tuple(self.calls),
-            tuple(self.in_play), tuple(self.discards[seat]), trick, self.trick_no, tuple(self.tricks_won))
+            seat, table.players, table.duel, table.phase, legal, tuple(hand), table.upcard, tuple(table.match.chips),
+            table.pot, table.kassa, table.match.dealer, table.zaruchny, table.podruchny, table.deal_no, table.declarer,
+            table.locked, khlyust_kind(hand, table.trump) if not table.duel else NO_KHLYUST, tuple(table.calls),
+            tuple(table.in_play), tuple(table.discards[seat]), trick, table.trick_no, tuple(table.tricks_won))
+
+    def hidden_cards(self, seat: int) -> frozenset[str]:
+        """Every card of the deck but this seat's own (held, discarded or played face down), the
+        upcard and the cards played face up in this deal."""
+        table = self.table
+        if table.terminal:
+            return frozenset()
+        known = {*table.hands[seat], *table.discards[seat], table.upcard, *table.seen_up,
+                 *(c for s, c in table.seen_down if s == seat)}
+        return frozenset(CARD_TEXT[c] for c in table.deck if c not in known)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return list(self.table.event_log)
+
+    def outcome(self) -> Outcome:
+        if not self.table.terminal:
+            raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
+        return self.table.match.outcome(self.table.players)
 
     def clone(self) -> KhlyustState:
-        """An independent copy with the same cards and the same future deals (every mutable field
-        copied)."""
-        other = KhlyustState(self.players, copy_dealer(self._dealer), self.options, first_dealer=self.first_dealer,
+        """An independent copy with the same cards and the same future deals."""
+        other = KhlyustState(self.players, self.table.card_dealer, self.options, first_dealer=self.table.first_dealer,
                              seed=self.seed, start=False)
-        self._copy_into(other)
+        other.table = self.table.copy()
+        other._legal = None if self._legal is None else list(self._legal)
         return other
+
+    # -- the table's fields that the game protocol, the engine, replays and tests read --
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.table.players
+
+    @property
+    def n(self) -> int:
+        return self.table.n
+
+    @property
+    def options(self) -> KhlyustOptions:
+        return self.table.options
+
+    @property
+    def seed(self) -> int | None:
+        return self.table.seed
+
+    @property
+    def terminal(self) -> bool:
+        return self.table.terminal
+
+    @property
+    def to_act(self) -> int:
+        return self.table.to_act
+
+    @property
+    def phase(self) -> int:
+        return self.table.phase
+
+    @property
+    def decisions(self) -> int:
+        return self.table.decisions
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def deal_no(self) -> int:
+        return self.table.deal_no
+
+    @property
+    def pot(self) -> int:
+        return self.table.pot
+
+    @pot.setter
+    def pot(self, chips: int) -> None:
+        self.table.pot = chips
+
+    @property
+    def declarer(self) -> int:
+        return self.table.declarer
+
+    @property
+    def locked(self) -> bool:
+        return self.table.locked
 
 
 def play_out(state: KhlyustState, bots: Sequence[Bot]) -> None:

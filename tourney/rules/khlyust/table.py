@@ -1,35 +1,27 @@
 """The data of a Хлюст match at one table (RULES §3, the match of §0.5-§0.6): what the state
-machine keeps between decisions (the kassa, the deal, the calls, the trick), what is hidden from
-each seat, and the results. The transitions are the layers above: settlement.py, play.py and
-state.py."""
+keeps between decisions (the kassa, the deal, the calls, the trick, the record). Plain data: the
+steps that change it are the functions of deal.py, announcements.py, play.py and settlement.py,
+which `KhlyustState` (state.py) calls."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
-from tourney.errors import IllegalActionError
-from tourney.rules.games import Outcome
-from tourney.rules.khlyust.combos import DECK_32, DECK_36, NO_KHLYUST, khlyust_kind
+from tourney.rules.khlyust.combos import DECK_32, DECK_36
 from tourney.rules.khlyust.options import MAX_PLAYERS, MIN_PLAYERS, KhlyustOptions
+from tourney.rules.khlyust.phases import OVER
 from tourney.rules.khlyust.record import GAME_NAME
-from tourney.rules.tricks.cards import CARD_TEXT
+from tourney.rules.tricks.deal import copy_dealer
 from tourney.rules.tricks.match import Match, check_seating
 from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_TRUMP
-
-ANNOUNCE: Final = 0
-ANSWER: Final = 1
-TRICKS: Final = 2
-OVER: Final = 3
-# Public calls (view.CALL_TEXT): play, pass, declare, declare trump, exchange, answer play, answer pass.
-C_PLAY, C_PASS, C_DECLARE, C_TRUMP, C_EXCHANGE, C_ANSWER_PLAY, C_ANSWER_PASS = range(7)
 
 # Deals one deck (the ids given) in a fresh order for the players named (dealt to in that order).
 Dealer = Callable[[Sequence[str], tuple[int, ...]], list[int]]
 
 
 class KhlyustTable:
-    """A Хлюст match's chips, kassa, deal, calls and tricks."""
+    """A Хлюст match's chips, kassa, deal, calls, tricks and record."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, options: KhlyustOptions, *, first_dealer: int,
                  seed: int | None = None) -> None:
@@ -40,7 +32,7 @@ class KhlyustTable:
         self.options = options
         self.seed = seed
         self.first_dealer = first_dealer
-        self._dealer = dealer
+        self.card_dealer = dealer
         self.duel = self.n == 2
         self.deck = DECK_36 if self.duel else DECK_32
         self.policy = FOLLOW_HEAD if options.must_head else FOLLOW_TRUMP
@@ -78,39 +70,16 @@ class KhlyustTable:
         self.tricks_won: list[int] = [0] * self.n
         self.seen_up: list[int] = []          # cards played face up in this deal
         self.seen_down: list[tuple[int, int]] = []  # (seat, card) played face down in this deal
-        self._legal: list[int] | None = None
-        self._events: list[dict[str, Any]] = [{
+        self.event_log: list[dict[str, Any]] = [{
             "event": "game", "game": GAME_NAME, "seed": seed, "players": list(names),
             "options": options.to_dict(), "chips": dict(zip(names, self.match.chips, strict=True)),
             "duel": self.duel}]
 
-    def _declarable(self, seat: int) -> bool:
-        return not self.locked and khlyust_kind(self.hands[seat], self.trump) != NO_KHLYUST
-
-    def _call(self, seat: int, kind: int, count: int = 0) -> None:
-        self.calls.append((seat, kind, count))
-
-    def hidden_cards(self, seat: int) -> frozenset[str]:
-        """Every card of the deck but this seat's own (held, discarded or played face down), the
-        upcard and the cards played face up in this deal."""
-        if self.terminal:
-            return frozenset()
-        known = {*self.hands[seat], *self.discards[seat], self.upcard, *self.seen_up,
-                 *(c for s, c in self.seen_down if s == seat)}
-        return frozenset(CARD_TEXT[c] for c in self.deck if c not in known)
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return list(self._events)
-
-    def outcome(self) -> Outcome:
-        if not self.terminal:
-            raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
-        return self.match.outcome(self.players)
-
-    def _copy_into(self, other: KhlyustTable) -> None:
-        """Copy every field of the match and its deal into `other`, a table built with the same
-        players, rules and seed (the rest of `clone`)."""
+    def copy(self) -> KhlyustTable:
+        """An independent copy with the same cards and the same future deals: every field copied
+        (lists, and each list in them), field by field, as a compiled class has no `__dict__` to walk."""
+        other = KhlyustTable(self.players, copy_dealer(self.card_dealer), self.options, first_dealer=self.first_dealer,
+                             seed=self.seed)
         other.match = self.match.copy()
         other.terminal, other.to_act, other.phase, other.decisions = self.terminal, self.to_act, self.phase, \
             self.decisions
@@ -128,5 +97,5 @@ class KhlyustTable:
             list(self.face_down)
         other.trick_no, other.tricks_won = self.trick_no, list(self.tricks_won)
         other.seen_up, other.seen_down = list(self.seen_up), list(self.seen_down)
-        other._legal = None if self._legal is None else list(self._legal)
-        other._events = list(self._events)
+        other.event_log = list(self.event_log)
+        return other

@@ -6,8 +6,8 @@ from tourney.rules.games import register_game
 from tourney.rules.lou.actions import DRAW_BASE, IN, N_ACTIONS, OUT, PLAY_BASE, action_text, draw_action, parse_action
 from tourney.rules.lou.game import LOU
 from tourney.rules.lou.options import LouOptions
+from tourney.rules.lou.payout import Settlement, parse_tricks, settle
 from tourney.rules.lou.play import upcard_value
-from tourney.rules.lou.settle import Settlement, parse_tricks, settle
 from tourney.rules.lou.state import LouState, RandomDealer
 from tourney.rules.lou.view import LouView
 

@@ -1,17 +1,22 @@
-"""The tricks of a Lou deal (RULES §4.7): FOLLOW_ONLY (or must-head with `strict_loo`, whose
-first lead is forced), the leader (the dealer's left or the upcard's count), and the lone
-player's dummy, which plays itself; three tricks, then the settlement."""
+"""The tricks of a Lou deal (RULES §4.7), as functions of the table: FOLLOW_ONLY (or must-head
+with `strict_loo`, whose first lead is forced), the leader (the dealer's left or the upcard's
+count), and the lone player's dummy, which plays itself; three tricks, then the settlement
+(settlement.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from tourney.rules.lou.settlement import LouSettlement
-from tourney.rules.lou.table import ACE, DUMMY, KING, PLAY
+from tourney.rules.lou.phases import DEAL_GOES_ON, DUMMY, PLAY
+from tourney.rules.lou.settlement import settle_played
+from tourney.rules.lou.table import LouTable
 from tourney.rules.tricks.cards import CARD_TEXT
 from tourney.rules.tricks.deal import round_from
 from tourney.rules.tricks.play import legal_plays, trick_winner
 from tourney.rules.tricks.record import seat_name, trick_cards
+
+ACE: Final = 12
+KING: Final = 11
 
 
 def upcard_value(card: int) -> int:
@@ -20,88 +25,94 @@ def upcard_value(card: int) -> int:
     return 1 if rank == ACE else rank + 2
 
 
-class LouPlay(LouSettlement):
-    """The trick play of a Lou deal."""
+def playable(table: LouTable, seat: int) -> list[int]:
+    """The cards the seat (or the dummy) may play to the trick now."""
+    hand = table.hands[seat] if seat >= 0 else table.dummy
+    if table.options.strict_loo and table.trick_no == 1 and not table.trick:
+        forced = forced_lead(table)
+        if forced in hand:
+            return [forced]
+    return legal_plays(hand, table.trick, table.trump, table.policy)
 
-    def _playable(self, seat: int) -> list[int]:
-        hand = self.hands[seat] if seat >= 0 else self.dummy
-        if self.options.strict_loo and self.trick_no == 1 and not self.trick:
-            forced = self._forced_lead()
-            if forced in hand:
-                return [forced]
-        return legal_plays(hand, self.trick, self.trump, self.policy)
 
-    def _forced_lead(self) -> int:
-        """strict_loo: the first lead is the trump ace, or the king when the ace is the upcard (§4.7)."""
-        ace = ACE * 4 + self.trump
-        return KING * 4 + self.trump if self.upcard == ace else ace
+def forced_lead(table: LouTable) -> int:
+    """strict_loo: the first lead is the trump ace, or the king when the ace is the upcard (§4.7)."""
+    ace = ACE * 4 + table.trump
+    return KING * 4 + table.trump if table.upcard == ace else ace
 
-    def _start_play(self) -> None:
-        ins = self.ins
-        if self.has_dummy:
-            leader = ins[0]  # the lone player leads against the dummy [resolved]
-        elif self.options.lead == "upcard_count":
-            leader = ins[(upcard_value(self.upcard) - 1) % len(ins)]
-        else:
-            leader = ins[0]
-        self.phase = PLAY
-        self.trick_no = 1
-        self._start_trick(leader)
 
-    def _start_trick(self, leader: int) -> None:
-        if self.has_dummy:
-            self.order = [leader, DUMMY if leader >= 0 else self.ins[0]]
-        else:
-            self.order = round_from(self.ins, leader)
-        self.turn = 0
-        self.trick = []
-        self.trick_seats = []
-        self.trick_pairs = ()
-        self.to_act = leader
-        if leader == DUMMY:
-            self._play(DUMMY, self._dummy_card())
+def start_play(table: LouTable) -> None:
+    """The tricks begin, led by the lone player, the upcard's count or the first player in."""
+    ins = table.ins
+    if table.has_dummy:
+        leader = ins[0]  # the lone player leads against the dummy [resolved]
+    elif table.options.lead == "upcard_count":
+        leader = ins[(upcard_value(table.upcard) - 1) % len(ins)]
+    else:
+        leader = ins[0]
+    table.phase = PLAY
+    table.trick_no = 1
+    _start_trick(table, leader)
 
-    def _dummy_card(self) -> int:
-        """The dummy's card [resolved]: it leads its highest card (a trump above all others); it
-        follows with the lowest legal card that takes the trick, else its lowest legal card."""
-        legal = self._playable(DUMMY)
-        trump = self.trump
-        if not self.trick:
-            return max(legal, key=lambda c: (c & 3 == trump, c >> 2))
-        winners = [c for c in legal if trick_winner([*self.trick, c], trump) == len(self.trick)]
-        return min(winners or legal, key=lambda c: (c & 3 == trump, c >> 2))
 
-    def _play(self, seat: int, card: int) -> None:
-        if seat >= 0:
-            self.hands[seat].remove(card)
-        else:
-            self.dummy.remove(card)
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        self.trick_pairs += ((seat, card),)
-        self.played.append(card)
-        event: dict[str, Any] = {"event": "play", "deal": self.deal_no, "trick": self.trick_no,
-                                 "player": seat_name(self.players, seat), "card": CARD_TEXT[card]}
-        if seat < 0:
-            event["dummy"] = True
-        self._events.append(event)
-        self.turn += 1
-        if self.turn < len(self.order):
-            nxt = self.order[self.turn]
-            self.to_act = nxt
-            if nxt == DUMMY:
-                self._play(DUMMY, self._dummy_card())
-            return
-        winner = self.trick_seats[trick_winner(self.trick, self.trump)]
-        if winner >= 0:
-            self.tricks_won[winner] += 1
-        else:
-            self.dummy_tricks += 1
-        self._events.append({"event": "trick", "deal": self.deal_no, "trick": self.trick_no,
-                             "cards": trick_cards(self.players, self.trick_seats, self.trick),
-                             "winner": seat_name(self.players, winner)})
-        if self.trick_no == 3:
-            self._settle_played()
-            return
-        self.trick_no += 1
-        self._start_trick(winner)
+def _start_trick(table: LouTable, leader: int) -> None:
+    if table.has_dummy:
+        table.order = [leader, DUMMY if leader >= 0 else table.ins[0]]
+    else:
+        table.order = round_from(table.ins, leader)
+    table.turn = 0
+    table.trick = []
+    table.trick_seats = []
+    table.trick_pairs = ()
+    table.to_act = leader
+    if leader == DUMMY:
+        play_card(table, DUMMY, _dummy_card(table))  # a lead: the lone player's card still follows
+
+
+def _dummy_card(table: LouTable) -> int:
+    """The dummy's card [resolved]: it leads its highest card (a trump above all others); it
+    follows with the lowest legal card that takes the trick, else its lowest legal card."""
+    legal = playable(table, DUMMY)
+    trump = table.trump
+    if not table.trick:
+        return max(legal, key=lambda c: (c & 3 == trump, c >> 2))
+    winners = [c for c in legal if trick_winner([*table.trick, c], trump) == len(table.trick)]
+    return min(winners or legal, key=lambda c: (c & 3 == trump, c >> 2))
+
+
+def play_card(table: LouTable, seat: int, card: int) -> int:
+    """`seat` (or the dummy, which then plays on by itself) plays `card` to the trick; after the
+    third trick the deal is settled (DEAL_OVER or GAME_OVER), else DEAL_GOES_ON."""
+    if seat >= 0:
+        table.hands[seat].remove(card)
+    else:
+        table.dummy.remove(card)
+    table.trick.append(card)
+    table.trick_seats.append(seat)
+    table.trick_pairs += ((seat, card),)
+    table.played.append(card)
+    event: dict[str, Any] = {"event": "play", "deal": table.deal_no, "trick": table.trick_no,
+                             "player": seat_name(table.players, seat), "card": CARD_TEXT[card]}
+    if seat < 0:
+        event["dummy"] = True
+    table.event_log.append(event)
+    table.turn += 1
+    if table.turn < len(table.order):
+        nxt = table.order[table.turn]
+        table.to_act = nxt
+        if nxt == DUMMY:
+            return play_card(table, DUMMY, _dummy_card(table))
+        return DEAL_GOES_ON
+    winner = table.trick_seats[trick_winner(table.trick, table.trump)]
+    if winner >= 0:
+        table.tricks_won[winner] += 1
+    else:
+        table.dummy_tricks += 1
+    table.event_log.append({"event": "trick", "deal": table.deal_no, "trick": table.trick_no,
+                            "cards": trick_cards(table.players, table.trick_seats, table.trick),
+                            "winner": seat_name(table.players, winner)})
+    if table.trick_no == 3:
+        return settle_played(table)
+    table.trick_no += 1
+    _start_trick(table, winner)
+    return DEAL_GOES_ON

@@ -98,8 +98,8 @@ def replay(lines: list[Line], check_seed: bool = False) -> LouState:
     except InvalidInputError as error:
         raise RecordError(header.line, str(error)) from None
     state._start_game()  # derives the first ante and deal; a scripted deal may refuse here
-    run_record(lines, lambda: state._events, lambda line, event: _drive(state, line, event), lambda: state.terminal,
-               "RULES §4, Appendix A.2")
+    run_record(lines, lambda: state.table.event_log, lambda line, event: _drive(state, line, event),
+               lambda: state.terminal, "RULES §4, Appendix A.2")
     return state
 
 

@@ -1,35 +1,26 @@
-"""The data of a Lou match at one table (RULES §4, the match of §0.5-§0.6): what the state
-machine keeps between decisions (the pot, the game and the deal, the choices, draws and tricks),
-what is hidden from each seat, and the results. The transitions are the layers above:
-settlement.py, play.py and state.py."""
+"""The data of a Lou match at one table (RULES §4, the match of §0.5-§0.6): what the state keeps
+between decisions (the pot, the game and the deal, the choices, draws and tricks, the record).
+Plain data: the steps that change it are the functions of deal.py, choices.py, play.py and
+settlement.py, which `LouState` (state.py) calls."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
-from tourney.errors import IllegalActionError
-from tourney.rules.games import Outcome
 from tourney.rules.lou.options import MAX_PLAYERS, MIN_PLAYERS, LouOptions
+from tourney.rules.lou.phases import DECLARE
 from tourney.rules.lou.record import game_event
-from tourney.rules.tricks.cards import CARD_TEXT, N_IDS
+from tourney.rules.tricks.deal import copy_dealer
 from tourney.rules.tricks.match import Match, check_seating
 from tourney.rules.tricks.play import FOLLOW_HEAD, FOLLOW_ONLY
-
-DECLARE: Final = 0
-DRAW: Final = 1
-PLAY: Final = 2
-OVER: Final = 3
-DUMMY: Final = -1
-ACE: Final = 12
-KING: Final = 11
 
 # Deals a whole 52-card deck in order for the players named (dealt to in that order).
 Dealer = Callable[[Sequence[str]], list[int]]
 
 
 class LouTable:
-    """A Lou match's chips, pot, games, deal, choices, draws and tricks."""
+    """A Lou match's chips, pot, games, deal, choices, draws, tricks and record."""
 
     def __init__(self, players: Sequence[str], dealer: Dealer, options: LouOptions, *, first_dealer: int,
                  seed: int | None = None) -> None:
@@ -40,7 +31,7 @@ class LouTable:
         self.options = options
         self.seed = seed
         self.first_dealer = first_dealer
-        self._dealer = dealer
+        self.card_dealer = dealer
         self.policy = FOLLOW_HEAD if options.strict_loo else FOLLOW_ONLY
         self.deal_limit = options.deal_limit(self.n)
         self.match = Match(self.n, [options.start_chips] * self.n, first_dealer, options.rotations,
@@ -75,31 +66,13 @@ class LouTable:
         self.tricks_won: list[int] = [0] * self.n
         self.played: list[int] = []
         self.history: tuple[tuple[int, int, int], ...] = ()
-        # The legal actions of the player to act, computed once per decision (view and apply share it).
-        self._legal: list[int] | None = None
-        self._events: list[dict[str, Any]] = [
-            game_event(names, seed, options.to_dict(), self.match.chips)]
+        self.event_log: list[dict[str, Any]] = [game_event(names, seed, options.to_dict(), self.match.chips)]
 
-    def hidden_cards(self, seat: int) -> frozenset[str]:
-        """Every card but this seat's own (held or discarded), the upcard and the cards played."""
-        if self.terminal:
-            return frozenset()
-        known = {*self.hands[seat], *self.discards[seat], self.upcard, *self.played}
-        return frozenset(CARD_TEXT[c] for c in range(N_IDS) if c not in known)
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return list(self._events)
-
-    def outcome(self) -> Outcome:
-        if not self.terminal:
-            raise IllegalActionError("the match is still being played: it has no outcome yet (§0.5)")
-        return self.match.outcome(self.players)
-
-    def _copy_into(self, other: LouTable) -> None:
-        """Copy every field of the match and its deal into `other`, a table built with the same
-        players, options and seed (the rest of `clone`): lists (and each list in them) and the match
-        copied. Field by field, as a compiled class has no `__dict__` to walk."""
+    def copy(self) -> LouTable:
+        """An independent copy with the same cards and the same future deals: lists (and each list
+        in them) and the match copied, field by field, as a compiled class has no `__dict__` to walk."""
+        other = LouTable(self.players, copy_dealer(self.card_dealer), self.options, first_dealer=self.first_dealer,
+                         seed=self.seed)
         other.policy, other.deal_limit, other.match = self.policy, self.deal_limit, self.match.copy()
         other.terminal, other.to_act, other.phase = self.terminal, self.to_act, self.phase
         other.decisions = self.decisions
@@ -112,5 +85,5 @@ class LouTable:
         other.dummy, other.has_dummy, other.dummy_tricks = list(self.dummy), self.has_dummy, self.dummy_tricks
         other.trick, other.trick_seats, other.trick_no = list(self.trick), list(self.trick_seats), self.trick_no
         other.tricks_won, other.played, other.history = list(self.tricks_won), list(self.played), self.history
-        other._legal = None if self._legal is None else list(self._legal)
-        other._events = list(self._events)
+        other.event_log = list(self.event_log)
+        return other

@@ -1,6 +1,6 @@
-"""Settling a played Lou deal (RULES §4.8), as a pure function of the pot and the tricks.
+"""The payout of a played Lou deal (RULES §4.8), as a pure function of the pot and the tricks.
 
-The state machine applies it to the stacks (where a short stack pays what it has, §0.6), and the
+settlement.py applies it to the stacks (where a short stack pays what it has, §0.6), and the
 arbiter's `tourney rules settle lou` prints it for a live table.
 """
 

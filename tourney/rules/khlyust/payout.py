@@ -1,6 +1,6 @@
-"""Settling a played Хлюст deal (RULES §3.10), as a pure function of the kassa and the tricks.
+"""The payout of a played Хлюст deal (RULES §3.10), as a pure function of the kassa and the tricks.
 
-The state machine applies it to the stacks, where a player short of chips pays what he has (§0.6):
+settlement.py applies it to the stacks, where a player short of chips pays what he has (§0.6):
 the concealers pay their penalty first (under `concealment_base = doubled` what they actually paid
 joins the kassa that is split), then the kassa pays its receipts, then the хлюстовщик pays his
 penalty and the `three_takes_all` shares change hands. Whatever is left in the kassa is carried.
