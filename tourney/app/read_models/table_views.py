@@ -81,6 +81,7 @@ class TableView:
 
     @property
     def seats(self) -> tuple[str, ...]:
+        """Every player of the table, in seat order, the ones out included."""
         return tuple(s.player for s in self.players)
 
     @property
@@ -89,6 +90,7 @@ class TableView:
         return tuple(s.player for s in self.players if not s.eliminated)
 
     def seat_of(self, player: str) -> SeatView:
+        """`player`'s seat at this table (the name as stored); an `IllegalActionError` if not here."""
         for seat in self.players:
             if seat.player == player:
                 return seat
