@@ -5,7 +5,9 @@ A block is a session as a terminal shows it: a line starting `$ ` is a command, 
 line, trailing spaces aside: a reader cannot see them, an editor drops them). A line `...`
 alone stands for any number of lines (a long seating, say), as doctest's ELLIPSIS does. A command
 is `tourney ARGS` (run in this process through the real CLI, quoted as a shell quotes) or
-`export NAME=VALUE` (kept for the page's later commands); a `# comment` ends a command line.
+`export NAME=VALUE` (kept for the page's later commands); a `# comment` ends a command line. A code
+block with a title, ```csv title="players.csv"```, is a file the reader makes: it is written into
+the folder, as it stands, before the commands after it run.
 
 The blocks of one page run in order in one fresh folder, with TOURNEY_DB=sqlite:///tourney.db there
 unless the page exports another, so a page is one seeded evening and its outputs are exact.
@@ -31,7 +33,8 @@ from typer.testing import CliRunner
 from tourney.cli import app
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-_BLOCK = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
+_BLOCK = re.compile(r'^```(?:console\n(?P<session>.*?)|\w+ title="(?P<file>[^"/]+)"\n(?P<text>.*?))^```',
+                    re.MULTILINE | re.DOTALL)
 ELLIPSIS = "..."
 
 
@@ -44,12 +47,23 @@ class Command:
     page_line: int = 0
 
 
-def commands_of(text: str) -> Iterator[Command]:
-    """Every command of every console block of a page's text, in order."""
+@dataclass
+class File:
+    """A file the page asks the reader to make (a code block with a title)."""
+
+    name: str
+    text: str
+
+
+def commands_of(text: str) -> Iterator[Command | File]:
+    """Every command of every console block of a page's text, and every file to make, in order."""
     for block in _BLOCK.finditer(text):
-        first_line = text.count("\n", 0, block.start(1)) + 1
+        if block.group("file") is not None:
+            yield File(block.group("file"), block.group("text"))
+            continue
+        first_line = text.count("\n", 0, block.start("session")) + 1
         current: Command | None = None
-        for offset, line in enumerate(block.group(1).splitlines()):
+        for offset, line in enumerate(block.group("session").splitlines()):
             if line.startswith("$ "):
                 if current is not None:
                     yield current
@@ -89,6 +103,10 @@ class Session:
             "TOURNEY_DB": "sqlite:///tourney.db", "TOURNEY_LANG": None, "LANG": "C.UTF-8",
             "LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None, "COLUMNS": "100"}
 
+    def make(self, file: File) -> None:
+        """Write a file of the page into the current folder."""
+        Path(file.name).write_text(file.text, encoding="utf-8")
+
     def run(self, line: str) -> list[str]:
         """The lines `line` prints; an `export` prints nothing."""
         words = shlex.split(line, comments=True)
@@ -121,6 +139,9 @@ def main(paths: list[str]) -> int:
             try:
                 session = Session()
                 for command in commands_of(Path(here, path).read_text(encoding="utf-8")):
+                    if isinstance(command, File):
+                        session.make(command)
+                        continue
                     print(f"$ {command.line}")
                     print("\n".join(session.run(command.line)))
             finally:
