@@ -5,7 +5,8 @@ A block is a session as a terminal shows it: a line starting `$ ` is a command, 
 line, trailing spaces aside: a reader cannot see them, an editor drops them). A line `...`
 alone stands for any number of lines (a long seating, say), as doctest's ELLIPSIS does. A command
 is `tourney ARGS` (run in this process through the real CLI, quoted as a shell quotes) or
-`export NAME=VALUE` (kept for the page's later commands); a `# comment` ends a command line. A code
+`export NAME=VALUE` (kept for the page's later commands), and `printf 'LINES' | tourney ARGS` gives the
+command those lines as its standard input (`\n` ends a line); a `# comment` ends a command line. A code
 block with a title, ```csv title="players.csv"```, is a file the reader makes: it is written into
 the folder, as it stands, before the commands after it run.
 
@@ -114,10 +115,13 @@ class Session:
             name, value = words[1].split("=", 1)
             self.env[name] = value
             return []
+        given = None
+        if len(words) > 3 and words[0] == "printf" and words[2] == "|":
+            given, words = words[1].replace("\\n", "\n"), words[3:]
         if not words or words[0] != "tourney":
             raise ValueError(f"a console example runs `tourney ...` or `export NAME=VALUE`, not: {line}")
         with patch.object(typer.testing, "_get_command", _built_command):
-            result = CliRunner().invoke(app, words[1:], env=self.env, prog_name="tourney")
+            result = CliRunner().invoke(app, words[1:], input=given, env=self.env, prog_name="tourney")
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise result.exception
         return result.output.splitlines()
