@@ -36,4 +36,4 @@ def test_every_python_example_prints_what_its_page_shows(page: Path, tmp_path: P
 
 
 def test_the_pages_have_python_examples() -> None:
-    assert [page.name for page in pages()] == ["api.md"]
+    assert [page.name for page in pages()] == ["api.md", "bots.md"]
