@@ -1,7 +1,8 @@
-"""Rewrite the README's per-game protocol tables (view keys, action ids, bot kinds) from the registry.
+"""Rewrite the per-game protocol tables (view keys, action ids, bot kinds) from the registry, in the
+README and on the docs site's Bot authors page (docs/bots.md).
 
 Run it after changing a game's view schema, actions or bots; tests/protocol/test_protocol_doc.py
-fails until the README matches:
+and tests/docs/test_docs_generated.py fail until both match:
 
     python scripts/regenerate_protocol_doc.py
 """
@@ -13,17 +14,20 @@ from pathlib import Path
 
 from tourney.app.operations.protocol_doc import protocol_markdown, replace_section
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = (ROOT / "README.md", ROOT / "docs" / "bots.md")
 
 
 def main() -> int:
-    text = README.read_text(encoding="utf-8")
-    updated = replace_section(text, protocol_markdown())
-    if updated != text:
-        README.write_text(updated, encoding="utf-8")
-        print(f"rewrote the protocol tables of {README}")
-    else:
-        print("the protocol tables are up to date")
+    tables = protocol_markdown()
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        updated = replace_section(text, tables)
+        if updated != text:
+            page.write_text(updated, encoding="utf-8")
+            print(f"rewrote the protocol tables of {page}")
+        else:
+            print(f"the protocol tables of {page} are up to date")
     return 0
 
 

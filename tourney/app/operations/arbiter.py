@@ -33,7 +33,12 @@ class DeclarationCheck:
 
 
 def check_declaration(declaration: str, cards: str) -> DeclarationCheck:
-    """Does `declaration` (canonical or spoken) exist among `cards` (every revealed card)?"""
+    """Does `declaration` (canonical or spoken) exist among `cards` (every revealed card)?
+
+    Examples:
+        >>> check_declaration("full house, kings over nines", "KS KH KD 9C TH JK")
+        DeclarationCheck(declaration='FULL:K/9', exists=True, deficit=1, joker=True)
+    """
     from tourney.errors import InvalidCardError
     from tourney.rules.cards import POLISH_POKER_DECK, parse_cards
     from tourney.rules.polish_poker import CANONICAL, deficit, mask_of_cards, parse_declaration
@@ -58,7 +63,13 @@ class DeclarationRow:
 
 
 def declarations(suit_order: str = "equal") -> list[DeclarationRow]:
-    """All 89 declarations, weakest first, with their level (`ranked`: clubs < diamonds < hearts < spades)."""
+    """All 89 declarations, weakest first, with their level (`ranked`: clubs < diamonds < hearts < spades).
+
+    Examples:
+        >>> rows = declarations()
+        >>> len(rows), rows[0], rows[-1].declaration
+        (89, DeclarationRow(declaration='HIGH:9', level=0, spoken='High card, 9'), 'FIVE:A')
+    """
     from tourney.rules.polish_poker import DECLARATIONS
 
     if suit_order not in ("equal", "ranked"):
@@ -104,7 +115,13 @@ class Settlement:
 
 def settle(game: str, pot: str, tricks: str, payout: str = "per_trick") -> Settlement:
     """Settle a played Lou deal (RULES §4.8, §0.3): `pot` at the start of the deal, `tricks` as
-    A=2,B=1,C=0 for each player who was in."""
+    A=2,B=1,C=0 for each player who was in.
+
+    Examples:
+        >>> deal = settle("lou", "15", "A=2,B=1,C=0")
+        >>> deal.chips, sorted(deal.looed), deal.next_pot
+        ({'A': 10, 'B': 5, 'C': -15}, ['C'], 15)
+    """
     from tourney.rules.games import find_game
     from tourney.rules.lou import LOU, parse_tricks
     from tourney.rules.lou import settle as settle_deal

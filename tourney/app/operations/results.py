@@ -103,6 +103,7 @@ class Standings:
     unit: str  # "stage" or "round"
 
     def to_json(self) -> list[dict[str, object]]:
+        """The `tourney standings --json` shape: a dict per row, best first."""
         return [row.to_json() for row in self.rows]
 
     def to_csv(self) -> str:

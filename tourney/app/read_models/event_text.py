@@ -74,7 +74,14 @@ def _format_event(data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
 
 def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
     """One event of the log as a short sentence, in `tr`'s language (the format's own description
-    and an unknown kind's payload stay as stored)."""
+    and an unknown kind's payload stay as stored).
+
+    Examples:
+        >>> event_text("result", {"table": 3, "loser": "Ola"})
+        'result table 3: Ola loses the round'
+        >>> event_text("register", {"name": "Ann", "club": "Asy"})
+        'register Ann (Asy)'
+    """
     if kind == "format":
         return tr.gettext("format %(format)s", format=_format_event(data, tr))
     if kind == "register":

@@ -81,6 +81,7 @@ class TableView:
 
     @property
     def seats(self) -> tuple[str, ...]:
+        """Every player of the table, in seat order, the ones out included."""
         return tuple(s.player for s in self.players)
 
     @property
@@ -89,6 +90,7 @@ class TableView:
         return tuple(s.player for s in self.players if not s.eliminated)
 
     def seat_of(self, player: str) -> SeatView:
+        """`player`'s seat at this table (the name as stored); an `IllegalActionError` if not here."""
         for seat in self.players:
             if seat.player == player:
                 return seat
@@ -468,7 +470,15 @@ def is_final_ref(text: str) -> bool:
 def parse_table_ref(text: str, state: TournamentState | None = None) -> int:
     """A table as a director types it: a positive whole number, "T3" (or "t3") as written on a table
     card, or `final` (the final table of an event of stages, once seated: needs `state`). One clear
-    line otherwise."""
+    line otherwise.
+
+    Examples:
+        >>> parse_table_ref("T3"), parse_table_ref(" 12 ")
+        (3, 12)
+        >>> parse_table_ref("x")
+        Traceback (most recent call last):
+        tourney.errors.InvalidInputError: a table is a number such as 3, not 'x'
+    """
     if is_final_ref(text):
         if state is None:
             raise InvalidInputError("`final` names a table of a tournament: read it with its state")

@@ -74,6 +74,7 @@ class KeptDatabases:
             _KEPT.reset(token)
 
     def close(self) -> None:
+        """Close every database kept open, and forget the states kept with them."""
         for database, _identity in self._open.values():
             database.close()
         self._open.clear()

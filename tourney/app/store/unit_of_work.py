@@ -43,6 +43,7 @@ class UnitOfWork:
 
     @property
     def tournament(self) -> Tournament:
+        """The tournament this transaction writes to (locked for its length)."""
         return self._log.tournament
 
     @property
