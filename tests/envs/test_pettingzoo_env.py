@@ -55,7 +55,19 @@ def test_a_whole_game_ends_with_rewards_from_the_places(game: str, players: int)
     actions, totals = play(game, players, seed=11)
     assert actions
     assert max(totals.values()) == 1.0  # a winner
-    assert min(totals.values()) < 1.0
+    assert min(totals.values()) < 0.0
+    assert sum(totals.values()) == pytest.approx(0.0)  # zero-sum
+
+
+def test_the_environment_function_stays_a_function() -> None:
+    # issue 32: `tourney.envs.pettingzoo_env` was also a submodule's name, which replaced the
+    # function once the first environment was built
+    pettingzoo_env("polish-poker")
+    import tourney.envs
+    from tourney.envs import pettingzoo_env as again
+
+    assert callable(again) and again is tourney.envs.pettingzoo_env
+    assert again("chlust").possible_agents
 
 
 def test_the_same_seed_deals_the_same_game() -> None:

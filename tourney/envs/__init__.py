@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tourney.envs.pettingzoo_env import TourneyAECEnv
+    from tourney.envs.aec import TourneyAECEnv
 
 
 def pettingzoo_env(game: str, players: int | None = None, options: dict[str, Any] | None = None) -> TourneyAECEnv:
     """A PettingZoo AEC environment of `game` for `players` seats (default: the fewest it seats)."""
-    from tourney.envs.pettingzoo_env import TourneyAECEnv
+    from tourney.envs.aec import TourneyAECEnv
 
     return TourneyAECEnv(game, players=players, options=options)
 

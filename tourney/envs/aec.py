@@ -16,8 +16,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tourney.engine.match import seat_names
-from tourney.envs.encoding import OBSERVATION_SIZE, action_count, encode_view, rewards
-from tourney.rules.games import GameState, find_game, require_engine, resolve_options
+from tourney.envs.encoding import OBSERVATION_SIZE, action_count, rewards, view_bytes
+from tourney.rules.games import GameState, GameView, find_game, require_engine, resolve_options
+
+
+def view_array(view: GameView) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """`encoding.encode_view` as a numpy array, the bytes copied in at once (no list of ints)."""
+    encoded = view_bytes(view)
+    array = np.zeros(OBSERVATION_SIZE, dtype=np.uint8)
+    array[:len(encoded)] = np.frombuffer(encoded, dtype=np.uint8)
+    return array
 
 
 class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
@@ -80,7 +88,7 @@ class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         mask = np.zeros(self._n_actions, dtype=np.int8)
         if not state.terminal and state.to_act == seat:
             mask[state.legal_actions()] = 1
-        return {"observation": np.asarray(encode_view(view), dtype=np.uint8), "action_mask": mask}
+        return {"observation": view_array(view), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
