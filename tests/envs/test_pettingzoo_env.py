@@ -54,8 +54,7 @@ def play(game: str, players: int, seed: int) -> tuple[list[int], dict[str, float
 def test_a_whole_game_ends_with_rewards_from_the_places(game: str, players: int) -> None:
     actions, totals = play(game, players, seed=11)
     assert actions
-    assert max(totals.values()) == 1.0  # a winner
-    assert min(totals.values()) < 0.0
+    assert max(totals.values()) > 0.0 > min(totals.values())
     assert sum(totals.values()) == pytest.approx(0.0)  # zero-sum
 
 
