@@ -10,9 +10,11 @@ from rl_support import require_rl
 
 require_rl()
 
-from pettingzoo.test import api_test  # noqa: E402 (after the check for the [rl] extra)
+import numpy as np  # noqa: E402 (after the check for the [rl] extra)
+from pettingzoo.test import api_test  # noqa: E402
 
 from tourney.envs import pettingzoo_env  # noqa: E402
+from tourney.envs.features import feature_spec  # noqa: E402
 from tourney.errors import InvalidInputError  # noqa: E402
 from tourney.rules.games import all_games  # noqa: E402
 
@@ -44,7 +46,8 @@ def play(game: str, players: int, seed: int) -> tuple[list[int], dict[str, float
             env.step(None)
             continue
         legal = [int(i) for i in observation["action_mask"].nonzero()[0]]
-        assert legal == sorted(env.game_state.legal_actions())
+        assert legal == sorted(env.table.legal)  # compact ids, each naming one of the rules' legal ids
+        assert sorted(env.table.legal.values()) == sorted(env.game_state.legal_actions())
         actions.append(chooser.choice(legal))
         env.step(actions[-1])
     return actions, totals
@@ -74,8 +77,8 @@ def test_the_same_seed_deals_the_same_game() -> None:
     assert play("polish-poker", 2, seed=5) != play("polish-poker", 2, seed=6)
 
 
-def test_the_observation_is_the_seats_view() -> None:
-    env = pettingzoo_env("polish-poker", players=2)
+def test_the_json_observation_is_the_seats_view() -> None:
+    env = pettingzoo_env("polish-poker", players=2, observation="json")
     env.reset(seed=3)
     agent = env.agent_selection
     observation = env.observe(agent)["observation"]
@@ -88,3 +91,32 @@ def test_the_observation_is_the_seats_view() -> None:
 def test_seats_are_checked() -> None:
     with pytest.raises(InvalidInputError, match="seats 2-6"):
         pettingzoo_env("polish-poker", players=7)
+
+
+def test_the_feature_observation_is_the_documented_vector() -> None:
+    env = pettingzoo_env("chlust", players=3)
+    env.reset(seed=4)
+    agent = env.agent_selection
+    observation = env.observe(agent)["observation"]
+    seat = env.possible_agents.index(agent)
+    view = env.game_state.view(seat).to_json()
+    assert observation.dtype == np.float32 and observation.shape == env.observation_space(agent)["observation"].shape
+    assert observation.tolist() == feature_spec("chlust").encode(view)
+
+
+@pytest.mark.parametrize(("game", "size"), [("polish-poker", 90), ("chlust", 57), ("lou", 62), ("khlyust", 63)])
+def test_every_action_space_is_compact(game: str, size: int) -> None:
+    env = pettingzoo_env(game)
+    assert env.action_space(env.possible_agents[0]).n == size < 200
+
+
+def test_a_draw_is_which_of_the_three_cards_to_discard() -> None:
+    env = pettingzoo_env("lou", players=2)
+    env.reset(seed=2)
+    while not any(action >= 54 for action in env.table.legal):
+        env.step(max(env.table.legal))  # IN, then on to the draw
+    hand = env.game_state.view(env.game_state.to_act).to_json()["hand"]
+    assert sorted(env.table.legal) == list(range(54, 62))  # every subset of the three cards
+    assert env.action_text(54) == "DRAW:-"
+    assert env.action_text(54 + 0b101) == f"DRAW:{hand[0]} {hand[2]}" or env.action_text(54 + 0b101) == (
+        f"DRAW:{hand[2]} {hand[0]}")

@@ -11,13 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tourney.envs.aec import TourneyAECEnv
+    from tourney.envs.table import ObservationKind
 
 
-def pettingzoo_env(game: str, players: int | None = None, options: dict[str, Any] | None = None) -> TourneyAECEnv:
-    """A PettingZoo AEC environment of `game` for `players` seats (default: the fewest it seats)."""
+def pettingzoo_env(game: str, players: int | None = None, options: dict[str, Any] | None = None,
+                   observation: ObservationKind = "features") -> TourneyAECEnv:
+    """A PettingZoo AEC environment of `game` for `players` seats (default: the fewest it seats);
+    `observation` is "features" (the documented vector) or "json" (the view's JSON bytes)."""
     from tourney.envs.aec import TourneyAECEnv
 
-    return TourneyAECEnv(game, players=players, options=options)
+    return TourneyAECEnv(game, players=players, options=options, observation=observation)
 
 
 __all__ = ["pettingzoo_env"]
