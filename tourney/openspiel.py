@@ -12,10 +12,12 @@ algorithm can memorise the deals: an observation leaves every opponent hand the 
 outcome-sampling MCCFR) apply; a full-width traversal of chance (CFR) is out of reach. The seed's
 bytes are in the history (clone, serialize) and in no observation.
 
-Returns are zero-sum by place (`encoding.rewards`): `ZERO_SUM`, utilities in [-1, 1]. The
-observation is the seat's view (the generic encoding of `tourney.envs.encoding`: the JSON as
-string, its bytes as tensor); the information state is perfect recall: every view the seat had
-after each action of the game, with its own actions named (`information_state_string`).
+Returns are zero-sum by place (`encoding.rewards`): `ZERO_SUM`, utilities in [-1, 1]. The actions
+are the environments' compact ids (`tourney.envs.actions`: under 200 for every game). The
+observation is the seat's view: its JSON as the string, the game's documented feature vector as
+the tensor (`tourney.envs.features`; docs/rl.md lists every position; a game without one: the
+JSON's bytes, `encoding.py`); the information state is perfect recall: every view the seat had
+after each action of the game, with its own actions named (`information_state_string`; no tensor).
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ import numpy as np
 import pyspiel
 
 from tourney.engine.match import seat_names
+from tourney.envs.actions import ActionCodec
 from tourney.envs.encoding import OBSERVATION_SIZE, action_count, rewards, view_bytes
+from tourney.envs.features import FeatureSpec, feature_spec, has_features
 from tourney.rules.games import GameDescriptor, GameState, OptionValue, all_games, require_engine, resolve_options
 
 SEED_BYTES: Final = 8
@@ -84,7 +88,9 @@ class TourneyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         self.options = resolve_options(
             self.descriptor, {spec.name: _from_parameter(values[spec.name]) for spec in self.descriptor.options})
         self.params = values
-        info = pyspiel.GameInfo(num_distinct_actions=action_count(self.descriptor), max_chance_outcomes=256,
+        self.codec = ActionCodec(self.descriptor)
+        self.features: FeatureSpec | None = feature_spec(self.descriptor) if has_features(self.descriptor) else None
+        info = pyspiel.GameInfo(num_distinct_actions=self.codec.size, max_chance_outcomes=256,
                                 num_players=self.players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
                                 max_game_length=max_game_length(self.descriptor, self.players, self.options))
         super().__init__(_game_type(self.descriptor), info, values)
@@ -99,7 +105,7 @@ class TourneyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver | RecallObserver:
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
             return RecallObserver()
-        return ViewObserver()
+        return ViewObserver(self.features)
 
 
 class _Play:
@@ -187,7 +193,7 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.state is not None
-        return sorted(self.state.legal_actions())
+        return sorted(self._game.codec.legal(self.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(byte, 1.0 / 256) for byte in range(256)]
@@ -198,14 +204,17 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
             if len(self.seed_bytes) == SEED_BYTES:
                 self.play = _Play(self._game, int.from_bytes(bytes(self.seed_bytes), "big"))
         else:
-            self.play.apply(int(action))
+            self.play.apply(self._game.codec.legal(self.play.state)[int(action)])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed byte {action}"
-        text = self._game.descriptor.action_text
-        assert text is not None
-        return text(action)
+        if self.state is not None and not self.state.terminal and self.state.to_act == player:
+            game_action = self._game.codec.legal(self.state).get(action)
+            text = self._game.descriptor.action_text
+            if game_action is not None and text is not None:
+                return text(game_action)
+        return self._game.codec.describe(action)
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.state.terminal
@@ -225,16 +234,23 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
 
 
 class ViewObserver:
-    """OpenSpiel's PyObserver of a seat's view: encoded (`tensor`) or as its JSON (`string_from`)."""
+    """OpenSpiel's PyObserver of a seat's view: its feature vector (`tensor`; else the JSON's bytes)
+    or its JSON (`string_from`)."""
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+    def __init__(self, features: FeatureSpec | None) -> None:
+        self.features = features
+        self.tensor = np.zeros(OBSERVATION_SIZE if features is None else features.size, np.float32)
         self.dict = {"view": self.tensor}
 
     def set_from(self, state: TourneyState, player: int) -> None:
-        encoded = b"" if state.state is None else view_bytes(state.state.view(player))
-        self.tensor[:len(encoded)] = np.frombuffer(encoded, dtype=np.uint8)
-        self.tensor[len(encoded):] = 0
+        if state.state is None:
+            self.tensor.fill(0)
+        elif self.features is not None:
+            self.tensor[:] = self.features.encode(state.state.view(player).to_json())
+        else:
+            encoded = view_bytes(state.state.view(player))
+            self.tensor[:len(encoded)] = np.frombuffer(encoded, dtype=np.uint8)
+            self.tensor[len(encoded):] = 0
 
     def string_from(self, state: TourneyState, player: int) -> str:
         if state.state is None:
@@ -246,8 +262,9 @@ class RecallObserver:
     """The perfect-recall information state: the seat's view after the deal and after every action
     (numbered), with its own actions named; a string only (no tensor)."""
 
-    tensor = None
-    dict: dict[str, Any] = {}
+    def __init__(self) -> None:
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
 
     def set_from(self, state: TourneyState, player: int) -> None:
         """No tensor to fill."""

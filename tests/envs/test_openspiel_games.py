@@ -18,6 +18,7 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr  # noqa: E402
 
 import tourney.openspiel  # noqa: E402
+from tourney.envs.features import feature_spec  # noqa: E402
 from tourney.rules.games import all_games, find_game, resolve_options  # noqa: E402
 
 
@@ -205,10 +206,22 @@ def test_outcome_sampling_mccfr_learns_a_policy() -> None:
     assert sum(probabilities.values()) == pytest.approx(1.0)
 
 
-def test_the_observation_is_the_seats_view() -> None:
+def test_the_observation_is_the_seats_view_and_its_feature_vector() -> None:
     state = deal(pyspiel.load_game("python_tourney_polish_poker"), 7)
     player = state.current_player()
     view = state.state.view(player).to_json()
     assert json.loads(state.observation_string(player)) == view
-    tensor = state.observation_tensor(player)
-    assert bytes(int(x) for x in tensor).rstrip(b"\0") == state.observation_string(player).encode()
+    assert state.observation_tensor(player) == pytest.approx(feature_spec("polish-poker").encode(view))
+
+
+@pytest.mark.parametrize(("name", "size"), [("python_tourney_polish_poker", 90), ("python_tourney_chlust", 57),
+                                            ("python_tourney_lou", 62), ("python_tourney_khlyust", 63)])
+def test_the_actions_are_the_compact_ids(name: str, size: int) -> None:
+    game = pyspiel.load_game(name)
+    assert game.num_distinct_actions() == size
+    state = play_randomly(deal(game, 3), random.Random(3))
+    descriptor = find_game(name.removeprefix("python_tourney_").replace("_", "-"))
+    assert descriptor.replay is not None
+    # the rules' own record of the game replays it: the compact ids were mapped to the rules' ids
+    replayed = descriptor.replay(list(enumerate(state.state.events, 1)), True)
+    assert replayed.events == state.state.events

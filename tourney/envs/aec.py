@@ -36,7 +36,8 @@ class TourneyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
             features: spaces.Box = spaces.Box(0, 255, shape=(self.table.observation_size,), dtype=np.uint8)
         else:
             features = spaces.Box(-np.inf, np.inf, shape=(self.table.observation_size,), dtype=np.float32)
-        space = spaces.Dict({"observation": features, "action_mask": spaces.Box(0, 1, shape=(n_actions,), dtype=np.int8)})
+        mask = spaces.Box(0, 1, shape=(n_actions,), dtype=np.int8)
+        space = spaces.Dict({"observation": features, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(n_actions) for agent in self.possible_agents}
         self._no_actions = np.zeros(n_actions, dtype=np.int8)

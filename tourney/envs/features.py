@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from tourney.rules.games import GameDescriptor, find_game
 
-CARDS: Final = tuple(rank + suit for rank in "23456789TJQKA" for suit in "CDHS") + ("JK",)
+CARDS: Final = (*(rank + suit for rank in "23456789TJQKA" for suit in "CDHS"), "JK")
 CARD_INDEX: Final = {text: i for i, text in enumerate(CARDS)}
 SUITS: Final = "CDHS"
 
