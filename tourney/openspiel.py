@@ -36,10 +36,6 @@ from tourney.envs.features import FeatureSpec, feature_spec, has_features
 from tourney.rules.games import GameDescriptor, GameState, OptionValue, all_games, require_engine, resolve_options
 
 SEED_BYTES: Final = 8
-# A bound OpenSpiel requires, for the games whose rules give none smaller here (see max_game_length).
-LOOSE_GAME_LENGTH: Final = 100_000
-
-
 def short_name(game: GameDescriptor) -> str:
     return f"python_tourney_{game.name.replace('-', '_')}"
 
@@ -59,16 +55,33 @@ def _from_parameter(value: object) -> object:
 
 
 def max_game_length(game: GameDescriptor, players: int, options: dict[str, OptionValue]) -> int:
-    """The most actions a game can take. Polish Poker: each round puts one card more in some
-    player's hand, a player holding more than the cap is out, and a round is at most every one of
-    the 89 declarations in rising order and a CALL. The trick games end after a set number of
-    dealer rotations, but a carried pot or a game of Lou spans more deals than its rules bound
-    simply; they keep OpenSpiel's required bound, `LOOSE_GAME_LENGTH`."""
+    """The most actions a game can take, chance bytes included, from its rules.
+
+    Polish Poker: each round puts one card more in some player's hand, a player holding more than
+    the cap is out, and a round is at most every declaration in rising order and a CALL. The trick
+    games deal at most `rotations` x players times (the deal passes every deal, a carried pot
+    too; Lou: at most its deal limit, 10 x that), and a deal is a swap or draw decision, the
+    calls and answers and three tricks for each seat; Chlust's betting round is at most
+    `max_raises` + 1 times round the table. Each deal's count is doubled for a margin: the bound
+    must hold, it need not be tight. Another game: 100,000.
+    """
+    n = players
     if game.name == "polish-poker" and game.live_cap is not None:
         start = int(options["start_cards"])
-        most_cards = max(game.live_cap(n) for n in range(2, players + 1))
-        return players * max(most_cards - start + 1, 1) * action_count(game)
-    return LOOSE_GAME_LENGTH
+        most_cards = max(game.live_cap(k) for k in range(2, n + 1))
+        per_round = action_count(game)  # 89 declarations and a CALL
+        return SEED_BYTES + n * max(most_cards - start + 1, 1) * per_round
+    if game.name == "chlust":
+        deals = int(options["rotations"]) * n
+        per_deal = n + (int(options["max_raises"]) + 1) * n + 3 * n
+        return SEED_BYTES + deals * 2 * per_deal
+    if game.name == "khlyust":
+        deals = int(options["rotations"]) * n
+        return SEED_BYTES + deals * 2 * (3 * n + n + 3 * n)
+    if game.name == "lou":
+        deals = 10 * int(options["rotations"]) * n
+        return SEED_BYTES + deals * 2 * (n + n + 3 * n + 3)
+    return 100_000
 
 
 class TourneyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints

@@ -71,10 +71,13 @@ def test_every_rule_option_is_a_parameter() -> None:
         pyspiel.load_game("python_tourney_chlust", {"rounds": 1})
 
 
-def test_polish_pokers_game_length_is_its_rules_bound() -> None:
-    # each round one card more for somebody; out above the cap of 5 (heads-up); 90 actions a round at most
-    assert pyspiel.load_game("python_tourney_polish_poker").max_game_length() == 2 * 5 * 90
-    assert pyspiel.load_game("python_tourney_polish_poker", {"start_cards": 3}).max_game_length() == 2 * 3 * 90
+def test_the_game_length_is_the_rules_bound() -> None:
+    # Polish Poker: each round one card more for somebody; out above the cap of 5 (heads-up); 90
+    # actions a round at most; the 8 chance bytes first
+    assert pyspiel.load_game("python_tourney_polish_poker").max_game_length() == 8 + 2 * 5 * 90
+    assert pyspiel.load_game("python_tourney_polish_poker", {"start_cards": 3}).max_game_length() == 8 + 2 * 3 * 90
+    one = pyspiel.load_game("python_tourney_chlust", {"rotations": 1}).max_game_length()
+    assert one < pyspiel.load_game("python_tourney_chlust").max_game_length() < 100_000
 
 
 def test_a_clone_deals_the_same_later_cards_and_scores_the_same() -> None:
@@ -146,8 +149,10 @@ def test_everybody_declining_scores_zero_for_all(game: str, players: int) -> Non
 def test_returns_are_zero_sum(name: str) -> None:
     game = pyspiel.load_game(name, {"players": 3})
     for seed in range(3):
-        returns = play_randomly(deal(game, seed), random.Random(seed)).returns()
+        state = play_randomly(deal(game, seed), random.Random(seed))
+        returns = state.returns()
         assert sum(returns) == pytest.approx(0.0) and max(returns) <= 1.0 and min(returns) >= -1.0
+        assert len(state.history()) <= game.max_game_length()
 
 
 def test_the_information_state_has_perfect_recall() -> None:
