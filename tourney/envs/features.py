@@ -13,7 +13,7 @@ into numpy arrays.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tourney.rules.games import GameDescriptor, find_game
@@ -23,8 +23,9 @@ CARD_INDEX: Final = {text: i for i, text in enumerate(CARDS)}
 SUITS: Final = "CDHS"
 
 View = Mapping[str, Any]
-# Writes a block's numbers: (the view, the seats' names from the observer on, the vector, the block's start).
-Fill = Callable[[View, Sequence[str], list[float], int], None]
+# Writes a block's numbers that are not 0: (the view, the seats' names from the observer on, the
+# vector's non-zero numbers by position, the block's start).
+Fill = Callable[[View, Sequence[str], dict[int, float], int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +42,14 @@ class FeatureSpec:
     game: str
     seats: int
     blocks: tuple[Block, ...]
+    size: int = field(init=False)
 
-    @property
-    def size(self) -> int:
-        return sum(block.size for block in self.blocks)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", sum(block.size for block in self.blocks))
 
-    def encode(self, view: View) -> list[float]:
-        """The view's numbers, `size` of them."""
-        out = [0.0] * self.size
+    def encode_sparse(self, view: View) -> dict[int, float]:
+        """The view's numbers that are not 0, by position (most are 0: an environment writes these)."""
+        out: dict[int, float] = {}
         players = view["players"]
         seat = view["seat"]
         order = [*players[seat:], *players[:seat]]
@@ -57,6 +58,13 @@ class FeatureSpec:
             block.fill(view, order, out, start)
             start += block.size
         return out
+
+    def encode(self, view: View) -> list[float]:
+        """The view's numbers, `size` of them."""
+        dense = [0.0] * self.size
+        for position, value in self.encode_sparse(view).items():
+            dense[position] = value
+        return dense
 
     def positions(self) -> list[tuple[int, int, str, str]]:
         """(first, last, block name, meaning) of every block, in order."""
@@ -72,7 +80,7 @@ class FeatureSpec:
 
 def cards(key: str, meaning: str, pick: Callable[[View], Sequence[str] | None] | None = None) -> Block:
     """1 at each card of `view[key]` (a list of card texts)."""
-    def fill(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def fill(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         for card in (view.get(key) if pick is None else pick(view)) or ():
             if card is not None:
                 out[start + CARD_INDEX[card]] = 1.0
@@ -81,7 +89,7 @@ def cards(key: str, meaning: str, pick: Callable[[View], Sequence[str] | None] |
 
 def card(key: str, meaning: str) -> Block:
     """1 at the card `view[key]` (none: all 0)."""
-    def fill(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def fill(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         text = view.get(key)
         if text is not None:
             out[start + CARD_INDEX[text]] = 1.0
@@ -89,7 +97,7 @@ def card(key: str, meaning: str) -> Block:
 
 
 def choice(key: str, choices: Sequence[str], meaning: str) -> Block:
-    def fill(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def fill(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         value = view.get(key)
         if value in choices:
             out[start + choices.index(value)] = 1.0
@@ -97,30 +105,34 @@ def choice(key: str, choices: Sequence[str], meaning: str) -> Block:
 
 
 def number(key: str, meaning: str) -> Block:
-    def fill(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def fill(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         value = view.get(key)
-        out[start] = float(value or 0)
+        if value:
+            out[start] = float(value)
     return Block(key, 1, meaning, fill)
 
 
 def flag(key: str, meaning: str) -> Block:
-    def fill(view: View, order: Sequence[str], out: list[float], start: int) -> None:
-        out[start] = 1.0 if view.get(key) else 0.0
+    def fill(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
+        if view.get(key):
+            out[start] = 1.0
     return Block(key, 1, f"{meaning}: 1 or 0", fill)
 
 
 def per_seat(key: str, seats: int, meaning: str) -> Block:
     """`view[key][name]` for each seat from the observer on (a seat not in the mapping: 0)."""
-    def fill(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def fill(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         values = view.get(key) or {}
         for i, name in enumerate(order):
-            out[start + i] = float(values.get(name, 0))
+            value = values.get(name)
+            if value:
+                out[start + i] = float(value)
     return Block(key, seats, f"{meaning}, for each seat from yours on", fill)
 
 
 def seat_flags(key: str, seats: int, meaning: str) -> Block:
     """1 for each seat named in the list `view[key]`."""
-    def fill(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def fill(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         named = set(view.get(key) or ())
         for i, name in enumerate(order):
             if name in named:
@@ -130,7 +142,7 @@ def seat_flags(key: str, seats: int, meaning: str) -> Block:
 
 def seat_one_hot(key: str, seats: int, meaning: str, pick: Callable[[View], str | None] | None = None) -> Block:
     """1 at the seat named `view[key]` (none: all 0)."""
-    def fill(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def fill(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         name = view.get(key) if pick is None else pick(view)
         if name is not None and name in order:
             out[start + order.index(name)] = 1.0
@@ -154,12 +166,14 @@ def _polish_poker(game: GameDescriptor) -> FeatureSpec:
     assert parse is not None
     texts = [game.action_text(i) for i in range(89)] if game.action_text is not None else []
 
-    def last_declaration(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def last_declaration(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         if view.get("last") is not None:
             out[start + parse(view["last"])] = 1.0
 
-    def declarations_made(view: View, order: Sequence[str], out: list[float], start: int) -> None:
-        out[start] = float(len(view.get("declarations") or ()))
+    def declarations_made(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
+        made = len(view.get("declarations") or ())
+        if made:
+            out[start] = float(made)
 
     def last_declarer(view: View) -> str | None:
         made = view.get("declarations") or ()
@@ -234,7 +248,7 @@ KHLYUST_CALLS: Final = ("PLAY", "PASS", "DECLARE", "DECLARE TRUMP", "EXCHANGE", 
 def _khlyust(game: GameDescriptor) -> FeatureSpec:
     seats = game.seats[1]
 
-    def calls(view: View, order: Sequence[str], out: list[float], start: int) -> None:
+    def calls(view: View, order: Sequence[str], out: dict[int, float], start: int) -> None:
         for name, call in view.get("calls") or ():
             if name in order:
                 kind, _, count = call.partition(":")

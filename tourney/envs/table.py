@@ -71,10 +71,21 @@ class Table:
         self.legal = {} if state.terminal else self.codec.legal(state)
 
     def observation(self, seat: int) -> FloatArray | ByteArray:
+        if self.features is None:
+            return view_array(self.state.view(seat))
+        row = np.zeros(self.observation_size, dtype=np.float32)
+        self.observe_into(seat, row)
+        return row
+
+    def observe_into(self, seat: int, row: np.ndarray[Any, Any]) -> None:
+        """Write `seat`'s observation into `row` (of `observation_size`, zeros or not)."""
         view = self.state.view(seat)
         if self.features is None:
-            return view_array(view)
-        return np.asarray(self.features.encode(view.to_json()), dtype=np.float32)
+            row[:] = view_array(view)
+            return
+        numbers = self.features.encode_sparse(view.to_json())
+        row.fill(0)
+        row[list(numbers)] = list(numbers.values())
 
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 at each legal compact id of the seat to act (all 0 once the game is over)."""

@@ -66,7 +66,7 @@ class VectorEnv:
         table = self.tables[i]
         seat = table.state.to_act
         self.to_act[i] = seat
-        self.observations[i] = table.observation(seat)
+        table.observe_into(seat, self.observations[i])
         row = self.masks[i]
         row.fill(0)
         row[list(table.legal)] = 1
