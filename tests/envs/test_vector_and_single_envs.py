@@ -13,6 +13,9 @@ require_rl()
 import numpy as np  # noqa: E402 (after the check for the [rl] extra)
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from tourney.bots import make_bot  # noqa: E402
+from tourney.engine.match import play_match  # noqa: E402
+from tourney.envs.policy import PolicyBot  # noqa: E402
 from tourney.envs.single import SingleAgentEnv  # noqa: E402
 from tourney.envs.table import Table  # noqa: E402
 from tourney.envs.vector import VectorEnv  # noqa: E402
@@ -107,3 +110,26 @@ def test_opponents_are_checked() -> None:
         SingleAgentEnv("chlust", opponents=["nosuchbot"])
     with pytest.raises(InvalidInputError, match="4 opponents"):
         SingleAgentEnv("chlust", opponents=["rule"] * 4, players=3)
+
+
+@pytest.mark.parametrize("game", ["lou", "khlyust", "polish-poker"])
+def test_a_policy_plays_as_a_bot_seeing_what_the_environment_shows(game: str) -> None:
+    # The bot sees only the view: its observation and mask are the environment's for that seat.
+    env = SingleAgentEnv(game, opponents=["random"], learner_seat=0)
+    observation, info = env.reset(seed=4)
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def choose(bot_observation: np.ndarray, mask: np.ndarray) -> int:
+        seen.append((bot_observation, mask))
+        return int(np.flatnonzero(mask)[-1])
+
+    bot = PolicyBot(game, choose)
+    done = False
+    while not done:
+        state = env.table.state
+        game_action = bot.act(state.view(state.to_act))
+        assert (seen[-1][0] == observation).all() and (seen[-1][1] == info["action_mask"]).all()
+        compact = {v: k for k, v in env.table.legal.items()}[game_action]
+        observation, _, done, _, info = env.step(compact)
+    match = play_match(game, ["ann", "bob"], [bot, make_bot(game, "random", random.Random(1))], seed=3)
+    assert match.terminal

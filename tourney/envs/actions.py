@@ -9,11 +9,12 @@ an environment asks `legal(state)` for the compact ids with their game ids.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from tourney.envs.encoding import action_count
 from tourney.errors import TourneyError
-from tourney.rules.games import GameDescriptor, GameState
+from tourney.rules.games import GameDescriptor, GameState, GameView
 
 COMPACT_LIMIT: Final = 200
 HAND_SIZE: Final = 3
@@ -36,11 +37,17 @@ class ActionCodec:
 
     def legal(self, state: GameState) -> dict[int, int]:
         """The legal compact ids of the seat to act, each with its game id."""
-        legal = state.legal_actions()
+        return self._compact(state.legal_actions(), lambda: state.view(state.to_act).to_json()["hand"])
+
+    def legal_for_view(self, view: GameView) -> dict[int, int]:
+        """The same from the view of the seat to act (what a bot is given)."""
+        return self._compact(view.legal_actions(), lambda: view.to_json()["hand"])
+
+    def _compact(self, legal: list[int], hand_of: Callable[[], list[str]]) -> dict[int, int]:
         first = self.factored_from
         if first is None or all(action < first for action in legal):
             return {action: action for action in legal}
-        hand: list[str] = state.view(state.to_act).to_json()["hand"]
+        hand = hand_of()
         text = self.game.action_text
         assert text is not None
         compact: dict[int, int] = {}
