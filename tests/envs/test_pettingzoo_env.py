@@ -11,7 +11,7 @@ from rl_support import require_rl
 require_rl()
 
 import numpy as np  # noqa: E402 (after the check for the [rl] extra)
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from tourney.envs import pettingzoo_env  # noqa: E402
 from tourney.envs.features import feature_spec  # noqa: E402
@@ -24,6 +24,11 @@ PLAYABLE = [game.name for game in all_games() if game.playable]
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_pettingzoo_api_test_passes(game: str) -> None:
     api_test(pettingzoo_env(game), num_cycles=300)
+
+
+@pytest.mark.parametrize("game", ["polish-poker", "lou"])
+def test_pettingzoo_seed_test_passes(game: str) -> None:
+    seed_test(lambda: pettingzoo_env(game), num_cycles=100)
 
 
 def test_three_players_of_chlust() -> None:
