@@ -76,7 +76,8 @@ def test_rewards_are_zero_sum_by_place() -> None:
 def test_importing_the_environments_loads_no_rl_library() -> None:
     # The core install lacks the [rl] extra: `tourney.envs` imports pettingzoo only when asked for
     # an environment.
-    code = ("import sys, tourney.envs, tourney.envs.encoding; "
+    code = ("import sys, tourney.envs, tourney.envs.encoding, tourney.envs.features, tourney.envs.actions, "
+            "tourney.envs.doc; "
             "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'numpy', 'pyspiel') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert loaded.strip() == "[]"
