@@ -7,13 +7,13 @@ seats after it in turn; a block has room for the most players the game seats (ze
 table). Cards are 53 positions: `CARDS`. Counts and chips are the plain numbers (not scaled).
 `positions(game)` lists every position with its meaning; `docs/rl.md` is generated from it
 (`python scripts/regenerate_rl_doc.py`). Standard library only: the environments copy the numbers
-into numpy arrays.
+into numpy arrays. In `HOT_MODULES`: every step of every environment encodes a view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from tourney.rules.games import GameDescriptor, find_game
@@ -37,15 +37,14 @@ class Block:
     labels: tuple[str, ...] = ()  # a name for each position, when they have one
 
 
-@dataclass(frozen=True, slots=True)
 class FeatureSpec:
-    game: str
-    seats: int
-    blocks: tuple[Block, ...]
-    size: int = field(init=False)
+    """A game's vector: its blocks in order, `size` numbers in all."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "size", sum(block.size for block in self.blocks))
+    def __init__(self, game: str, seats: int, blocks: tuple[Block, ...]) -> None:
+        self.game = game
+        self.seats = seats
+        self.blocks = blocks
+        self.size = sum(block.size for block in blocks)
 
     def encode_sparse(self, view: View) -> dict[int, float]:
         """The view's numbers that are not 0, by position (most are 0: an environment writes these)."""
