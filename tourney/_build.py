@@ -75,7 +75,6 @@ HOT_MODULES: Final = (
     "tourney/bots/lou/rule_bot.py",
     "tourney/engine/match.py",
     "tourney/arena/act_wire.py",
-    "tourney/envs/features.py",  # every environment step encodes a view (issue 32)
 )
 GROUP_NAME: Final = "tourney"  # mypyc's shared library is `tourney__mypyc.<suffix>`
 # The release (pyproject.toml's version), `tourney.__version__`: here, so that what reports the build

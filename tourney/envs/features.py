@@ -7,7 +7,8 @@ seats after it in turn; a block has room for the most players the game seats (ze
 table). Cards are 53 positions: `CARDS`. Counts and chips are the plain numbers (not scaled).
 `positions(game)` lists every position with its meaning; `docs/rl.md` is generated from it
 (`python scripts/regenerate_rl_doc.py`). Standard library only: the environments copy the numbers
-into numpy arrays. In `HOT_MODULES`: every step of every environment encodes a view.
+into numpy arrays. (Compiled with mypyc it encoded a
+Chlust view in 3.7 us against 5.4: about 5 % of an environment step, so it stays interpreted.)
 """
 
 from __future__ import annotations
