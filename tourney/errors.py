@@ -16,6 +16,7 @@
     ├── Refused                          web/pages.py: a request turned away before the application (its HTTP status)
     ├── UnplayableGameError              rules/games.py: a registered game without a rules engine
     ├── ObservationTooLargeError         envs/encoding.py: a view too long for the observation vector
+    ├── UnfactorableActionError          envs/actions.py: a discard set the compact action ids cannot name
     ├── TemplateError                    a printout template that does not load or render (names file and line)
     │   └── TemplateLimitError             render/sandbox.py: a director's template went past a time or size bound
     ├── Forfeit                          arena/faults.py: a bot lost its match by a fault

@@ -60,16 +60,24 @@ def test_the_oldest_history_goes_first_when_a_view_is_too_long() -> None:
         view_bytes(FakeView({"seat": 0, "blob": "y" * OBSERVATION_SIZE}))
 
 
-def test_rewards_from_places() -> None:
+def test_rewards_are_zero_sum_by_place() -> None:
     assert rewards({"a": 1, "b": 2, "c": 3}, 3) == {"a": 1.0, "b": 0.0, "c": -1.0}
-    assert rewards({"a": 1, "b": 1}, 2) == {"a": 1.0, "b": 1.0}  # a shared first place
     assert rewards({"a": 2, "b": 1}, 2) == {"a": -1.0, "b": 1.0}
+    assert rewards({"a": 1, "b": 1}, 2) == {"a": 0.0, "b": 0.0}  # a tie: 0, not +1 each
+    assert rewards({"a": 1, "b": 1, "c": 1}, 3) == {"a": 0.0, "b": 0.0, "c": 0.0}  # everyone folded
+    assert rewards({"a": 1, "b": 1, "c": 3}, 3) == {"a": 0.5, "b": 0.5, "c": -1.0}  # first and second split
+    assert rewards({"a": 1, "b": 1, "c": 2}, 3) == {"a": 0.5, "b": 0.5, "c": -1.0}  # however the tie is numbered
+    shared_last = rewards({"a": 1, "b": 2, "c": 2, "d": 2}, 4)
+    assert shared_last["a"] == 1.0 and shared_last["b"] == pytest.approx(-1 / 3)
+    for places in ({"a": 1, "b": 2, "c": 2, "d": 4, "e": 5}, {"a": 1, "b": 1, "c": 1, "d": 4, "e": 4}):
+        assert sum(rewards(places, 5).values()) == pytest.approx(0.0)
 
 
 def test_importing_the_environments_loads_no_rl_library() -> None:
     # The core install lacks the [rl] extra: `tourney.envs` imports pettingzoo only when asked for
     # an environment.
-    code = ("import sys, tourney.envs, tourney.envs.encoding; "
+    code = ("import sys, tourney.envs, tourney.envs.encoding, tourney.envs.features, tourney.envs.actions, "
+            "tourney.envs.doc; "
             "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'numpy', 'pyspiel') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert loaded.strip() == "[]"

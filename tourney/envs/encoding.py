@@ -11,6 +11,7 @@ round is always whole. The action ids of a game are 0..`action_count(game)`-1, t
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any, Final
 
 from tourney.errors import TourneyError
@@ -65,7 +66,23 @@ def action_count(game: GameDescriptor) -> int:
 
 
 def rewards(places: dict[str, int], players: int) -> dict[str, float]:
-    """+1 for first place, -1 for last, evenly between; players who share a place share its reward."""
+    """Zero-sum rewards by place: +1 for first, -1 for last, evenly between (1 - 2(k-1)/(n-1) for
+    the k-th of n); players who share a place split the places they take between them (two tied
+    for first of three share 1 and 0: 0.5 each), so the rewards always total 0 and a table where
+    everyone ties earns 0 each. `places` ranks the players as `Outcome.places` does (equal numbers
+    tie; gaps, as in 1, 1, 3, do not matter)."""
     if players == 1:
         return dict.fromkeys(places, 0.0)
-    return {name: 1.0 - 2.0 * (place - 1) / (players - 1) for name, place in places.items()}
+    ranked = sorted(places, key=places.__getitem__)
+    result: dict[str, float] = {}
+    start = 0
+    while start < len(ranked):
+        end = start
+        while end < len(ranked) and places[ranked[end]] == places[ranked[start]]:
+            end += 1
+        # positions start..end-1 (0-based) shared: their rewards' mean, as an exact fraction
+        shared = Fraction(sum(players - 1 - 2 * k for k in range(start, end)), (players - 1) * (end - start))
+        for name in ranked[start:end]:
+            result[name] = float(shared)
+        start = end
+    return result
