@@ -79,8 +79,8 @@ def _random_log(choices: list[int], players: int) -> list[Event]:
 
 def _canonical(state: TournamentState) -> dict[str, Any]:
     """Everything a command reads of a state, the log and what each event touched included."""
-    return {"snapshot": state.snapshot(), "events": list(state.events), "touches": dict(state._touches),
-            "status": state.status().to_json(), "promoted": dict(state.promoted),
+    return {"snapshot": state.snapshot(), "events": list(state.events), "touches": dict(state.touches),
+            "status": state.status().to_json(), "format_data": state.format_data,
             "undoable": state.last_undoable_group(), "tables": state.tables_json(),
             "plan": state.plan.to_json() if state.plan else None}
 
