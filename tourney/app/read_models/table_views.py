@@ -403,9 +403,10 @@ def seated_lines(state: TournamentState, tr: Translator = ENGLISH) -> tuple[str,
                             heading=capitalised(tables.heading), seed=seed)]
         if state.stage == 1:
             seeding = state.format.seeding
+            seeds = enumerate(state.kind.entrants(state), start=1)
             head.append(tr.gettext("Seeds (%(seeding)s): %(players)s",
                                    seeding=tr.gettext(SEEDING_WORDS.get(seeding, seeding)),
-                                   players=", ".join(f"{i}. {p}" for i, p in enumerate(state.kind.entrants(state), start=1))))
+                                   players=", ".join(f"{i}. {p}" for i, p in seeds)))
         return (*head, *tables.round_lines(tr))
     return (tr.ngettext("Stage %(stage)s seated (seed %(seed)s): %(num)s table(s).",
                         "Stage %(stage)s seated (seed %(seed)s): %(num)s table(s).", count,

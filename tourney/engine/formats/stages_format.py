@@ -268,14 +268,14 @@ class StagesFormat:
         stage_plan = plan.stages[stage - 1]
         tables = parse_tables(data.get("tables"), names, seat_sizes(stage_plan, len(names)))
         # Everything checked: now mutate.
-        data = stages_data(state)
-        data.fixed_plan = plan
+        own = stages_data(state)
+        own.fixed_plan = plan
         stop = 1 if stage_plan.is_final else stage_plan.advance
         descriptor = state.descriptor
         state.seat_tables(stage, seed, [
             TableState(number, stage, seats, stop, stage_plan.is_final, starter, cap_rule=descriptor.live_cap,
                        start_cards=descriptor.live_start_cards) for number, seats, starter in tables])
-        data.promoted.update(promoted)
+        own.promoted.update(promoted)
         return state.seat_touches(names)
 
     def result(self, state: LiveState, data: dict[str, Any]) -> frozenset[Touch]:
