@@ -131,12 +131,11 @@ class TableState:
     @classmethod
     def from_checkpoint(cls, data: list[Any], cap_rule: Callable[[int], int] | None) -> TableState:
         """The table `to_checkpoint` stored, as it was (no `__post_init__`: nothing is settled again)."""
-        *values, capped = data
-        if len(values) != len(_STORED_FIELDS):
-            raise ValueError(f"a stored table has {len(values)} fields, not {len(_STORED_FIELDS)}")
+        if len(data) != len(_STORED_FIELDS) + 1:
+            raise ValueError(f"a stored table has {len(data) - 1} fields, not {len(_STORED_FIELDS)}")
         table = cls.__new__(cls)
-        vars(table).update(zip(_STORED_FIELDS, values, strict=True))
-        table.cap_rule = cap_rule if capped else None
+        vars(table).update(zip(_STORED_FIELDS, data, strict=False))  # the last item is the cap's flag
+        table.cap_rule = cap_rule if data[-1] else None
         return table
 
     # ----------------------------------------------------------------- checks

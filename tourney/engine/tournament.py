@@ -212,7 +212,6 @@ class TournamentState:
             "seeds": [[stage, seed] for stage, seed in self.seeds.items()],
             "format": self.format.to_json(),
             "format_data": self.format_data.to_json(),
-            "_folded": dict(self._folded),
         }
         return {"version": CHECKPOINT_VERSION, "fields": stored}
 
@@ -234,7 +233,8 @@ class TournamentState:
                         else [TableState.from_checkpoint(t, cap_rule) for t in stored["tables"]])
         state.seeds = {int(stage): int(seed) for stage, seed in stored["seeds"]}
         state.format_data = state.kind.data_from_json(stored["format_data"], state.descriptor, state.format)
-        state._folded = {str(key): str(name) for key, name in stored["_folded"].items()}
+        for player in state.players:  # in registration order, as the fold indexes them
+            state._folded.setdefault(names_.key(player.name), player.name)
         state._by_name = {p.name: p for p in state.players}
         state._where = {name: t for t in state.tables for name in t.seats}
         state._earlier = earlier
@@ -480,8 +480,8 @@ class CheckpointFields:
 # The version of `to_checkpoint`'s data: another one is not read (the log is folded instead).
 CHECKPOINT_VERSION: Final = 1
 CHECKPOINT: Final = CheckpointFields(
-    stored=("game", "players", "stage", "closed", "tables", "history", "seeds", "format", "format_data", "_folded"),
-    rebuilt=("_by_name", "_where", "_descriptor", "_kind"),
+    stored=("game", "players", "stage", "closed", "tables", "history", "seeds", "format", "format_data"),
+    rebuilt=("_by_name", "_folded", "_where", "_descriptor", "_kind"),
     left_out=("_log", "_touched", "_earlier", "_frozen"))
 # What a checkpoint stores of a player: every field, in declaration order.
 _PLAYER_FIELDS: Final = tuple(f.name for f in dataclasses.fields(PlayerInfo))
