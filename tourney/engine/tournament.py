@@ -386,7 +386,7 @@ class TournamentState:
         plan = self.plan
         # A log without a format event snapshots as it did before formats existed.
         extra = {} if self.format == FormatConfig() else {"format": self.format.to_json(),
-                                                          "entrants": self.kind.entrants(self)}
+                                                          "entrants": list(self.kind.entrants(self))}
         return extra | {
             "game": self.game,
             "players": [(p.name, p.club, p.dropped) for p in self.players],
