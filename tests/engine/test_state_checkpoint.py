@@ -240,3 +240,22 @@ def test_threads_sharing_a_state_from_a_checkpoint_restore_its_log_once(monkeypa
         thread.join()
     assert folds == [len(log)]
     assert all(events == log for events in seen) and loaded.touches == fold("polish-poker", log).touches
+
+
+def test_a_format_of_its_own_round_trips_with_no_change_elsewhere() -> None:
+    """The tests' toy format (king of the hill) keeps the field its base class keeps: copied and
+    stored as the built-in formats' are, with nothing written for it outside its module."""
+    from toy_format import NAME, register, unregister
+
+    register()
+    try:
+        config = {"format": NAME, "best_of": 1, "third_place": False, "rounds": None, "table_size": 2,
+                  "seeding": "list"}
+        for rounds in (1, None):
+            state = _played("khlyust", config, players=5, rounds=rounds)
+            assert state.kind.entrants(state) == ["P0", "P1", "P2", "P3", "P4"]
+            loaded = _through_checkpoint(state)
+            assert _compared(loaded) == _compared(state) and loaded.snapshot() == state.snapshot()
+        assert state.complete and state.copy().format_data == state.format_data
+    finally:
+        unregister()
