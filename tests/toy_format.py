@@ -52,7 +52,7 @@ class KingOfTheHill(RoundFormat):
         return self.is_last_round(state) and all(t.finished for t in state.tables)
 
     def is_last_round(self, state: LiveState) -> bool:
-        return state.stage > 0 and state.stage >= len(state.entrants) - 1
+        return state.stage > 0 and state.stage >= len(self.entrants(state)) - 1
 
     def lost_in(self, state: LiveState) -> dict[str, int]:
         """Each player who lost a round, and that round."""
@@ -63,7 +63,7 @@ class KingOfTheHill(RoundFormat):
 
     def standings(self, state: LiveState) -> list[StandingRow]:
         lost, last = self.lost_in(state), last_tables(state.history)
-        field = state.entrants or [p.name for p in state.players if not p.dropped]
+        field = self.entrants(state) or [p.name for p in state.players if not p.dropped]
         ordered = sorted(field, key=lambda p: (-lost.get(p, len(field)), field.index(p)))
         rows = []
         for name in ordered:

@@ -9,6 +9,7 @@ from test_tournament_fold import Log
 
 from tourney.engine.corrections import preview
 from tourney.engine.events import Event, EventError
+from tourney.engine.formats.stages_format import stages_data
 from tourney.engine.progress import path, statuses
 from tourney.engine.tournament import draw_seats, fold
 from tourney.errors import IllegalActionError, InvalidInputError
@@ -182,7 +183,7 @@ def test_a_seat_draw_stored_before_promotions_replays_the_old_rule() -> None:
     left = [p for t in log.state.tables for p in t.finishing_order()[:2] if p != qualifier]
     old["tables"] = [{"table": 1, "players": left, "starter": left[0]}]
     log.add("seat", **old)  # three players, as the old rule seated them
-    assert len(log.state.tables[0].seats) == 3 and not log.state.promoted
+    assert len(log.state.tables[0].seats) == 3 and not stages_data(log.state).promoted
     log.refold()
 
 

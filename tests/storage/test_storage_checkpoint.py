@@ -79,8 +79,8 @@ def _random_log(choices: list[int], players: int) -> list[Event]:
 
 def _canonical(state: TournamentState) -> dict[str, Any]:
     """Everything a command reads of a state, the log and what each event touched included."""
-    return {"snapshot": state.snapshot(), "events": list(state.events), "touches": dict(state._touches),
-            "status": state.status().to_json(), "promoted": dict(state.promoted),
+    return {"snapshot": state.snapshot(), "events": list(state.events), "touches": dict(state.touches),
+            "status": state.status().to_json(), "format_data": state.format_data,
             "undoable": state.last_undoable_group(), "tables": state.tables_json(),
             "plan": state.plan.to_json() if state.plan else None}
 
@@ -127,7 +127,7 @@ def test_an_undo_of_an_entry_before_the_checkpoint(scratch: tuple[Database, int]
 
 
 def test_every_format_checkpoints(scratch: tuple[Database, int], tmp_path: Path) -> None:
-    """Each format's state (brackets, rounds, chips) pickles with only the allowed classes."""
+    """Each format's state (brackets, rounds, chips) and its own data store and load back."""
     from tourney import app
 
     formats: list[tuple[str, dict[str, Any]]] = [
@@ -235,6 +235,11 @@ def test_a_fresh_process_starts_from_the_checkpoint(long_log: Database, monkeypa
     "UPDATE checkpoint SET last_event_id = last_event_id + 100000",  # not an event of this log
     ("UPDATE checkpoint SET state = :blob", {"blob": bytes.fromhex("80054e2e")}),  # a pickle of None, not a state
     ("UPDATE checkpoint SET state = :blob", {"blob": b"\x00\xff"}),
+    # A row as the previous release wrote it (FORMAT 2: a pickle of the state's fields).
+    ("UPDATE checkpoint SET version = :v, state = :blob",
+     {"v": "2/" + checkpoint.version().partition("/")[2], "blob": pickle.dumps({"game": GAME, "stage": 1})}),
+    # This version's JSON, but not of a state.
+    ("UPDATE checkpoint SET state = :blob", {"blob": b'{"version": 1, "fields": {"game": "polish-poker"}}'}),
     "DELETE FROM checkpoint",
 ])
 def test_a_checkpoint_not_to_be_used_is_refolded_then_rewritten(

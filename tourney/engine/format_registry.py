@@ -2,6 +2,9 @@
 
     FormatConfig                the format's name and options, as stored in the `format` event
     LiveState                   the folded state as a format sees it (tournament.py's state is one)
+    FormatData                  what one format keeps of a live event of it (`state.format_data`):
+                                its own object, copied with the state and stored as JSON in the
+                                checkpoint; `format_data(state, cls)` reads it typed
     TournamentFormat            what one format says: how it seats, what a result means, when a round
                                 is over and the event complete, how it ranks, what its sheets and
                                 `status` / `player list` show, which options it takes
@@ -17,7 +20,9 @@ test_format_seam.py scans all of tourney/ for it).
 
 A format's "stage" is what `LiveState.stage` counts: a stage of RULES §1.12's multi-table
 event, or a round of a bracket, round robin or Swiss. The state keeps the fold (tables, history,
-seeds, players) and delegates every question that depends on the format to `state.kind`.
+seeds, players) and delegates every question that depends on the format to `state.kind`; what
+only one format needs (a field in seed order, a bracket, the rounds' plans, a stage plan) is in the
+format's own `FormatData`, never a field of the state.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import importlib
 import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar
 
 from tourney.errors import InvalidInputError
 
@@ -37,7 +42,6 @@ if TYPE_CHECKING:
     from tourney.engine.log import Touch
     from tourney.engine.planner import Plan
     from tourney.engine.roster import PlayerInfo, PlayerStatus
-    from tourney.engine.rounds import RoundPlan
     from tourney.engine.standings import StandingRow
     from tourney.engine.tables import TableState
     from tourney.rules.games import GameDescriptor
@@ -128,10 +132,39 @@ class FormatConfig:
 
 
 
+class FormatData(Protocol):
+    """What one format keeps of a live event beyond the fold's tables, players and seeds (a
+    bracket format its field and bracket, a format of rounds each round's plan, the stages their
+    fixed plan): the format's own object, made by `TournamentFormat.new_data`, held by the state as
+    `format_data`. Its JSON is what a checkpoint stores of it (`TournamentFormat.data_from_json`
+    reads it back)."""
+
+    def copy(self) -> FormatData:
+        """An independent copy (a copied state changes without changing this one)."""
+        ...
+
+    def to_json(self) -> Any:
+        """Plain JSON data (lists, objects with text keys, text, numbers, booleans, null)."""
+        ...
+
+
+_Data = TypeVar("_Data")
+
+
+def format_data(state: LiveState, kind: type[_Data]) -> _Data:
+    """The state's format data, which the format reading it made (so of class `kind`)."""
+    data = state.format_data
+    if not isinstance(data, kind):
+        raise TypeError(f"the {state.format.name} state holds {type(data).__name__}, not {kind.__name__}")
+    return data
+
+
 class LiveState(Protocol):
     """The folded state of a live event as a format (and each event's handler) sees it: the fold's
     `TournamentState` (tournament.py) is one. Typing against this protocol keeps the imports one
-    way within the engine: the fold imports the handlers, never the reverse."""
+    way within the engine: the fold imports the handlers, never the reverse. Public names only:
+    what the fold indexes (players by name, who sits where, what each event touched) it keeps to
+    itself and answers through the methods below."""
 
     game: str
     players: list[PlayerInfo]
@@ -141,17 +174,13 @@ class LiveState(Protocol):
     history: list[list[TableState]]
     seeds: dict[int, int]
     events: list[Event]
-    promoted: dict[str, str]
     format: FormatConfig
-    entrants: list[str]
-    bracket: Bracket | None
-    round_plans: list[RoundPlan]
-    schedule_cache: tuple[Any, list[RoundPlan]] | None
-    fixed_plan: Plan | None
-    _by_name: dict[str, PlayerInfo]
-    _folded: dict[str, str]
-    _where: dict[str, TableState]
-    _touches: dict[int, frozenset[Touch]]
+    format_data: FormatData
+
+    @property
+    def touches(self) -> dict[int, frozenset[Touch]]:
+        """Event id -> what it touched (log.first_dependent reads it), for the whole log."""
+        ...
 
     @property
     def descriptor(self) -> GameDescriptor: ...
@@ -171,6 +200,20 @@ class LiveState(Protocol):
     def set_format(self, config: FormatConfig) -> None: ...
 
     def player(self, name: str) -> PlayerInfo: ...
+
+    def is_registered(self, name: str) -> bool:
+        """Whether a player is registered under exactly `name`."""
+        ...
+
+    def name_taken(self, name: str) -> str | None:
+        """The registered name that reads like `name` (names.key: normal form, case, invisible
+        spaces), the first registered of them; None when none does."""
+        ...
+
+    def add_player(self, info: PlayerInfo, table: TableState | None) -> None:
+        """Register `info` (checked), seated at `table` of the current stage when given (a late
+        entry: its seat already added to the table)."""
+        ...
 
     def table_of_player(self, name: str) -> TableState | None: ...
 
@@ -253,6 +296,16 @@ class TournamentFormat(Protocol):
         """The format with its options as people read them: 'knockout, best of 3, third-place match'."""
         ...
 
+    # ---------------------------------------------------------------- its own data
+    def new_data(self) -> FormatData:
+        """What this format keeps of a live event before its first seat draw (`state.format_data`)."""
+        ...
+
+    def data_from_json(self, data: Any, game: GameDescriptor, config: FormatConfig) -> FormatData:
+        """The object whose `to_json()` is `data`, for an event of `game` run as `config` (a
+        checkpoint read back). Raises `ValueError`, `TypeError` or `KeyError` on data it did not write."""
+        ...
+
     # ---------------------------------------------------------------- the fold's questions
     def plan(self, state: LiveState) -> Plan | None:
         """The stage plan before the first draw fixes one (None: the format has rounds, no plan)."""
@@ -292,6 +345,11 @@ class TournamentFormat(Protocol):
         """The table a player registered after the first draw joins; raises when entry is closed."""
         ...
 
+    def entered_late(self, state: LiveState, table: TableState) -> None:
+        """Keep what a late entrant, now seated at `table` (`late_entry`'s), changes of the format's
+        data (the stages: their plan's first stage grows)."""
+        ...
+
     def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         """Apply a `drop` of a registered player who has not dropped (the event not complete)."""
         ...
@@ -299,6 +357,20 @@ class TournamentFormat(Protocol):
     # ---------------------------------------------------------------- what people read
     def standings(self, state: LiveState) -> list[StandingRow]:
         """The standings: the ranking and tie-breaks of this format."""
+        ...
+
+    def entrants(self, state: LiveState) -> list[str]:
+        """The field in seed order (seed 1 first), fixed when round 1 is seated; empty before it,
+        or for a format without a seeded field (the stages)."""
+        ...
+
+    def byes(self, state: LiveState) -> list[str]:
+        """The players of the round being played who have no table in it."""
+        ...
+
+    def bracket(self, state: LiveState) -> Bracket | None:
+        """The bracket the event is played in (its rounds' and matches' names for the sheets), or
+        None (not drawn yet, or a format without one)."""
         ...
 
     def view(self, state: LiveState) -> FormatView | None:

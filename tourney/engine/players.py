@@ -40,23 +40,18 @@ def register(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[
         if not name:
             raise InvalidInputError("register: a player needs a name")
         club = club.strip() or None if club is not None else None
-    taken = state._folded.get(names_.key(name))
-    if name in state._by_name or (strict and taken is not None):
+    taken = state.name_taken(name)
+    if state.is_registered(name) or (strict and taken is not None):
         raise IllegalActionError(f"a player named {taken or name!r} is already registered")
     table = state.kind.late_entry(state) if state.stage > 0 else None
-    info = PlayerInfo(name, club, bot=bot)
-    state.players.append(info)
-    state._by_name[name] = info
-    state._folded.setdefault(names_.key(name), name)
     touched: set[Touch] = {("P", name)}
     if table is not None:
         table.seats.append(name)
         table.counts[name] = 1
-        state._where[name] = table
-        if state.fixed_plan is not None:  # the plan's first stage grows with the table
-            sizes = tuple(sorted((len(t.seats) for t in state.tables), reverse=True))
-            state.fixed_plan = state.fixed_plan.with_first_stage(sizes)
         touched.add(("T", 1, table.number))
+    state.add_player(PlayerInfo(name, club, bot=bot), table)
+    if table is not None:
+        state.kind.entered_late(state, table)
     return frozenset(touched)
 
 

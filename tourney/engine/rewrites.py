@@ -35,7 +35,7 @@ def check_rewrite(state: LiveState, event: Event) -> None:
     if target not in effective:
         raise IllegalActionError(f"{event.kind}: event {target} is already undone")
     if event.kind == "undo":
-        later = first_dependent(state.events, effective, state._touches, target)
+        later = first_dependent(state.events, effective, state.touches, target)
         if later is not None:
             raise EventError(later.id, f"{later.kind} depends on event {target}: undo event {later.id} first")
         return
@@ -69,6 +69,6 @@ def check_new_name(state: LiveState, new: str, old: str, kind: str) -> None:
     """`new` may replace `old`'s name: clean, and not read like another player's name."""
     if names_.check(new) != new:
         raise InvalidInputError(f"{kind}: {new!r} is not in normal form (expected {names_.clean(new)!r})")
-    taken = state._folded.get(names_.key(new))
+    taken = state.name_taken(new)
     if taken is not None and taken != old:
         raise IllegalActionError(f"{kind}: a player named {taken!r} is already registered")

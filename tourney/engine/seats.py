@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def format_event(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     config = FormatConfig.from_json(data)
-    if state.events or state._touches:
+    if state.events or state.touches:
         raise IllegalActionError("format: the format is the first event of a tournament")
     check_format(state.descriptor, config)
     state.set_format(config)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from tourney.errors import IllegalActionError
@@ -120,6 +120,23 @@ class TableState:
         new.counts, new.chips, new.places = dict(self.counts), dict(self.chips), dict(self.places)
         new.games, new.forfeits = list(self.games), list(self.forfeits)
         return new
+
+    def to_checkpoint(self, cap_rule: Callable[[int], int] | None) -> list[Any]:
+        """This table as a checkpoint stores it: every field in declaration order, the card cap as
+        whether it is `cap_rule` (the game's; no other function is stored: ValueError)."""
+        if self.cap_rule is not None and self.cap_rule is not cap_rule:
+            raise ValueError(f"table {self.number}: a checkpoint stores no function but the game's card cap")
+        return [*(getattr(self, name) for name in _STORED_FIELDS), self.cap_rule is not None]
+
+    @classmethod
+    def from_checkpoint(cls, data: list[Any], cap_rule: Callable[[int], int] | None) -> TableState:
+        """The table `to_checkpoint` stored, as it was (no `__post_init__`: nothing is settled again)."""
+        if len(data) != len(_STORED_FIELDS) + 1:
+            raise ValueError(f"a stored table has {len(data) - 1} fields, not {len(_STORED_FIELDS)}")
+        table = cls.__new__(cls)
+        vars(table).update(zip(_STORED_FIELDS, data, strict=False))  # the last item is the cap's flag
+        table.cap_rule = cap_rule if data[-1] else None
+        return table
 
     # ----------------------------------------------------------------- checks
     def check_open(self) -> None:
@@ -273,6 +290,10 @@ class TableState:
             if candidate not in out:
                 return candidate
         raise AssertionError("a table that has not stopped has a player still in")
+
+
+# What a checkpoint stores of a table: every field (plain data) but the card-cap function.
+_STORED_FIELDS = tuple(f.name for f in fields(TableState) if f.name != "cap_rule")
 
 
 def chip_places(counts: dict[str, int]) -> dict[str, int]:

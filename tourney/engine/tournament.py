@@ -26,16 +26,15 @@ import copy
 import dataclasses
 import difflib
 import itertools
-import threading
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from tourney.engine import entries, players, seats
 from tourney.engine import names as names_
-from tourney.engine.bracket import Bracket
 from tourney.engine.events import KINDS, Event, EventError
-from tourney.engine.format_registry import FormatConfig, TournamentFormat
+from tourney.engine.format_registry import FormatConfig, FormatData, TournamentFormat
 from tourney.engine.format_views import FormatView
 from tourney.engine.log import (
     Renames,
@@ -50,7 +49,6 @@ from tourney.engine.payload import integer_field
 from tourney.engine.planner import Plan
 from tourney.engine.rewrites import check_rewrite
 from tourney.engine.roster import PlayerInfo
-from tourney.engine.rounds import RoundPlan
 from tourney.engine.seats import advancing_players, draw_seats
 from tourney.engine.standings import StandingRow
 from tourney.engine.tables import TableState
@@ -85,7 +83,11 @@ class Status:
 
 @dataclass
 class TournamentState:
-    """The derived state of one tournament. Build it with `fold`, extend it with `apply`."""
+    """The derived state of one tournament. Build it with `fold`, extend it with `apply`.
+
+    Every attribute is a field declared here, and `CHECKPOINT` says how a checkpoint holds each
+    (stored, rebuilt or left out): `check_checkpoint_fields` refuses, at import, a field it does
+    not name. What only one format needs is in `format_data`, the format's own object."""
 
     game: str
     players: list[PlayerInfo] = field(default_factory=list)
@@ -94,46 +96,44 @@ class TournamentState:
     tables: list[TableState] = field(default_factory=list)  # the tables of `stage`
     history: list[list[TableState]] = field(default_factory=list)  # tables of every stage, stage 1 first
     seeds: dict[int, int] = field(default_factory=dict)  # stage -> seed of its draw
-    # The whole log in id order (`events`), kept as `_log`; while `_earlier` is set, only the events
-    # after a checkpoint are in `_log` (see `EarlierLog`).
-    _log: list[Event] = field(default_factory=list)
-    fixed_plan: Plan | None = None  # a stage plan, fixed by the first seat draw (formats that take one)
-    _by_name: dict[str, PlayerInfo] = field(default_factory=dict)
-    _folded: dict[str, str] = field(default_factory=dict)  # names.key(name) -> name (duplicates)
-    _where: dict[str, TableState] = field(default_factory=dict)  # name -> table in `stage`
-    promoted: dict[str, str] = field(default_factory=dict)  # promoted player -> the qualifier replaced
-    _touched: dict[int, frozenset[Touch]] = field(default_factory=dict)  # event id -> what it touched (`_touches`)
-    # The format (format_config.py; `stages` unless the log's first event says otherwise) and, once
-    # round 1 of a bracket format is seated, its field in seed order, its bracket and its rounds.
+    # The format (format_config.py; `stages` unless the log's first event says otherwise) and what
+    # it keeps of the event (its `FormatData`: the field, a bracket, the rounds, the stage plan).
     format: FormatConfig = field(default_factory=FormatConfig)
-    entrants: list[str] = field(default_factory=list)
-    bracket: Bracket | None = None
-    round_plans: list[RoundPlan] = field(default_factory=list)  # each seated round (round robin, Swiss)
-    schedule_cache: tuple[Any, list[RoundPlan]] | None = field(default=None, compare=False, repr=False)
-
-    _rules: GameDescriptor | None = None
-    _kind: TournamentFormat | None = None
-    _frozen: bool = False
+    format_data: FormatData = field(init=False)
+    # The whole log in id order (`events`), kept as `_log`; while `_earlier` is set, only the events
+    # after a checkpoint are in `_log` (see `EarlierLog`); `_touched`: event id -> what it touched.
+    _log: list[Event] = field(default_factory=list)
+    _touched: dict[int, frozenset[Touch]] = field(default_factory=dict)
     _earlier: EarlierLog | None = field(default=None, compare=False, repr=False)
+    # Indexes of `players` and `tables`: by exact name, by names.key (the first registered of each
+    # key), and each player's table in `stage`.
+    _by_name: dict[str, PlayerInfo] = field(default_factory=dict, repr=False)
+    _folded: dict[str, str] = field(default_factory=dict, repr=False)
+    _where: dict[str, TableState] = field(default_factory=dict, repr=False)
+    # The game's descriptor and the format's object, found by name.
+    _descriptor: GameDescriptor = field(init=False, compare=False, repr=False)
+    _kind: TournamentFormat = field(init=False, compare=False, repr=False)
+    _frozen: bool = False
 
     def __post_init__(self) -> None:
         self._descriptor = find_game(self.game)
         self.game = self._descriptor.name
         self._kind = self.format.kind
+        self.format_data = self._kind.new_data()
 
     @property
     def kind(self) -> TournamentFormat:
         """The format's object (format_registry.py): everything that depends on the format asks it."""
-        assert self._kind is not None
         return self._kind
 
     def set_format(self, config: FormatConfig) -> None:
+        """The format of the event (its first event): its object and its data, new."""
         self.format, self._kind = config, config.kind
+        self.format_data = self._kind.new_data()
 
     @property
     def descriptor(self) -> GameDescriptor:
         """The game's descriptor: its table sizes and how its live tables report."""
-        assert self._descriptor is not None
         return self._descriptor
 
     def freeze(self) -> None:
@@ -157,15 +157,11 @@ class TournamentState:
         self._log, self._earlier = events, None
 
     @property
-    def _touches(self) -> dict[int, frozenset[Touch]]:
+    def touches(self) -> dict[int, frozenset[Touch]]:
         """Event id -> what it touched (log.first_dependent reads it), for the whole log."""
         if self._earlier is not None:
             self._restore_earlier()
         return self._touched
-
-    @_touches.setter
-    def _touches(self, touched: dict[int, frozenset[Touch]]) -> None:
-        self._touched = touched
 
     @property
     def last_event_id(self) -> int:
@@ -190,36 +186,64 @@ class TournamentState:
         # Refolding the whole log gives exactly the log and the touches a fold from scratch has; the
         # rest of the state already equals that fold's (the checkpoint was one), so only these two
         # are taken, and every table a reader holds stays the one it holds.
-        with _RESTORING:
-            earlier = self._earlier
-            if earlier is None:  # another thread restored it meanwhile
+        earlier = self._earlier
+        if earlier is None:
+            return
+        with earlier.restoring():
+            if self._earlier is None:  # another thread restored it meanwhile
                 return
             full = fold(self.game, [*earlier.events(), *self._log])
             self._log, self._touched, self._earlier = full._log, full._touched, None
 
-    def without_log(self) -> dict[str, Any]:
-        """The fields a checkpoint stores (storage/checkpoint.py): everything folded but the log,
-        what each event touched, the game's and the format's objects (found again by name) and
-        caches. `from_checkpoint` builds the state back."""
-        return {name: value for name, value in vars(self).items() if name not in _NOT_CHECKPOINTED}
+    # ================================================================ the checkpoint
+    def to_checkpoint(self) -> dict[str, Any]:
+        """The state as a checkpoint stores it (storage/checkpoint.py): plain JSON data, versioned,
+        of the fields `CHECKPOINT` stores, by name. Raises `ValueError` when a table holds a
+        function other than its game's card cap."""
+        cap_rule = self.descriptor.live_cap
+        current = bool(self.history) and self.tables is self.history[-1]
+        stored: dict[str, Any] = {
+            "game": self.game,
+            "players": [[getattr(p, name) for name in _PLAYER_FIELDS] for p in self.players],
+            "stage": self.stage,
+            "closed": self.closed,
+            "tables": None if current else [t.to_checkpoint(cap_rule) for t in self.tables],  # None: history's last
+            "history": [[t.to_checkpoint(cap_rule) for t in tables] for tables in self.history],
+            "seeds": [[stage, seed] for stage, seed in self.seeds.items()],
+            "format": self.format.to_json(),
+            "format_data": self.format_data.to_json(),
+        }
+        return {"version": CHECKPOINT_VERSION, "fields": stored}
 
     @classmethod
-    def from_checkpoint(cls, fields: dict[str, Any], earlier: EarlierLog) -> TournamentState:
-        """The state `without_log` stored, its log to be restored from `earlier` on first need.
-        Raises `ValueError` when `fields` are not those of this version's state."""
-        expected = {f.name for f in dataclasses.fields(cls)} - _NOT_CHECKPOINTED
-        if set(fields) != expected:
-            raise ValueError(f"checkpoint fields differ: {sorted(set(fields) ^ expected)}")
-        state = cls.__new__(cls)
-        vars(state).update(fields)
-        state._descriptor = find_game(state.game)
-        state._rules, state._kind, state.schedule_cache, state._frozen = None, state.format.kind, None, False
-        state._log, state._touched, state._earlier = [], {}, earlier
+    def from_checkpoint(cls, data: Any, earlier: EarlierLog) -> TournamentState:
+        """The state `to_checkpoint` stored, its log to be restored from `earlier` on first need.
+        Raises `ValueError` (or `TypeError`, `KeyError`) when `data` is not what this version stores."""
+        if not isinstance(data, dict) or data.get("version") != CHECKPOINT_VERSION:
+            raise ValueError("a checkpoint of another version")
+        stored = data["fields"]
+        if not isinstance(stored, dict) or set(stored) != set(CHECKPOINT.stored):
+            raise ValueError(f"checkpoint fields differ: {sorted(set(stored) ^ set(CHECKPOINT.stored))}")
+        state = cls(str(stored["game"]), format=FormatConfig.from_json(stored["format"]))
+        cap_rule = state.descriptor.live_cap
+        state.players = [PlayerInfo(*row) for row in stored["players"]]
+        state.stage, state.closed = int(stored["stage"]), bool(stored["closed"])
+        state.history = [[TableState.from_checkpoint(t, cap_rule) for t in tables] for tables in stored["history"]]
+        state.tables = (state.history[-1] if stored["tables"] is None
+                        else [TableState.from_checkpoint(t, cap_rule) for t in stored["tables"]])
+        state.seeds = {int(stage): int(seed) for stage, seed in stored["seeds"]}
+        state.format_data = state.kind.data_from_json(stored["format_data"], state.descriptor, state.format)
+        for player in state.players:  # in registration order, as the fold indexes them
+            state._folded.setdefault(names_.key(player.name), player.name)
+        state._by_name = {p.name: p for p in state.players}
+        state._where = {name: t for t in state.tables for name in t.seats}
+        state._earlier = earlier
         return state
 
     def copy(self) -> TournamentState:
-        """An independent, unfrozen copy: players and tables are copied (events are immutable and
-        shared). Costs a few milliseconds at 3,000 players, far less than folding the log again."""
+        """An independent, unfrozen copy: players, tables and the format's data are copied (events
+        are immutable and shared). Costs a few milliseconds at 3,000 players, far less than folding
+        the log again."""
         new = copy.copy(self)
         new.players = [replace(p) for p in self.players]
         new._by_name = {p.name: p for p in new.players}
@@ -232,8 +256,8 @@ class TournamentState:
         new._where = {name: copies[id(t)] for name, t in self._where.items()}
         # The log as it is held: a copy of a state loaded from a checkpoint shares the earlier log.
         new.seeds, new._log, new._folded = dict(self.seeds), list(self._log), dict(self._folded)
-        new.promoted, new._touched = dict(self.promoted), dict(self._touched)
-        new.entrants, new.round_plans = list(self.entrants), list(self.round_plans)
+        new._touched = dict(self._touched)
+        new.format_data = self.format_data.copy()
         new._frozen = False
         return new
 
@@ -242,8 +266,6 @@ class TournamentState:
     def plan(self) -> Plan | None:
         """The plan: fixed at the first seat draw; before it, the format's default plan for the
         players registered and not dropped (None while fewer than 2, or for a format of rounds)."""
-        if self.fixed_plan is not None:
-            return self.fixed_plan
         return self.kind.plan(self)
 
     @property
@@ -278,6 +300,21 @@ class TournamentState:
         """The registered name that reads like `text` (normal form, case, invisible spaces), or None."""
         return text if text in self._by_name else self._folded.get(names_.key(text))
 
+    def is_registered(self, name: str) -> bool:
+        return name in self._by_name
+
+    def name_taken(self, name: str) -> str | None:
+        """The registered name that reads like `name` (the first registered of them), or None."""
+        return self._folded.get(names_.key(name))
+
+    def add_player(self, info: PlayerInfo, table: TableState | None) -> None:
+        """Register `info` (checked by players.register), seated at `table` when a late entry."""
+        self.players.append(info)
+        self._by_name[info.name] = info
+        self._folded.setdefault(names_.key(info.name), info.name)
+        if table is not None:
+            self._where[info.name] = table
+
     def table_of_player(self, name: str) -> TableState | None:
         """`name`'s table in the current stage (None: not seated in it)."""
         return self._where.get(name)
@@ -308,7 +345,7 @@ class TournamentState:
 
     def table_of_event(self, event_id: int) -> TableState | None:
         """The table (of any stage) a `result`, `finish` or `chips` in effect was entered for."""
-        for touched in self._touches.get(event_id, frozenset()):
+        for touched in self.touches.get(event_id, frozenset()):
             if touched[0] == "T":
                 stage, number = int(touched[1]), int(touched[2])
                 if 1 <= stage <= len(self.history) and 1 <= number <= len(self.history[stage - 1]):
@@ -349,7 +386,7 @@ class TournamentState:
         plan = self.plan
         # A log without a format event snapshots as it did before formats existed.
         extra = {} if self.format == FormatConfig() else {"format": self.format.to_json(),
-                                                          "entrants": list(self.entrants)}
+                                                          "entrants": list(self.kind.entrants(self))}
         return extra | {
             "game": self.game,
             "players": [(p.name, p.club, p.dropped) for p in self.players],
@@ -423,12 +460,48 @@ class EarlierLog(Protocol):
         """The events up to `last_id`, in id order."""
         ...
 
+    def restoring(self) -> AbstractContextManager[object]:
+        """Held while a state restores its log from this one: a log that threads share (the
+        states `tourney serve` hands its readers) lets one of them restore it at a time."""
+        ...
 
-# Two threads of `tourney serve` reading one shared state restore its log once.
-_RESTORING = threading.Lock()
-# What a checkpoint leaves out (see `TournamentState.without_log`).
-_NOT_CHECKPOINTED = frozenset({"_log", "_touched", "_earlier", "_descriptor", "_rules", "_kind", "schedule_cache",
-                               "_frozen"})
+
+@dataclass(frozen=True)
+class CheckpointFields:
+    """How a checkpoint holds each field of `TournamentState`: `stored` under its name
+    (`to_checkpoint`), `rebuilt` from those by `from_checkpoint`, or `left_out` (the log and what
+    each event touched, restored from `EarlierLog` on first need; whether a reader froze it)."""
+
+    stored: tuple[str, ...]
+    rebuilt: tuple[str, ...]
+    left_out: tuple[str, ...]
+
+
+# The version of `to_checkpoint`'s data: another one is not read (the log is folded instead).
+CHECKPOINT_VERSION: Final = 1
+CHECKPOINT: Final = CheckpointFields(
+    stored=("game", "players", "stage", "closed", "tables", "history", "seeds", "format", "format_data"),
+    rebuilt=("_by_name", "_folded", "_where", "_descriptor", "_kind"),
+    left_out=("_log", "_touched", "_earlier", "_frozen"))
+# What a checkpoint stores of a player: every field, in declaration order.
+_PLAYER_FIELDS: Final = tuple(f.name for f in dataclasses.fields(PlayerInfo))
+
+
+def check_checkpoint_fields(cls: type[TournamentState], how: CheckpointFields = CHECKPOINT) -> None:
+    """Raise `TypeError` unless `how` names every field of `cls` exactly once: a field added to the
+    state without saying how a checkpoint holds it fails here, at import, not as a checkpoint that
+    silently drops it."""
+    declared = [f.name for f in dataclasses.fields(cls)]
+    named = [*how.stored, *how.rebuilt, *how.left_out]
+    if sorted(declared) != sorted(named):
+        missing, extra = sorted(set(declared) - set(named)), sorted(set(named) - set(declared))
+        twice = sorted({name for name in named if named.count(name) > 1})
+        raise TypeError(f"{cls.__name__}: the checkpoint does not say how it holds {missing}"
+                        + (f"; names fields the state lacks {extra}" if extra else "")
+                        + (f"; names {twice} twice" if twice else ""))
+
+
+check_checkpoint_fields(TournamentState)
 
 
 Handler = Callable[[TournamentState, dict[str, Any], bool], frozenset[Touch]]

@@ -70,7 +70,7 @@ class CheckpointRow(SQLModel, table=True):
     version: str
     last_event_id: int
     events: int  # how many events it folds
-    state: bytes = Field(sa_type=LargeBinary)  # TournamentState.without_log(), pickled
+    state: bytes = Field(sa_type=LargeBinary)  # TournamentState.to_checkpoint(), as JSON
     log: bytes = Field(sa_type=LargeBinary)  # the log up to last_event_id, one JSON line per event
 
 

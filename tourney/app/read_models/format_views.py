@@ -213,15 +213,15 @@ def _elimination(event: EventInfo, state: TournamentState, view: FormatView, pap
 def _crosstable(event: EventInfo, state: TournamentState, view: FormatView, paper: str,
                 live: LiveInfo | None) -> FormatPage:
     rounds = cast(RoundsView, view)
-    return crosstable_page(event, state.entrants, list(rounds.rounds), rounds.results, rows=rounds.rows, paper=paper,
-                           live=live)
+    return crosstable_page(event, state.kind.entrants(state), list(rounds.rounds), rounds.results, rows=rounds.rows,
+                           paper=paper, live=live)
 
 
 def _score_groups(event: EventInfo, state: TournamentState, view: FormatView, paper: str,
                   live: LiveInfo | None) -> FormatPage:
     rounds = cast(RoundsView, view)
-    return swiss_page(event, state.entrants, rounds.results, rounds.rounds, rounds_total=rounds.total_rounds,
-                      rows=rounds.rows, paper=paper, live=live)
+    return swiss_page(event, state.kind.entrants(state), rounds.results, rounds.rounds,
+                      rounds_total=rounds.total_rounds, rows=rounds.rows, paper=paper, live=live)
 
 
 # A format's `view_kind` names the sheet its view feeds (registry.py: TournamentFormat.view_kind).

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def match_label(state: TournamentState, match_id: str, *, stage: int | None = None, tr: Translator = ENGLISH) -> str:
     """`match_id` of the event's bracket in words; with `stage`, the round the sheet already names
     ("round 3") is not repeated: "match 1" rather than "round 3 match 1"."""
-    bracket = state.bracket
+    bracket = state.kind.bracket(state)
     if bracket is None or not match_id:
         return tr.gettext("match %(match)s", match=match_id) if match_id else ""
     try:

@@ -53,10 +53,11 @@ def stage_progress(state: TournamentState, stage: int | None = None, tr: Transla
             return tr.gettext("the final")
         return tr.gettext("stage %(number)s of %(total)s", number=stage, total=stages)
     label = unit_heading(state.kind.unit, stage, tr)
-    if state.bracket is not None and 1 <= stage <= len(state.history):
+    bracket = state.kind.bracket(state)
+    if bracket is not None and 1 <= stage <= len(state.history):
         names: list[str] = []
         for table in state.history[stage - 1]:
-            name = state.bracket.rounds[state.bracket.round_index(table.match)].name
+            name = bracket.rounds[bracket.round_index(table.match)].name
             if name not in names and name != f"round {stage}":  # the bracket's own name of the round
                 names.append(name)
         return label + (f" ({', '.join(round_name(name, tr) for name in names)})" if names else "")

@@ -213,19 +213,7 @@ def table_views(state: TournamentState, tr: Translator = ENGLISH) -> Tables:
     going = advancing_now(state)
     return Tables(state.kind.unit, state.stage, stage_progress(state, tr=tr) if state.stage else "",
                   state.kind.takes_stage_plan, tuple(table_view(state, t, going) for t in state.tables),
-                  tuple(_byes(state)), state.closed, state.complete)
-
-
-def _byes(state: TournamentState) -> list[str]:
-    """The players of the round being played who have no match in it."""
-    byes = list(state.round_plans[-1].byes) if state.round_plans and state.stage == len(state.round_plans) else []
-    if state.bracket is not None and state.tables:
-        view = state.format_view()
-        seated = {state.bracket.round_index(t.match) for t in state.tables}
-        states = getattr(view, "states", {})
-        byes = [str(states[m.id].winner) for i in sorted(seated) for m in state.bracket.rounds[i].matches
-                if states[m.id].status == "bye" and states[m.id].winner]
-    return byes
+                  tuple(state.kind.byes(state)), state.closed, state.complete)
 
 
 # ------------------------------------------------------------------------ a table in words
@@ -423,9 +411,10 @@ def seated_lines(state: TournamentState, tr: Translator = ENGLISH) -> tuple[str,
                             heading=capitalised(tables.heading), seed=seed)]
         if state.stage == 1:
             seeding = state.format.seeding
+            seeds = enumerate(state.kind.entrants(state), start=1)
             head.append(tr.gettext("Seeds (%(seeding)s): %(players)s",
                                    seeding=tr.gettext(SEEDING_WORDS.get(seeding, seeding)),
-                                   players=", ".join(f"{i}. {p}" for i, p in enumerate(state.entrants, start=1))))
+                                   players=", ".join(f"{i}. {p}" for i, p in seeds)))
         return (*head, *tables.round_lines(tr))
     return (tr.ngettext("Stage %(stage)s seated (seed %(seed)s): %(num)s table(s).",
                         "Stage %(stage)s seated (seed %(seed)s): %(num)s table(s).", count,

@@ -1,19 +1,21 @@
 """Tournament formats: the formats behind the format seam (ARCHITECTURE.md "The format seam").
 
 The seam is the engine's core, which this package imports and which never imports it:
-engine/format_registry.py (FormatConfig, the TournamentFormat and LiveState protocols,
-register/find_format), engine/format_config.py (the option checks every format shares),
+engine/format_registry.py (FormatConfig, the TournamentFormat, LiveState and FormatData
+protocols, register/find_format), engine/format_config.py (the option checks every format shares),
 engine/format_views.py (BracketView, RoundsView), and the data the fold keeps for a format:
 engine/bracket.py (Slot, Match, Round, Bracket; resolving results, places, best-of-N),
 engine/rounds.py (RoundPlan: one round's tables in seat order and its byes) and
 engine/points_ranking.py (the ranking by points and tie-breaks).
 
-The format objects:
-    live.py                RoundFormat: what every format played in rounds shares
-    bracket_live.py        BracketFormat: brackets played live
+The format objects (each with the data it keeps of an event, `state.format_data`):
+    live.py                RoundFormat: what every format played in rounds shares (FieldData: the
+                           field; RoundsData: and each round's plan)
+    bracket_live.py        BracketFormat: brackets played live (BracketData: the field, the bracket)
     table_rounds.py        TableRoundsFormat: rounds of duels or tables, with scores and tie-breaks
     *_format.py            one module per format, discovered by the registry: stages_format (RULES §1.12),
                            knockout_format, double_elimination_format, round_robin_format, swiss_format
+                           (StagesData: the fixed plan, promotions; RoundRobinData: and its schedule)
 
 Pure logic, no storage, no CLI, no game named:
     knockout.py            single elimination: standard seeding, byes to the top seeds, third-place match

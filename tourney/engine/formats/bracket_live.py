@@ -16,18 +16,41 @@ place. Once the bracket is complete its champion alone is still in: rank 1.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.bracket import BYE, Bracket, MatchState, champion, last_rounds, resolve
 from tourney.engine.format_config import FormatConfig
-from tourney.engine.formats.live import BracketView, CheckedRound, RoundFormat, forfeit_notes, stage_groups
+from tourney.engine.format_registry import format_data
+from tourney.engine.formats.live import (
+    BracketView,
+    CheckedRound,
+    FieldData,
+    RoundFormat,
+    entrants_of,
+    forfeit_notes,
+    stage_groups,
+    stored_entrants,
+)
 from tourney.engine.standings import StandingRow, last_tables
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from tourney.engine.format_registry import LiveState
     from tourney.engine.tables import TableState
+    from tourney.rules.games import GameDescriptor
+
+
+@dataclass
+class BracketData(FieldData):
+    """A bracket format's field and its bracket (built at round 1 from the options and the field's
+    size). The bracket is pure structure, so a checkpoint stores the field alone and builds it
+    again (`BracketFormat.data_from_json`)."""
+
+    bracket: Bracket | None = None
+
+    def copy(self) -> BracketData:
+        return BracketData(list(self.entrants), self.bracket)  # a bracket is immutable: shared
 
 
 def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str], out: Collection[str],
@@ -65,9 +88,14 @@ def match_winners(state: LiveState) -> dict[str, str]:
     return winners
 
 
+def bracket_of(state: LiveState) -> Bracket | None:
+    return format_data(state, BracketData).bracket
+
+
 def bracket_states(state: LiveState) -> dict[str, MatchState]:
-    assert state.bracket is not None
-    return resolve(state.bracket, state.entrants, match_winners(state))
+    data = format_data(state, BracketData)
+    assert data.bracket is not None
+    return resolve(data.bracket, data.entrants, match_winners(state))
 
 
 def next_matches(bracket: Bracket, states: Mapping[str, MatchState]) -> list[MatchState]:
@@ -91,8 +119,28 @@ class BracketFormat(RoundFormat):
         """The bracket for `entrants` players."""
         raise NotImplementedError
 
+    def new_data(self) -> BracketData:
+        return BracketData()
+
+    def data_from_json(self, data: Any, game: GameDescriptor, config: FormatConfig) -> BracketData:
+        entrants = stored_entrants(data)
+        return BracketData(entrants, self.build(config, len(entrants)) if entrants else None)
+
+    def bracket(self, state: LiveState) -> Bracket | None:
+        return bracket_of(state)
+
+    def byes(self, state: LiveState) -> list[str]:
+        """The players the bracket's rounds being played pass on by a bye."""
+        bracket = bracket_of(state)
+        if bracket is None or not state.tables:
+            return []
+        states = bracket_states(state)
+        seated = {bracket.round_index(t.match) for t in state.tables}
+        return [str(states[m.id].winner) for i in sorted(seated) for m in bracket.rounds[i].matches
+                if states[m.id].status == "bye" and states[m.id].winner]
+
     def _bracket(self, state: LiveState, entrants: list[str], stage: int) -> Bracket:
-        bracket = state.bracket if stage > 1 else self.build(state.format, len(entrants))
+        bracket = bracket_of(state) if stage > 1 else self.build(state.format, len(entrants))
         assert bracket is not None
         return bracket
 
@@ -112,7 +160,7 @@ class BracketFormat(RoundFormat):
             raise IllegalActionError(f"seat: round {stage} of the bracket is {shown}, not the stored tables")
 
     def seated(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
-        state.bracket = self._bracket(state, checked.entrants, stage)
+        format_data(state, BracketData).bracket = self._bracket(state, checked.entrants, stage)
 
     def complete(self, state: LiveState) -> bool:
         if state.stage == 0 or not all(t.finished for t in state.tables):
@@ -123,19 +171,21 @@ class BracketFormat(RoundFormat):
         """Whether the round being played holds the bracket's final match."""
         if state.stage == 0:
             return False
-        assert state.bracket is not None
-        last = state.bracket.matches[-1]
-        final = state.bracket.match(last.reset_of) if last.reset_of else last
+        bracket = bracket_of(state)
+        assert bracket is not None
+        last = bracket.matches[-1]
+        final = bracket.match(last.reset_of) if last.reset_of else last
         return any(t.match in (final.id, last.id) for t in state.tables)
 
     def eliminated(self, state: LiveState) -> set[str]:
         """Players out: the loser of a match whose loser goes nowhere (or to a void reset), and both
         players of a third-place match, its winner even when the match is a bye (a field of 3)."""
-        if state.bracket is None:
+        bracket = bracket_of(state)
+        if bracket is None:
             return set()
         states = bracket_states(state)
         out: set[str] = set()
-        for match in state.bracket.matches:
+        for match in bracket.matches:
             done = states[match.id]
             if match.side == "third" and done.status in ("done", "bye") and done.winner:
                 out.add(done.winner)  # third place is the winner's last match too
@@ -152,15 +202,17 @@ class BracketFormat(RoundFormat):
         return out
 
     def standings(self, state: LiveState) -> list[StandingRow]:
-        if state.bracket is None:
+        bracket = bracket_of(state)
+        if bracket is None:
             return []
         notes = forfeit_notes(state)
-        rows = rank_bracket(state.history, state.entrants, self.eliminated(state), bracket_states(state),
-                            state.bracket)
+        rows = rank_bracket(state.history, entrants_of(state), self.eliminated(state), bracket_states(state),
+                            bracket)
         return [replace(row, note=notes[row.player]) if row.player in notes else row for row in rows]
 
     def view(self, state: LiveState) -> BracketView | None:
-        if state.stage == 0 or state.bracket is None:
+        bracket = bracket_of(state)
+        if state.stage == 0 or bracket is None:
             return None
         states = bracket_states(state)
         where: dict[str, tuple[int, int]] = {}
@@ -170,5 +222,5 @@ class BracketFormat(RoundFormat):
                 if table.match:
                     where[table.match] = (table.stage, table.number)
                     games[table.match] = tuple(table.games)
-        return BracketView(state.bracket, tuple(state.entrants), states, where, games, state.format.best_of,
-                           champion(state.bracket, states) if state.complete else None)
+        return BracketView(bracket, tuple(entrants_of(state)), states, where, games, state.format.best_of,
+                           champion(bracket, states) if state.complete else None)

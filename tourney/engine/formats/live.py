@@ -15,6 +15,9 @@ its `match` (the bracket's match id: "W1-1", "L2-3", "GF", "3P").
 
 A best-of-N duel stays open until one player has won a majority of its games (`result TABLE
 LOSER`, one game each); `finish` or `chips` record the whole match at once.
+
+What a format of rounds keeps of the event is its own `FieldData` (`state.format_data`): the field
+in seed order; bracket_live.py's and table_rounds.py's add the bracket and the rounds' plans.
 """
 
 from __future__ import annotations
@@ -23,11 +26,12 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.bracket import Bracket
 from tourney.engine.format_config import FLAGS, FormatConfig, takers, unused_options
+from tourney.engine.format_registry import format_data
 from tourney.engine.format_views import BracketView, FormatView, RoundsView
 from tourney.engine.formats.seeding import seed as seed_order
 from tourney.engine.payload import text_field
@@ -40,13 +44,60 @@ from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError
 from tourney.rules.games import GameDescriptor
 
-__all__ = ["BracketView", "CheckedRound", "RoundFormat", "RoundsView", "stage_groups"]
+__all__ = ["BracketView", "CheckedRound", "FieldData", "RoundFormat", "RoundsData", "RoundsView", "entrants_of",
+           "stage_groups"]
 
 if TYPE_CHECKING:
     from tourney.engine.format_registry import LiveState
     from tourney.engine.log import Touch
     from tourney.engine.points_ranking import PointsRow
     from tourney.engine.roster import PlayerInfo
+
+
+@dataclass
+class FieldData:
+    """What a format of rounds keeps of its event (`state.format_data`): the field in seed order
+    (seed 1 first), fixed when round 1 is seated. Subclasses add their own and say how each is
+    copied and stored (`copy`, `to_json`; the format's `data_from_json` reads it back)."""
+
+    entrants: list[str] = field(default_factory=list)
+
+    def copy(self) -> FieldData:
+        return FieldData(list(self.entrants))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"entrants": list(self.entrants)}
+
+
+@dataclass
+class RoundsData(FieldData):
+    """A format of rounds of tables (round robin, Swiss): the field, and each seated round's plan
+    (its tables in seat order and its byes), round 1 first."""
+
+    round_plans: list[RoundPlan] = field(default_factory=list)
+
+    def copy(self) -> RoundsData:
+        return RoundsData(list(self.entrants), list(self.round_plans))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"entrants": list(self.entrants),
+                "rounds": [[plan.number, [list(t) for t in plan.tables], list(plan.byes)] for plan in self.round_plans]}
+
+
+def stored_rounds(data: Any) -> list[RoundPlan]:
+    """`RoundsData.to_json`'s rounds read back."""
+    return [RoundPlan(int(number), tuple(tuple(str(p) for p in t) for t in tables), tuple(str(p) for p in byes))
+            for number, tables, byes in data["rounds"]]
+
+
+def stored_entrants(data: Any) -> list[str]:
+    """`FieldData.to_json`'s field read back."""
+    return [str(name) for name in data["entrants"]]
+
+
+def entrants_of(state: LiveState) -> list[str]:
+    """The field in seed order (empty before round 1 is seated)."""
+    return format_data(state, FieldData).entrants
 
 
 def stage_groups(bracket: Bracket) -> list[list[int]]:
@@ -91,7 +142,7 @@ def forfeit_notes(state: LiveState) -> dict[str, str]:
 def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedRound]:
     """Each seated round as played so far: its finished tables and its byes."""
     out = []
-    for plan, tables in zip(state.round_plans, state.history, strict=True):
+    for plan, tables in zip(format_data(state, RoundsData).round_plans, state.history, strict=True):
         if finished_only and not all(t.finished for t in tables):
             continue
         out.append(PlayedRound(tuple(table_result(t) for t in tables if t.finished), plan.byes))
@@ -99,7 +150,7 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
 
 
 def swiss_rows(state: LiveState, bye_points: int = 1) -> list[PointsRow]:
-    return points_standings(state.entrants, played_rounds(state), bye_points, state.format.tiebreaks)
+    return points_standings(entrants_of(state), played_rounds(state), bye_points, state.format.tiebreaks)
 
 
 def withdrawn(state: LiveState) -> set[str]:
@@ -183,6 +234,22 @@ class RoundFormat(ABC):
             parts.append(f"tie-breaks {' then '.join(config.tiebreaks)}")
         return ", ".join(parts)
 
+    # ---------------------------------------------------------------- its own data
+    def new_data(self) -> FieldData:
+        return FieldData()
+
+    def data_from_json(self, data: Any, game: GameDescriptor, config: FormatConfig) -> FieldData:
+        return FieldData(stored_entrants(data))
+
+    def entrants(self, state: LiveState) -> list[str]:
+        return entrants_of(state)
+
+    def byes(self, state: LiveState) -> list[str]:
+        return []
+
+    def bracket(self, state: LiveState) -> Bracket | None:
+        return None
+
     # ---------------------------------------------------------------- left to the subclasses
     @abstractmethod
     def complete(self, state: LiveState) -> bool: ...
@@ -228,7 +295,7 @@ class RoundFormat(ABC):
         if state.complete:
             return []
         out = self.eliminated(state)
-        return [p for p in state.entrants if p not in out]
+        return [p for p in entrants_of(state) if p not in out]
 
     def _entrants(self, state: LiveState, seed: int, ratings: Mapping[str, float] | None) -> list[str]:
         active = [p.name for p in state.players if not p.dropped]
@@ -250,7 +317,7 @@ class RoundFormat(ABC):
             raise InvalidInputError("--ratings: the seeding is fixed at the first seat draw")
         stage = state.stage + 1
         payload: dict[str, Any] = {"stage": stage, "seed": seed}
-        entrants = state.entrants
+        entrants = entrants_of(state)
         if stage == 1:
             entrants = self._entrants(state, seed, ratings)
             payload["entrants"] = entrants
@@ -261,7 +328,7 @@ class RoundFormat(ABC):
 
     def check_round(self, state: LiveState, data: dict[str, Any], stage: int) -> CheckedRound:
         """Check a round's seat payload against the state; nothing is changed."""
-        entrants = state.entrants
+        entrants = entrants_of(state)
         if stage == 1:
             raw = data.get("entrants")
             active = [p.name for p in state.players if not p.dropped]
@@ -282,7 +349,7 @@ class RoundFormat(ABC):
         checked = self.check_round(state, data, stage)
         config = state.format
         self.seated(state, checked, stage)
-        state.entrants = checked.entrants
+        format_data(state, FieldData).entrants = checked.entrants
         state.seat_tables(stage, seed, [
             TableState(number, stage, seats, 1, starter=starter, cap_rule=None, start_cards=0, match=match,
                        best_of=config.best_of if len(seats) == 2 else 1, draws=self.draws)
@@ -300,6 +367,9 @@ class RoundFormat(ABC):
 
     def late_entry(self, state: LiveState) -> TableState:
         raise IllegalActionError(f"late entry is closed: the {state.format.name} field is fixed at round 1")
+
+    def entered_late(self, state: LiveState, table: TableState) -> None:
+        return None  # never: `late_entry` refuses
 
     def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         name = info.name

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from tourney.engine.format_config import FormatConfig
-from tourney.engine.format_registry import register_format
+from tourney.engine.format_registry import format_data, register_format
 from tourney.engine.formats import round_robin
-from tourney.engine.formats.live import CheckedRound, min_table
+from tourney.engine.formats.live import CheckedRound, RoundsData, entrants_of, min_table, stored_entrants, stored_rounds
 from tourney.engine.formats.table_rounds import TableRoundsFormat
 from tourney.engine.rounds import RoundPlan
 from tourney.errors import IllegalActionError, InvalidInputError
@@ -25,6 +26,17 @@ if TYPE_CHECKING:
 
 # A round robin played more than twice is rare; this keeps a typo from scheduling hundreds of rounds.
 MAX_CYCLES = 4
+
+
+@dataclass
+class RoundRobinData(RoundsData):
+    """A round robin's rounds, and its whole schedule as last worked out (from the entrants and round
+    1's seed: a cache, neither compared nor stored, shared by copies)."""
+
+    schedule_cache: tuple[Any, list[RoundPlan]] | None = field(default=None, compare=False, repr=False)
+
+    def copy(self) -> RoundRobinData:
+        return RoundRobinData(list(self.entrants), list(self.round_plans), self.schedule_cache)
 
 
 class RoundRobinFormat(TableRoundsFormat):
@@ -44,6 +56,12 @@ class RoundRobinFormat(TableRoundsFormat):
             raise InvalidInputError(f"--cycles {config.cycles}: a round robin is played 1 to {MAX_CYCLES} times "
                                     "(2: a double round robin)")
 
+    def new_data(self) -> RoundRobinData:
+        return RoundRobinData()
+
+    def data_from_json(self, data: Any, game: GameDescriptor, config: FormatConfig) -> RoundRobinData:
+        return RoundRobinData(stored_entrants(data), stored_rounds(data))
+
     def rounds_for(self, state: LiveState, entrants: Sequence[str]) -> int:
         config, n = state.format, len(entrants)
         if config.table_size == 2:
@@ -51,12 +69,14 @@ class RoundRobinFormat(TableRoundsFormat):
         return (config.rounds or round_robin.default_rounds(n, config.table_size, min_table(state))) * config.cycles
 
     def total_rounds(self, state: LiveState) -> int:
-        return self.rounds_for(state, state.entrants) if len(state.entrants) >= 2 else 0
+        entrants = entrants_of(state)
+        return self.rounds_for(state, entrants) if len(entrants) >= 2 else 0
 
     def schedule(self, state: LiveState, entrants: Sequence[str], first_seed: int) -> list[RoundPlan]:
         """Every round, from the entrants and round 1's seed (cached on the state)."""
         key = (tuple(entrants), first_seed)
-        cached = state.schedule_cache
+        data = format_data(state, RoundRobinData)
+        cached = data.schedule_cache
         if cached is not None and cached[0] == key:
             return cached[1]
         config = state.format
@@ -68,7 +88,7 @@ class RoundRobinFormat(TableRoundsFormat):
                                                    rounds=config.rounds, min_table=min_table(state))
         if config.cycles > 1:
             schedule = round_robin.repeat_cycles(schedule, config.cycles)
-        state.schedule_cache = (key, schedule)
+        data.schedule_cache = (key, schedule)
         return schedule
 
     def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:

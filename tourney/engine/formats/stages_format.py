@@ -22,10 +22,11 @@ Choices the rules leave open (ARCHITECTURE.md "Tournament engine"):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.format_config import FLAGS, FormatConfig, takers, unused_options
-from tourney.engine.format_registry import register_format
+from tourney.engine.format_registry import format_data, register_format
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
 from tourney.engine.progress import PlayerStatus
@@ -36,9 +37,31 @@ from tourney.errors import IllegalActionError, InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
+    from tourney.engine.bracket import Bracket
     from tourney.engine.format_registry import LiveState
     from tourney.engine.log import Touch
     from tourney.engine.roster import PlayerInfo
+
+
+@dataclass
+class StagesData:
+    """What the stages keep of an event (`state.format_data`): the plan the first seat draw fixed
+    (None before it; late entries grow its first stage) and each player promoted in place of a
+    qualifier who dropped out (promoted -> replaced)."""
+
+    fixed_plan: Plan | None = None
+    promoted: dict[str, str] = field(default_factory=dict)
+
+    def copy(self) -> StagesData:
+        return StagesData(self.fixed_plan, dict(self.promoted))  # a plan is immutable: shared
+
+    def to_json(self) -> dict[str, Any]:
+        plan = self.fixed_plan.to_json_with_reasons() if self.fixed_plan is not None else None
+        return {"plan": plan, "promoted": dict(self.promoted)}
+
+
+def stages_data(state: LiveState) -> StagesData:
+    return format_data(state, StagesData)
 
 
 def seat_sizes(stage_plan: StagePlan, players: int) -> tuple[int, ...]:
@@ -158,15 +181,40 @@ class StagesFormat:
     def describe(self, config: FormatConfig) -> str:
         return self.name
 
+    # ---------------------------------------------------------------- its own data
+    def new_data(self) -> StagesData:
+        return StagesData()
+
+    def data_from_json(self, data: Any, game: GameDescriptor, config: FormatConfig) -> StagesData:
+        stored = data["plan"]
+        # As it was (not checked again), citing the game's sections as every plan `seat` fixes does.
+        plan = None if stored is None else Plan(
+            tuple(StagePlan(int(s["players"]), tuple(int(t) for t in s["tables"]), int(s["advance"]))
+                  for s in stored["stages"]),
+            tuple(str(reason) for reason in stored["reasons"]), game.table_citations)
+        return StagesData(plan, {str(new): str(old) for new, old in data["promoted"].items()})
+
+    def entrants(self, state: LiveState) -> list[str]:
+        return []  # no seeded field: every stage is drawn afresh
+
+    def byes(self, state: LiveState) -> list[str]:
+        return []
+
+    def bracket(self, state: LiveState) -> Bracket | None:
+        return None
+
     # ---------------------------------------------------------------- the fold's questions
     def plan(self, state: LiveState) -> Plan | None:
+        fixed = stages_data(state).fixed_plan
+        if fixed is not None:
+            return fixed
         active = sum(1 for p in state.players if not p.dropped)
         if active < 2:
             return None
         return plan_stages(active, state.descriptor.table_citations, max_table=state.descriptor.max_table)
 
     def is_last_round(self, state: LiveState) -> bool:
-        fixed = state.fixed_plan
+        fixed = stages_data(state).fixed_plan
         return fixed is not None and state.stage == len(fixed.stages)
 
     def complete(self, state: LiveState) -> bool:
@@ -193,8 +241,9 @@ class StagesFormat:
         else:
             if plan is not None:
                 raise IllegalActionError("the plan is fixed at the first seat draw")
-            assert state.fixed_plan is not None
-            chosen = state.fixed_plan
+            fixed = stages_data(state).fixed_plan
+            assert fixed is not None
+            chosen = fixed
         sizes = seat_sizes(chosen.stages[stage - 1], len(names))
         players = [(n, state.player(n).club) for n in names]
         payload: dict[str, Any] = {"stage": stage, "seed": seed, "tables": draw_tables(players, sizes, seed)}
@@ -213,18 +262,20 @@ class StagesFormat:
             stored = Plan.from_json(data["plan"], state.descriptor.table_citations) if "plan" in data else None
             plan = first_plan(state.descriptor, len(names), stored)
         else:
-            assert state.fixed_plan is not None
-            plan = state.fixed_plan
+            fixed = stages_data(state).fixed_plan
+            assert fixed is not None
+            plan = fixed
         stage_plan = plan.stages[stage - 1]
         tables = parse_tables(data.get("tables"), names, seat_sizes(stage_plan, len(names)))
         # Everything checked: now mutate.
-        state.fixed_plan = plan
+        own = stages_data(state)
+        own.fixed_plan = plan
         stop = 1 if stage_plan.is_final else stage_plan.advance
         descriptor = state.descriptor
         state.seat_tables(stage, seed, [
             TableState(number, stage, seats, stop, stage_plan.is_final, starter, cap_rule=descriptor.live_cap,
                        start_cards=descriptor.live_start_cards) for number, seats, starter in tables])
-        state.promoted.update(promoted)
+        own.promoted.update(promoted)
         return state.seat_touches(names)
 
     def result(self, state: LiveState, data: dict[str, Any]) -> frozenset[Touch]:
@@ -248,6 +299,13 @@ class StagesFormat:
         if not open_tables:
             raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
+
+    def entered_late(self, state: LiveState, table: TableState) -> None:
+        """The plan's first stage grows with the table."""
+        data = stages_data(state)
+        if data.fixed_plan is not None:
+            sizes = tuple(sorted((len(t.seats) for t in state.tables), reverse=True))
+            data.fixed_plan = data.fixed_plan.with_first_stage(sizes)
 
     def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         name = info.name
@@ -273,7 +331,7 @@ class StagesFormat:
     def standings(self, state: LiveState) -> list[StandingRow]:
         dropped = {p.name for p in state.players if p.dropped}
         notes = {name: "dropped" for name in dropped}
-        notes.update({new: f"promoted in place of {old}" for new, old in state.promoted.items()})
+        notes.update({new: f"promoted in place of {old}" for new, old in stages_data(state).promoted.items()})
         return rank_players((t for tables in state.history for t in tables), dropped, notes)
 
     def view(self, state: LiveState) -> None:
@@ -301,7 +359,7 @@ class StagesFormat:
         place = table.places.get(name)
         last = not any(name in t.seats for tables in state.history[table.stage:] for t in tables)
         dropped = state.player(name).dropped and last
-        replaced = state.promoted.get(name)
+        replaced = stages_data(state).promoted.get(name)
         promoted = (replaced is not None and table.stage >= 2
                     and any(name in t.eliminated for t in state.history[table.stage - 2]))
         note = f" (promoted in place of {replaced})" if promoted else ""

@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from tourney.engine.format_registry import register_format
-from tourney.engine.formats.live import min_table, played_rounds, withdrawn
+from tourney.engine.formats.live import entrants_of, min_table, played_rounds, withdrawn
 from tourney.engine.formats.table_rounds import TableRoundsFormat
 from tourney.engine.rounds import RoundPlan
 
@@ -33,14 +33,14 @@ class SwissFormat(TableRoundsFormat):
         # swiss.py imports networkx (its pairing); on first use, so a fold of another format never loads it.
         from tourney.engine.formats.swiss import default_rounds
 
-        n = len(state.entrants)
+        n = len(entrants_of(state))
         return (state.format.rounds or default_rounds(n)) if n >= 2 else 0
 
     def is_last_round(self, state: LiveState) -> bool:
         if state.stage == 0:
             return False
         gone = withdrawn(state)
-        left_to_pair = sum(1 for p in state.entrants if p not in gone)
+        left_to_pair = sum(1 for p in entrants_of(state) if p not in gone)
         return state.stage >= self.total_rounds(state) or left_to_pair < 2
 
     def round_plan(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> RoundPlan:

@@ -15,15 +15,20 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.format_config import FormatConfig, table_sizes_for
+from tourney.engine.format_registry import format_data
 from tourney.engine.formats.live import (
     CheckedRound,
     RoundFormat,
+    RoundsData,
     RoundsView,
     check_field,
+    entrants_of,
     first_seed,
     forfeit_notes,
     played_rounds,
     rounds_payload,
+    stored_entrants,
+    stored_rounds,
     swiss_rows,
 )
 from tourney.engine.rounds import RoundPlan
@@ -45,6 +50,16 @@ class TableRoundsFormat(RoundFormat):
     standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "points", "tiebreaks")
     draws = True
     bye_points = 1
+
+    def new_data(self) -> RoundsData:
+        return RoundsData()
+
+    def data_from_json(self, data: Any, game: GameDescriptor, config: FormatConfig) -> RoundsData:
+        return RoundsData(stored_entrants(data), stored_rounds(data))
+
+    def byes(self, state: LiveState) -> list[str]:
+        plans = format_data(state, RoundsData).round_plans
+        return list(plans[-1].byes) if plans and state.stage == len(plans) else []
 
     def total_rounds(self, state: LiveState) -> int:
         """How many rounds the event has (the field known: round 1 seated)."""
@@ -77,7 +92,7 @@ class TableRoundsFormat(RoundFormat):
 
     def seated(self, state: LiveState, checked: CheckedRound, stage: int) -> None:
         tables = tuple(tuple(seats) for _, seats, _, _ in checked.tables)
-        state.round_plans.append(RoundPlan(stage, tables, checked.byes))
+        format_data(state, RoundsData).round_plans.append(RoundPlan(stage, tables, checked.byes))
 
     def complete(self, state: LiveState) -> bool:
         if state.stage == 0 or not all(t.finished for t in state.tables):
@@ -88,7 +103,7 @@ class TableRoundsFormat(RoundFormat):
         return state.stage > 0 and state.stage >= self.total_rounds(state)
 
     def standings(self, state: LiveState) -> list[StandingRow]:
-        if not state.entrants:
+        if not entrants_of(state):
             return []
         notes = forfeit_notes(state) | {p.name: "withdrew" for p in state.players if p.dropped}
         rows = rank_points(state.history, swiss_rows(state, self.bye_points), chosen=bool(state.format.tiebreaks))
@@ -97,7 +112,7 @@ class TableRoundsFormat(RoundFormat):
     def view(self, state: LiveState) -> RoundsView | None:
         if state.stage == 0:
             return None
-        return RoundsView(tuple(state.round_plans), tuple(played_rounds(state)),
+        return RoundsView(tuple(format_data(state, RoundsData).round_plans), tuple(played_rounds(state)),
                           tuple(swiss_rows(state, self.bye_points)),
                           self.total_rounds(state), state.format.table_size)
 
