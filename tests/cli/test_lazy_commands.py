@@ -44,8 +44,8 @@ def test_a_command_imports_only_its_own_module() -> None:
 
 
 def test_the_format_list_of_new_is_made_only_when_its_help_is_shown() -> None:
-    """`tourney --help` builds every command, `new` included: its --format help, made from the format
-    registry, must not import the registry (and the formats) then; `new --help` does."""
+    """`new --help`'s --format help, made from the format registry, is made when that screen shows
+    it: `tourney --help` and another command's help import no registry (nor the formats)."""
     assert "tourney.engine.format_registry" not in imported_by("--help")
     assert "tourney.engine.format_registry" not in imported_by("status", "--help")
     assert "tourney.engine.format_registry" in imported_by("new", "--help")
@@ -58,10 +58,21 @@ def test_every_listed_command_loads(name: str) -> None:
     assert f"Usage: tourney {name}" in result.stdout
 
 
-def test_help_lists_every_command_in_table_order() -> None:
+def test_help_lists_every_command_in_table_order_under_its_group_whole() -> None:
+    """`tourney --help` groups the commands by what a user does (issue 34 item 6); each line is
+    whole (none cut with "..."), and listing them builds no command."""
+    from tourney.cli import GROUPS
+
     out = runner.invoke(app, ["--help"]).stdout
-    listed = [line.split()[0] for line in out.split("Commands:", 1)[1].splitlines() if line.strip()]
+    body = out.split("Start here:", 1)[1]
+    listed = [line.split()[0] for line in body.splitlines() if line.startswith("  ") and line.strip()]
     assert listed == list(COMMANDS)
+    headings = [line[:-1] for line in out.splitlines() if line.endswith(":") and not line.startswith(" ")]
+    assert headings[-len(GROUPS):] == [heading for heading, _ in GROUPS]
+    assert not [line for line in body.splitlines() if line.rstrip().endswith("...")]
+    assert {"Players", "Results", "Corrections", "Printing", "Bots"} <= set(headings)
+    modules = imported_by("--help")
+    assert not {m for m in modules if m.startswith("tourney.cli.") and m.endswith("_cmd")}
 
 
 def test_a_live_command_on_sqlite_needs_no_orm_no_pydantic_and_no_other_game(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ BOTS_HELP = ("Comma-separated entrants, each [LABEL=]SPEC: a bot kind of the gam
              "or package.module:Class (a Python bot).")
 
 
-@app.command("run")
+@app.command("run", short_help="Play seeded games between bots, seats rotated.")
 def run(
     bots: Annotated[str | None, typer.Option(help=BOTS_HELP)] = None,
     bot: Annotated[list[str] | None, typer.Option(
@@ -96,7 +96,7 @@ def run(
         typer.echo(f"results: {out}  (tourney arena report {out})")
 
 
-@app.command("report")
+@app.command("report", short_help="Per bot: games, wins, ratings with intervals.")
 def report(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A results file of `tourney arena run --out`.")],
     html: Annotated[Path | None, typer.Option(help="Also write an HTML report with a ratings chart here.")] = None,

@@ -56,7 +56,7 @@ def add(
     _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament), tr)
 
 
-@app.command("import")
+@app.command("import", short_help="Register every player of a CSV file (all or none).")
 def import_(
     file: Annotated[Path | None, typer.Argument(
         metavar="FILE.csv", help="CSV file with a header row: name and, optionally, club.", show_default=False)]
@@ -84,7 +84,7 @@ def import_(
     _print_registered(done, tr, read_as=f"{chosen}: {done.read_as}" if done.read_as is not None else None)
 
 
-@app.command("list")
+@app.command("list", short_help="List the players: club and status.")
 def list_(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """List the players: club and status (playing at table T, waiting to advance, out at stage S
     with place P, dropped)."""
@@ -117,7 +117,7 @@ def list_(as_json: JsonOption = False, db: DbOption = None, tournament: Tourname
                            counts=summary) if summary else tr.ngettext("%(num)s players", "%(num)s players", 0))
 
 
-@app.command("show")
+@app.command("show", short_help="A player's path through the event.")
 def show(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The player (a unique prefix will do).")],
     as_json: JsonOption = False,
@@ -144,7 +144,7 @@ def show(
         typer.echo(f"  {unit_heading(shown.unit, step.stage, tr)}  {table}  {seat}  {step.result}")
 
 
-@app.command("rename")
+@app.command("rename", short_help="Rename a player (undo reverts it).")
 def rename(
     old: Annotated[str, typer.Argument(metavar="OLD", help="The player's name now.")],
     new: Annotated[str, typer.Argument(metavar="NEW", help="The new name; every later view shows it.")],
@@ -160,7 +160,7 @@ def rename(
         typer.echo(tr.gettext("%(old)s is now %(new)s.", old=done.old, new=done.new))
 
 
-@app.command("drop")
+@app.command("drop", short_help="A player leaves the event.")
 def drop(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The player who leaves.")],
     db: DbOption = None,

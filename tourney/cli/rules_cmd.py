@@ -12,7 +12,7 @@ app = typer.Typer(cls=TourneyGroup, no_args_is_help=True, rich_markup_mode=None,
                   help="Ask the rules: does a declared hand exist? Which declarations are there?")
 
 
-@app.command("check")
+@app.command("check", short_help="Does DECLARATION exist among these cards?")
 def check(
     declaration: Annotated[str, typer.Argument(
         metavar="DECLARATION",
@@ -39,7 +39,7 @@ def check(
         typer.echo(f"{name} does NOT exist: {gap}{', the joker fills only one' if found.joker else ''}")
 
 
-@app.command("declarations")
+@app.command("declarations", short_help="All 89 declarations, weakest first.")
 def declarations(
     json_output: Annotated[bool, typer.Option("--json", help="Print a JSON list of {declaration, level}.")] = False,
     suit_order: Annotated[str, typer.Option(
@@ -57,7 +57,7 @@ def declarations(
         typer.echo(f"{row.level:>3}  {row.declaration:<15} {row.spoken}")
 
 
-@app.command("showdown")
+@app.command("showdown", short_help="Rank a Chlust showdown and name the winner.")
 def showdown(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game: chlust or khlyust (or an alias).")],
     hands: Annotated[list[str], typer.Argument(
@@ -80,7 +80,7 @@ def showdown(
         typer.echo(line)
 
 
-@app.command("settle")
+@app.command("settle", short_help="Settle a played Lou deal: chips and next pot.")
 def settle(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game: lou (or an alias).")],
     pot: Annotated[str, typer.Option("--pot", "-p", help="The pot P at the start of the deal, in chips.")],
