@@ -103,7 +103,8 @@ class SeatFactory:
 
     def make(self, entrant: Entrant, rng: random.Random) -> Bot:
         if entrant.transport == "cmd":
-            return SubprocessBot(entrant.spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool)
+            return SubprocessBot(entrant.spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool,
+                                 label=entrant.label)
         if entrant.transport == "python":
             return guarded_bot(entrant.spec, rng, self.limits.max_strikes)
         return make_bot(self.game, entrant.spec, rng)

@@ -15,6 +15,7 @@ from tourney.cli._bot_limits import (
     MaxForfeitsOption,
     MaxStrikesOption,
     MoveTimeoutOption,
+    SandboxOption,
 )
 from tourney.cli._common import TourneyGroup, print_json, stdout_is_terminal
 
@@ -56,6 +57,7 @@ def run(
     bot_memory: BotMemoryOption = None,
     bot_cpu: BotCpuOption = None,
     bot_logs: BotLogsOption = None,
+    sandbox: SandboxOption = "auto",
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="A rule option of the game (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
@@ -63,7 +65,7 @@ def run(
     """Play seeded games between bots with seats rotated, on local workers or Ray; print a leaderboard."""
     from functools import partial
 
-    from tourney.app.bots.arena import run_arena_games
+    from tourney.app.bots.arena import run_arena_games, sandbox_notice
     from tourney.arena.lineup import split_entries
     from tourney.errors import InvalidInputError
 
@@ -74,7 +76,11 @@ def run(
                    backend=backend, ray_address=ray_address, duplicate=duplicate, records=records, out=out,
                    move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
                    max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs,
-                   options=option or [])
+                   options=option or [], sandbox=sandbox)
+    if any(spec.partition("=")[2].strip().startswith("cmd:") or spec.startswith("cmd:") for spec in entries):
+        notice = sandbox_notice(sandbox)
+        if notice is not None:
+            typer.echo(notice, err=True)
     if stdout_is_terminal() and not as_json:
         from tourney.arena.progress import LiveProgress
 

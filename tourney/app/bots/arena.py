@@ -26,7 +26,7 @@ def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", ga
                     out: Path | None = None, move_timeout: float = 1.0, hello_timeout: float = 5.0,
                     max_strikes: int = 3, max_forfeits: int = 3, bot_memory: int | None = None,
                     bot_cpu: int | None = None, bot_logs: Path | None = None, options: Sequence[str] = (),
-                    observer: ArenaObserver | None = None) -> RunReport:
+                    observer: ArenaObserver | None = None, sandbox: str = "auto") -> RunReport:
     """Play `games` seeded games between `bots` ([LABEL=]SPEC: comma-separated text, or a list of
     entries whose commands may hold commas) with seats rotated,
     on local workers or Ray; `out` appends one JSON line per game (and resumes a run)."""
@@ -39,7 +39,8 @@ def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", ga
     check_range(games, what="--games", low=1)
     check_seed(seed)
     limits = bot_limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs)
+                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs,
+                        sandbox=sandbox, hide=[path for path in (out, records) if path is not None])
     descriptor = find_game(game)
     spec = make_spec(descriptor.name, bots, seed=seed, players=players, duplicate=duplicate,
                      options=parse_option_assignments(descriptor, list(options)))
@@ -57,10 +58,14 @@ def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", ga
 
 def bot_limits(*, move_timeout: float = 1.0, hello_timeout: float = 5.0, max_strikes: int = 3,
                max_forfeits: int = 3, bot_memory: int | None = None, bot_cpu: int | None = None,
-               bot_logs: Path | None = None) -> Limits:
+               bot_logs: Path | None = None, sandbox: str = "auto", hide: Sequence[Path] = ()) -> Limits:
     """The limits of refereed bots (`arena run` and `tourney run` take the same options), checked;
-    the folder of `bot_logs` made if it is missing."""
+    the folder of `bot_logs` made if it is missing; `sandbox` on refused where there is none. A
+    sandboxed bot does not see `hide` (nor `bot_logs`) even inside its program's folder."""
     from tourney.arena.bot_process import Limits
+    from tourney.arena.sandbox import check_mode, use_sandbox
+
+    use_sandbox(check_mode(sandbox))
 
     check_range(max_strikes, what="--max-strikes", low=0)
     check_range(max_forfeits, what="--max-forfeits", low=0)
@@ -77,7 +82,15 @@ def bot_limits(*, move_timeout: float = 1.0, hello_timeout: float = 5.0, max_str
             raise InvalidInputError(f"--bot-logs {str(bot_logs)!r}: {error.strerror or error}") from None
     return Limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
                   max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu,
-                  bot_logs=str(bot_logs.resolve()) if bot_logs is not None else None)
+                  bot_logs=str(bot_logs.resolve()) if bot_logs is not None else None, sandbox=sandbox,
+                  hide=tuple(str(path.resolve()) for path in (*hide, *([bot_logs] if bot_logs else []))))
+
+
+def sandbox_notice(sandbox: str) -> str | None:
+    """The line a front end says once when `cmd:` bots play without a sandbox under `--sandbox auto`."""
+    from tourney.arena.sandbox import notice
+
+    return notice(sandbox)
 
 
 def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:

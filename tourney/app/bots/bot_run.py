@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.app.bots.bot_workers import Workers
@@ -82,6 +83,19 @@ class BotRun:
     tables: dict[int, int] = field(default_factory=dict)  # stage -> tables played
     left: list[LeftTable] = field(default_factory=list)
     faults: dict[str, dict[str, int]] = field(default_factory=dict)  # player -> fault kind -> count
+
+
+def database_files(db: str | None) -> list[Path]:
+    """The files of the database `db` (a SQLite file and its journals; none for a server), which
+    no sandboxed bot may see even where they lie in its program's folder."""
+    from tourney.app.store.database import resolve_url, sqlite_file
+    from tourney.errors import StorageError
+
+    try:
+        path = sqlite_file(resolve_url(db))
+    except StorageError:
+        return []
+    return [Path(path + suffix) for suffix in ("", "-wal", "-shm", "-journal")]
 
 
 def _humans(table: TableState, bots: Bots) -> list[str]:
