@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Final
 
-from tourney.arena.containment import absolute_command, clean_up, kill_users, launch, pool_closed, pool_opened
+from tourney.arena.containment import absolute_command, clean_up, kill_users, launch, not_dumpable, pool_closed, pool_opened
 from tourney.errors import BotPipeError, InvalidInputError
 
 _COMPACT: Final = json.JSONEncoder(separators=(",", ":"))
@@ -349,6 +349,7 @@ class ProcessPool:
     def start(self, command: str, label: str | None = None) -> BotProcess:
         """A new process for `command` (its --bot-logs file named by `label`), ended by `close` at the latest."""
         if not self._registered:
+            not_dumpable()  # the process that starts bots keeps its memory from them (containment.py)
             pool_opened(self._kill_all)
             self._registered = True
         self._started = [process for process in self._started if not process.closed]

@@ -3,7 +3,8 @@
 Each bot process runs in namespaces of its own: its own process ids and `/proc` (it sees itself and
 what it started, never the arena or another bot), no network (a loopback of its own), a read-only
 view of the system (`/usr`, `/etc`, the library folders) and of the folders of the files its command
-names, its own empty writable folder as `/tmp` (also its working folder and `HOME`), no capabilities,
+names, its own empty writable folder `/home/bot` (its working folder, `HOME` and `TMPDIR`; `/tmp` too,
+unless its program lies under `/tmp`), no capabilities,
 the user `nobody` inside, and a session of its own. Nothing else of the machine is there: not
 tourney's working folder, database, `--out`, records or logs (`hide` covers them with nothing where
 they lie inside a folder the bot sees). When the process that started it dies, the sandbox dies
@@ -30,7 +31,7 @@ ON: Final = "on"
 OFF: Final = "off"
 MODES: Final = (AUTO, ON, OFF)
 
-INSIDE_HOME: Final = "/tmp"
+INSIDE_HOME: Final = "/home/bot"
 NOBODY: Final = 65534
 # The system's read-only folders; a folder that is a symbolic link here (/bin -> usr/bin) is one there too.
 _SYSTEM: Final = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
@@ -101,6 +102,8 @@ def wrapper_argv(bwrap: str, home: Path, shown: Iterable[Path], hide: Sequence[s
         if os.path.lexists(secret):
             argv += ["--tmpfs", secret] if os.path.isdir(secret) else ["--ro-bind", "/dev/null", secret]
     argv += ["--proc", "/proc", "--dev", "/dev", "--bind", str(home), INSIDE_HOME]
+    if not any(Path("/tmp") in folder.parents or folder == Path("/tmp") for folder in shown):
+        argv += ["--bind", str(home), "/tmp"]  # the same folder (a program under /tmp would show in it)
     seen = [Path(folder) for folder in _SYSTEM]
     for folder in sorted(set(shown), key=lambda path: len(path.parts)):
         if not any(folder == done or done in folder.parents for done in seen):
