@@ -22,6 +22,7 @@ from tourney.cli._common import TourneyGroup, print_json, stdout_is_terminal
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="The bot arena: seeded games between bots (any language), ratings and reports.")
 
+SKIPPED_SHOWN = 10  # skipped lines named in a report (the rest: --json)
 BOTS_HELP = ("Comma-separated entrants, each [LABEL=]SPEC: a bot kind of the game (`tourney games` lists each game's "
              "bots, e.g. random or prob:T), cmd:COMMAND (a program speaking the JSON-lines protocol, see the README) "
              "or package.module:Class (a Python bot).")
@@ -127,5 +128,17 @@ def report(
         typer.echo(f"{row.label:<{width}}  {row.games:>6}  {row.wins:>6}  {row.ties:>6}  {100 * row.win_rate:>5.1f}%  "
                    f"{100 * row.ci_low:>5.1f}-{100 * row.ci_high:<5.1f}%  {row.mean_place:>10.2f}  "
                    f"{row.mu:>6.2f} ± {Z95 * row.sigma:<6.2f}  {faults}")
+    for label, reasons in built.reasons.items():
+        typer.echo(f"why {label} faulted: " + "; ".join(reasons))
+    if built.header.get("seating"):
+        typer.echo(f"duplicate: {built.header['seating']} seating of each deal")
+    if built.skipped:
+        typer.echo(f"skipped {len(built.skipped)} lines that do not count:")
+        for said in built.skipped[:SKIPPED_SHOWN]:
+            typer.echo(f"  {said}")
+        if len(built.skipped) > SKIPPED_SHOWN:
+            typer.echo(f"  ... and {len(built.skipped) - SKIPPED_SHOWN} more (--json lists them all)")
+    if "seal" in built.header and not built.sums_checked:
+        typer.echo("note: the lines' checksums cannot be checked here (the key is with the user who ran the arena)")
     if html is not None:
         typer.echo(f"html: {html}")

@@ -31,9 +31,11 @@ def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", ga
     entries whose commands may hold commas) with seats rotated,
     on local workers or Ray; `out` appends one JSON line per game (and resumes a run)."""
     from tourney.arena.backends import make_backend
-    from tourney.arena.results import recorded_labels
+    from dataclasses import replace
+
+    from tourney.arena.results import recorded_header, recorded_labels
     from tourney.arena.run import run_arena
-    from tourney.arena.schedule import make_spec
+    from tourney.arena.schedule import ROTATION, make_spec
     from tourney.rules.games import find_game, parse_option_assignments
 
     check_range(games, what="--games", low=1)
@@ -46,11 +48,15 @@ def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", ga
                      options=parse_option_assignments(descriptor, list(options)))
     if out is not None:
         spec = spec.relabelled(recorded_labels(out, [entrant.spec for entrant in spec.entrants]))
-    if duplicate and games % spec.players:
-        # A deal is played once per seat rotation: a partial last deal would hand its luck to some bots.
-        low, high = games - games % spec.players, games - games % spec.players + spec.players
-        raise InvalidInputError(f"--duplicate plays every deal {spec.players} times (once per seat rotation): "
-                                f"--games must be a multiple of {spec.players}, such as "
+        recorded = recorded_header(out)
+        if duplicate and recorded is not None and recorded.get("duplicate") and "seating" not in recorded:
+            spec = replace(spec, seating=ROTATION)  # a file from before every seating was played resumes as it was
+    per_deal = spec.games_per_deal
+    if duplicate and games % per_deal:
+        # A deal is played once per seating: a partial last deal would hand its luck to some bots.
+        low, high = games - games % per_deal, games - games % per_deal + per_deal
+        raise InvalidInputError(f"--duplicate plays every deal {per_deal} times (once per seating of its "
+                                f"{spec.players} bots): --games must be a multiple of {per_deal}, such as "
                                 + (f"{low} or {high}" if low else f"{high}"))
     chosen = make_backend(backend, workers, ray_address)
     return run_arena(spec, games, chosen, limits=limits, out=out, records=records, observer=observer)
@@ -95,14 +101,17 @@ def sandbox_notice(sandbox: str) -> str | None:
 
 def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:
     """Per bot of a results file: games, wins, win rate with a 95 % interval, mean place, OpenSkill
-    rating, faults; the HTML report with its ratings chart written to `html` if given."""
+    rating, faults; the HTML report with its ratings chart written to `html` if given. Only the lines
+    the run's arena wrote count (`arena.audit`): the others are named in `skipped`."""
     from tourney.app.input.files import check_replaceable, tourney_html, write_text
+    from tourney.arena.audit import audit_file, counted_lines
     from tourney.arena.ratings import build_report
-    from tourney.arena.results import read_lines
 
     if not file.is_file():
         raise InvalidInputError(f"no such file: {str(file)!r}")
-    built = build_report(read_lines(file))
+    found = audit_file(file)
+    built = build_report(counted_lines(found))
+    built.skipped, built.sums_checked = found.skipped, found.checked
     if html is not None:
         from tourney.render.arena_report import render_arena_report
 
