@@ -38,7 +38,7 @@ def test_each_line_carries_a_checksum_under_the_runs_seal(run_file: Path) -> Non
 
 
 def test_duplicates_other_schedules_and_forged_lines_are_named_and_skipped(run_file: Path) -> None:
-    header, first, second, *_ = lines(run_file)
+    _header, first, second, *_ = lines(run_file)
     forged_win = {**second, "places": [1, 1, 1]}  # everybody first, under its old checksum
     invented = {key: value for key, value in first.items() if key != "sum"} | {"game": 99}
     two_seats = {**first, "game": 50, "seats": ["a", "b"], "places": [1, 2]}
@@ -56,7 +56,7 @@ def test_duplicates_other_schedules_and_forged_lines_are_named_and_skipped(run_f
 
 def test_without_the_key_the_schedule_and_duplicates_are_still_checked(
         run_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    header, first, second, *_ = lines(run_file)
+    _header, first, second, *_ = lines(run_file)
     append(run_file, first, {**second, "game": 7, "seats": ["a", "b"], "places": [1, 2]})
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "another-machine"))
     report = arena_report(run_file)

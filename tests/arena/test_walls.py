@@ -46,7 +46,8 @@ import json, os, signal, socket, sys, time
 token, database, out, port = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 said = {}
 said["env"] = ",".join(sorted(name for name in os.environ if name.startswith("TOURNEY"))) or "clean"
-said["cwd"] = "empty" if not os.listdir(".") and os.path.realpath(".") == os.path.realpath(os.environ["HOME"]) else "shared"
+home = os.path.realpath(os.environ["HOME"])
+said["cwd"] = "empty" if not os.listdir(".") and os.path.realpath(".") == home else "shared"
 victims = []
 deadline = time.monotonic() + 1.0
 while not victims and time.monotonic() < deadline:

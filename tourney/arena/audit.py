@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from tourney.arena.lineup import Entrant
@@ -76,13 +75,6 @@ def _refusal(line: dict[str, Any], spec: RunSpec, found: Audit, sealer: Sealer |
     if index in found.games:
         return f"game {index} again (a duplicate)"
     return None
-
-
-def audit_file(path: Path) -> Audit:
-    """`audit` of the results file at `path`."""
-    from tourney.arena.results import read_lines
-
-    return audit(enumerate(read_lines(path), start=1))
 
 
 def counted_lines(found: Audit) -> list[dict[str, Any]]:

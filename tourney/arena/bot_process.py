@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Final
 
-from tourney.arena.containment import absolute_command, clean_up, kill_users, launch, not_dumpable, pool_closed, pool_opened
+from tourney.arena.containment import (
+    absolute_command,
+    clean_up,
+    kill_users,
+    launch,
+    not_dumpable,
+    pool_closed,
+    pool_opened,
+)
 from tourney.errors import BotPipeError, InvalidInputError
 
 _COMPACT: Final = json.JSONEncoder(separators=(",", ":"))

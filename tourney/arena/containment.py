@@ -259,7 +259,7 @@ def _watch() -> None:
     forked workers are gone), then end every process that has one."""
     uids: set[int] = set()
     pending = b""
-    while chunk := sys.stdin.buffer.read1(1 << 12):
+    while chunk := os.read(sys.stdin.fileno(), 1 << 12):
         lines = (pending + chunk).split(b"\n")
         pending = lines.pop()
         uids.update(int(line) for line in lines if line.strip().isdigit())

@@ -1,6 +1,7 @@
-"""The results file: JSON Lines, a `run` header (with the run's `seal`) then one `game` line per game
-(with its checksum `sum`), appended as shards finish. Re-running the same run resumes it: the games already in the file are not played again, and
-a last line cut short by a kill is dropped before appending."""
+"""The results file: JSON Lines, a `run` header (with the run's `seal`) then one `game` line per
+game (with its checksum `sum`), appended as shards finish. Re-running the same run resumes it: the
+games already in the file are not played again, and a last line cut short by a kill is dropped
+before appending."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ import json
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from tourney.arena.seal import SEAL_FIELD, SUM_FIELD, Sealer, new_seal
 from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.arena.audit import Audit
 
 
 def read_lines(path: Path) -> Iterator[dict[str, Any]]:
@@ -39,6 +43,13 @@ def recorded_labels(path: Path, specs: list[str]) -> list[str] | None:
     if not isinstance(bots, dict) or list(bots.values()) != specs:
         return None
     return [str(label) for label in bots]
+
+
+def audit_file(path: Path) -> Audit:
+    """Which lines of the results file at `path` count (audit.py)."""
+    from tourney.arena.audit import audit
+
+    return audit(enumerate(read_lines(path), start=1))
 
 
 def recorded_header(path: Path) -> dict[str, Any] | None:

@@ -92,27 +92,28 @@ def wrapper_argv(bwrap: str, home: Path, shown: Iterable[Path], hide: Sequence[s
     folders of tourney's) are covered inside them."""
     argv = [bwrap, "--unshare-all", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY),
             "--cap-drop", "ALL", "--die-with-parent", "--new-session"]
-    for folder in _SYSTEM:
-        path = Path(folder)
-        if path.is_symlink():
-            argv += ["--symlink", os.readlink(path), folder]
-        elif path.is_dir():
-            argv += ["--ro-bind", folder, folder]
+    for system in _SYSTEM:
+        if os.path.islink(system):
+            argv += ["--symlink", os.readlink(system), system]
+        elif os.path.isdir(system):
+            argv += ["--ro-bind", system, system]
     for secret in _SECRETS:
         if os.path.lexists(secret):
             argv += ["--tmpfs", secret] if os.path.isdir(secret) else ["--ro-bind", "/dev/null", secret]
     argv += ["--proc", "/proc", "--dev", "/dev", "--bind", str(home), INSIDE_HOME]
-    if not any(Path("/tmp") in folder.parents or folder == Path("/tmp") for folder in shown):
+    folders = sorted(set(shown), key=lambda path: len(path.parts))
+    if not any(folder == Path("/tmp") or Path("/tmp") in folder.parents for folder in folders):
         argv += ["--bind", str(home), "/tmp"]  # the same folder (a program under /tmp would show in it)
-    seen = [Path(folder) for folder in _SYSTEM]
-    for folder in sorted(set(shown), key=lambda path: len(path.parts)):
-        if not any(folder == done or done in folder.parents for done in seen):
+    covered = [Path(system) for system in _SYSTEM]
+    bound: list[Path] = []
+    for folder in folders:
+        if not any(folder == done or done in folder.parents for done in covered + bound):
             argv += ["--ro-bind", str(folder), str(folder)]
-            seen.append(folder)
-    for path in hide:
-        if any(Path(path) == folder or folder in Path(path).parents for folder in seen[len(_SYSTEM):]) \
-                and os.path.lexists(path):
-            argv += ["--tmpfs", path] if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]
+            bound.append(folder)
+    for hidden in hide:
+        path = Path(hidden)
+        if any(path == folder or folder in path.parents for folder in bound) and os.path.lexists(path):
+            argv += ["--tmpfs", hidden] if path.is_dir() else ["--ro-bind", "/dev/null", hidden]
     argv += ["--chdir", INSIDE_HOME, "--"]
     return argv
 

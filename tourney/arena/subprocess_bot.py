@@ -212,7 +212,8 @@ class SubprocessBot:
                 raise self._forfeit(PROTOCOL, f"an answer line over {MAX_LINE} bytes") from None
             answer = read_answer(answer_line)
             if answer is None:
-                return self._strike(MALFORMED, legal, f"answer to act {ident} is not an action line: {cut(answer_line)}")
+                return self._strike(MALFORMED, legal,
+                                    f"answer to act {ident} is not an action line: {cut(answer_line)}")
             answer_id, chosen = answer
             if isinstance(answer_id, int) and not isinstance(answer_id, bool) and answer_id < ident:
                 missed = self._late.pop(answer_id, None)

@@ -49,8 +49,8 @@ class TableReferee:
         game.check_seats(len(players))
         values = resolve_options(game, options)
         forfeited: list[int] = []
-        bots = seat_bots(players, self.streaks.out, lambda seat: self._bot(game, specs[seat], bot_rng(seed, seat), players[seat]),
-                         forfeited)
+        bots = seat_bots(players, self.streaks.out,
+                         lambda seat: self._bot(game, specs[seat], bot_rng(seed, seat), players[seat]), forfeited)
         for seat in forfeited:
             self.faults.setdefault(players[seat], FaultCounter()).merge({FORFEIT: 1, DISQUALIFIED: 1})
         state = require_engine(game)(list(players), random.Random(seed), values, seed)

@@ -30,9 +30,9 @@ def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", ga
     """Play `games` seeded games between `bots` ([LABEL=]SPEC: comma-separated text, or a list of
     entries whose commands may hold commas) with seats rotated,
     on local workers or Ray; `out` appends one JSON line per game (and resumes a run)."""
-    from tourney.arena.backends import make_backend
     from dataclasses import replace
 
+    from tourney.arena.backends import make_backend
     from tourney.arena.results import recorded_header, recorded_labels
     from tourney.arena.run import run_arena
     from tourney.arena.schedule import ROTATION, make_spec
@@ -104,8 +104,9 @@ def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:
     rating, faults; the HTML report with its ratings chart written to `html` if given. Only the lines
     the run's arena wrote count (`arena.audit`): the others are named in `skipped`."""
     from tourney.app.input.files import check_replaceable, tourney_html, write_text
-    from tourney.arena.audit import audit_file, counted_lines
+    from tourney.arena.audit import counted_lines
     from tourney.arena.ratings import build_report
+    from tourney.arena.results import audit_file
 
     if not file.is_file():
         raise InvalidInputError(f"no such file: {str(file)!r}")

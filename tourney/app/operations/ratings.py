@@ -102,8 +102,9 @@ def _is_json_lines(path: str) -> bool:
 
 
 def _arena_ratings(path: str) -> dict[str, float]:
-    from tourney.arena.audit import audit_file, counted_lines
+    from tourney.arena.audit import counted_lines
     from tourney.arena.ratings import build_report
+    from tourney.arena.results import audit_file
 
     _check_results_file(Path(path))
     try:
