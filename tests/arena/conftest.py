@@ -78,3 +78,4 @@ def arena_key_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     folder = tmp_path_factory.getbasetemp() / "data-home"
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     return folder
+

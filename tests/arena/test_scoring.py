@@ -78,6 +78,8 @@ def test_the_report_gives_both_intervals_at_95_percent(tmp_path: Path) -> None:
     ("node --max-old-space-size=64 /srv/x/bot.js", "bot.js"),
     ("python3 -m mybots.strong", "mybots.strong"),
     ("'/a dir/my bot'", "my_bot"),
+    ("perl /srv/żółw.pl", "żółw.pl"),  # issue 31 item 6: labels keep any letter
+    ("node '/srv/мой бот.js'", "мой_бот.js"),
 ])
 def test_a_cmd_bot_is_labelled_by_its_program(command: str, label: str) -> None:
     assert short_label(command) == label

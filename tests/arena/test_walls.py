@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sandbox_support import needs_sandbox, sandbox_missing
 from typer.testing import CliRunner
 
 import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
 from tourney.app.bots.arena import run_arena_games
 from tourney.arena.results import read_lines
-from tourney.arena.sandbox import unavailable
 from tourney.cli import app
 
 PYTHON = shutil.which("python3", path="/usr/bin:/bin") or sys.executable
@@ -124,7 +124,7 @@ def probe(folder: Path, port: int, sandbox: str) -> tuple[dict[str, str], dict[s
     return dict(item.split("=") for item in found.group(1).split()), game
 
 
-@pytest.mark.skipif(unavailable() is not None, reason="no sandbox here (CI installs bubblewrap)")
+@needs_sandbox
 def test_in_the_sandbox_a_bot_sees_nothing_of_other_bots_the_run_or_the_database(
         open_folder: Path, listening: int) -> None:
     said, game = probe(open_folder, listening, "on")
@@ -147,7 +147,7 @@ def test_without_a_sandbox_as_root_a_bot_cannot_touch_another_bot_the_run_or_the
 @pytest.mark.parametrize("sandbox", ["on", "off"])
 def test_a_bot_that_kills_its_parent_and_every_process_it_can_only_ends_itself(
         open_folder: Path, sandbox: str) -> None:
-    if sandbox == "on" and unavailable() is not None:
+    if sandbox == "on" and sandbox_missing():
         pytest.skip("no sandbox here (CI installs bubblewrap)")
     if sandbox == "off" and os.geteuid() != 0:
         pytest.skip("without a sandbox, only root's bots have user ids of their own")

@@ -76,7 +76,7 @@ class Limits:
 # Programs that run the program a bot author wrote: the label names the script, not them.
 _INTERPRETER = re.compile(r"^(python[\d.]*|pypy[\d.]*|node(js)?|deno|bun|perl|ruby|php|lua(jit)?|julia|Rscript|"
                           r"bash|sh|zsh|java|dotnet|uv|npx|tsx)$")
-_UNLABELLED = re.compile(r"[^A-Za-z0-9_.#+-]+")
+_UNLABELLED = re.compile(r"[^\w.#+-]+")  # a label keeps any letter (żółw.pl, мой_бот.js)
 
 
 class BotTimeout(BotPipeError):

@@ -23,7 +23,7 @@ from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 CMD_PREFIX: Final = "cmd:"
-_LABEL = re.compile(r"^([A-Za-z0-9_.#+-]+)=(.+)$")
+_LABEL = re.compile(r"^([\w.#+-]+)=(.+)$")  # any letter (żółw=cmd:...), digit, and _ . # + -
 _MODULE_SPEC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 
 

@@ -83,6 +83,7 @@ class BotRun:
     tables: dict[int, int] = field(default_factory=dict)  # stage -> tables played
     left: list[LeftTable] = field(default_factory=list)
     faults: dict[str, dict[str, int]] = field(default_factory=dict)  # player -> fault kind -> count
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # player -> why its first faults happened
 
 
 def database_files(db: str | None) -> list[Path]:
@@ -176,6 +177,7 @@ def run_bots(*, db: str | None = None, tournament: str | None = None, seed: int 
             referee.close()
     if referee is not None:
         run.faults = referee.fault_report()
+        run.reasons = referee.fault_reasons()
     return run
 
 
