@@ -3,6 +3,7 @@ database, each with real processes, in the sandbox and without it (as root: a us
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -192,3 +193,52 @@ def test_a_dead_worker_is_one_clean_error_and_the_run_resumes(tmp_path: Path, mo
     monkeypatch.delenv("KILL_A_WORKER")
     report = run_arena_games(entrants, games=16, workers=2, out=out)
     assert report.played == 16 - len(kept) and sorted(game["game"] for game in report.games) == list(range(16))
+
+
+# At its hello, rewrites the event's bots as the issue's attacker did (argv[1]: the database, named
+# relative to where tourney runs); says how that went on stderr, and exits at its first decision.
+DATABASE_WRITER = """
+import json, sqlite3, sys
+said = "blocked"
+try:
+    with sqlite3.connect(sys.argv[1], timeout=1) as db:
+        changed = db.execute("UPDATE event SET data=replace(data, 'cmd:', 'random:1 cmd:')").rowcount
+        said = f"ok {changed}"
+except Exception as error:
+    said = f"blocked ({type(error).__name__})"
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "ready"}), flush=True)
+    elif msg["type"] == "act":
+        print(f"update: {said}", file=sys.stderr, flush=True)
+        sys.exit(2)
+"""
+
+
+@pytest.mark.parametrize("sandbox", ["on", "off"])
+def test_a_bot_cannot_rewrite_the_event_in_the_database(open_folder: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        sandbox: str) -> None:
+    if sandbox == "on" and sandbox_missing():
+        pytest.skip("no sandbox here (CI installs bubblewrap)")
+    if sandbox == "off" and os.geteuid() != 0:
+        pytest.skip("without a sandbox, only root's bots have user ids of their own")
+    write(open_folder, "writer.py", DATABASE_WRITER)
+    monkeypatch.chdir(open_folder)  # the database and the bot side by side, as in the issue
+    runner = CliRunner()
+
+    def ok(*args: str) -> str:
+        result = runner.invoke(app, [*args, "--db", "sqlite:///tourney.db"])
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    ok("new", "Walls", "--game", "polish-poker", "--seed", "3", "--format", "round-robin")
+    ok("player", "add", "Writer", "--bot", f"cmd:{PYTHON} writer.py tourney.db")
+    ok("player", "add", "R1", "R2", "--bot", "random")
+    def bots() -> dict[str, str]:
+        return {player["name"]: player["bot"] for player in json.loads(ok("player", "list", "--json"))}
+
+    before = bots()
+    out = ok("run", "--sandbox", sandbox)
+    assert re.search(r"why: crash: exited mid-match \(exit status 2; stderr: update: blocked", out), out
+    assert bots() == before

@@ -77,13 +77,13 @@ def run(
     limits = bot_limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
                         max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs,
                         sandbox=sandbox, hide=database_files(db))
-    notice = sandbox_notice(sandbox)
-    if notice is not None:
-        typer.echo(notice, err=True)
     with ExitStack() as stack:
         observer = stack.enter_context(_progress()) if stdout_is_terminal() else None
         done = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=not no_advance,
                         observer=observer, limits=limits, workers=workers, backend=backend)
+    notice = sandbox_notice(sandbox) if done.cmd_bots else None
+    if notice is not None:
+        typer.echo(notice, err=True)
     _report(done)
 
 

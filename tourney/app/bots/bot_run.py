@@ -84,6 +84,7 @@ class BotRun:
     left: list[LeftTable] = field(default_factory=list)
     faults: dict[str, dict[str, int]] = field(default_factory=dict)  # player -> fault kind -> count
     reasons: dict[str, list[str]] = field(default_factory=dict)  # player -> why its first faults happened
+    cmd_bots: bool = False  # whether a player is a `cmd:` bot (the sandbox's notice concerns the run)
 
 
 def database_files(db: str | None) -> list[Path]:
@@ -206,6 +207,7 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
     run = BotRun(state, row)
     if state.complete:
         return run
+    run.cmd_bots = any(str(spec).startswith("cmd:") for spec in bot_specs(state).values())
     if (state.stage == 0 or state.closed) and not bot_specs(state):  # nothing seated yet, or a closed stage
         raise InvalidInputError("no player is a bot: register bots with `tourney player add NAME --bot SPEC`")
     watch = observer or Observer()
