@@ -73,6 +73,13 @@ parent = os.getppid()
 said["arena"] = attempt(lambda: open(f"/proc/{parent}/mem", "rb").close()) if parent > 1 else "unseen"
 said["database"] = attempt(lambda: open(database, "r+b").close()) if os.path.exists(database) else "unseen"
 said["out"] = attempt(lambda: open(out, "a").close()) if os.path.exists(out) else "unseen"
+def read_out():
+    try:
+        with open(out) as handle:
+            return "read" if '"type":"run"' in handle.read() else "hidden"
+    except OSError:
+        return "hidden"
+said["outread"] = read_out() if os.path.exists(out) else "unseen"
 said["net"] = attempt(lambda: socket.create_connection(("127.0.0.1", port), timeout=1).close())
 print("probes: " + " ".join(f"{name}={value}" for name, value in said.items()), file=sys.stderr, flush=True)
 sys.exit(1)
@@ -130,7 +137,7 @@ def test_in_the_sandbox_a_bot_sees_nothing_of_other_bots_the_run_or_the_database
         open_folder: Path, listening: int) -> None:
     said, game = probe(open_folder, listening, "on")
     assert said == {"env": "clean", "cwd": "empty", "stdin": "unseen", "stdout": "unseen", "kill": "unseen",
-                    "arena": "unseen", "database": "blocked", "out": "blocked", "net": "blocked"}
+                    "arena": "unseen", "database": "blocked", "out": "blocked", "outread": "hidden", "net": "blocked"}
     assert game["forfeits"] == ["prober"] and "victim" not in game.get("faults", {})
     assert "exit status 1" in game["reasons"]["prober"][0]
 
@@ -139,9 +146,10 @@ def test_in_the_sandbox_a_bot_sees_nothing_of_other_bots_the_run_or_the_database
 def test_without_a_sandbox_as_root_a_bot_cannot_touch_another_bot_the_run_or_the_database(
         open_folder: Path, listening: int) -> None:
     said, game = probe(open_folder, listening, "off")
-    # It sees the others (no namespaces) but may touch none of them; the network is not walled off.
+    # It sees the others (no namespaces) but may touch none of them; it reads what every user may read
+    # (--out: whose lines it cannot forge, seal.py), and the network is not walled off.
     assert said == {"env": "clean", "cwd": "empty", "stdin": "blocked", "stdout": "blocked", "kill": "blocked",
-                    "arena": "blocked", "database": "blocked", "out": "blocked", "net": "ok"}
+                    "arena": "blocked", "database": "blocked", "out": "blocked", "outread": "read", "net": "ok"}
     assert game["forfeits"] == ["prober"] and "victim" not in game.get("faults", {})
 
 
