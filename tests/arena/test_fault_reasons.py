@@ -90,3 +90,15 @@ def test_bot_logs_are_named_by_label_and_capped(tmp_path: Path) -> None:
 def test_a_label_keeps_any_letter() -> None:
     entrants = parse_entrants(find_game("pp"), ["żółw=random", f"cmd:{sys.executable} '/srv/мой бот.py'"])
     assert [entrant.label for entrant in entrants] == ["żółw", "мой_бот.py"]
+
+
+def test_an_unquoted_path_with_a_space_says_to_quote_it(tmp_path: Path) -> None:
+    folder = tmp_path / "my bots"
+    folder.mkdir()
+    program = folder / "bot"
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    result = CliRunner().invoke(app, ["arena", "run", "--bots", f"cmd:{program},random", "--games", "1"])
+    assert result.exit_code == 1
+    assert result.stderr.strip().endswith(f"No such file or directory; {str(program)!r} exists: quote a path with "
+                                          f"spaces, e.g. cmd:'{program}'")

@@ -82,8 +82,10 @@ def notice(mode: str) -> str | None:
     reason = unavailable()
     if reason is None:
         return None
-    return (f"note: cmd: bots run without a sandbox ({reason}); each has an empty folder of its own and a "
-            "scrubbed environment, but can see the machine as its user does (--sandbox on requires one)")
+    as_whom = ("each under a user id of its own where every user may read its files, else as root"
+               if os.geteuid() == 0 else "as your user: a bot can reach what you can")
+    return (f"note: cmd: bots run without a sandbox ({reason}): each in an empty folder of its own with a "
+            f"scrubbed environment, {as_whom} (--sandbox on requires a sandbox)")
 
 
 def wrapper_argv(bwrap: str, home: Path, shown: Iterable[Path], hide: Sequence[str] = ()) -> list[str]:
