@@ -102,3 +102,25 @@ def test_an_unquoted_path_with_a_space_says_to_quote_it(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.strip().endswith(f"No such file or directory; {str(program)!r} exists: quote a path with "
                                           f"spaces, e.g. cmd:'{program}'")
+
+
+# Answers a legal action in lower case with its cards in reverse order (DRAW:KS AH as draw:ah ks).
+SLOPPY = """
+import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "ready"}), flush=True)
+    elif msg["type"] == "act":
+        kind, _, cards = msg["legal"][-1].partition(":")
+        answer = kind + (":" + " ".join(reversed(cards.split())) if cards else "")
+        print(json.dumps({"type": "action", "id": msg["id"], "action": answer.lower()}), flush=True)
+"""
+
+
+def test_the_right_cards_in_another_order_or_case_are_the_canonical_action(tmp_path: Path) -> None:
+    sloppy = write(tmp_path, "sloppy.py", SLOPPY)
+    for game in ("lou", "khlyust"):
+        report = run_arena_games([f"sloppy={sloppy}", "random", "random"], game=game, games=2, seed=5)
+        assert all("faults" not in played for played in report.games), [played.get("reasons") for played in
+                                                                          report.games]

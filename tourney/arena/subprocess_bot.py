@@ -226,7 +226,23 @@ class SubprocessBot:
             position = offered.position.get(chosen) if isinstance(chosen, str) else None
             if position is not None:
                 return legal[position]
-            return self._strike(ILLEGAL, legal, f"{cut(str(chosen).encode())} is not legal at act {ident}")
+            canonical = self._canonical(chosen)
+            if canonical is not None and canonical in legal:
+                return canonical  # the right cards in another order or case (issue 31 item 6)
+            said = f" (read as {self._game.action_text(canonical)!r})" \
+                if canonical is not None and self._game.action_text is not None else ""
+            return self._strike(ILLEGAL, legal, f"{cut(str(chosen).encode())}{said} is not legal at act {ident}")
+
+    def _canonical(self, chosen: object) -> int | None:
+        """The action an answer outside the offered texts names in the game's own reading (any case,
+        cards in any order), or None."""
+        parse = self._game.parse_action if self._game is not None else None
+        if not isinstance(chosen, str) or parse is None or len(chosen) > 200:
+            return None
+        try:
+            return parse(chosen)
+        except (ValueError, KeyError, IndexError):
+            return None
 
     def _delta_line(self, ident: int, view: dict[str, Any], legal_json: str) -> bytes:
         """The lean act (with its newline): the changes of `view` since the last act of the match,
