@@ -31,6 +31,7 @@ Elsewhere (not Linux) the ids, the parent-death signal and the sandbox are skipp
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import random
 import shutil
@@ -86,7 +87,7 @@ def launch(argv: Sequence[str], *, sandbox_mode: str, memory_mb: int | None, cpu
     else:
         wrapped = command
         env = scrubbed_environment(home)
-        if _LINUX and os.geteuid() == 0 and readable_by_anyone(command):
+        if _LINUX and os.geteuid() == 0 and _own_ids_available() and readable_by_anyone(command):
             uid = UNPRIVILEGED_BASE + random.SystemRandom().randrange(1 << 24)
             os.chown(home, uid, uid)
             _watch_user(uid)
@@ -130,6 +131,22 @@ def readable_by_anyone(argv: Sequence[str]) -> bool:
                     return False
             except OSError:
                 return False
+    return True
+
+
+@functools.cache
+def _own_ids_available() -> bool:
+    """Whether this root may take the bots' user and group ids: a container's root whose user
+    namespace maps fewer ids runs its bots as root (the sandbox is the wall there)."""
+    wanted = (UNPRIVILEGED_BASE, UNPRIVILEGED_BASE + (1 << 24))
+    for table in ("/proc/self/uid_map", "/proc/self/gid_map"):
+        try:
+            rows = [line.split() for line in Path(table).read_text().splitlines()]
+        except OSError:
+            return True  # no user namespaces here: every id is root's to take
+        if not any(len(row) == 3 and int(row[0]) <= wanted[0] and wanted[1] <= int(row[0]) + int(row[2])
+                   for row in rows):
+            return False
     return True
 
 
