@@ -193,7 +193,7 @@ def test_a_dead_worker_is_one_clean_error_and_the_run_resumes(tmp_path: Path, mo
     runner = CliRunner()
     result = runner.invoke(app, ["arena", "run", "--bots", entrants, "--games", "16", "--workers", "2",
                                  "--out", str(out)])
-    assert result.exit_code == 1
+    assert result.exit_code == 1, (result.output, result.exception)
     assert result.stderr.strip().splitlines() == [
         "error: a worker process of the run died (killed, or out of memory); what was played before it is kept: "
         "run the same command again to go on"]
@@ -250,3 +250,26 @@ def test_a_bot_cannot_rewrite_the_event_in_the_database(open_folder: Path, monke
     out = ok("run", "--sandbox", sandbox)
     assert re.search(r"why: crash: exited mid-match \(exit status 2; stderr: update: blocked", out), out
     assert bots() == before
+
+
+def test_a_dead_worker_of_tourney_run_is_one_clean_error_and_the_run_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = CliRunner()
+    url = f"sqlite:///{tmp_path / 't.db'}"
+
+    def run(*args: str) -> Any:
+        return runner.invoke(app, [*args, "--db", url])
+
+    assert run("new", "Workers", "--game", "polish-poker", "--seed", "2").exit_code == 0
+    assert run("player", "add", *[f"K{i:02d}" for i in range(24)], "--bot", f"{__name__}:WorkerKiller").exit_code == 0
+    monkeypatch.setenv("KILL_A_WORKER", "1")
+    WorkerKiller.made = 0
+    died = run("run", "--workers", "2")
+    assert died.exit_code == 1
+    assert died.stderr.strip().splitlines() == [
+        "error: a worker process of the run died (killed, or out of memory); what was played before it is kept: "
+        "run the same command again to go on"]
+    monkeypatch.delenv("KILL_A_WORKER")
+    again = run("run", "--workers", "2")
+    assert again.exit_code == 0, again.output
+    assert "is complete" in again.stdout

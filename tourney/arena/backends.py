@@ -24,6 +24,8 @@ from tourney.arena.shards import run_shard
 from tourney.errors import InvalidInputError, WorkerDied
 
 Handle = Any
+_WORKER_DIED = ("a worker process of the run died (killed, or out of memory); what was played before it is kept: "
+                "run the same command again to go on")
 
 
 class Backend(Protocol):
@@ -83,7 +85,10 @@ class PoolBackend:
                                                             initializer=worker_started, initargs=(os.getpid(),))
 
     def call(self, function: Callable[..., Any], *args: Any) -> Handle:
-        return self._pool.submit(function, *args)
+        try:
+            return self._pool.submit(function, *args)
+        except BrokenProcessPool:
+            raise WorkerDied(_WORKER_DIED) from None
 
     def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
                streaks: ForfeitStreaks | None = None) -> Handle:
@@ -95,8 +100,7 @@ class PoolBackend:
         done, _ = concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
         finished = [future for future in done if not isinstance(future.exception(), BrokenProcessPool)]
         if not finished:
-            raise WorkerDied("a worker process of the run died (killed, or out of memory); what was played "
-                             "before it is kept: run the same command again to go on")
+            raise WorkerDied(_WORKER_DIED)
         return [(future, future.result()) for future in finished]
 
     def close(self) -> None:
