@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from sandbox_support import needs_sandbox
 
 import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
 from tourney.app.bots.arena import run_arena_games
@@ -55,8 +56,11 @@ for line in sys.stdin:
         print(json.dumps({"type": "action", "id": msg["id"], "action": msg["legal"][-1]}), flush=True)
 """
 # Each test runs with the sandbox, and without it, where (as root) each bot has a user id of its own:
-# its program and Python must then be readable by every user, so it lives in an open folder.
-MODES = ["on", "off"]
+# its program and Python must then be readable by every user, so it lives in an open folder. Without
+# either (another user, no bubblewrap) a process double-forked out of the bot's session is out of
+# reach (docs/bots.md): not a wall this arena promises, so those runs are not tested.
+MODES = [pytest.param("on", marks=needs_sandbox),
+         pytest.param("off", marks=pytest.mark.skipif(os.geteuid() != 0, reason="bots take ids of their own as root"))]
 
 
 def write_bot(folder: Path, name: str, source: str) -> Path:
