@@ -57,8 +57,10 @@ def test_a_crash_says_its_exit_status_and_last_stderr_lines(tmp_path: Path) -> N
     line = json.loads(out.read_text().splitlines()[1])
     assert line["reasons"] == {"sad": reason}
     assert arena_report(out).reasons == {"sad": reason}
-    printed = CliRunner().invoke(app, ["arena", "report", str(out)]).stdout
+    html = tmp_path / "report.html"
+    printed = CliRunner().invoke(app, ["arena", "report", str(out), "--html", str(html)]).stdout
     assert "why sad faulted: crash: exited mid-match (exit status 3" in printed
+    assert "<li>sad: crash: exited mid-match (exit status 3" in html.read_text(encoding="utf-8")
 
 
 def test_a_timeout_says_the_deadline_and_a_late_answer_by_how_much(bot_script: Callable[[str], str]) -> None:

@@ -50,8 +50,11 @@ def test_duplicates_other_schedules_and_forged_lines_are_named_and_skipped(run_f
         "line 7: game 1 was not written by this run's arena (its checksum is wrong or missing)",
         "line 8: game 99 was not written by this run's arena (its checksum is wrong or missing)",
         "line 9: game 50 was not written by this run's arena (its checksum is wrong or missing)"]
-    printed = CliRunner().invoke(app, ["arena", "report", str(run_file)]).stdout
+    html = run_file.parent / "report.html"
+    printed = CliRunner().invoke(app, ["arena", "report", str(run_file), "--html", str(html)]).stdout
     assert "skipped 4 lines that do not count:" in printed and "  line 6: game 0 again (a duplicate)" in printed
+    page = html.read_text(encoding="utf-8")
+    assert "Lines that do not count (4)" in page and "<li>line 6: game 0 again (a duplicate)</li>" in page
 
 
 def test_without_the_key_the_schedule_and_duplicates_are_still_checked(
