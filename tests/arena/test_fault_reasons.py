@@ -1,6 +1,7 @@
 """Faults that say why (issue 31 item 5): exit status or signal and the last stderr lines, the
 deadline missed and by how much, the malformed line cut short; in the game lines, the report and
-`tourney run`; --bot-logs files named by the entrant's label (any letter kept) and capped."""
+`tourney run`; --bot-logs files named by the entrant's label (any letter kept) and capped. And
+item 6: labels keep any letter, answers in another case or card order, quoting, exact action ids."""
 
 from __future__ import annotations
 
@@ -126,3 +127,21 @@ def test_the_right_cards_in_another_order_or_case_are_the_canonical_action(tmp_p
         report = run_arena_games([f"sloppy={sloppy}", "random", "random"], game=game, games=2, seed=5)
         assert all("faults" not in played for played in report.games), [played.get("reasons") for played in
                                                                           report.games]
+
+
+def test_the_published_draw_ids_are_exact() -> None:
+    """Lou's DRAW form says which of its range's ids exist (issue 31 item 6): the formula, and their count."""
+    lou = find_game("lou")
+    form = next(form for form in lou.actions if form.text.startswith("DRAW"))
+    assert lou.action_text is not None
+    existing = []
+    for action in range(form.first, form.last + 1):
+        try:
+            existing.append(lou.action_text(action))
+        except ValueError:
+            continue
+    assert len(existing) == 23_479 and "23,479 ids of the range exist" in form.help
+    card = {text: action - 2 for action in range(2, 54) for text in [lou.action_text(action)[len("PLAY:"):]]}
+    for text in ("DRAW:-", "DRAW:KS AH", "DRAW:2S 3S AC"):
+        ids = [*sorted(card[name] for name in text[len("DRAW:"):].split() if name != "-"), -1, -1, -1]
+        assert lou.parse_action(text) == 54 + (ids[0] + 1) + 53 * (ids[1] + 1) + 2809 * (ids[2] + 1)
