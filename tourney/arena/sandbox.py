@@ -4,8 +4,8 @@ Each bot process runs in namespaces of its own: its own process ids and `/proc` 
 what it started, never the arena or another bot), no network (a loopback of its own), a read-only
 view of the system (`/usr`, `/etc`, the library folders) and of the folders of the files its command
 names, its own empty writable folder `/home/bot` (its working folder, `HOME` and `TMPDIR`; `/tmp` too,
-unless its program lies under `/tmp`), no capabilities,
-the user `nobody` inside, and a session of its own. Nothing else of the machine is there: not
+unless its program lies under `/tmp`), no capabilities, the user `nobody` inside, and a session of
+its own. Nothing else of the machine is there: not
 tourney's working folder, database, `--out`, records or logs (`hide` covers them with nothing where
 they lie inside a folder the bot sees). When the process that started it dies, the sandbox dies
 (`--die-with-parent`), and with its first process every process in it.
@@ -20,6 +20,7 @@ import functools
 import os
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Final
@@ -35,7 +36,8 @@ INSIDE_HOME: Final = "/home/bot"
 NOBODY: Final = 65534
 # The system's read-only folders; a folder that is a symbolic link here (/bin -> usr/bin) is one there too.
 _SYSTEM: Final = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
-# Files of /etc a bot has no business reading (the sandbox's user is root's outside, without capabilities).
+# Files of /etc a bot has no business reading (when tourney runs as root, the sandbox's user is root
+# outside, without capabilities: a file only root may read would be readable).
 _SECRETS: Final = ("/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh")
 
 
@@ -52,8 +54,9 @@ def unavailable() -> str | None:
     if program is None:
         return "bwrap (bubblewrap) is not installed"
     try:
-        trial = subprocess.run([*wrapper_argv(program, Path("/"), ()), "true"], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=10, check=False)
+        with tempfile.TemporaryDirectory(prefix="tourney-sandbox-") as home:
+            trial = subprocess.run([*wrapper_argv(program, Path(home), ()), "true"], stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=10, check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
         return f"bwrap does not start: {error}"
     if trial.returncode != 0:
