@@ -25,6 +25,7 @@
     │   ├── BotTimeout                     arena/bot_process.py: no line before the deadline
     │   ├── BotExited                      arena/bot_process.py: the program closed its pipe or exited
     │   └── BotLineTooLong                 arena/bot_process.py: an answer line over the limit
+    ├── WorkerDied                       arena/backends.py raises it: a worker process of a run died
     ├── OutputFailed                     cli/_output.py: standard output could not be written (closed, full disk)
     ├── _Fatal                           app/floor/import_preview.py: an upload unreadable past a refusal
     ├── _Trial                           app/floor/import_preview.py: ends an upload's trial import, rolled back
@@ -44,6 +45,10 @@ from __future__ import annotations
 
 class TourneyError(Exception):
     """Base class of every error tourney raises on purpose."""
+
+
+class WorkerDied(TourneyError):
+    """A worker process of a run died (killed, out of memory): what was played before it is kept."""
 
 
 class InvalidInputError(TourneyError, ValueError):

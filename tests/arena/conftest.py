@@ -70,3 +70,12 @@ def bot_script(tmp_path: Path) -> Callable[[str], str]:
         return f"cmd:{sys.executable} {path}"
 
     return write
+
+
+@pytest.fixture(autouse=True)
+def arena_key_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The arena's secret (seal.py) in a folder of the test session, not the user's own data folder."""
+    folder = tmp_path_factory.getbasetemp() / "data-home"
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    return folder
+

@@ -66,7 +66,7 @@ def test_streaks_count_forfeits_in_a_row_only() -> None:
 
 def test_after_k_forfeits_in_a_row_a_bot_is_not_started_again(tmp_path: Path) -> None:
     spec, started = dead_bot(tmp_path)
-    report = run_arena_games(f"dead={spec},random", games=6, seed=2, hello_timeout=0.3, max_forfeits=2)
+    report = run_arena_games(f"dead={spec},random", games=6, seed=2, hello_timeout=0.3, max_forfeits=2, sandbox="off")
     assert starts(started) == 2
     lines = report.games
     assert all(game["forfeits"] == ["dead"] for game in lines)
@@ -79,14 +79,14 @@ def test_after_k_forfeits_in_a_row_a_bot_is_not_started_again(tmp_path: Path) ->
 def test_a_resumed_run_remembers_a_disqualification(tmp_path: Path) -> None:
     spec, started = dead_bot(tmp_path)
     out = tmp_path / "out.jsonl"
-    run_arena_games(f"dead={spec},random", games=2, seed=2, hello_timeout=0.3, max_forfeits=2, out=out)
-    run_arena_games(f"dead={spec},random", games=4, seed=2, hello_timeout=0.3, max_forfeits=2, out=out)
+    run_arena_games(f"dead={spec},random", games=2, seed=2, hello_timeout=0.3, max_forfeits=2, out=out, sandbox="off")
+    run_arena_games(f"dead={spec},random", games=4, seed=2, hello_timeout=0.3, max_forfeits=2, out=out, sandbox="off")
     assert starts(started) == 2
 
 
 def test_max_forfeits_0_never_disqualifies(tmp_path: Path) -> None:
     spec, started = dead_bot(tmp_path)
-    run_arena_games(f"dead={spec},random", games=3, seed=2, hello_timeout=0.3, max_forfeits=0)
+    run_arena_games(f"dead={spec},random", games=3, seed=2, hello_timeout=0.3, max_forfeits=0, sandbox="off")
     assert starts(started) == 3
 
 
@@ -123,7 +123,7 @@ def test_tourney_run_takes_the_arena_limits_and_disqualifies(tmp_path: Path) -> 
     ok("player", "add", "R1", "R2", "R3", "--bot", "random")
     ok("player", "add", "Dead", "--bot", spec)
     out = ok("run", "--hello-timeout", "0.3", "--max-forfeits", "1", "--max-strikes", "2", "--move-timeout", "0.5",
-             "--bot-memory", "500", "--bot-cpu", "30")
+             "--bot-memory", "500", "--bot-cpu", "30", "--sandbox", "off")
     assert starts(started) == 1  # three matches; after its first forfeit it is not started again
     assert "faults of Dead: timeout 1, forfeit 3, disqualified 2" in out
     result = runner.invoke(app, ["run", "--max-forfeits", "-1", "--db", url])

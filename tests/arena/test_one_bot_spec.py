@@ -121,7 +121,8 @@ def test_bot_logs_keep_each_bot_process_stderr_in_the_arena_and_in_tourney_run(t
                  ["run", "--bot-logs", str(live_logs)]):
         result = runner.invoke(app, [*args, "--db", url])
         assert result.exit_code == 0, result.output
-    assert any("thinking about lou" in log.read_text(encoding="utf-8") for log in live_logs.glob("talker.py-*.log"))
+    named = live_logs.glob("Talker-*.log")  # named by the player
+    assert any("thinking about lou" in log.read_text(encoding="utf-8") for log in named)
 
 
 def test_tourney_play_takes_a_python_class_as_the_arena_does(bot_in_current_folder: str) -> None:

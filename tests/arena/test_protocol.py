@@ -20,6 +20,7 @@ from tourney.rules.games import find_game, resolve_options
 
 GAME = find_game("polish-poker")
 FAST = Limits(move_timeout=0.3, hello_timeout=2.0, max_strikes=3)
+UNSANDBOXED = Limits(move_timeout=0.3, hello_timeout=2.0, max_strikes=3, sandbox="off")  # the bot writes a log
 
 
 def play(bots: str, seed: int = 7, limits: Limits = FAST, games: int = 1) -> list[GameResult]:
@@ -35,14 +36,14 @@ def play(bots: str, seed: int = 7, limits: Limits = FAST, games: int = 1) -> lis
 def test_round_trip_hello_act_bye(bot_script: Callable[[str], str], tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     spec = bot_script("good") + f" {log}"
-    result = play(f"me={spec},random,random")[0]
+    result = play(f"me={spec},random,random", limits=UNSANDBOXED)[0]
     messages = [json.loads(line) for line in log.read_text().splitlines()]
     hello = messages[0]
     assert hello == {"type": "hello", "protocol": 1, "game": "polish-poker", "seat": 0,
                      "players": ["me", "random", "random#2"], "options": resolve_options(GAME),
                      "seed": hello["seed"]}
     again = tmp_path / "again.jsonl"
-    play(f"me={bot_script('good')} {again},random,random")
+    play(f"me={bot_script('good')} {again},random,random", limits=UNSANDBOXED)
     assert isinstance(hello["seed"], int) and json.loads(again.read_text().splitlines()[0]) == hello  # reproducible
     acts = [m for m in messages if m["type"] == "act"]
     assert acts and [m["id"] for m in acts] == list(range(1, len(acts) + 1))
@@ -58,7 +59,7 @@ def test_round_trip_hello_act_bye(bot_script: Callable[[str], str], tmp_path: Pa
 
 def test_the_process_is_reused_between_matches(bot_script: Callable[[str], str], tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
-    play(f"{bot_script('good')} {log},random", games=3)
+    play(f"{bot_script('good')} {log},random", games=3, limits=UNSANDBOXED)
     kinds = [json.loads(line)["type"] for line in log.read_text().splitlines()]
     assert kinds.count("hello") == 3 and kinds.count("bye") == 3
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import os
 import signal
@@ -11,11 +12,13 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from tourney.app.bots.arena import run_arena_games
 from tourney.arena.backends import InlineBackend, PoolBackend, make_backend
 from tourney.arena.bot_process import Limits
 from tourney.arena.results import read_lines
@@ -32,16 +35,50 @@ def test_seats_rotate_one_per_game() -> None:
     assert len({spec.job(i).seed for i in range(3)}) == 3
 
 
-def test_duplicate_replays_each_deal_with_every_bot_in_every_seat() -> None:
+def test_duplicate_replays_each_deal_in_every_seating() -> None:
     spec = make_spec("pp", "prob,honest,random", seed=5, duplicate=True)
-    jobs = [spec.job(i) for i in range(6)]
-    assert [job.deal for job in jobs] == [0, 0, 0, 1, 1, 1]
-    assert len({job.seed for job in jobs[:3]}) == 1
-    for seat in range(3):
-        assert sorted(job.seats[seat] for job in jobs[:3]) == [0, 1, 2]
+    assert spec.games_per_deal == 6 and spec.header()["seating"] == "every"
+    jobs = [spec.job(i) for i in range(12)]
+    assert [job.deal for job in jobs] == [0] * 6 + [1] * 6
+    assert len({job.seed for job in jobs[:6]}) == 1
+    assert sorted(job.seats for job in jobs[:6]) == sorted(itertools.permutations(range(3)))
     report = run_arena(spec, 6, InlineBackend())
-    first = report.games[:3]
+    first = report.games[:6]
     assert all(game["seed"] == first[0]["seed"] for game in first)
+
+
+def test_four_seats_get_all_24_seatings_and_more_a_balanced_set() -> None:
+    four = make_spec("pp", "a=prob,b=honest,c=random,d=bluffer", seed=1, duplicate=True)
+    assert sorted(four.job(i).seats for i in range(24)) == sorted(itertools.permutations(range(4)))
+    for players in (5, 6):
+        spec = make_spec("pp", ",".join(f"b{k}=random" for k in range(players)), seed=1, duplicate=True)
+        rows = [spec.job(i).seats for i in range(spec.games_per_deal)]
+        assert spec.header()["seating"] == "balanced" and len(rows) == (players if players % 2 == 0 else 2 * players)
+        for seat in range(players):  # each bot in each seat equally often
+            assert len(set(Counter(row[seat] for row in rows).values())) == 1
+        follows = Counter((row[k], row[k + 1]) for row in rows for k in range(players - 1))
+        assert len(follows) == players * (players - 1) and len(set(follows.values())) == 1  # and after each other
+
+
+def test_three_copies_of_one_deterministic_bot_come_out_tied() -> None:
+    spec = make_spec("pp", "a=prob,b=prob,c=prob", seed=3, duplicate=True)
+    report = run_arena(spec, 12, InlineBackend())
+    tallies = {label: (tally.wins, tally.ties, tally.mean_place) for label, tally in report.leaderboard.tallies.items()}
+    assert len(set(tallies.values())) == 1, tallies
+
+
+def test_a_duplicate_file_from_before_every_seating_resumes_in_rotation(tmp_path: Path) -> None:
+    out = tmp_path / "old.jsonl"
+    old = replace(make_spec("pp", "prob,honest,random", seed=5, duplicate=True), seating="rotation")
+    run_arena(old, 3, InlineBackend(), out=out)
+    header = json.loads(out.read_text().splitlines()[0])
+    del header["seal"]  # as the arena wrote it then: no seal, no sums
+    games = [json.dumps({k: v for k, v in json.loads(line).items() if k != "sum"})
+             for line in out.read_text().splitlines()[1:]]
+    out.write_text("\n".join([json.dumps(header), *games]) + "\n")
+    report = run_arena_games("prob,honest,random", games=6, seed=5, duplicate=True, out=out)
+    assert report.played == 3 and [game["seats"] for game in report.games] == [
+        [label for label in (old.entrants[entrant].label for entrant in old.job(i).seats)] for i in range(6)]
 
 
 def test_fewer_seats_than_bots_take_turns() -> None:
@@ -58,7 +95,9 @@ def test_one_and_two_workers_give_the_same_games(tmp_path: Path) -> None:
     one = run_arena(spec, 120, InlineBackend(), out=tmp_path / "one.jsonl", shard_seconds=0.01)
     two = run_arena(spec, 120, PoolBackend(2), out=tmp_path / "two.jsonl", shard_seconds=0.01)
     assert one.games == two.games and len(one.games) == 120
-    lines = {path: sorted(json.dumps(line, sort_keys=True) for line in read_lines(tmp_path / path))
+    # The same lines but for each run's seal (a random nonce) and the checksums under it.
+    lines = {path: sorted(json.dumps({k: v for k, v in line.items() if k not in ("seal", "sum")}, sort_keys=True)
+                          for line in read_lines(tmp_path / path))
              for path in ("one.jsonl", "two.jsonl")}
     assert lines["one.jsonl"] == lines["two.jsonl"]
 
@@ -98,7 +137,7 @@ def test_resume_after_a_run_killed_mid_way(tmp_path: Path) -> None:
     games = [line for line in read_lines(out) if line["type"] == "game"]
     assert sorted(game["game"] for game in games) == list(range(1500))
     spec = make_spec("pp", "prob,random", seed=9)
-    by_index = {game["game"]: game for game in games}
+    by_index = {game["game"]: {k: v for k, v in game.items() if k != "sum"} for game in games}  # sealed lines
     sample = [0, 1, done_before - 1, done_before, 1499]
     assert run_shard(spec, sample, Limits()).games == [by_index[i] for i in sample]
 

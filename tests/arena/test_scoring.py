@@ -4,6 +4,7 @@ report's two intervals are both 95 %, a cmd: bot is labelled by a short name."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -45,9 +46,10 @@ def test_a_chlust_duel_reports_no_more_wins_than_games() -> None:
 
 
 def test_duplicate_needs_a_whole_number_of_deals() -> None:
-    with pytest.raises(InvalidInputError, match=r"multiple of 3, such as 9 or 12"):
+    # Every deal in each of the 3! seatings of its three bots (issue 31 item 4).
+    with pytest.raises(InvalidInputError, match=r"multiple of 6, such as 6 or 12"):
         run_arena_games("prob,honest,random", games=10, duplicate=True)
-    with pytest.raises(InvalidInputError, match=r"multiple of 3, such as 3$"):
+    with pytest.raises(InvalidInputError, match=r"multiple of 6, such as 6$"):
         run_arena_games("prob,honest,random", games=2, duplicate=True)
     assert len(run_arena_games("prob,honest,random", games=6, duplicate=True).games) == 6
 
@@ -76,6 +78,8 @@ def test_the_report_gives_both_intervals_at_95_percent(tmp_path: Path) -> None:
     ("node --max-old-space-size=64 /srv/x/bot.js", "bot.js"),
     ("python3 -m mybots.strong", "mybots.strong"),
     ("'/a dir/my bot'", "my_bot"),
+    ("perl /srv/żółw.pl", "żółw.pl"),  # issue 31 item 6: labels keep any letter
+    ("node '/srv/мой бот.js'", "мой_бот.js"),
 ])
 def test_a_cmd_bot_is_labelled_by_its_program(command: str, label: str) -> None:
     assert short_label(command) == label
@@ -96,8 +100,8 @@ def test_a_results_file_from_before_short_labels_still_resumes(bot_script: Calla
     good = bot_script("good")
     out = tmp_path / "old.jsonl"
     run_arena_games(f"{good},random", games=2, out=out)
-    # As an older version wrote it: the cmd: bot labelled by its whole spec.
-    old = out.read_text().replace('"good_bot.py"', json.dumps(good))
+    # As an older version wrote it: the cmd: bot labelled by its whole spec, no seal, no checksums.
+    old = re.sub(r',"(seal|sum)":"[0-9a-f]+"', "", out.read_text()).replace('"good_bot.py"', json.dumps(good))
     out.write_text(old)
     report = run_arena_games(f"{good},random", games=4, out=out)
     assert report.played == 2 and {label for game in report.games for label in game["seats"]} == {good, "random"}

@@ -215,6 +215,7 @@ def test_subprocess_bots_play_refereed_and_faults_are_reported(tmp_path: Path) -
     out = ok(url, "run")
     assert "Tournament 'Bots' is complete." in out
     assert "faults of Crash: crash 1, forfeit 1" in out
+    assert "  why: crash: exited before ready (exit status 1)" in out  # issue 31 item 5
     assert "faults of Last" not in out
 
 

@@ -143,7 +143,7 @@ def test_ctrl_c_ends_workers_and_bots_and_leaves_whole_tables(tmp_path: Path) ->
     ok(url, "player", "add", *[f"s{i:02d}" for i in range(1, 61)], "--bot",
        f"cmd:{sys.executable} {tmp_path / 'last.py'} {pids}")
     # A session of its own, as a terminal gives a command: Ctrl-C signals its whole process group.
-    run = subprocess.Popen([sys.executable, "-m", "tourney", "run", "--workers", "2", "--db", url],
+    run = subprocess.Popen([sys.executable, "-m", "tourney", "run", "--workers", "2", "--db", url, "--sandbox", "off"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         bots = _pids(pids, 12)  # both workers are playing a table

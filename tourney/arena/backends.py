@@ -13,6 +13,7 @@ import importlib
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from tourney.arena.bot_process import Limits
@@ -20,9 +21,11 @@ from tourney.arena.containment import worker_started
 from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.schedule import RunSpec
 from tourney.arena.shards import run_shard
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, WorkerDied
 
 Handle = Any
+_WORKER_DIED = ("a worker process of the run died (killed, or out of memory); what was played before it is kept: "
+                "run the same command again to go on")
 
 
 class Backend(Protocol):
@@ -82,15 +85,23 @@ class PoolBackend:
                                                             initializer=worker_started, initargs=(os.getpid(),))
 
     def call(self, function: Callable[..., Any], *args: Any) -> Handle:
-        return self._pool.submit(function, *args)
+        try:
+            return self._pool.submit(function, *args)
+        except BrokenProcessPool:
+            raise WorkerDied(_WORKER_DIED) from None
 
     def submit(self, spec: RunSpec, indices: Sequence[int], limits: Limits, records: str | None,
                streaks: ForfeitStreaks | None = None) -> Handle:
         return self.call(run_shard, spec, list(indices), limits, records, _snapshot(streaks))
 
     def wait(self, handles: Sequence[Handle]) -> list[tuple[Handle, Any]]:
+        """As the protocol says; a worker that died (killed, out of memory) is a `WorkerDied`, after
+        every call that finished before it is handed back (its results are kept: a run resumes)."""
         done, _ = concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
-        return [(future, future.result()) for future in done]
+        finished = [future for future in done if not isinstance(future.exception(), BrokenProcessPool)]
+        if not finished:
+            raise WorkerDied(_WORKER_DIED)
+        return [(future, future.result()) for future in finished]
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -16,13 +16,22 @@ import shlex
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Final
 
-from tourney.arena.containment import bot_environment, bot_preexec, forget_mark, kill_marked, new_mark
+from tourney.arena.containment import (
+    absolute_command,
+    clean_up,
+    kill_users,
+    launch,
+    not_dumpable,
+    pool_closed,
+    pool_opened,
+)
 from tourney.errors import BotPipeError, InvalidInputError
 
 _COMPACT: Final = json.JSONEncoder(separators=(",", ":"))
@@ -49,7 +58,9 @@ class Limits:
     """Time limits in seconds and the strike limit of a match (`--move-timeout`, `--max-strikes`);
     the forfeits in a row that disqualify a bot for the rest of a run (`--max-forfeits`); the memory
     (MiB of address space) and CPU seconds of each bot process (`--bot-memory`, `--bot-cpu`); the
-    folder that keeps each bot process's stderr (`--bot-logs`; None: discarded)."""
+    folder that keeps each bot process's stderr (`--bot-logs`; None: discarded); `--sandbox`
+    (auto, on or off: sandbox.py); tourney's files a sandboxed bot must not see even where they lie
+    in its program's folder (`hide`: the database, --out, records, logs)."""
 
     move_timeout: float = 1.0
     hello_timeout: float = 5.0
@@ -58,12 +69,14 @@ class Limits:
     bot_memory: int | None = None
     bot_cpu: int | None = None
     bot_logs: str | None = None
+    sandbox: str = "auto"
+    hide: tuple[str, ...] = ()
 
 
 # Programs that run the program a bot author wrote: the label names the script, not them.
 _INTERPRETER = re.compile(r"^(python[\d.]*|pypy[\d.]*|node(js)?|deno|bun|perl|ruby|php|lua(jit)?|julia|Rscript|"
                           r"bash|sh|zsh|java|dotnet|uv|npx|tsx)$")
-_UNLABELLED = re.compile(r"[^A-Za-z0-9_.#+-]+")
+_UNLABELLED = re.compile(r"[^\w.#+-]+")  # a label keeps any letter (żółw.pl, мой_бот.js)
 
 
 class BotTimeout(BotPipeError):
@@ -78,34 +91,87 @@ class BotLineTooLong(BotPipeError):
     """An answer line over `MAX_LINE` bytes."""
 
 
-def _stderr_log(command: str, folder: str | None) -> int:
-    """Where a new bot process writes its stderr: a new file `<label>-<random>.log` in `folder`
-    (one per process, which may play several matches), or nowhere."""
-    if folder is None:
-        return subprocess.DEVNULL
-    descriptor, _path = tempfile.mkstemp(dir=folder, prefix=f"{short_label(command)}-", suffix=".log")
-    return descriptor
+LOG_CAP: Final = 4 << 20  # bytes of one process's --bot-logs file; what follows is counted, not kept
+_TAIL: Final = 2048  # bytes of a process's last stderr output kept for the reason of a fault
+_LOG_NAME = re.compile(r"[^\w.#+@-]+")
+
+
+def log_name(label: str) -> str:
+    """`label` as the start of a file name: any letter kept, a path's separators and dots in front not."""
+    return _LOG_NAME.sub("_", label).lstrip(".") or "bot"
+
+
+class StderrDrain:
+    """A bot's stderr, read by a thread of its own as it comes, so that a chatty bot never blocks
+    on it: its last lines kept (`tail`, for the reason of a fault), and, with --bot-logs, its first
+    `LOG_CAP` bytes written to a file named by the entrant's label."""
+
+    def __init__(self, descriptor: int, folder: str | None, label: str) -> None:
+        self._descriptor = descriptor
+        self._tail = bytearray()
+        self._log: int | None = None
+        if folder is not None:
+            self._log, _path = tempfile.mkstemp(dir=folder, prefix=f"{log_name(label)}-", suffix=".log")
+        self._thread = threading.Thread(target=self._drain, name=f"stderr of {label}", daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        logged = 0
+        try:
+            while chunk := os.read(self._descriptor, _READ_CHUNK):
+                self._tail += chunk
+                if len(self._tail) > 2 * _TAIL:
+                    del self._tail[:-_TAIL]
+                if self._log is not None:
+                    if logged < LOG_CAP:
+                        os.write(self._log, chunk[:LOG_CAP - logged])
+                    elif logged - len(chunk) < LOG_CAP:
+                        os.write(self._log, f"\n[tourney: the log is cut at {LOG_CAP} bytes]\n".encode())
+                    logged += len(chunk)
+        except OSError:
+            pass
+        finally:
+            os.close(self._descriptor)
+            if self._log is not None:
+                os.close(self._log)
+
+    def tail(self, lines: int = 3) -> str:
+        """The last `lines` non-empty lines the bot wrote on stderr so far, joined by ' | '."""
+        self._thread.join(0.05)  # what a process wrote just before it exited
+        text = bytes(self._tail[-_TAIL:]).decode(errors="replace")
+        kept = [line.strip() for line in text.splitlines() if line.strip()][-lines:]
+        return " | ".join(line[:200] for line in kept)
 
 
 class BotProcess:
-    """One running bot program. Its pipes are non-blocking; every wait is a `poll` with a deadline."""
+    """One running bot program. Its pipes are non-blocking; every wait is a `poll` with a deadline.
+    It starts in an empty folder of its own, in the sandbox or as a user of its own where there is
+    one (containment.py), with `label` (the entrant's) naming its --bot-logs file."""
 
-    def __init__(self, command: str, limits: Limits | None = None, mark: str | None = None) -> None:
+    def __init__(self, command: str, limits: Limits | None = None, label: str | None = None) -> None:
         argv = split_command(command)
         limits = limits or Limits()
-        stderr = _stderr_log(command, limits.bot_logs)
+        check_program(command, argv)
+        self._launch = launch(argv, sandbox_mode=limits.sandbox, memory_mb=limits.bot_memory,
+                              cpu_seconds=limits.bot_cpu, hide=limits.hide)
+        errors_read, errors_write = os.pipe()
         try:
             # A session of its own, so that closing it also ends whatever the bot started (a shell's
-            # child); the mark and the parent-death signal reach what leaves the session (containment.py).
-            self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=stderr, start_new_session=True,
-                                          env=bot_environment(mark) if mark is not None else None,
-                                          preexec_fn=bot_preexec(limits.bot_memory, limits.bot_cpu))
+            # child); its user id or sandbox and the parent-death signal reach what leaves the session.
+            self._proc = subprocess.Popen(self._launch.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=errors_write, start_new_session=True, cwd=self._launch.home,
+                                          env=self._launch.env, user=self._launch.uid, group=self._launch.uid,
+                                          extra_groups=[] if self._launch.uid is not None else None,
+                                          preexec_fn=self._launch.preexec)
         except OSError as error:
+            os.close(errors_read)
+            clean_up(self._launch.home)
             raise InvalidInputError(f"cannot start bot {command!r}: {error.strerror or error}") from None
         finally:
-            if stderr != subprocess.DEVNULL:
-                os.close(stderr)  # the bot holds its own copy
+            os.close(errors_write)  # the bot holds its own copy
+        self.stderr = StderrDrain(errors_read, limits.bot_logs, label or short_label(command))
+        self.sandboxed = self._launch.sandboxed
+        self.uid = self._launch.uid
         assert self._proc.stdin is not None and self._proc.stdout is not None
         self._in = self._proc.stdin.fileno()
         self._out = self._proc.stdout.fileno()
@@ -122,6 +188,26 @@ class BotProcess:
         self.accepted: frozenset[str] = frozenset()
         """The protocol features the program opted into in its `ready` (subprocess_bot.py): they
         hold for the life of the process, whichever match it plays."""
+
+    def exit_reason(self) -> str:
+        """How the process ended (waiting a moment for it), and its last stderr lines: the reason of a crash."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._proc.wait(timeout=0.2)
+        code = self._proc.returncode
+        if code is None:
+            said = "its output closed"
+        elif code < 0:
+            try:
+                said = f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                said = f"killed by signal {-code}"
+        else:
+            said = f"exit status {code}"
+        if self.sandboxed and code is not None and code > 128:  # the sandbox's first process says a signal so
+            with contextlib.suppress(ValueError):
+                said += f" ({signal.Signals(code - 128).name})"
+        tail = self.stderr.tail()
+        return f"{said}; stderr: {tail}" if tail else said
 
     @property
     def pid(self) -> int:
@@ -218,8 +304,33 @@ class BotProcess:
             self._proc.wait(timeout=0.2)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self._proc.pid, signal.SIGKILL)
+        if self.uid is not None:  # what it started outside its session too
+            kill_users([self.uid])
         with contextlib.suppress(subprocess.TimeoutExpired):  # a process that survives SIGKILL: leave it
             self._proc.wait(timeout=2)
+        clean_up(self._launch.home)
+
+    def kill(self) -> None:
+        """End it at once, without waiting (a worker's last act when the arena is gone)."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        if self.uid is not None:
+            kill_users([self.uid])
+
+
+def check_program(command: str, argv: list[str]) -> None:
+    """A program that is not there or cannot run is one line before anything starts (in a sandbox
+    it would only be a bot that never says ready); an unquoted path with a space names the fix."""
+    program = absolute_command(argv[:1])[0]
+    if os.path.isfile(program) and os.access(program, os.X_OK):
+        return
+    said = "not executable" if os.path.isfile(program) else "No such file or directory"
+    for end in range(len(argv), 1, -1):
+        joined = " ".join(argv[:end])
+        if os.path.exists(joined):
+            raise InvalidInputError(f"cannot start bot {command!r}: {argv[0]!r}: {said}; {joined!r} exists: "
+                                    f"quote a path with spaces, e.g. cmd:'{joined}'")
+    raise InvalidInputError(f"cannot start bot {command!r}: {said}")
 
 
 def split_command(command: str) -> list[str]:
@@ -234,46 +345,51 @@ def split_command(command: str) -> list[str]:
 
 class ProcessPool:
     """Bot processes kept between the matches of one shard: a clean `bye` returns a process here.
-    Every process it starts carries its mark, and `close` ends them all, in use or idle, with
-    whatever they started (containment.py)."""
+    `close` ends every process it started, in use or idle, with whatever they started
+    (containment.py), as does a pool worker whose arena is gone."""
 
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
-        self._idle: dict[str, list[BotProcess]] = {}
+        self._idle: dict[tuple[str, str | None], list[BotProcess]] = {}
         self._started: list[BotProcess] = []
-        self._mark: str | None = None
+        self._registered = False
 
-    def start(self, command: str) -> BotProcess:
-        """A new process for `command`, ended by `close` at the latest."""
-        if self._mark is None:
-            self._mark = new_mark()
+    def start(self, command: str, label: str | None = None) -> BotProcess:
+        """A new process for `command` (its --bot-logs file named by `label`), ended by `close` at the latest."""
+        if not self._registered:
+            not_dumpable()  # the process that starts bots keeps its memory from them (containment.py)
+            pool_opened(self._kill_all)
+            self._registered = True
         self._started = [process for process in self._started if not process.closed]
-        process = BotProcess(command, self.limits, self._mark)
+        process = BotProcess(command, self.limits, label)
         self._started.append(process)
         return process
 
-    def acquire(self, command: str) -> tuple[BotProcess, bool]:
+    def acquire(self, command: str, label: str | None = None) -> tuple[BotProcess, bool]:
         """A process for `command` and whether it is reused (it may have exited after its `bye`)."""
-        idle = self._idle.get(command)
+        idle = self._idle.get((command, label))
         while idle:
             process = idle.pop()
             if process.alive():
                 return process, True
             process.close()
-        return self.start(command), False
+        return self.start(command, label), False
 
-    def release(self, command: str, process: BotProcess) -> None:
-        self._idle.setdefault(command, []).append(process)
+    def release(self, command: str, process: BotProcess, label: str | None = None) -> None:
+        self._idle.setdefault((command, label), []).append(process)
+
+    def _kill_all(self) -> None:
+        for process in self._started:
+            process.kill()
 
     def close(self) -> None:
         for process in self._started:
             process.close()
         self._started.clear()
         self._idle.clear()
-        if self._mark is not None:
-            kill_marked([self._mark])
-            forget_mark(self._mark)
-            self._mark = None
+        if self._registered:
+            pool_closed(self._kill_all)
+            self._registered = False
 
 
 def short_label(command: str) -> str:

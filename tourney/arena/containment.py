@@ -1,71 +1,157 @@
-"""Every process a bot starts ends with the run, whatever happens to the run (issue 19 item 3).
+"""Walls around a bot process, and every process it starts ending with the run (issues 19 and 31).
 
-Four Linux mechanisms, each for a way a process could outlive the run:
+How a `cmd:` bot is started (`launch`):
 
-- **Marks in the environment.** Every bot process of a `ProcessPool` gets `TOURNEY_BOT_POOL=<mark>`
-  (one random mark per pool), and its children inherit it. Closing the pool stops, then kills, every
-  process that carries the mark, so a bot that double-forks into a session of its own (out of reach
-  of `killpg`) ends as well. Stopping first (SIGSTOP) keeps a forking bot from outrunning the scan.
-- **A watchdog.** The first bot of a run also starts a small process (this file run as a script)
-  that waits for the end of a pipe from the run; when the run ends, however (even `kill -9`), it
-  kills every process carrying the run's `TOURNEY_BOT_RUN` mark, which every bot process of the run
-  has (forked pool workers inherit the run's mark and the watchdog's pipe).
+- **A folder of its own.** Each process starts in a new empty folder (its working folder, `HOME` and
+  `TMPDIR`), removed when it ends; paths in its command are made absolute first (from tourney's
+  working folder), so `cmd:python3 bots/mine.py` still finds its program.
+- **A scrubbed environment.** Only `PATH`, the locale (`LANG`, `LANGUAGE`, `LC_*`), `TZ`, `HOME` and
+  `TMPDIR`: no `TOURNEY_DB`, nothing of the run that would tell one bot where another is.
+- **The sandbox** (sandbox.py) where there is one: namespaces of its own; it dies with its starter.
+- **Without a sandbox, as root**: a user id of its own (`UNPRIVILEGED_BASE` + a random number, no
+  account, like `nobody` but one per process), where its program's files are readable by every user:
+  it cannot signal, trace or read another bot, the arena, the database or `--out`. Every process
+  with that id is one the bot started, so ending it ends them all (stop, then kill), and the run's
+  watchdog, told each id through a pipe, ends them when the run ends by any means, even `kill -9`.
+- **Without either** (not root, no sandbox): the bot runs as tourney's user; its session's process
+  group is ended with it, and it dies with its parent, but a process it double-forks into a session
+  of its own can outlive the run, and it can signal other processes of the user. Use the sandbox.
 - **Dying with the parent.** A bot process asks the kernel for SIGKILL when its parent dies
-  (`PR_SET_PDEATHSIG`); a worker of the process pool asks for SIGTERM, on which it kills its pools'
-  marked processes and exits.
-- **Resource limits.** `--bot-memory` (address space, `RLIMIT_AS`) and `--bot-cpu` (`RLIMIT_CPU`)
-  are set in the bot's process before it runs the bot's program.
+  (`PR_SET_PDEATHSIG`); a worker of the process pool asks for SIGTERM, on which it ends its pools'
+  processes and exits.
+- **Not readable.** The arena and its workers are not dumpable (`PR_SET_DUMPABLE` 0): no process of
+  the same user reads their memory, environment or open files through `/proc`.
+- **Resource limits.** `--bot-memory` (`RLIMIT_AS`) and `--bot-cpu` (`RLIMIT_CPU`), set in the bot's
+  process before it runs the bot's program (the sandbox's program first, which passes them on).
 
-Elsewhere (no `/proc`, no `prctl`) the marks and the parent-death signal are skipped; process
-groups (`killpg`) still end a bot and what it started in its own session.
+Elsewhere (not Linux) the ids, the parent-death signal and the sandbox are skipped; process groups
+(`killpg`) still end a bot and what it started in its own session.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
+import random
+import shutil
 import signal
+import stat
 import subprocess
 import sys
-import uuid
-from collections.abc import Callable, Iterable
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-POOL_VARIABLE: Final = "TOURNEY_BOT_POOL"
-RUN_VARIABLE: Final = "TOURNEY_BOT_RUN"
 _PR_SET_PDEATHSIG: Final = 1
+_PR_SET_DUMPABLE: Final = 4
 _LINUX: Final = sys.platform.startswith("linux")
+UNPRIVILEGED_BASE: Final = 0x6B000000  # bots' user ids: this plus a random number below 2**24
+_KEPT_VARIABLES: Final = ("PATH", "LANG", "LANGUAGE", "TZ")
 
-# The marks of this process's open pools, for the worker's last act (`_on_parent_death`).
-_open_marks: set[str] = set()
-# The run's mark and its watchdog (started with the first bot process).
-_run: tuple[str, subprocess.Popen[bytes]] | None = None
-
-
-def new_mark() -> str:
-    mark = uuid.uuid4().hex
-    _open_marks.add(mark)
-    return mark
+# The ends of this process's open pools, for the worker's last act (`_on_parent_death`).
+_open_pools: set[Callable[[], None]] = set()
+# The run's watchdog (started with the first bot that has a user id of its own).
+_watchdog: subprocess.Popen[bytes] | None = None
 
 
-def forget_mark(mark: str) -> None:
-    _open_marks.discard(mark)
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """How one bot process is started, and what ends it: its command line (in the sandbox, if
+    any), working folder, environment, user id (None: tourney's own) and `preexec` function."""
+
+    argv: list[str]
+    home: str
+    env: dict[str, str]
+    uid: int | None
+    sandboxed: bool
+    preexec: Callable[[], None]
 
 
-def bot_environment(pool_mark: str) -> dict[str, str]:
-    return {**os.environ, POOL_VARIABLE: pool_mark, RUN_VARIABLE: run_mark()}
+def launch(argv: Sequence[str], *, sandbox_mode: str, memory_mb: int | None, cpu_seconds: int | None,
+           hide: Sequence[str] = ()) -> Launch:
+    """A new empty folder and how to start `argv` in it (the folder is the caller's to `clean_up`)."""
+    from tourney.arena import sandbox  # not at the top: this file is also the watchdog's script
+
+    command = absolute_command(argv)
+    home = tempfile.mkdtemp(prefix="tourney-bot-")
+    sandboxed = _LINUX and sandbox.use_sandbox(sandbox_mode)
+    uid: int | None = None
+    if sandboxed:
+        bwrap = shutil.which("bwrap")
+        assert bwrap is not None
+        wrapped = [*sandbox.wrapper_argv(bwrap, Path(home), sandbox.program_folders(command), hide), *command]
+        env = scrubbed_environment(sandbox.INSIDE_HOME)
+    else:
+        wrapped = command
+        env = scrubbed_environment(home)
+        if _LINUX and os.geteuid() == 0 and _own_ids_available() and readable_by_anyone(command):
+            uid = UNPRIVILEGED_BASE + random.SystemRandom().randrange(1 << 24)
+            os.chown(home, uid, uid)
+            _watch_user(uid)
+    return Launch(wrapped, home, env, uid, sandboxed, bot_preexec(memory_mb, cpu_seconds))
 
 
-def run_mark() -> str:
-    """This run's mark; the first call starts the watchdog that ends the marked processes after the run."""
-    global _run
-    if _run is None:
-        mark = uuid.uuid4().hex
-        watchdog = subprocess.Popen([sys.executable, "-I", "-S", __file__, mark], stdin=subprocess.PIPE,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        _run = mark, watchdog
-    return _run[0]
+def absolute_command(argv: Sequence[str]) -> list[str]:
+    """`argv` with its program found on `PATH` (tourney's, since the bot's is another folder) and
+    every argument naming an existing file or folder from tourney's working folder made absolute."""
+    program = argv[0]
+    if "/" not in program:
+        program = shutil.which(program) or program
+    return [_absolute(arg) for arg in (program, *argv[1:])]
+
+
+def _absolute(arg: str) -> str:
+    if not arg or arg.startswith("-") or os.path.isabs(arg) or not os.path.exists(arg):
+        return arg
+    return os.path.abspath(arg)
+
+
+def scrubbed_environment(home: str) -> dict[str, str]:
+    env = {name: value for name, value in os.environ.items()
+           if name in _KEPT_VARIABLES or name.startswith("LC_")}
+    env.setdefault("PATH", os.defpath)
+    env["HOME"] = env["TMPDIR"] = home
+    return env
+
+
+def readable_by_anyone(argv: Sequence[str]) -> bool:
+    """Whether every file the command names (and the program's own, links followed) can be read by
+    a user who owns none of them: then a bot can run as a user id of its own."""
+    for arg in argv:
+        if not arg.startswith("/") or not os.path.exists(arg):
+            continue
+        for path in {Path(arg), Path(os.path.realpath(arg))}:
+            try:
+                if not path.stat().st_mode & stat.S_IROTH:
+                    return False
+                if any(not parent.stat().st_mode & stat.S_IXOTH for parent in path.parents):
+                    return False
+            except OSError:
+                return False
+    return True
+
+
+@functools.cache
+def _own_ids_available() -> bool:
+    """Whether this root may take the bots' user and group ids: a container's root whose user
+    namespace maps fewer ids runs its bots as root (the sandbox is the wall there)."""
+    wanted = (UNPRIVILEGED_BASE, UNPRIVILEGED_BASE + (1 << 24))
+    for table in ("/proc/self/uid_map", "/proc/self/gid_map"):
+        try:
+            rows = [line.split() for line in Path(table).read_text().splitlines()]
+        except OSError:
+            return True  # no user namespaces here: every id is root's to take
+        if not any(len(row) == 3 and int(row[0]) <= wanted[0] and wanted[1] <= int(row[0]) + int(row[2])
+                   for row in rows):
+            return False
+    return True
+
+
+def clean_up(home: str) -> None:
+    shutil.rmtree(home, ignore_errors=True)
 
 
 def _prctl() -> Callable[..., int] | None:
@@ -81,8 +167,17 @@ def _prctl() -> Callable[..., int] | None:
     return function
 
 
+def not_dumpable() -> None:
+    """No process of this user reads this one's memory, environment or descriptors through /proc
+    (nor traces it); inherited by forked workers, not by the programs they start."""
+    prctl = _prctl()
+    if prctl is not None:
+        prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
 def bot_preexec(memory_mb: int | None, cpu_seconds: int | None) -> Callable[[], None]:
-    """The function a bot's process runs between fork and exec: die with its parent, then its limits."""
+    """The function a bot's process runs between fork and exec (after taking its user id): die with
+    its parent, then its limits."""
     prctl = _prctl()
     parent = os.getpid()
     import resource
@@ -101,15 +196,15 @@ def bot_preexec(memory_mb: int | None, cpu_seconds: int | None) -> Callable[[], 
     return setup
 
 
-def kill_marked(marks: Iterable[str], variable: str = POOL_VARIABLE) -> int:
-    """Stop, then kill, every process (but this one) whose environment sets `variable` to one of
-    `marks`; how many were killed."""
-    wanted = [f"{variable}={mark}".encode() for mark in marks]
-    if not wanted or not _LINUX or not Path("/proc/self/environ").exists():
+def kill_users(uids: Iterable[int]) -> int:
+    """Stop, then kill, every process whose real user id is one of `uids`; how many were killed.
+    Only a bot's processes have such an id, and no bot can take it off."""
+    wanted = {str(uid) for uid in uids}
+    if not wanted or not _LINUX or not Path("/proc/self/status").exists():
         return 0
     stopped: set[int] = set()
     while True:  # until a scan finds nobody new: a stopped process cannot fork, a running one may have
-        found = [pid for pid in _marked(wanted) if pid not in stopped]
+        found = [pid for pid in _owned_by(wanted) if pid not in stopped]
         if not found:
             break
         for pid in found:
@@ -122,25 +217,44 @@ def kill_marked(marks: Iterable[str], variable: str = POOL_VARIABLE) -> int:
     return len(stopped)
 
 
-def _marked(wanted: list[bytes]) -> list[int]:
-    me = os.getpid()
+def _owned_by(wanted: set[str]) -> list[int]:
     pids: list[int] = []
     for entry in os.scandir("/proc"):
-        if not entry.name.isdigit() or int(entry.name) == me:
+        if not entry.name.isdigit():
             continue
         try:
-            environ = Path(entry.path, "environ").read_bytes()
-        except OSError:  # gone, or another user's
+            status = Path(entry.path, "status").read_bytes()
+        except OSError:  # gone
             continue
-        variables = environ.split(b"\0")
-        if any(mark in variables for mark in wanted):
+        start = status.find(b"\nUid:")
+        if start >= 0 and status[start + 5:status.find(b"\n", start + 5)].split()[0].decode() in wanted:
             pids.append(int(entry.name))
     return pids
 
 
+def _watch_user(uid: int) -> None:
+    """Tell the run's watchdog (started now if need be) to end `uid`'s processes when the run ends."""
+    global _watchdog
+    if _watchdog is None:
+        _watchdog = subprocess.Popen([sys.executable, "-I", "-S", __file__], stdin=subprocess.PIPE,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    assert _watchdog.stdin is not None
+    with contextlib.suppress(OSError):
+        os.write(_watchdog.stdin.fileno(), f"{uid}\n".encode())
+
+
+def pool_opened(end: Callable[[], None]) -> None:
+    _open_pools.add(end)
+
+
+def pool_closed(end: Callable[[], None]) -> None:
+    _open_pools.discard(end)
+
+
 def worker_started(parent: int) -> None:
-    """Initializer of a process-pool worker: SIGTERM when the arena dies (even by `kill -9`); on it,
-    the worker ends its bots and exits."""
+    """Initializer of a process-pool worker: not readable by other processes; SIGTERM when the arena
+    dies (even by `kill -9`); on it, the worker ends its bots and exits."""
+    not_dumpable()
     prctl = _prctl()
     if prctl is None:
         return
@@ -151,16 +265,23 @@ def worker_started(parent: int) -> None:
 
 
 def _on_parent_death(signum: int, _frame: Any) -> None:
-    kill_marked(list(_open_marks))
+    for end in list(_open_pools):
+        with contextlib.suppress(Exception):
+            end()
     os._exit(128 + signum)
 
 
-def _watch(mark: str) -> None:
-    """The watchdog: wait for the run's end (end of input), then end what carries its mark."""
-    while sys.stdin.buffer.read(1 << 12):
-        pass
-    kill_marked([mark], RUN_VARIABLE)
+def _watch() -> None:
+    """The watchdog: collect the user ids of the run's bots until the end of input (the run and its
+    forked workers are gone), then end every process that has one."""
+    uids: set[int] = set()
+    pending = b""
+    while chunk := os.read(sys.stdin.fileno(), 1 << 12):
+        lines = (pending + chunk).split(b"\n")
+        pending = lines.pop()
+        uids.update(int(line) for line in lines if line.strip().isdigit())
+    kill_users(uids)
 
 
 if __name__ == "__main__":
-    _watch(sys.argv[1])
+    _watch()

@@ -35,18 +35,33 @@ class Forfeit(TourneyError):
         self.detail = detail
 
 
+MAX_REASONS: Final = 3  # reasons kept per bot and game (and per player of a run): the first ones
+
+
 @dataclass
 class FaultCounter:
-    """Fault counts of one bot (in one match, or summed over a run)."""
+    """Fault counts of one bot (in one match, or summed over a run), and why (issue 31 item 5): the
+    first `MAX_REASONS` reasons, each "kind: what happened" (an exit status or signal and the last
+    stderr lines, the deadline missed and by how much, the malformed line cut short)."""
 
     counts: dict[str, int] = field(default_factory=dict)
+    reasons: list[str] = field(default_factory=list)
 
-    def add(self, kind: str, n: int = 1) -> None:
+    def add(self, kind: str, n: int = 1, reason: str | None = None) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
+        if reason is not None:
+            self.note(f"{kind}: {reason}")
 
-    def merge(self, other: dict[str, int]) -> None:
+    def note(self, reason: str) -> None:
+        """A reason without a fault of its own (a late answer, found after its timeout was counted)."""
+        if len(self.reasons) < MAX_REASONS:
+            self.reasons.append(reason)
+
+    def merge(self, other: dict[str, int], reasons: Iterable[str] = ()) -> None:
         for kind, n in other.items():
             self.add(kind, n)
+        for reason in reasons:
+            self.note(reason)
 
     def total(self) -> int:
         return sum(self.counts.values())

@@ -23,7 +23,7 @@ from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 
 CMD_PREFIX: Final = "cmd:"
-_LABEL = re.compile(r"^([A-Za-z0-9_.#+-]+)=(.+)$")
+_LABEL = re.compile(r"^([\w.#+-]+)=(.+)$")  # any letter (żółw=cmd:...), digit, and _ . # + -
 _MODULE_SPEC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 
 
@@ -103,7 +103,8 @@ class SeatFactory:
 
     def make(self, entrant: Entrant, rng: random.Random) -> Bot:
         if entrant.transport == "cmd":
-            return SubprocessBot(entrant.spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool)
+            return SubprocessBot(entrant.spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool,
+                                 label=entrant.label)
         if entrant.transport == "python":
             return guarded_bot(entrant.spec, rng, self.limits.max_strikes)
         return make_bot(self.game, entrant.spec, rng)

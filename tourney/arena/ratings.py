@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from openskill.models import PlackettLuce
 
+from tourney.arena.faults import MAX_REASONS
 from tourney.arena.leaderboard import Leaderboard
 from tourney.errors import InvalidInputError
 
@@ -72,9 +73,13 @@ class ArenaReport:
     games: int
     # (games rated so far, {label: mu}) after every few games, for the chart.
     history: list[tuple[int, dict[str, float]]] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # lines that do not count, each "line N: why" (audit.py)
+    sums_checked: bool = False  # whether the lines' checksums were checked (the key is here)
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # label -> the first reasons of its faults
 
     def to_json(self) -> dict[str, Any]:
-        return {"run": self.header, "games": self.games, "bots": [row.to_json() for row in self.rows]}
+        return {"run": self.header, "games": self.games, "bots": [row.to_json() for row in self.rows],
+                "skipped": self.skipped, "sums_checked": self.sums_checked, "reasons": self.reasons}
 
 
 def build_report(lines: Iterable[dict[str, Any]]) -> ArenaReport:
@@ -95,8 +100,12 @@ def build_report(lines: Iterable[dict[str, Any]]) -> ArenaReport:
     board = Leaderboard(labels)
     step = max(1, len(games) // CHART_POINTS)
     history: list[tuple[int, dict[str, float]]] = [(0, {label: ratings[label].mu for label in labels})]
+    reasons: dict[str, list[str]] = {}
     for number, game in enumerate(games, start=1):
         board.add(game)
+        for label, said in (game.get("reasons") or {}).items():
+            kept = reasons.setdefault(str(label), [])
+            kept += [str(reason) for reason in said if str(reason) not in kept][:MAX_REASONS - len(kept)]
         seats: Sequence[str] = game["seats"]
         for label in seats:
             if label not in ratings:
@@ -115,7 +124,7 @@ def build_report(lines: Iterable[dict[str, Any]]) -> ArenaReport:
         rows.append(BotRow(label, tally.games, tally.wins, tally.ties, tally.win_rate, low, high, tally.mean_place,
                            rating.mu, rating.sigma, dict(sorted(tally.faults.items()))))
     rows.sort(key=lambda row: (-row.ordinal, row.label))
-    return ArenaReport(header, rows, len(games), history)
+    return ArenaReport(header, rows, len(games), history, reasons=reasons)
 
 
 def _check_game(line: dict[str, Any]) -> None:

@@ -50,6 +50,7 @@ class GameResult:
     faults: dict[str, dict[str, int]] = field(default_factory=dict)
     forfeits: list[str] = field(default_factory=list)
     disqualified: list[str] = field(default_factory=list)  # forfeits scored without starting the bot
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # label -> why its faults happened
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": "game", "game": self.index, "deal": self.deal, "seed": self.seed,
@@ -62,6 +63,8 @@ class GameResult:
             data["forfeits"] = self.forfeits
         if self.disqualified:
             data["disqualified"] = self.disqualified
+        if self.reasons:
+            data["reasons"] = self.reasons
         return data
 
 
@@ -124,6 +127,8 @@ def play_game(game: GameDescriptor, job: GameJob, entrants: Sequence[Entrant],
             merged = result.faults.setdefault(labels[seat], {})
             for kind, n in faults.to_json().items():
                 merged[kind] = merged.get(kind, 0) + n
+        if faults.reasons:
+            result.reasons.setdefault(labels[seat], []).extend(faults.reasons)
     for seat in benched:
         merged = result.faults.setdefault(labels[seat], {})
         for kind in (FORFEIT, DISQUALIFIED):

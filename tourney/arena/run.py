@@ -14,6 +14,7 @@ from typing import Any
 
 from tourney.arena.backends import Backend, Handle
 from tourney.arena.bot_process import Limits
+from tourney.arena.containment import not_dumpable
 from tourney.arena.faults import ForfeitStreaks
 from tourney.arena.leaderboard import Leaderboard
 from tourney.arena.results import ResultsFile
@@ -35,6 +36,7 @@ def run_arena(spec: RunSpec, games: int, backend: Backend, *, limits: Limits | N
               out: Path | None = None, records: Path | None = None, observer: Observer | None = None,
               shard_seconds: float = 1.0) -> RunReport:
     limits = limits or Limits()
+    not_dumpable()  # no bot reads the run (its --out, its games) from this process's memory
     results = ResultsFile(out, spec.header()) if out is not None else None
     board = Leaderboard(entrant.label for entrant in spec.entrants)
     # Forfeits in a row, as far as the games back so far tell (shards finish in any order).

@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from tourney.arena.act_wire import act_line, decode_object, lean_act, message_line, read_answer
 from tourney.arena.bot_process import (
+    MAX_LINE,
     BotExited,
     BotLineTooLong,
     BotProcess,
@@ -59,9 +60,11 @@ class SubprocessBot:
     name = "cmd"
 
     def __init__(self, command: str, rng: random.Random, *, limits: Limits | None = None,
-                 pool: ProcessPool | None = None, forfeit_if_unstartable: bool = False) -> None:
+                 pool: ProcessPool | None = None, forfeit_if_unstartable: bool = False,
+                 label: str | None = None) -> None:
         split_command(command)  # refuse an empty or unparsable command before any game starts
         self.command = command
+        self.label = label  # the entrant's (names its --bot-logs files)
         # A live table (`tourney run`) plays on without a program that cannot start (its seat
         # forfeits); elsewhere such a program is an error before anything is played.
         self.forfeit_if_unstartable = forfeit_if_unstartable
@@ -82,6 +85,7 @@ class SubprocessBot:
         self._hello_failure: tuple[str, str] | None = None
         self._next_id = 0
         self._strikes = 0
+        self._late: dict[int, float] = {}  # acts whose answer timed out: their deadlines
 
     # -- the match --
 
@@ -98,11 +102,12 @@ class SubprocessBot:
             self._pool = ProcessPool(self.limits)
         self._game = game
         self._strikes = 0
+        self._late.clear()
         self._sent_view, self._sent_legal = {}, None
         self._hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "seat": seat,
                        "players": list(players), "options": dict(options), "seed": self._seed}
         try:
-            process, self._reused = self._pool.acquire(self.command)
+            process, self._reused = self._pool.acquire(self.command, self.label)
         except InvalidInputError as error:
             if not self.forfeit_if_unstartable:
                 raise
@@ -123,7 +128,7 @@ class SubprocessBot:
         except BotTimeout:
             self._hello_failure = (TIMEOUT, "does not read its hello")
         except BotExited:
-            self._hello_failure = (CRASH, "exited before ready")
+            self._hello_failure = (CRASH, f"exited before ready ({process.exit_reason()})")
 
     def await_ready(self) -> None:
         """The second half of `begin`: the bot's `ready`; `Forfeit` when it does not come."""
@@ -138,7 +143,7 @@ class SubprocessBot:
             # A reused process may have exited after its last `bye` (allowed): start it afresh.
             process.close()
             assert self._pool is not None
-            process = self._pool.start(self.command)
+            process = self._pool.start(self.command, self.label)
             failure = self._greet(process, self._hello)
         if failure is not None:
             self._process = process
@@ -151,23 +156,23 @@ class SubprocessBot:
         try:
             process.send(hello, deadline)
         except BotTimeout:
-            return TIMEOUT, "no ready within the hello timeout"
+            return TIMEOUT, f"no ready within the hello timeout ({self.limits.hello_timeout:g} s)"
         except BotExited:
-            return CRASH, "exited before ready"
+            return CRASH, f"exited before ready ({process.exit_reason()})"
         return self._ready(process, deadline)
 
     def _ready(self, process: BotProcess, deadline: float) -> tuple[str, str] | None:
         try:
             line = process.receive(deadline)
         except BotTimeout:
-            return TIMEOUT, "no ready within the hello timeout"
+            return TIMEOUT, f"no ready within the hello timeout ({self.limits.hello_timeout:g} s)"
         except BotExited:
-            return CRASH, "exited before ready"
+            return CRASH, f"exited before ready ({process.exit_reason()})"
         except BotLineTooLong:
-            return PROTOCOL, "answer line too long"
+            return PROTOCOL, f"a line over {MAX_LINE} bytes"
         answer = decode_object(line)
         if answer is None or answer.get("type") != "ready":
-            return PROTOCOL, f"expected a ready line, got {line[:80]!r}"
+            return PROTOCOL, f"expected a ready line, got {cut(line)}"
         accept = answer.get("accept")
         process.accepted = FEATURES.intersection(feature for feature in accept if isinstance(feature, str)) \
             if isinstance(accept, list) else frozenset()
@@ -191,30 +196,53 @@ class SubprocessBot:
         try:
             process.send_bytes(line, deadline)
         except BotTimeout:
-            raise self._forfeit(PROTOCOL, "does not read its input") from None
+            raise self._forfeit(PROTOCOL, f"does not read its input (act {ident})") from None
         except BotExited:
-            raise self._forfeit(CRASH, "exited mid-match") from None
+            raise self._forfeit(CRASH, f"exited mid-match ({process.exit_reason()})") from None
         while True:
             try:
                 answer_line = process.receive(deadline)
             except BotTimeout:
-                return self._strike(TIMEOUT, legal)
+                self._late[ident] = deadline
+                return self._strike(TIMEOUT, legal, f"no answer to act {ident} within "
+                                                    f"{self.limits.move_timeout:g} s")
             except BotExited:
-                raise self._forfeit(CRASH, "exited mid-match") from None
+                raise self._forfeit(CRASH, f"exited mid-match ({process.exit_reason()})") from None
             except BotLineTooLong:
-                raise self._forfeit(PROTOCOL, "answer line too long") from None
+                raise self._forfeit(PROTOCOL, f"an answer line over {MAX_LINE} bytes") from None
             answer = read_answer(answer_line)
             if answer is None:
-                return self._strike(MALFORMED, legal)
+                return self._strike(MALFORMED, legal,
+                                    f"answer to act {ident} is not an action line: {cut(answer_line)}")
             answer_id, chosen = answer
             if isinstance(answer_id, int) and not isinstance(answer_id, bool) and answer_id < ident:
+                missed = self._late.pop(answer_id, None)
+                if missed is not None:  # how late the answer whose timeout was counted came
+                    self.faults.note(f"the answer to act {answer_id} came {time.monotonic() - missed:.3f} s "
+                                     f"after its {self.limits.move_timeout:g} s deadline")
                 continue  # a late answer to a decision that already timed out
             if answer_id != ident:
-                return self._strike(MALFORMED, legal)
+                return self._strike(MALFORMED, legal, f"answer to act {ident} has id {answer_id!r}")
             position = offered.position.get(chosen) if isinstance(chosen, str) else None
             if position is not None:
                 return legal[position]
-            return self._strike(ILLEGAL, legal)
+            canonical = self._canonical(chosen)
+            if canonical is not None and canonical in legal:
+                return canonical  # the right cards in another order or case (issue 31 item 6)
+            said = f" (read as {self._game.action_text(canonical)!r})" \
+                if canonical is not None and self._game.action_text is not None else ""
+            return self._strike(ILLEGAL, legal, f"{cut(str(chosen).encode())}{said} is not legal at act {ident}")
+
+    def _canonical(self, chosen: object) -> int | None:
+        """The action an answer outside the offered texts names in the game's own reading (any case,
+        cards in any order), or None."""
+        parse = self._game.parse_action if self._game is not None else None
+        if not isinstance(chosen, str) or parse is None or len(chosen) > 200:
+            return None
+        try:
+            return parse(chosen)
+        except (ValueError, KeyError, IndexError):
+            return None
 
     def _delta_line(self, ident: int, view: dict[str, Any], legal_json: str) -> bytes:
         """The lean act (with its newline): the changes of `view` since the last act of the match,
@@ -245,7 +273,7 @@ class SubprocessBot:
                 process.close()
                 return
         assert self._pool is not None
-        self._pool.release(self.command, process)
+        self._pool.release(self.command, process, self.label)
         if self._own_pool:
             self._pool.close()
 
@@ -262,8 +290,8 @@ class SubprocessBot:
 
     # -- faults --
 
-    def _strike(self, kind: str, legal: list[int]) -> int:
-        self.faults.add(kind)
+    def _strike(self, kind: str, legal: list[int], reason: str) -> int:
+        self.faults.add(kind, reason=reason)
         self._strikes += 1
         if self._strikes > self.limits.max_strikes:
             raise self._forfeit(kind, f"more than {self.limits.max_strikes} strikes", counted=True)
@@ -271,7 +299,7 @@ class SubprocessBot:
 
     def _forfeit(self, kind: str, detail: str, *, counted: bool = False) -> Forfeit:
         if not counted:  # a strike that tips over the limit was counted as that strike
-            self.faults.add(kind)
+            self.faults.add(kind, reason=detail)
         self.abandon()
         return Forfeit(kind, f"{self.command}: {detail}")
 
@@ -281,6 +309,12 @@ class SubprocessBot:
         game = find_game(str(data.get("game", "")))
         players = data.get("players") or []
         self.begin(game, view.seat, [str(p) for p in players], {})
+
+
+def cut(line: bytes, limit: int = 60) -> str:
+    """A bot's line as a reason quotes it: its start, marked when cut short."""
+    text = line[:limit].decode(errors="replace")
+    return repr(text) + ("..." if len(line) > limit else "")
 
 
 class _Offer:

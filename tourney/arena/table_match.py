@@ -49,8 +49,8 @@ class TableReferee:
         game.check_seats(len(players))
         values = resolve_options(game, options)
         forfeited: list[int] = []
-        bots = seat_bots(players, self.streaks.out, lambda seat: self._bot(game, specs[seat], bot_rng(seed, seat)),
-                         forfeited)
+        bots = seat_bots(players, self.streaks.out,
+                         lambda seat: self._bot(game, specs[seat], bot_rng(seed, seat), players[seat]), forfeited)
         for seat in forfeited:
             self.faults.setdefault(players[seat], FaultCounter()).merge({FORFEIT: 1, DISQUALIFIED: 1})
         state = require_engine(game)(list(players), random.Random(seed), values, seed)
@@ -60,7 +60,7 @@ class TableReferee:
             # A forfeiter's process is not reused, nor one of a match that stopped part-way.
             end = end_event(players, [state.outcome().place_of(name) for name in players]) if state.terminal else None
             for seat, faults in settle(bots, forfeited, end).items():
-                self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts)
+                self.faults.setdefault(players[seat], FaultCounter()).merge(faults.counts, faults.reasons)
         refereed = [name for name, spec in zip(players, specs, strict=True)
                     if self._transport(game, spec) != "builtin"]
         forfeiters = [players[seat] for seat in forfeited]
@@ -69,11 +69,11 @@ class TableReferee:
             self.observed.append((refereed, forfeiters))
         return state
 
-    def _bot(self, game: GameDescriptor, spec: str, rng: random.Random) -> Bot:
+    def _bot(self, game: GameDescriptor, spec: str, rng: random.Random, player: str) -> Bot:
         transport = self._transport(game, spec)
         if transport == "cmd":
             return SubprocessBot(spec[len(CMD_PREFIX):], rng, limits=self.limits, pool=self.pool,
-                                 forfeit_if_unstartable=True)
+                                 forfeit_if_unstartable=True, label=player)
         if transport == "python":
             return guarded_bot(spec, rng, self.limits.max_strikes)
         return make_bot(game, spec, rng)
@@ -88,13 +88,17 @@ class TableReferee:
     def absorb(self, faults: Mapping[str, FaultCounter], observed: Sequence[tuple[list[str], list[str]]]) -> None:
         """What a worker's referee saw (its faults, its matches' forfeits in order), as if seen here."""
         for name, tally in faults.items():
-            self.faults.setdefault(name, FaultCounter()).merge(tally.counts)
+            self.faults.setdefault(name, FaultCounter()).merge(tally.counts, tally.reasons)
         for refereed, forfeiters in observed:
             self.streaks.observe(refereed, forfeiters)
 
     def fault_report(self) -> dict[str, dict[str, int]]:
         """Faults by player, only players that had any."""
         return {name: tally.to_json() for name, tally in sorted(self.faults.items()) if tally.total()}
+
+    def fault_reasons(self) -> dict[str, list[str]]:
+        """Why, by player: the first reasons of each player's faults."""
+        return {name: list(tally.reasons) for name, tally in sorted(self.faults.items()) if tally.reasons}
 
     def close(self) -> None:
         self.pool.close()

@@ -19,3 +19,7 @@ BotCpuOption = Annotated[int | None, typer.Option(
     metavar="SECONDS", help="CPU seconds of each cmd: bot process (RLIMIT_CPU; a process serves several games).")]
 BotLogsOption = Annotated[Path | None, typer.Option(
     metavar="DIR", help="Keep each cmd: bot process's stderr in a file of this folder (default: discarded).")]
+SandboxOption = Annotated[str, typer.Option(
+    metavar="auto|on|off",
+    help="Run each cmd: bot in a sandbox (bubblewrap): its own processes, no network, a read-only system, none "
+         "of tourney's files. auto: where bwrap works, said once where not; on: refuse to start without one.")]

@@ -15,12 +15,14 @@ from tourney.cli._bot_limits import (
     MaxForfeitsOption,
     MaxStrikesOption,
     MoveTimeoutOption,
+    SandboxOption,
 )
 from tourney.cli._common import TourneyGroup, print_json, stdout_is_terminal
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="The bot arena: seeded games between bots (any language), ratings and reports.")
 
+SKIPPED_SHOWN = 10  # skipped lines named in a report (the rest: --json)
 BOTS_HELP = ("Comma-separated entrants, each [LABEL=]SPEC: a bot kind of the game (`tourney games` lists each game's "
              "bots, e.g. random or prob:T), cmd:COMMAND (a program speaking the JSON-lines protocol, see the README) "
              "or package.module:Class (a Python bot).")
@@ -56,6 +58,7 @@ def run(
     bot_memory: BotMemoryOption = None,
     bot_cpu: BotCpuOption = None,
     bot_logs: BotLogsOption = None,
+    sandbox: SandboxOption = "auto",
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="A rule option of the game (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
@@ -63,7 +66,7 @@ def run(
     """Play seeded games between bots with seats rotated, on local workers or Ray; print a leaderboard."""
     from functools import partial
 
-    from tourney.app.bots.arena import run_arena_games
+    from tourney.app.bots.arena import run_arena_games, sandbox_notice
     from tourney.arena.lineup import split_entries
     from tourney.errors import InvalidInputError
 
@@ -74,7 +77,11 @@ def run(
                    backend=backend, ray_address=ray_address, duplicate=duplicate, records=records, out=out,
                    move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
                    max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs,
-                   options=option or [])
+                   options=option or [], sandbox=sandbox)
+    if any(spec.partition("=")[2].strip().startswith("cmd:") or spec.startswith("cmd:") for spec in entries):
+        notice = sandbox_notice(sandbox)
+        if notice is not None:
+            typer.echo(notice, err=True)
     if stdout_is_terminal() and not as_json:
         from tourney.arena.progress import LiveProgress
 
@@ -121,5 +128,17 @@ def report(
         typer.echo(f"{row.label:<{width}}  {row.games:>6}  {row.wins:>6}  {row.ties:>6}  {100 * row.win_rate:>5.1f}%  "
                    f"{100 * row.ci_low:>5.1f}-{100 * row.ci_high:<5.1f}%  {row.mean_place:>10.2f}  "
                    f"{row.mu:>6.2f} ± {Z95 * row.sigma:<6.2f}  {faults}")
+    for label, reasons in built.reasons.items():
+        typer.echo(f"why {label} faulted: " + "; ".join(reasons))
+    if built.header.get("seating"):
+        typer.echo(f"duplicate: {built.header['seating']} seating of each deal")
+    if built.skipped:
+        typer.echo(f"skipped {len(built.skipped)} lines that do not count:")
+        for said in built.skipped[:SKIPPED_SHOWN]:
+            typer.echo(f"  {said}")
+        if len(built.skipped) > SKIPPED_SHOWN:
+            typer.echo(f"  ... and {len(built.skipped) - SKIPPED_SHOWN} more (--json lists them all)")
+    if "seal" in built.header and not built.sums_checked:
+        typer.echo("note: the lines' checksums cannot be checked here (the key is with the user who ran the arena)")
     if html is not None:
         typer.echo(f"html: {html}")

@@ -20,6 +20,7 @@ from tourney.cli._bot_limits import (
     MaxForfeitsOption,
     MaxStrikesOption,
     MoveTimeoutOption,
+    SandboxOption,
 )
 from tourney.cli._common import stdout_is_terminal
 from tourney.cli._db_options import DbOption, TournamentOption
@@ -64,20 +65,25 @@ def run(
     bot_memory: BotMemoryOption = None,
     bot_cpu: BotCpuOption = None,
     bot_logs: BotLogsOption = None,
+    sandbox: SandboxOption = "auto",
 ) -> None:
     """Bots play every unfinished table of the current stage whose players are all bots (players
     registered with `player add NAME --bot SPEC`), entering each round or final chip count as a
     director would; then advance and repeat to the final. Tables with a person are left to the director.
     With --workers N, a stage's tables are played in parallel and entered in table order."""
-    from tourney.app.bots.arena import bot_limits
-    from tourney.app.bots.bot_run import run_bots
+    from tourney.app.bots.arena import bot_limits, sandbox_notice
+    from tourney.app.bots.bot_run import database_files, run_bots
 
     limits = bot_limits(move_timeout=move_timeout, hello_timeout=hello_timeout, max_strikes=max_strikes,
-                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs)
+                        max_forfeits=max_forfeits, bot_memory=bot_memory, bot_cpu=bot_cpu, bot_logs=bot_logs,
+                        sandbox=sandbox, hide=database_files(db))
     with ExitStack() as stack:
         observer = stack.enter_context(_progress()) if stdout_is_terminal() else None
         done = run_bots(db=db, tournament=tournament, seed=seed, until_stage=until_stage, advance=not no_advance,
                         observer=observer, limits=limits, workers=workers, backend=backend)
+    notice = sandbox_notice(sandbox) if done.cmd_bots else None
+    if notice is not None:
+        typer.echo(notice, err=True)
     _report(done)
 
 

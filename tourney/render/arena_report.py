@@ -67,6 +67,8 @@ class ArenaReport(Protocol):
     header: dict[str, Any]
     games: int
     history: list[tuple[int, dict[str, float]]]
+    skipped: list[str]  # lines that do not count, each "line N: why"
+    reasons: dict[str, list[str]]  # label -> the first reasons of its faults
 
     @property
     def rows(self) -> Sequence[BotRowLike]: ...
@@ -91,6 +93,8 @@ class ArenaPage:
     pad: int
     y_labels: list[tuple[float, str]]  # (y position, text)
     x_label: str
+    skipped: list[str]  # the results file's lines that do not count, and why
+    reasons: list[tuple[str, list[str]]]  # (bot, why its faults happened)
 
 
 def arena_page(report: ArenaReport) -> ArenaPage:
@@ -120,7 +124,7 @@ def arena_page(report: ArenaReport) -> ArenaPage:
              "colour": COLOURS[i % len(COLOURS)]} for i, row in enumerate(report.rows)]
     title = f"Arena report: {report.header.get('game', '')}, {report.games} games"
     return ArenaPage(title, report.header, report.games, rows, series, WIDTH, HEIGHT, PAD, y_labels,
-                     f"games rated (of {last})")
+                     f"games rated (of {last})", list(report.skipped), sorted(report.reasons.items()))
 
 
 def render_arena_report(report: ArenaReport) -> str:

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.app.bots.bot_workers import Workers
@@ -82,6 +83,21 @@ class BotRun:
     tables: dict[int, int] = field(default_factory=dict)  # stage -> tables played
     left: list[LeftTable] = field(default_factory=list)
     faults: dict[str, dict[str, int]] = field(default_factory=dict)  # player -> fault kind -> count
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # player -> why its first faults happened
+    cmd_bots: bool = False  # whether a player is a `cmd:` bot (the sandbox's notice concerns the run)
+
+
+def database_files(db: str | None) -> list[Path]:
+    """The files of the database `db` (a SQLite file and its journals; none for a server), which
+    no sandboxed bot may see even where they lie in its program's folder."""
+    from tourney.app.store.database import resolve_url, sqlite_file
+    from tourney.errors import StorageError
+
+    try:
+        path = sqlite_file(resolve_url(db))
+    except StorageError:
+        return []
+    return [Path(path + suffix) for suffix in ("", "-wal", "-shm", "-journal")]
 
 
 def _humans(table: TableState, bots: Bots) -> list[str]:
@@ -162,6 +178,7 @@ def run_bots(*, db: str | None = None, tournament: str | None = None, seed: int 
             referee.close()
     if referee is not None:
         run.faults = referee.fault_report()
+        run.reasons = referee.fault_reasons()
     return run
 
 
@@ -190,6 +207,7 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
     run = BotRun(state, row)
     if state.complete:
         return run
+    run.cmd_bots = any(str(spec).startswith("cmd:") for spec in bot_specs(state).values())
     if (state.stage == 0 or state.closed) and not bot_specs(state):  # nothing seated yet, or a closed stage
         raise InvalidInputError("no player is a bot: register bots with `tourney player add NAME --bot SPEC`")
     watch = observer or Observer()

@@ -26,8 +26,10 @@ def run_lines(done: BotRun, *, shown: int) -> tuple[str, ...]:
                      f"{done.entries.get(stage, 0)} entries")
     lines += [f"table {left.table} of {unit} {left.stage} is left to the director: {left.reason}"
               for left in done.left]
-    lines += [f"faults of {player}: " + ", ".join(f"{kind} {n}" for kind, n in counts.items())
-              for player, counts in done.faults.items()]
+    for player, counts in done.faults.items():
+        lines.append(f"faults of {player}: " + ", ".join(f"{kind} {n}" for kind, n in counts.items()))
+        if done.reasons.get(player):
+            lines.append(f"  why: {'; '.join(done.reasons[player])}")
     if state.complete:
         played = bool(done.tables)
         lines.append(f"Tournament {done.tournament.name!r} is complete" + ("." if played else "; nothing to play."))

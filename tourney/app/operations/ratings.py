@@ -102,12 +102,13 @@ def _is_json_lines(path: str) -> bool:
 
 
 def _arena_ratings(path: str) -> dict[str, float]:
+    from tourney.arena.audit import counted_lines
     from tourney.arena.ratings import build_report
-    from tourney.arena.results import read_lines
+    from tourney.arena.results import audit_file
 
     _check_results_file(Path(path))
     try:
-        report = build_report(read_lines(Path(path)))
+        report = build_report(counted_lines(audit_file(Path(path))))
     except OSError as exc:
         raise InvalidInputError(f"--ratings {path}: cannot read it ({exc.strerror})") from None
     return {row.label: row.ordinal for row in report.rows}

@@ -53,7 +53,7 @@ register_bot("polish-poker", "honest", _honest,
              parameter=THRESHOLD)
 register_bot("polish-poker", "prob", _prob,
              "prob:T raises to the strongest declaration at least T (0.5) likely to exist, else calls",
-             parameter=THRESHOLD)
+             parameter=THRESHOLD, aliases=("rule",))  # every game's rule-based bot is `rule` (issue 31 item 6)
 register_bot("polish-poker", "bluffer", _bluffer, "bluffer:R is prob that bluffs a weak raise with probability R (0.2)",
              parameter=BLUFF_RATE)
 

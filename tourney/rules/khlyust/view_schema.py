@@ -48,7 +48,11 @@ ACTIONS: Final[tuple[ActionForm, ...]] = (
     ActionForm(PLAY, PLAY, "PLAY", "^PLAY$", "Играю: stay in, or answer a Хлюст"),
     ActionForm(PASS, PASS, "PASS", "^PASS$", "Пас: leave the deal, or concede to a Хлюст"),
     ActionForm(DECLARE, DECLARE, "DECLARE", "^DECLARE$", "declare the Хлюст in your hand"),
-    ActionForm(CARD_BASE, EXCHANGE_BASE - 1, "PLAY:<card>", f"^PLAY:{_CARD}$", "play this card to the trick"),
+    ActionForm(CARD_BASE, EXCHANGE_BASE - 1, "PLAY:<card>", f"^PLAY:{_CARD}$",
+               "play this card to the trick (the deck is 6..A, or 7..A for 3-4 players: the ids of lower cards "
+               "never occur)"),
     ActionForm(EXCHANGE_BASE, N_ACTIONS - 1, "EXCHANGE:<1-3 cards>", f"^EXCHANGE:{_CARD}( {_CARD}){{0,2}}$",
-               "discard these cards and draw as many"),
+               "discard these cards and draw as many; the cards in ascending card id (a card's id is its PLAY id "
+               "- 3: rank 2..A, then suit S H D C), the id 55 + (a+1) + 53(b+1) + 2809(c+1) for discards "
+               "a < b < c (an absent one counts 0): only sets of cards in the deck exist"),
 )

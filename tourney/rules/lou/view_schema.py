@@ -46,5 +46,7 @@ ACTIONS: Final = (
     ActionForm(IN, IN, "IN", "^IN$", "go in"),
     ActionForm(PLAY_BASE, DRAW_BASE - 1, "PLAY:<card>", f"^PLAY:{_CARD}$", "play this card to the trick"),
     ActionForm(DRAW_BASE, N_ACTIONS - 1, "DRAW:<0-3 cards>", f"^DRAW:(-|{_CARD}( {_CARD}){{0,2}})$",
-               "discard these cards (DRAW:- keeps all three) and draw as many"),
+               "discard these cards (DRAW:- keeps all three) and draw as many; the cards in ascending card id "
+               "(a card's id is its PLAY id - 2: rank 2..A, then suit S H D C), the id 54 + (a+1) + 53(b+1) + "
+               "2809(c+1) for discards a < b < c (an absent one counts 0): 23,479 ids of the range exist"),
 )
