@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from process_support import as_from_a_terminal
 from sandbox_support import needs_sandbox
 
 import tourney.arena  # noqa: F401  (registers the cmd: and module: kinds)
@@ -264,7 +265,8 @@ def arena_command(spec: str, tmp_path: Path, *extra: str) -> subprocess.Popen[by
     # A session of its own, as a terminal gives a command: Ctrl-C signals its whole process group.
     return subprocess.Popen([sys.executable, "-m", "tourney", "arena", "run", "--bots", f"{spec},random",
                              "--games", "400", "--out", str(tmp_path / "out.jsonl"), *extra],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                            preexec_fn=as_from_a_terminal)
 
 
 @linux_only

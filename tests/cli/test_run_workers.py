@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from process_support import as_from_a_terminal
 from typer.testing import CliRunner, Result
 
 from tourney.cli import app
@@ -144,7 +145,8 @@ def test_ctrl_c_ends_workers_and_bots_and_leaves_whole_tables(tmp_path: Path) ->
        f"cmd:{sys.executable} {tmp_path / 'last.py'} {pids}")
     # A session of its own, as a terminal gives a command: Ctrl-C signals its whole process group.
     run = subprocess.Popen([sys.executable, "-m", "tourney", "run", "--workers", "2", "--db", url, "--sandbox", "off"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                            preexec_fn=as_from_a_terminal)
     try:
         bots = _pids(pids, 12)  # both workers are playing a table
         workers = _children(run.pid)
