@@ -5,15 +5,12 @@ hand in the seat's view, every other decision by ascending action id."""
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "conformance"))
-from test_conformance import resolve_options, seat_names  # noqa: E402
-
-from tourney.rules.games import find_game  # noqa: E402
+from tourney.engine.match import seat_names
+from tourney.rules.games import find_game, resolve_options
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 
