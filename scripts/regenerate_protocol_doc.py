@@ -1,8 +1,8 @@
-"""Rewrite the per-game protocol tables (view keys, action ids, bot kinds) from the registry, in the
-README and on the docs site's Bot authors page (docs/bots.md).
+"""Rewrite the per-game protocol tables (view keys, action ids, bot kinds) from the registry, on the
+docs site's Bot authors page (docs/bots.md).
 
 Run it after changing a game's view schema, actions or bots; tests/protocol/test_protocol_doc.py
-and tests/docs/test_docs_generated.py fail until both match:
+and tests/docs/test_docs_generated.py fail until it matches:
 
     python scripts/regenerate_protocol_doc.py
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from tourney.app.operations.protocol_doc import protocol_markdown, replace_section
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = (ROOT / "README.md", ROOT / "docs" / "bots.md")
+PAGES = (ROOT / "docs" / "bots.md",)
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-"""No import cycle in tourney, at module level or at package level (ARCHITECTURE.md "The import graph").
+"""No import cycle in tourney, at module level or at package level (ARCHITECTURE.md "The layers in one picture").
 
 Every import counts: at module level, inside a function (an import made on first use) and under
 `TYPE_CHECKING`, since each says that one module needs another, and a cycle hidden in a function is

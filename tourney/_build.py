@@ -27,7 +27,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any, Final
 
-# The hot path compiled by mypyc (ARCHITECTURE.md, "Hot path"), relative to the project root.
+# The hot path compiled by mypyc (docs/internals.md, "Hot path"), relative to the project root.
 HOT_MODULES: Final = (
     "tourney/rules/polish_poker/existence.py",
     "tourney/rules/polish_poker/dealer.py",

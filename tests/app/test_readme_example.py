@@ -1,4 +1,5 @@
-"""The README's Python example runs as it stands, and `import tourney` stays cheap."""
+"""The README's Python example runs as it stands, and `import tourney` stays cheap. (The read-model and
+transaction examples and the list of public names are on docs/api.md, run and checked by tests/docs.)"""
 
 from __future__ import annotations
 
@@ -28,34 +29,6 @@ def test_the_readme_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert {line.split()[1] for line in out[2:7]} == {"Anna", "Bartosz", "Celina", "Dawid", "Ewa"}
     assert out[-1].startswith("bot") and out[-1].endswith(" wins")
     assert (tmp_path / "friday.db").is_file() and (tmp_path / "bots.db").is_file()
-
-
-def test_the_readme_read_models_and_unit_of_work_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    """The read-model and transaction examples, run after the first one on its database."""
-    monkeypatch.chdir(tmp_path)
-    section = README.read_text(encoding="utf-8").split("## From Python: the application API", 1)[1]
-    first, reads, together = section.split("```python\n")[1:4]
-    names: dict[str, object] = {}
-    exec(compile(first.split("```", 1)[0], "README.md", "exec"), names)
-    capsys.readouterr()
-    exec(compile(reads.split("```", 1)[0], "README.md", "exec"), names)
-    shown = capsys.readouterr().out
-    from tourney import app
-
-    assert shown.startswith("\n".join(app.tables(db="sqlite:///friday.db").lines()))
-    before = app.tournament_state(db="sqlite:///friday.db").table(1).counts["Anna"]
-    exec(compile(together.split("```", 1)[0], "README.md", "exec"), names)
-    after = app.tournament_state(db="sqlite:///friday.db").table(1).counts["Anna"]
-    assert after == before + 2  # both rounds, in one transaction
-
-
-def test_every_name_the_readme_lists_is_exported() -> None:
-    import tourney.app
-
-    listed = README.read_text(encoding="utf-8").split("The operations: ", 1)[1].split("`tests/app/`", 1)[0]
-    for name in tourney.app.__all__:
-        assert f"`{name}`" in listed, name
 
 
 PROBE = """

@@ -129,7 +129,8 @@ class Session:
 
 def pages() -> list[Path]:
     """The pages that hold console examples."""
-    return sorted(page for page in DOCS.glob("*.md") if "```console" in page.read_text(encoding="utf-8"))
+    return sorted(page for page in DOCS.glob("*.md")
+                  if re.search(r"^```console$", page.read_text(encoding="utf-8"), re.MULTILINE))
 
 
 def main(paths: list[str]) -> int:

@@ -17,7 +17,7 @@ _BLOCK = re.compile(r"^```pycon\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def pages() -> list[Path]:
-    return sorted(page for page in DOCS.glob("*.md") if "```pycon" in page.read_text(encoding="utf-8"))
+    return sorted(page for page in DOCS.glob("*.md") if _BLOCK.search(page.read_text(encoding="utf-8")))
 
 
 @pytest.mark.parametrize("page", pages(), ids=lambda page: page.name)

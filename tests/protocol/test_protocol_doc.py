@@ -1,4 +1,4 @@
-"""The README's per-game protocol tables are the registry's data (issue 19 item 5)."""
+"""The bot authors' page's per-game protocol tables (docs/bots.md) are the registry's data (issue 19 item 5)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import pytest
 from tourney.app.operations.protocol_doc import BEGIN, END, protocol_markdown, replace_section
 from tourney.rules.games import all_games
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+BOTS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 
 
-def test_the_readme_protocol_tables_match_the_registry() -> None:
-    text = README.read_text(encoding="utf-8")
+def test_the_protocol_tables_match_the_registry() -> None:
+    text = BOTS_PAGE.read_text(encoding="utf-8")
     assert replace_section(text, protocol_markdown()) == text, (
-        "the README's protocol tables are stale: run python scripts/regenerate_protocol_doc.py")
+        "docs/bots.md's protocol tables are stale: run python scripts/regenerate_protocol_doc.py")
 
 
 def test_the_tables_name_every_playable_game_its_actions_and_bot_parameters() -> None:

@@ -1,5 +1,5 @@
 """Issue 15 item 5: no module of a game's rules package grows past 400 lines; a state that outgrows
-it is split by job (see ARCHITECTURE.md, the rules rows: table, settlement, play, state)."""
+it is split by job (see ARCHITECTURE.md, "Where each rule lives": table, settlement, play, state)."""
 
 from __future__ import annotations
 

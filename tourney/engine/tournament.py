@@ -433,7 +433,7 @@ class TournamentState:
         check_rewrite(self, event)
 
     def format_view(self) -> FormatView | None:
-        """The format's view data for printouts (ARCHITECTURE.md "Format seam"): a `BracketView`
+        """The format's view data for printouts (docs/internals.md "The format seam"): a `BracketView`
         for knockout and double elimination, a `RoundsView` for round robin and Swiss; None for
         stages or before round 1 is seated."""
         return self.kind.view(self)

@@ -1,4 +1,4 @@
-"""Tournament formats: the formats behind the format seam (ARCHITECTURE.md "The format seam").
+"""Tournament formats: the formats behind the format seam (docs/internals.md "The format seam").
 
 The seam is the engine's core, which this package imports and which never imports it:
 engine/format_registry.py (FormatConfig, the TournamentFormat, LiveState and FormatData

@@ -5,7 +5,7 @@ promotions for qualifiers who dropped), the seat payload, a round's loser at a t
 rounds, late entry into stage 1, drops, the standings, and the wording of `status` and a player's
 path. Everything else about a live table is `tables.py`'s.
 
-Choices the rules leave open (ARCHITECTURE.md "Tournament engine"):
+Choices the rules leave open (docs/internals.md "Tournament engine"):
 - Late entry joins the smallest stage-1 table that has not started (no round, no drop) and has a
   free seat, lowest table number on a tie; the new player takes the last seat.
 - A player dropped while waiting at a finished table (an advancer, or a player promoted in place

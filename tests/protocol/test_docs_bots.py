@@ -1,4 +1,5 @@
-"""The README's example bots play every game unchanged (issue 19, "Done when"): its bot section is
+"""The bot authors' page's example bots (docs/bots.md) play every game unchanged (issue 19, "Done
+when"): the page is
 enough to write a bot for any game in any language, on the full protocol or the lean one (issue 20
 item 6)."""
 
@@ -18,15 +19,15 @@ from tourney.arena.subprocess_bot import FEATURES, SubprocessBot
 from tourney.cli import app
 from tourney.rules.games import GameDescriptor, resolve_options
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+BOTS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 runner = CliRunner()
 
 
 def readme_bot(introduced_by: str = "A complete bot:") -> str:
-    """The Python program shown after `introduced_by` in the README, as it is printed there."""
-    text = README.read_text(encoding="utf-8")
+    """The Python program shown after `introduced_by` on the bot authors' page, as it is printed there."""
+    text = BOTS_PAGE.read_text(encoding="utf-8")
     found = re.search(re.escape(introduced_by) + r"\n\n```python\n(.*?)```", text, re.DOTALL)
-    assert found, f"the README shows no program after {introduced_by!r}"
+    assert found, f"docs/bots.md shows no program after {introduced_by!r}"
     return found.group(1)
 
 
