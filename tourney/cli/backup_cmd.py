@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli._common import fail, print_json
+from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption
 from tourney.cli._output import after_commit
 
@@ -35,7 +35,10 @@ def backup(
     With --restore, load a backup into a database instead."""
     if restore is not None:
         if file is not None or portable or overwrite:
-            fail("--restore BACKUP takes no FILE, --portable or --overwrite: it writes into the database (--db)")
+            from tourney.errors import InvalidInputError
+
+            raise InvalidInputError.in_words("--restore BACKUP takes no FILE, --portable or --overwrite: it writes "
+                                             "into the database (--db)")
         _restore(restore, db=db, as_json=as_json)
         return
     from tourney.app.operations.backup import backup as make_backup
@@ -44,9 +47,10 @@ def backup(
     if as_json:
         print_json(made.to_json())
         return
-    what = "copy" if made.kind == "sqlite" else "portable export"
-    typer.echo(f"Backed up {made.source} to {made.path} ({what}: {made.tournaments} tournament(s), "
-               f"{made.events} events).")
+    from tourney.cli._admin_lines import backup_line
+    from tourney.cli._live import command_translator
+
+    typer.echo(backup_line(made, command_translator(db)))
 
 
 def _restore(file: str, *, db: str | None, as_json: bool) -> None:
@@ -57,6 +61,8 @@ def _restore(file: str, *, db: str | None, as_json: bool) -> None:
         with after_commit():
             print_json(done.to_json())
         return
-    names = ", ".join(repr(name) for name in done.tournaments) or "no tournament"
+    from tourney.cli._admin_lines import restored_line
+    from tourney.cli._live import command_translator
+
     with after_commit():
-        typer.echo(f"Restored {names} into {done.target} ({done.events} events, {done.reports} floor reports).")
+        typer.echo(restored_line(done, command_translator(db)))

@@ -126,7 +126,8 @@ def correct(
     event_id = _event_id(event)
     check_choice(loser=loser is not None, order=order, counts=counts, registration=name is not None or club is not None)
     if values and not (order or counts):
-        raise InvalidInputError(f"unexpected {values[0]!r}: only --order and --counts take a list")
+        raise InvalidInputError.in_words("unexpected %(value)s: only --order and --counts take a list",
+                                         value=repr(values[0]))
     tr = command_translator(db, tournament)
     shown = preview_correction(event_id, loser=loser, order=(values or []) if order else None,
                                counts=(values or []) if counts else None, name=name, club=club, db=db,

@@ -27,6 +27,6 @@ def shown_escaped(text: str) -> str:
 def check_decoded(text: str, *, what: str = "the argument") -> str:
     """`text`, or `InvalidInputError` when the terminal's encoding is not UTF-8."""
     if undecodable(text):
-        raise InvalidInputError(f"{what} {shown_escaped(text)} is not UTF-8: the terminal's encoding is not "
-                                "UTF-8 (use a UTF-8 locale, e.g. LANG=pl_PL.UTF-8)")
+        raise InvalidInputError.in_words("%(what)s %(text)s is not UTF-8: the terminal's encoding is not UTF-8 (use a "
+                                         "UTF-8 locale, e.g. LANG=pl_PL.UTF-8)", what=what, text=shown_escaped(text))
     return text

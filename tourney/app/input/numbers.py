@@ -26,9 +26,9 @@ def whole_number(text: str, *, what: str, low: int = 0, high: int | None = None)
     stripped = text.strip(" ")
     digits = stripped[1:] if stripped.startswith("-") and low < 0 else stripped
     if not digits or not set(digits) <= _ASCII_DIGITS:
-        raise InvalidInputError(f"{what} must be a whole number, got {text!r}")
+        raise InvalidInputError.in_words("%(what)s must be a whole number, got %(text)s", what=what, text=repr(text))
     if len(digits) > 40:  # far beyond any bound used here; spares int() a huge parse
-        raise InvalidInputError(f"{what} {text.strip()!r} is out of range")
+        raise InvalidInputError.in_words("%(what)s %(text)s is out of range", what=what, text=repr(text.strip()))
     value = int(stripped)
     return check_range(value, what=what, low=low, high=high)
 
@@ -36,8 +36,11 @@ def whole_number(text: str, *, what: str, low: int = 0, high: int | None = None)
 def check_range(value: int, *, what: str, low: int = 0, high: int | None = None) -> int:
     """`value` itself when `low <= value <= high`, else an `InvalidInputError` naming `what`."""
     if value < low or (high is not None and value > high):
-        allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise InvalidInputError(f"{what} must be {allowed}, got {value}")
+        if high is not None:
+            raise InvalidInputError.in_words("%(what)s must be from %(low)s to %(high)s, got %(value)s", what=what,
+                                             low=low, high=high, value=value)
+        raise InvalidInputError.in_words("%(what)s must be at least %(low)s, got %(value)s", what=what, low=low,
+                                         value=value)
     return value
 
 

@@ -26,7 +26,7 @@ def checked_separator(text: str) -> str:
     """The separator a director named (`,` `;` `tab`), or an `InvalidInputError`."""
     found = _NAMED.get(text.strip().lower()) if text.strip() else _NAMED.get(text)
     if found is None:
-        raise InvalidInputError(f"unknown separator {text[:20]!r}: give ',', ';' or tab")
+        raise InvalidInputError.in_words("unknown separator %(text)s: give ',', ';' or tab", text=repr(text[:20]))
     return found
 
 

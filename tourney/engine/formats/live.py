@@ -37,7 +37,7 @@ from tourney.engine.progress import PlayerStatus
 from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.standings import StandingRow, last_tables
 from tourney.engine.tables import TableState
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded
 from tourney.rules.games import GameDescriptor
 
 __all__ = ["BracketView", "CheckedRound", "RoundFormat", "RoundsView", "stage_groups"]
@@ -351,23 +351,31 @@ class RoundFormat(ABC):
         found = Counter(status.status for status in self.statuses(state))
         return sum(found[s] for s in ("registered", "playing", "waiting", "won")), found["out"]
 
-    def step_result(self, state: LiveState, table: TableState, name: str) -> str:
+    def step_result(self, state: LiveState, table: TableState, name: str) -> Worded:
         """A player's table in a round: the match (or the table of 3-4) as it stands."""
         opponents = ", ".join(p for p in table.seats if p != name)
         if not table.finished:
-            games = f", games so far {table.games.count(name)}-{len(table.games) - table.games.count(name)}" \
-                if table.best_of > 1 and table.games else ""
-            return f"playing {opponents}{games}"
+            if table.best_of > 1 and table.games:
+                won = table.games.count(name)
+                return worded("playing %(opponents)s, games so far %(won)s-%(lost)s", opponents=opponents, won=won,
+                              lost=len(table.games) - won)
+            return worded("playing %(opponents)s", opponents=opponents)
         place = table.places.get(name)
         if len(table.seats) == 2 and table.forfeits:
             if table.double_forfeit:
-                return f"forfeited, as did {opponents}"
-            return f"forfeited to {opponents}" if name in table.forfeits else f"won by forfeit against {opponents}"
+                return worded("forfeited, as did %(opponents)s", opponents=opponents)
+            if name in table.forfeits:
+                return worded("forfeited to %(opponents)s", opponents=opponents)
+            return worded("won by forfeit against %(opponents)s", opponents=opponents)
         if len(table.seats) == 2:
             other = table.places.get(opponents)
-            outcome = "drew with" if place == other else ("beat" if place == 1 else "lost to")
-            return f"{outcome} {opponents}"
-        return f"place {place} of {len(table.seats)} (with {opponents})"
+            if place == other:
+                return worded("drew with %(opponents)s", opponents=opponents)
+            if place == 1:
+                return worded("beat %(opponents)s", opponents=opponents)
+            return worded("lost to %(opponents)s", opponents=opponents)
+        return worded("place %(place)s of %(seats)s (with %(opponents)s)", place=place, seats=len(table.seats),
+                      opponents=opponents)
 
 
 def check_field(state: LiveState, checked: CheckedRound, stage: int) -> None:
