@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.tables import TableState, chip_places, tied_at_cut
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, worded
 
 if TYPE_CHECKING:
     from tourney.engine.format_registry import LiveState
@@ -81,7 +81,8 @@ def finish(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[To
 
 def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     if state.descriptor.live_result != "chips":
-        raise IllegalActionError(f"chip counts are for pot games; {state.descriptor.title} tables report round results")
+        raise IllegalActionError.in_words("chip counts are for pot games; %(game)s tables report round results",
+                                          game=worded(state.descriptor.title))
     table = state.open_table(data, "chips")
     counts = data.get("counts")
     if not isinstance(counts, dict) or not all(

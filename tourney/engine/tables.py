@@ -124,13 +124,15 @@ class TableState:
     # ----------------------------------------------------------------- checks
     def check_open(self) -> None:
         if self.finished:
-            raise IllegalActionError(f"table {self.number} has already finished")
+            raise IllegalActionError.in_words("table %(table)s has already finished", table=self.number)
 
     def check_player_in(self, name: str) -> None:
         if name not in self.counts:
-            raise IllegalActionError(f"{name} is not at table {self.number} (players: {', '.join(self.seats)})")
+            raise IllegalActionError.in_words("%(name)s is not at table %(table)s (players: %(players)s)", name=name,
+                                              table=self.number, players=", ".join(self.seats))
         if name in self.eliminated:
-            raise IllegalActionError(f"{name} is already eliminated at table {self.number}")
+            raise IllegalActionError.in_words("%(name)s is already eliminated at table %(table)s", name=name,
+                                              table=self.number)
 
     def check_order(self, order: list[str]) -> None:
         """`order` must list exactly the players still in, once each."""
@@ -138,13 +140,14 @@ class TableState:
         still = self.still_in
         if len(set(order)) != len(order):
             twice = sorted({name for name in order if order.count(name) > 1})
-            raise IllegalActionError(f"table {self.number}: a name appears twice: {', '.join(twice)}")
+            raise IllegalActionError.in_words("table %(table)s: a name appears twice: %(names)s", table=self.number,
+                                              names=", ".join(twice))
         for name in order:
             self.check_player_in(name)
         missing = [p for p in still if p not in order]
         if missing:
-            raise IllegalActionError(f"table {self.number}: the order must list every player still in; "
-                                     f"missing {', '.join(missing)}")
+            raise IllegalActionError.in_words("table %(table)s: the order must list every player still in; missing "
+                                              "%(names)s", table=self.number, names=", ".join(missing))
 
     def check_whole_match(self, winner: str) -> None:
         """`finish` or `chips` may record the whole match: at a best-of-N duel, only while no game of
