@@ -111,9 +111,10 @@ def new(
                           rounds=rounds, table_size=table_size, seeding=seeding, grand_final=grand_final,
                           cycles=cycles, tiebreaks=tiebreaks, date=date, lang=lang, db=db)
     row = made.tournament
-    shown = "" if made.format_text is None else f", {made.format_text}"
     with after_commit():
         tr = command_translator(db, str(row.id))
+        said = made.format_said(tr)
+        shown = "" if said is None else f", {said}"
         typer.echo(tr.gettext("Created tournament %(name)s (id %(id)s, %(game)s%(format)s, seed %(seed)s) in "
                               "%(where)s.", name=repr(row.name), id=row.id, game=row.game, format=shown,
                               seed=row.seed, where=made.shown))

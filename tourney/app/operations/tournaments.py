@@ -44,10 +44,14 @@ class Created:
     def format_text(self) -> str | None:
         """The format with its options as people read them ("knockout, best of 3"); None for the
         default format, which a tournament without a `format` event has."""
+        return self.format_said(ENGLISH)
+
+    def format_said(self, tr: Translator) -> str | None:
+        """`format_text` in `tr`'s language."""
         from tourney.app.read_models.event_text import format_text
         from tourney.engine.format_config import FormatConfig
 
-        return None if self.format == FormatConfig() else format_text(self.format)
+        return None if self.format == FormatConfig() else format_text(self.format, tr=tr)
 
 
 def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None, best_of: int = 1,
