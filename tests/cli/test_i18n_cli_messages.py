@@ -176,3 +176,14 @@ def test_the_scan_finds_the_english_of_these_lines() -> None:
     """The desk's scans can fail on these lines: English ones are full of the catalog's pieces."""
     said = serving_line("Friday", "http://x/", ["Standings"]) + " Read-only pages, visible to every computer"
     assert english_in(said, "pl")
+
+
+def test_a_refusal_before_the_event_is_read_is_in_the_events_language(tmp_path: Path) -> None:
+    """The commands choose their language first: a refusal of their options reads in the event's."""
+    url = f"sqlite:///{tmp_path / 'ru.db'}"
+    run("new", "Пятница", "--game", "pp", "--seed", "4", "--lang", "ru", "--db", url, env=NO_LOCALE)
+    assert refused("correct", "1", "--db", url, env=NO_LOCALE).startswith("error: укажите, что исправить: одно из")
+    assert refused("seat", "--encoding", "cp1250", "--db", url, env=NO_LOCALE) == (
+        "error: --encoding и --separator говорят, как читать ФАЙЛ из --ratings: укажите и его\n")
+    assert refused("backup", "x.db", "--restore", "y.jsonl", "--db", url, env=NO_LOCALE).startswith(
+        "error: --restore КОПИЯ не принимает ФАЙЛ")

@@ -33,6 +33,9 @@ def backup(
     """Back up the whole database, safely while `tourney serve` runs: a SQLite database is copied
     through SQLite's backup API (results still in its -wal file included), any other is exported.
     With --restore, load a backup into a database instead."""
+    from tourney.cli._live import command_translator
+
+    tr = command_translator(db)  # first: a refusal is said in it too
     if restore is not None:
         if file is not None or portable or overwrite:
             from tourney.errors import InvalidInputError
@@ -48,9 +51,8 @@ def backup(
         print_json(made.to_json())
         return
     from tourney.cli._admin_lines import backup_line
-    from tourney.cli._live import command_translator
 
-    typer.echo(backup_line(made, command_translator(db)))
+    typer.echo(backup_line(made, tr))
 
 
 def _restore(file: str, *, db: str | None, as_json: bool) -> None:
@@ -64,5 +66,5 @@ def _restore(file: str, *, db: str | None, as_json: bool) -> None:
     from tourney.cli._admin_lines import restored_line
     from tourney.cli._live import command_translator
 
-    with after_commit():
+    with after_commit():  # in the language of the event restored, when it has one
         typer.echo(restored_line(done, command_translator(db)))

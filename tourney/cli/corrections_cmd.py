@@ -123,12 +123,12 @@ def correct(
     from tourney.app.operations.corrections import apply_correction, check_choice, preview_correction
     from tourney.app.read_models.table_views import next_steps
 
+    tr = command_translator(db, tournament)  # first: the refusals below are said in it too
     event_id = _event_id(event)
     check_choice(loser=loser is not None, order=order, counts=counts, registration=name is not None or club is not None)
     if values and not (order or counts):
         raise InvalidInputError.in_words("unexpected %(value)s: only --order and --counts take a list",
                                          value=repr(values[0]))
-    tr = command_translator(db, tournament)
     shown = preview_correction(event_id, loser=loser, order=(values or []) if order else None,
                                counts=(values or []) if counts else None, name=name, club=club, db=db,
                                tournament=tournament, tr=tr)

@@ -75,12 +75,12 @@ def forfeit(
     match is a bye; in a Swiss or round robin both score 0)."""
     from tourney.app.operations.results import forfeit as enter_forfeit
 
+    tr = command_translator(db, tournament)
     if len(players) > 2:
         from tourney.errors import InvalidInputError
 
         raise InvalidInputError.in_words("forfeit: a duel has two players; give the loser, or both for a double "
                                          "forfeit (got %(count)s)", count=len(players))
-    tr = command_translator(db, tournament)
     _show(enter_forfeit(_table(table, db, tournament), players, db=db, tournament=tournament), tr)
 
 

@@ -233,12 +233,12 @@ def seat(
     from tourney.app.operations.seating import seat as draw
     from tourney.app.read_models.table_views import seated_lines
 
+    tr = command_translator(db, tournament)  # first: a refusal of the ratings file is said in it too
     if ratings is None and (encoding is not None or separator is not None):
         from tourney.errors import InvalidInputError
 
         raise InvalidInputError.in_words("--encoding and --separator tell how to read the --ratings FILE: give it too")
     rated = read_ratings_file(ratings, encoding=encoding, separator=separator) if ratings is not None else None
-    tr = command_translator(db, tournament)
     drawn = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=rated, db=db,
                  tournament=tournament)
     with after_commit():
