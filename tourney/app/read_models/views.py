@@ -159,11 +159,21 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
 def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[TableState]]:
     """The tables of `stage` (None: the latest seated), or one error line saying which exist."""
     if not state.history:
+        if state.kind.unit == "round":
+            raise IllegalActionError.in_words("no seats have been drawn yet: `tourney seat` draws round 1")
+        if state.kind.unit == "stage":
+            raise IllegalActionError.in_words("no seats have been drawn yet: `tourney seat` draws stage 1")
         raise IllegalActionError(f"no seats have been drawn yet: `tourney seat` draws {state.kind.unit} 1")
     seated = len(state.history)
     number = seated if stage is None else stage
     if not 1 <= number <= seated:
         unit = state.kind.unit
+        if unit == "stage":
+            raise IllegalActionError.in_words("stage %(number)s has not been seated (seated stages: 1-%(seated)s)",
+                                              number=number, seated=seated)
+        if unit == "round":
+            raise IllegalActionError.in_words("round %(number)s has not been seated (seated rounds: 1-%(seated)s)",
+                                              number=number, seated=seated)
         raise IllegalActionError(f"{unit} {number} has not been seated (seated {unit}s: 1-{seated})")
     return number, state.history[number - 1]
 
