@@ -187,3 +187,22 @@ def test_a_refusal_before_the_event_is_read_is_in_the_events_language(tmp_path: 
         "error: --encoding и --separator говорят, как читать ФАЙЛ из --ratings: укажите и его\n")
     assert refused("backup", "x.db", "--restore", "y.jsonl", "--db", url, env=NO_LOCALE).startswith(
         "error: --restore КОПИЯ не принимает ФАЙЛ")
+
+
+def test_the_options_and_the_ratings_file_are_refused_in_polish(evening: str, tmp_path: Path) -> None:
+    assert refused("print", "stanowiska", "--db", evening, code=2) == (
+        "error: nieznany wydruk 'stanowiska' (wydruki: standings, bracket, seating, seat-cards, table-sheets, all)\n")
+    assert refused("new", "Sobota", "--game", "pp", "--date", "14.03.2026", "--db", evening) == (
+        "error: --date '14.03.2026': oczekiwano daty RRRR-MM-DD, np. 2026-03-14\n")
+    assert refused("player", "add", "Ewa", "--db", evening) == "error: gracz 'Ewa' jest już zgłoszony\n"
+    ratings = tmp_path / "rankingi.csv"
+    ratings.write_text("name,rating\nZenon,1500\n", encoding="utf-8")
+    assert refused("seat", "--ratings", str(ratings), "--db", evening) == (
+        "error: --ratings jest dla drabinki rozstawianej według rankingu (`tourney new --seeding rating`)\n")
+    url = f"sqlite:///{tmp_path / 'plan.db'}"
+    run("new", "Pusty", "--game", "pp", "--db", url)
+    run("player", "add", "Ala", "--db", url)
+    assert refused("plan", "--db", url) == (
+        "error: zgłoszony jest 1 gracz: plan wymaga co najmniej 2 (albo użyj --players N)\n")
+    assert refused("plan", "--db", url, env=ENGLISH) == (
+        "error: 1 player(s) registered: a plan needs at least 2 (or use --players N)\n")
