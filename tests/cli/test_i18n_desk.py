@@ -1,8 +1,10 @@
 """The CLI's output at the desk in Polish and Russian (issue 29): what a director reads during an
 evening. A command speaks its --lang, TOURNEY_LANG, the event's language, the system locale, else
-English; every line of `tables`, `status`, `standings`, `log`, `undo`, `correct`, `seat` and
-`advance` of a Polish Poker evening and of a knockout, in pl and in ru, is scanned for the English
-catalog's sentences; the card counts take the language's plural forms; `--json` stays as it is."""
+English; every line of `tables`, `status`, `standings`, `log`, `undo`, `correct`, `seat`,
+`advance`, `chips`, `finish`, `player show` and `list` of a Polish Poker evening, a knockout, a Lou
+evening (by chip counts), a Хлюст evening (by order), a Swiss event with tie-breaks, a round robin
+and a double elimination, in pl and in ru, is scanned for the English catalog's sentences; the card
+counts take the language's plural forms; `--json` stays as it is."""
 
 from __future__ import annotations
 
@@ -302,3 +304,25 @@ def test_a_swiss_evening_with_tie_breaks_has_no_english_left(tmp_path: Path, lan
     heading = {"pl": "Buchholz bez najsłabszego  Sonneborn-Berger", "ru": "усечённый Бухгольц  Зоннеборн-Бергер"}
     assert heading[lang] in text and "buchholz-cut1" not in text
     assert "buchholz_cut1" in run("standings", "--json", "--db", url).stdout  # the keys stay as they are
+
+
+@pytest.mark.parametrize(("format_", "lang"), [("round-robin", "pl"), ("double-elimination", "ru")])
+def test_a_round_robin_and_a_double_elimination_have_no_english_left(tmp_path: Path, format_: str, lang: str) -> None:
+    """Every match entered by `finish` (the first seated wins) to the end; what the desk prints."""
+    url = f"sqlite:///{tmp_path / 'format.db'}"
+    outputs = [run("new", "Piątek", "--game", "polish-poker", "--format", format_, "--seed", "9", "--lang", lang,
+                   "--db", url).stdout,
+               run("player", "add", *PLAYERS[:5], "--db", url).stdout, run("seat", "--db", url).stdout]
+    while not json.loads(run("status", "--json", "--db", url).stdout)["complete"]:
+        tables = [t for t in json.loads(run("tables", "--json", "--db", url).stdout) if not t["finished"]]
+        if not tables:
+            outputs += [run("standings", "--db", url).stdout, run("advance", "--db", url).stdout]
+            continue
+        for table in tables:
+            outputs.append(run("finish", str(table["table"]), *(p["name"] for p in table["players"]),
+                               "--db", url).stdout)
+        outputs.append(run("status", "--db", url).stdout)
+    outputs += [run("standings", "--db", url).stdout, run("player", "show", PLAYERS[0], "--db", url).stdout,
+                run("player", "list", "--db", url).stdout, run("log", "--db", url).stdout]
+    text = "\n".join(outputs)
+    assert not english_left(text, lang), (english_left(text, lang), text)
