@@ -54,14 +54,16 @@ from typing import Self
 class Worded:
     """A whole sentence of the catalog with its `%(name)s` parameters, said in a language later.
 
-    `plural` and `count` choose the plural form (`%(num)s` is the count, as in `ngettext`); a
-    parameter may be `Worded` too (a refusal quoting another). `str()` is the English sentence,
-    exactly as the message was written before it had a catalog."""
+    `plural` and `count` choose the plural form (`%(num)s` is the count, as in `ngettext`);
+    `context` tells apart one English word a language says two ways (`pgettext`); a parameter may
+    be `Worded` too (a refusal quoting another). `str()` is the English sentence, exactly as the
+    message was written before it had a catalog."""
 
     message: str
     params: Mapping[str, object] = field(default_factory=dict)
     plural: str | None = None
     count: int | None = None
+    context: str | None = None
 
     def __str__(self) -> str:
         values = {name: str(value) if isinstance(value, Worded) else value for name, value in self.params.items()}
@@ -78,6 +80,11 @@ def worded(message: str, /, **params: object) -> Worded:
 def worded_n(singular: str, plural: str, count: int, /, **params: object) -> Worded:
     """As `worded`, in the form for `count`."""
     return Worded(singular, params, plural, count)
+
+
+def worded_p(context: str, message: str, /, **params: object) -> Worded:
+    """As `worded`, in `context` (one English word a language says two ways)."""
+    return Worded(message, params, context=context)
 
 
 class TourneyError(Exception):

@@ -78,6 +78,8 @@ class Translator:
                   for name, value in said.params.items()}
         if said.plural is not None and said.count is not None:
             return self.ngettext(said.message, said.plural, said.count, **params)
+        if said.context is not None:
+            return self.pgettext(said.context, said.message, **params)
         return self.gettext(said.message, **params)
 
     def date(self, day: date) -> str:
