@@ -206,3 +206,13 @@ def test_the_options_and_the_ratings_file_are_refused_in_polish(evening: str, tm
         "error: zgłoszony jest 1 gracz: plan wymaga co najmniej 2 (albo użyj --players N)\n")
     assert refused("plan", "--db", url, env=ENGLISH) == (
         "error: 1 player(s) registered: a plan needs at least 2 (or use --players N)\n")
+
+
+def test_a_names_refusal_reads_in_the_language(evening: str) -> None:
+    """What the name is for is said by the language too (a name, a club, a tournament's name)."""
+    assert refused("player", "add", "Ala\x01", "--db", evening) == (
+        "error: nazwisko nie może zawierać znaków sterujących ('\\x01' w 'Ala\\x01')\n")
+    assert refused("player", "add", "Ala", "--club", "KS\x02", "--db", evening, env=RUSSIAN) == (
+        "error: название клуба не может содержать управляющие символы ('\\x02' в 'KS\\x02')\n")
+    assert refused("player", "add", "Ala", "--club", "KS\x02", "--db", evening, env=ENGLISH) == (
+        "error: a club cannot contain control characters ('\\x02' in 'KS\\x02')\n")
