@@ -23,7 +23,7 @@ import typer
 from typer.core import TyperArgument, TyperOption
 
 from tourney.cli._usage_words import bad_parameter
-from tourney.errors import worded
+from tourney.errors import worded, worded_p
 
 _LEAVES: tuple[type, ...] = (str, int, float, bool, Path)
 _PATH_CHECKS = ("exists", "writable", "readable", "resolve_path", "allow_dash", "path_type")
@@ -59,7 +59,7 @@ class PlainConversion:
             from tourney.errors import InvalidInputError
 
             try:
-                check_decoded(value, what="the text")
+                check_decoded(value, what=worded_p("a text in a refusal", "the text"))
             except InvalidInputError as error:
                 raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
         if info.parser is not None:

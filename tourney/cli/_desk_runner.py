@@ -19,7 +19,7 @@ import typer
 from tourney.app.input.encoding import check_decoded
 from tourney.app.input.entry_complete import Words
 from tourney.app.store.database import KeptDatabases, TournamentReader
-from tourney.errors import TourneyError
+from tourney.errors import TourneyError, worded_p
 
 if TYPE_CHECKING:
     from tourney.app.types import TournamentState
@@ -112,7 +112,7 @@ class Desk:
     def run(self, line: str) -> bool:
         """Run one typed line; False once the director asked to leave."""
         try:
-            check_decoded(line.rstrip("\n"), what="the line")
+            check_decoded(line.rstrip("\n"), what=worded_p("a text in a refusal", "the line"))
         except TourneyError as error:  # the terminal's encoding is not UTF-8
             self._error(str(error))
             return True

@@ -12,7 +12,7 @@ from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._live import command_translator, echo_lines
 from tourney.cli._numbers import whole_number
 from tourney.cli._output import after_commit
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 
 
 def log(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -33,7 +33,7 @@ def log(as_json: JsonOption = False, db: DbOption = None, tournament: Tournament
 
 
 def _event_id(raw: str) -> int:
-    return whole_number(raw, what="EVENT_ID (the number `tourney log` shows)", low=1, high=2**63 - 1)
+    return whole_number(raw, what=worded("EVENT_ID (the number `tourney log` shows)"), low=1, high=2**63 - 1)
 
 
 def undo(

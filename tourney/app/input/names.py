@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from tourney.app.input.numbers import whole_number
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 
 if TYPE_CHECKING:
     from tourney.engine.tables import TableState
@@ -96,7 +96,7 @@ def chip_counts(state: TournamentState, counts: ChipCounts, table: TableState | 
             raise InvalidInputError.in_words("a chip count is NAME=N, such as bob=120, not %(pair)s", pair=repr(pair))
         if value.strip().startswith("-"):
             raise InvalidInputError.in_words("a chip count cannot be negative: %(pair)s", pair=repr(pair))
-        count = whole_number(value, what=f"the chip count of {name.strip()!r}", high=MAX_CHIPS)
+        count = whole_number(value, what=worded("the chip count of %(name)s", name=repr(name.strip())), high=MAX_CHIPS)
         resolved = player_at(state, name, table)
         if resolved in found:
             raise InvalidInputError.in_words("%(name)s has two chip counts", name=resolved)

@@ -11,15 +11,17 @@ from __future__ import annotations
 import math
 import re
 
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, Worded, worded_p
 
+# What the refusals call a seed (a language says it its way; an option's name stays as typed).
+SEED = worded_p("a number's name in a refusal", "seed")
 # The largest seed a 64-bit signed database column (SQLite INTEGER, PostgreSQL BIGINT) can store.
 MAX_SEED = 2**63 - 1
 
 _ASCII_DIGITS = frozenset("0123456789")
 
 
-def whole_number(text: str, *, what: str, low: int = 0, high: int | None = None) -> int:
+def whole_number(text: str, *, what: str | Worded, low: int = 0, high: int | None = None) -> int:
     """`text` as an int: ASCII digits only, surrounding spaces allowed, a leading `-` only when
     `low < 0` (a `+` never), and `low <= value <= high`. Anything else is an `InvalidInputError`
     naming `what` and the text."""
@@ -33,7 +35,7 @@ def whole_number(text: str, *, what: str, low: int = 0, high: int | None = None)
     return check_range(value, what=what, low=low, high=high)
 
 
-def check_range(value: int, *, what: str, low: int = 0, high: int | None = None) -> int:
+def check_range(value: int, *, what: str | Worded, low: int = 0, high: int | None = None) -> int:
     """`value` itself when `low <= value <= high`, else an `InvalidInputError` naming `what`."""
     if value < low or (high is not None and value > high):
         if high is not None:
@@ -44,7 +46,7 @@ def check_range(value: int, *, what: str, low: int = 0, high: int | None = None)
     return value
 
 
-def check_seed(seed: int, *, what: str = "seed") -> int:
+def check_seed(seed: int, *, what: str | Worded = SEED) -> int:
     """`seed` itself when it fits a database column and a seeded shuffle (0..MAX_SEED)."""
     return check_range(seed, what=what, low=0, high=MAX_SEED)
 
