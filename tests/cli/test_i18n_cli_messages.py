@@ -216,3 +216,12 @@ def test_a_names_refusal_reads_in_the_language(evening: str) -> None:
         "error: название клуба не может содержать управляющие символы ('\\x02' в 'KS\\x02')\n")
     assert refused("player", "add", "Ala", "--club", "KS\x02", "--db", evening, env=ENGLISH) == (
         "error: a club cannot contain control characters ('\\x02' in 'KS\\x02')\n")
+
+
+def test_the_desks_own_lines_read_in_the_events_language(evening: str) -> None:
+    result = runner.invoke(app, ["desk", "--db", evening], input='help\ndesk\nresult "1\n', env=dict(POLISH))
+    assert "Przy stoliku sędziego: wpisuj polecenia bez `tourney`" in result.stdout
+    assert result.stderr == ("error: już jesteś przy stoliku sędziego (desk)\n"
+                             "error: nie można odczytać tego wiersza: No closing quotation\n")
+    english = runner.invoke(app, ["desk", "--db", evening], input="desk\n", env=dict(ENGLISH))
+    assert english.stderr == "error: already at the desk\n"
