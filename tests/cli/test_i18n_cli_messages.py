@@ -225,3 +225,19 @@ def test_the_desks_own_lines_read_in_the_events_language(evening: str) -> None:
                              "error: nie można odczytać tego wiersza: No closing quotation\n")
     english = runner.invoke(app, ["desk", "--db", evening], input="desk\n", env=dict(ENGLISH))
     assert english.stderr == "error: already at the desk\n"
+
+
+def test_a_pot_games_chip_counts_are_refused_in_russian(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'lou.db'}"
+    run("new", "Суббота", "--game", "lou", "--seed", "4", "--db", url, env=RUSSIAN)
+    run("player", "add", *PLAYERS, "--db", url, env=RUSSIAN)
+    run("seat", "--db", url, env=RUSSIAN)
+    table = json.loads(run("tables", "1", "--json", "--db", url, env=RUSSIAN).stdout)
+    names = [p["name"] for p in table["players"]]
+    counts = [f"{name}=10" for name in names]
+    assert refused("chips", "1", *counts, "--db", url, env=RUSSIAN) == (
+        f"error: стол 1: фишек в сумме {10 * len(names)}, а за столом их {100 * len(names)} ({len(names)} игроков x "
+        "100 фишек)\n")
+    assert refused("chips", "1", *counts, "--db", url, env=ENGLISH) == (
+        f"error: table 1: the chip counts add up to {10 * len(names)}, but the table holds {100 * len(names)} "
+        f"({len(names)} players x 100 chips)\n")
