@@ -34,7 +34,9 @@ from tourney.i18n.translator import DOMAIN  # noqa: E402
 
 # Fixed, so that a run that changes no message changes no file.
 STAMP = datetime(2026, 12, 1, tzinfo=UTC)
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
+            # `Worded` sentences (tourney/errors.py): an error's message, a step of a player's path
+            "in_words": None, "in_words_n": (1, 2), "worded": None, "worded_n": (1, 2), "worded_p": ((1, "c"), 2)}
 
 
 def template() -> Catalog:

@@ -12,6 +12,9 @@ from babel.messages.pofile import read_po
 from tourney.i18n import LOCALES
 
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
+# Words said only inside a sentence the scan looks for already ("a %(what)s cannot be empty"): alone
+# they are also code a page shows ("name" and "club", a CSV's columns), so they are no sentence.
+PARTS_OF_SENTENCES = ("a text checked as a name", "a number's name in a refusal", "a text in a refusal")
 
 
 @cache
@@ -22,7 +25,7 @@ def english_fragments(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
         catalog = read_po(file, locale=lang)
     found = []
     for message in catalog:
-        if not message.id:
+        if not message.id or message.context in PARTS_OF_SENTENCES:
             continue
         sources = message.id if isinstance(message.id, tuple) else (message.id,)
         targets = message.string if isinstance(message.string, tuple) else (message.string,)

@@ -38,13 +38,78 @@ drawn under another parent than its own.
 
 Messages are one line, name the offending value and, where a rule is broken, the rule.
 The CLI turns every ``TourneyError`` into that one line on stderr and a non-zero exit.
+
+A message a person reads in their language (issue 29) is raised as `Worded`: the catalog's English
+sentence and its parameters (`InvalidInputError.in_words("no event %(event)s ...", event=3)`), so
+that the CLI's error boundary says it with the command's translator (`Translator.words`) instead of
+reading the English back. Its English text (`str`) is what the error always said.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Self
+
+
+@dataclass(frozen=True)
+class Worded:
+    """A whole sentence of the catalog with its `%(name)s` parameters, said in a language later.
+
+    `plural` and `count` choose the plural form (`%(num)s` is the count, as in `ngettext`);
+    `context` tells apart one English word a language says two ways (`pgettext`); a parameter may
+    be `Worded` too (a refusal quoting another). `str()` is the English sentence, exactly as the
+    message was written before it had a catalog."""
+
+    message: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    plural: str | None = None
+    count: int | None = None
+    context: str | None = None
+
+    def __str__(self) -> str:
+        values = {name: str(value) if isinstance(value, Worded) else value for name, value in self.params.items()}
+        if self.plural is not None:
+            return (self.message if self.count == 1 else self.plural) % {"num": self.count, **values}
+        return self.message % values if values else self.message
+
+
+def worded(message: str, /, **params: object) -> Worded:
+    """`message` (a catalog msgid) with `params`, to be said in a language later."""
+    return Worded(message, params)
+
+
+def worded_n(singular: str, plural: str, count: int, /, **params: object) -> Worded:
+    """As `worded`, in the form for `count`."""
+    return Worded(singular, params, plural, count)
+
+
+def worded_p(context: str, message: str, /, **params: object) -> Worded:
+    """As `worded`, in `context` (one English word a language says two ways)."""
+    return Worded(message, params, context=context)
+
 
 class TourneyError(Exception):
     """Base class of every error tourney raises on purpose."""
+
+    words: Worded | None = None  # the message as the catalog says it, when raised `in_words`
+
+    @classmethod
+    def in_words(cls, message: str, /, **params: object) -> Self:
+        """The error saying `message` (a catalog msgid) with `params`: English as `str()`, and any
+        language at the error boundary."""
+        return cls.from_words(Worded(message, params))
+
+    @classmethod
+    def in_words_n(cls, singular: str, plural: str, count: int, /, **params: object) -> Self:
+        """As `in_words`, with the form of the sentence for `count` (`%(num)s`)."""
+        return cls.from_words(Worded(singular, params, plural, count))
+
+    @classmethod
+    def from_words(cls, words: Worded) -> Self:
+        error = cls(str(words))
+        error.words = words
+        return error
 
 
 class WorkerDied(TourneyError):

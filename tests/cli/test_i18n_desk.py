@@ -1,8 +1,10 @@
 """The CLI's output at the desk in Polish and Russian (issue 29): what a director reads during an
 evening. A command speaks its --lang, TOURNEY_LANG, the event's language, the system locale, else
-English; every line of `tables`, `status`, `standings`, `log`, `undo`, `correct`, `seat` and
-`advance` of a Polish Poker evening and of a knockout, in pl and in ru, is scanned for the English
-catalog's sentences; the card counts take the language's plural forms; `--json` stays as it is."""
+English; every line of `tables`, `status`, `standings`, `log`, `undo`, `correct`, `seat`,
+`advance`, `chips`, `finish`, `player show` and `list` of a Polish Poker evening, a knockout, a Lou
+evening (by chip counts), a Хлюст evening (by order), a Swiss event with tie-breaks, a round robin
+and a double elimination, in pl and in ru, is scanned for the English catalog's sentences; the card
+counts take the language's plural forms; `--json` stays as it is."""
 
 from __future__ import annotations
 
@@ -236,3 +238,91 @@ def test_player_list_and_show_say_where_each_player_stands(tmp_path: Path) -> No
     listed = run("player", "list", "--db", url, env={**NO_LOCALE, "TOURNEY_LANG": "ru"}).stdout
     assert "играет за столом 1" in listed and listed.endswith("10 игроков (играет: 10)\n")
     assert json.loads(run("player", "list", "--json", "--db", url).stdout)[0]["status"] == "playing"
+
+
+def pot_game_evening(url: str, *, by_chips: bool) -> list[str]:
+    """A pot game's evening to its champion: each table entered by its chip counts (`tourney chips`,
+    100 a player, all different) or by its order (`tourney finish`); every output a person reads."""
+    outputs = [run("player", "add", *PLAYERS, "--db", url).stdout, run("seat", "--db", url).stdout,
+               run("tables", "--db", url).stdout]
+    while True:
+        tables = [t for t in json.loads(run("tables", "--json", "--db", url).stdout) if not t["finished"]]
+        if not tables:
+            if json.loads(run("status", "--json", "--db", url).stdout)["complete"]:
+                break
+            outputs += [run("status", "--db", url).stdout, run("standings", "--db", url).stdout,
+                        run("advance", "--db", url).stdout]
+            continue
+        table = tables[0]
+        names = [p["name"] for p in table["players"] if not p["eliminated"]]
+        if by_chips:
+            counts = {name: 100 - 10 * rank for rank, name in enumerate(names[1:], start=1)}
+            counts[names[0]] = 100 * len(names) - sum(counts.values())
+            outputs.append(run("chips", str(table["table"]), *(f"{n}={c}" for n, c in counts.items()),
+                               "--db", url).stdout)
+        else:
+            outputs.append(run("finish", str(table["table"]), *names, "--db", url).stdout)
+    champion = json.loads(run("standings", "--json", "--db", url).stdout)
+    first = champion[0]["player"] if isinstance(champion, list) else champion["rows"][0]["player"]
+    outputs += [run("standings", "--db", url).stdout, run("status", "--db", url).stdout,
+                run("log", "--db", url).stdout, run("player", "list", "--db", url).stdout,
+                run("player", "show", first, "--db", url).stdout, run("list", "--db", url).stdout]
+    return outputs
+
+
+@pytest.mark.parametrize(("game", "lang"), [("lou", "pl"), ("lou", "ru"), ("khlyust", "pl"), ("khlyust", "ru")])
+def test_a_lou_and_a_khlyust_evening_have_no_english_left(tmp_path: Path, game: str, lang: str) -> None:
+    """Lou's tables entered by chip counts, Хлюст's by their order, to the champion."""
+    url = f"sqlite:///{tmp_path / 'pot.db'}"
+    outputs = [run("new", "Piątek", "--game", game, "--seed", "6", "--lang", lang, "--db", url).stdout]
+    outputs += pot_game_evening(url, by_chips=game == "lou")
+    text = "\n".join(outputs)
+    assert not english_left(text, lang), (english_left(text, lang), text)
+    assert ("wygrał turniej" if lang == "pl" else "выиграл турнир") in text  # the champion's status
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_a_swiss_evening_with_tie_breaks_has_no_english_left(tmp_path: Path, lang: str) -> None:
+    """Three rounds of a Swiss event: its tie-break columns by their names in the language (the
+    --json keys stay), each player's path of rounds, the list of events."""
+    url = f"sqlite:///{tmp_path / 'swiss.db'}"
+    outputs = [run("new", "Piątek", "--game", "polish-poker", "--format", "swiss", "--rounds", "3", "--tiebreaks",
+                   "buchholz-cut1,sonneborn-berger", "--seed", "8", "--lang", lang, "--db", url).stdout,
+               run("player", "add", *PLAYERS[:6], "--db", url).stdout, run("seat", "--db", url).stdout]
+    for _round in range(3):  # an advance draws the next round
+        for table in json.loads(run("tables", "--json", "--db", url).stdout):
+            if not table["finished"]:
+                names = [p["name"] for p in table["players"]]
+                outputs.append(run("finish", str(table["table"]), *names, "--db", url).stdout)
+        outputs += [run("standings", "--db", url).stdout, run("status", "--db", url).stdout]
+        if not json.loads(run("status", "--json", "--db", url).stdout)["complete"]:
+            outputs.append(run("advance", "--db", url).stdout)
+    outputs += [run("player", "show", name, "--db", url).stdout for name in PLAYERS[:6]]
+    outputs += [run("list", "--db", url).stdout, run("log", "--db", url).stdout]
+    text = "\n".join(outputs)
+    assert not english_left(text, lang), (english_left(text, lang), text)
+    heading = {"pl": "Buchholz bez najsłabszego  Sonneborn-Berger", "ru": "усечённый Бухгольц  Зоннеборн-Бергер"}
+    assert heading[lang] in text and "buchholz-cut1" not in text
+    assert "buchholz_cut1" in run("standings", "--json", "--db", url).stdout  # the keys stay as they are
+
+
+@pytest.mark.parametrize(("format_", "lang"), [("round-robin", "pl"), ("double-elimination", "ru")])
+def test_a_round_robin_and_a_double_elimination_have_no_english_left(tmp_path: Path, format_: str, lang: str) -> None:
+    """Every match entered by `finish` (the first seated wins) to the end; what the desk prints."""
+    url = f"sqlite:///{tmp_path / 'format.db'}"
+    outputs = [run("new", "Piątek", "--game", "polish-poker", "--format", format_, "--seed", "9", "--lang", lang,
+                   "--db", url).stdout,
+               run("player", "add", *PLAYERS[:5], "--db", url).stdout, run("seat", "--db", url).stdout]
+    while not json.loads(run("status", "--json", "--db", url).stdout)["complete"]:
+        tables = [t for t in json.loads(run("tables", "--json", "--db", url).stdout) if not t["finished"]]
+        if not tables:
+            outputs += [run("standings", "--db", url).stdout, run("advance", "--db", url).stdout]
+            continue
+        for table in tables:
+            outputs.append(run("finish", str(table["table"]), *(p["name"] for p in table["players"]),
+                               "--db", url).stdout)
+        outputs.append(run("status", "--db", url).stdout)
+    outputs += [run("standings", "--db", url).stdout, run("player", "show", PLAYERS[0], "--db", url).stdout,
+                run("player", "list", "--db", url).stdout, run("log", "--db", url).stdout]
+    text = "\n".join(outputs)
+    assert not english_left(text, lang), (english_left(text, lang), text)

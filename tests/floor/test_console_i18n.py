@@ -25,17 +25,9 @@ from tourney.app.floor.floor_read import open_floor
 
 NAMES = ["Łukasz Żółć", "Хлюстовщик", "Ewa Kamińska", "Wojciech", "Дмитрий", "Вера", "Grażyna", "Zbigniew"]
 # What the CLI's read models print, shown as the CLI says it (their translation is the CLI's slice).
-# What is still said as the CLI says it in English: an upload's refusals (the CSV reader's and the
-# engine's own words) and how the file was read.
-CLI_REGIONS = [
-    re.compile(r'<ul class="refusals">.*?</ul>', re.S),
-    re.compile(r'<p class="meta" id="read-as">.*?</p>', re.S),
-]
 
 
 def visible_text(page: str) -> str:
-    for region in CLI_REGIONS:
-        page = region.sub(" ", page)
     page = re.sub(r"<(style|script)[^>]*>.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r"<code>.*?</code>", " ", page, flags=re.S)  # commands and their words, as typed
     page = re.sub(r"`[^`<]*`", " ", page)  # a command named in a sentence (`tourney seat`)
@@ -127,6 +119,8 @@ def console_pages(base: str, url: str, query: str) -> Iterator[tuple[str, str]]:
     yield "results: refused line", request(f"{base}{director}/results/entry{query}",
                                            data={"csrf": csrf, "line": "zzz"})[1]
     yield "director: advance asked", request(f"{base}{director}/advance{query}", data={"csrf": csrf})[1]
+    if state.stage == 0:
+        yield "stage: draw previewed", request(f"{base}{director}/stage/draw{query}", data={"csrf": csrf})[1]
     yield "refused: a wrong director link", request(f"{base}/director/nosuchlink{query}")[1]
 
 

@@ -1,17 +1,20 @@
 """The wall, the TV's screens, the tables' phone pages and the players' look-up in Polish and
 Russian (issue 29): every screen kind (standings, seating, tables, the stages' bracket, a
-knockout's bracket, the champion) and the phone and look-up pages of a Polish Poker, a Chlust and a
-knockout event, rendered in pl and ru with no English sentence left (the scan of
-tests/render/test_i18n_sheets.py); each page in the event's language unless its address asks for
-another (`?lang=`, kept on its links), the look-up also by the browser's `Accept-Language`."""
+knockout's bracket, the champion) and the phone and look-up pages (each player's path included) of
+a Polish Poker, a Chlust, a Lou and a Хлюст event, a Хлюст and a Lou knockout, a double
+elimination, a round robin and a Swiss event, rendered in pl and ru with no English sentence left
+(the scan of tests/render/test_i18n_sheets.py); each page in the event's language unless its
+address asks for another (`?lang=`, kept on its links), the look-up also by the browser's
+`Accept-Language`."""
 
 from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html import escape as html_escape
 from pathlib import Path
+from typing import Any
 
 import pytest
 from floor_support import hidden, request, serving, sqlite_url
@@ -29,15 +32,12 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "render"))
 from test_i18n_sheets import english_left
 
 NAMES = ["Łukasz Żółć", "Ewa Kamińska", "Wojciech", "Дмитрий", "Вера", "Grażyna", "Zbigniew", "Ольга", "Henryk"]
-# A player's path step ends in the format's own result ("place 1, advances"): the sentence
-# `tourney player show` prints, from the shared read model (the CLI's slice of issue 29).
-PATH_STEP = re.compile(r"<li>[^<]*(?:stage|round|etap|runda|этап|тур) \d+:[^<]*</li>")
 SCRIPT = re.compile(r"<script\b.*?</script>", re.S)  # code, not words: the TV's sheet-fitting script
 
 
 def english_on(html: str, lang: str) -> list[str]:
-    """The English sentences left on a page in `lang` (its scripts' code and the path steps aside)."""
-    return english_left(PATH_STEP.sub(" ", SCRIPT.sub(" ", html)), lang)
+    """The English sentences left on a page in `lang` (its scripts' code aside)."""
+    return english_left(SCRIPT.sub(" ", html), lang)
 
 
 def _polish_poker(url: str, lang: str, stages: int | None) -> None:
@@ -56,10 +56,30 @@ def _polish_poker(url: str, lang: str, stages: int | None) -> None:
         played += 1
 
 
-def _chlust(url: str, lang: str) -> None:
-    app.new_tournament("Sobota", game="chlust", seed=5, lang=lang, db=url)
-    app.add_players(NAMES[:6], db=url)
-    app.seat(db=url)
+def _pot_game(game: str, finished: int) -> Callable[[str, str], None]:
+    """A pot game's stage 1 seated, `finished` of its tables finished (their order entered)."""
+
+    def make(url: str, lang: str) -> None:
+        app.new_tournament("Sobota", game=game, seed=5, lang=lang, db=url)
+        app.add_players(NAMES, db=url)
+        app.seat(db=url)
+        for table in read_floor(url, None).state.tables[:finished]:
+            app.finish(table.number, table.seats, db=url)
+
+    return make
+
+
+def _round_format(format_: str, game: str = "pp", **options: Any) -> Callable[[str, str], None]:
+    """A format of rounds (or a bracket) of 6 players: round 1 seated, one match of it finished."""
+
+    def make(url: str, lang: str) -> None:
+        app.new_tournament("Runda", game=game, format=format_, seed=5, lang=lang, db=url, **options)
+        app.add_players(NAMES[:6], db=url)
+        app.seat(db=url)
+        table = next(t for t in read_floor(url, None).state.tables if not t.finished)
+        app.finish(table.number, list(table.seats), db=url)
+
+    return make
 
 
 def _knockout(url: str, lang: str, done: bool) -> None:
@@ -79,9 +99,15 @@ def _knockout(url: str, lang: str, done: bool) -> None:
 EVENTS = {"polish poker seated": lambda url, lang: _polish_poker(url, lang, 0),
           "polish poker stage 2": lambda url, lang: _polish_poker(url, lang, 1),
           "polish poker complete": lambda url, lang: _polish_poker(url, lang, None),
-          "chlust seated": _chlust,
+          "chlust seated": _pot_game("chlust", 0),
+          "lou, a table finished": _pot_game("lou", 1),
+          "khlyust, a table finished": _pot_game("khlyust", 1),
           "knockout round 1": lambda url, lang: _knockout(url, lang, False),
-          "knockout complete": lambda url, lang: _knockout(url, lang, True)}
+          "knockout complete": lambda url, lang: _knockout(url, lang, True),
+          "lou knockout": _round_format("knockout", game="lou"),
+          "double elimination": _round_format("double-elimination"),
+          "round robin": _round_format("round-robin"),
+          "swiss": _round_format("swiss", rounds=3)}
 
 
 def pages(url: str) -> Iterator[tuple[str, str]]:
@@ -217,3 +243,18 @@ def test_english_event_pages_stay_english(tmp_path: Path) -> None:
     assert screen.headings == ("rank", "player", "table", "status") and screen.nav[0] == (
         "Standings", "/tv/standings?page=1")
     assert translator("en").gettext("Tables") == "Tables"
+
+
+@pytest.mark.parametrize(("lang", "step"), [
+    ("pl", r"<li>runda 1: stół \d+, miejsce \d+, (?:gra z|wygrana z|przegrana z): [^<]+</li>"),
+    ("ru", r"<li>тур 1: стол \d+, место \d+, (?:играет с|победа над|поражение от): [^<]+</li>"),
+    ("en", r"<li>round 1: table \d+, seat \d+, (?:playing|beat|lost to) [^<]+</li>"),
+])
+def test_a_players_path_reads_in_the_language(tmp_path: Path, lang: str, step: str) -> None:
+    """The look-up's path of a Swiss player: each round's step in the page's language, as `tourney
+    player show` says it (the format words it for the catalogs; English as it always read)."""
+    url = sqlite_url(tmp_path)
+    EVENTS["swiss"](url, lang)
+    pages = [lookup_page(open_floor(db=url), name) for name in NAMES[:6]]
+    steps = [found for page in pages for found in re.findall(r"<li>[^<]*</li>", page) if re.fullmatch(step, found)]
+    assert len(steps) == 6, pages

@@ -1,5 +1,6 @@
 """Every printed sheet in Polish and Russian (issue 29): a Polish Poker event at each point of its
-evening, a knockout, a Chlust (chips) event, a double elimination, a round robin and a Swiss event,
+evening, a knockout, a Chlust (chips) event, a Lou and a Хлюст event (seated, a stage played, to
+the end), a double elimination, a round robin and a Swiss event,
 rendered in pl and ru with no English sentence left: the visible text (and the titles) scanned
 for every message of the English catalog that the language translates differently."""
 
@@ -40,9 +41,9 @@ def english_left(page: str, lang: str) -> list[str]:
     return english_in(text, lang)
 
 
-def polish_poker(played: int | None) -> TournamentState:
+def polish_poker(played: int | None, game: str = "polish-poker") -> TournamentState:
     """Seated (0 stages played), stage 1 played and not advanced (1), or complete (None)."""
-    builder = Builder("polish-poker")
+    builder = Builder(game)
     builder.register(NAMES)
     builder.seat(11)
     done = 0
@@ -87,7 +88,9 @@ def event_sheets(lang: str) -> Iterator[tuple[str, str]]:
              "polish poker stage 1 played": ("polish-poker", polish_poker(1)),
              "polish poker complete": ("polish-poker", polish_poker(None)),
              "knockout round 1": ("khlyust", knockout(1)), "knockout complete": ("khlyust", knockout(None)),
-             "chlust seated": ("chlust", chlust())}
+             "chlust seated": ("chlust", chlust()),
+             "lou seated": ("lou", polish_poker(0, "lou")), "lou complete": ("lou", polish_poker(None, "lou")),
+             "khlyust stage 1 played": ("khlyust", polish_poker(1, "khlyust"))}
     for what, (game, state) in cases.items():
         event = tournament("Turniej Piątkowy", game)
         for sheet in SHEETS:

@@ -22,6 +22,9 @@ from typing import Any, Union, get_args, get_origin
 import typer
 from typer.core import TyperArgument, TyperOption
 
+from tourney.cli._usage_words import bad_parameter
+from tourney.errors import worded, worded_p
+
 _LEAVES: tuple[type, ...] = (str, int, float, bool, Path)
 _PATH_CHECKS = ("exists", "writable", "readable", "resolve_path", "allow_dash", "path_type")
 _TRUE, _FALSE = ("1", "true", "t", "yes", "y", "on"), ("", "0", "false", "f", "no", "n", "off")
@@ -56,7 +59,7 @@ class PlainConversion:
             from tourney.errors import InvalidInputError
 
             try:
-                check_decoded(value, what="the text")
+                check_decoded(value, what=worded_p("a text in a refusal", "the text"))
             except InvalidInputError as error:
                 raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
         if info.parser is not None:
@@ -69,7 +72,7 @@ class PlainConversion:
         if self.leaf is bool:
             if isinstance(value, bool) or str(value).strip().lower() in (*_TRUE, *_FALSE):
                 return value if isinstance(value, bool) else str(value).strip().lower() in _TRUE
-            raise typer.BadParameter(f"{value!r} is not true or false.", ctx=ctx, param=param)
+            raise bad_parameter(worded("%(value)s is not true or false.", value=repr(value)), ctx, param)
         number = _number(self.leaf, value, param, ctx)
         low, high = info.min, info.max
         if info.clamp:
@@ -77,7 +80,8 @@ class PlainConversion:
                 self.leaf(high) if high is not None and number > high else number)
         if (low is not None and number < low) or (high is not None and number > high):
             bounds = f"{low if low is not None else ''}<=x{'<=' + str(high) if high is not None else ''}"
-            raise typer.BadParameter(f"{value} is not in the range {bounds}.", ctx=ctx, param=param)
+            raise bad_parameter(worded("%(value)s is not in the range %(bounds)s.", value=value, bounds=bounds),
+                                ctx, param)
         return number
 
 
@@ -158,5 +162,6 @@ def _number(kind: type, value: Any, param: Any, ctx: Any) -> Any:
             return int(text) if kind is int else float(text)
         except ValueError:
             pass
-    raise typer.BadParameter(f"{value!r} is not {'a whole number' if kind is int else 'a number'}.",
-                             ctx=ctx, param=param)
+    if kind is int:
+        raise bad_parameter(worded("%(value)s is not a whole number.", value=repr(value)), ctx, param)
+    raise bad_parameter(worded("%(value)s is not a number.", value=repr(value)), ctx, param)

@@ -42,8 +42,8 @@ class TourneyGroup(TyperGroup):
                                   standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
         except typer.TyperException as error:
             usage = getattr(error, "ctx", None)  # a usage error names where it happened
-            where = f" (see '{usage.command_path} --help')" if usage is not None else ""
-            typer.echo(f"error: {one_line(error.format_message())}{where}", err=True)
+            where = usage.command_path if usage is not None else None
+            typer.echo(f"error: {one_line(_usage_in_language(error, where))}", err=True)
             sys.exit(error.exit_code)
         except typer.Abort:
             typer.echo("error: aborted", err=True)
@@ -66,7 +66,7 @@ class TourneyGroup(TyperGroup):
         except OutputFailed:
             raise  # see main: one line, whichever group's command it was
         except TourneyError as error:
-            fail(_in_language(str(error)))
+            fail(_in_language(error))
         except BrokenPipeError:
             # The reader (e.g. `| head`) has gone; say nothing more on a closed pipe.
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -77,17 +77,24 @@ class TourneyGroup(TyperGroup):
             fail(f"cannot access{where}: {error.strerror or error}")
 
 
-def _in_language(message: str) -> str:
-    """An error line in the command's language: the evening's common refusals are translated
-    (`app.read_models.refusals`); the rest, and every English one, stay as raised."""
+def _in_language(error: TourneyError) -> str:
+    """An error line in the command's language: an error raised `in_words` is said by the catalog;
+    the evening's common refusals are read back (`app.read_models.refusals`); the rest, and every
+    English one, stay as raised."""
+    from tourney.app.read_models.refusals import error_text
     from tourney.cli._live import refusal_translator
 
-    tr = refusal_translator()
-    if tr.lang == "en":
-        return message
-    from tourney.app.read_models.refusals import refusal_text
+    return error_text(error, refusal_translator())
 
-    return refusal_text(message, tr)
+
+def _usage_in_language(error: Any, command: str | None) -> str:
+    """A usage error (click's: an unknown option, a missing argument, a value refused) in the
+    language of the command (TOURNEY_LANG, the system locale: its event is not read yet), with the
+    command whose help to see. English: exactly click's message."""
+    from tourney.cli._live import refusal_translator
+    from tourney.cli._usage_words import usage_text
+
+    return usage_text(error, command, refusal_translator())
 
 
 def _output_failed(error: OutputFailed) -> NoReturn:

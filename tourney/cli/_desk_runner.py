@@ -19,10 +19,12 @@ import typer
 from tourney.app.input.encoding import check_decoded
 from tourney.app.input.entry_complete import Words
 from tourney.app.store.database import KeptDatabases, TournamentReader
-from tourney.errors import TourneyError
+from tourney.errors import TourneyError, worded_p
+from tourney.i18n import N_
 
 if TYPE_CHECKING:
     from tourney.app.types import TournamentState
+    from tourney.i18n import Translator
 
 QUIT_WORDS = frozenset({"quit", "exit"})
 # The entries after which a desk started without --tournament takes the database's current one
@@ -30,9 +32,9 @@ QUIT_WORDS = frozenset({"quit", "exit"})
 SWITCHING_COMMANDS = frozenset({"use", "new"})
 PROMPT = "desk> "  # before the database has a tournament
 DESK_WORDS = ("help", "quit", "exit")
-DESK_HELP = ("At the desk: type a command without `tourney`, e.g. `result 3 ann`, `tables 2`, `undo`, "
-             "`standings`. `help COMMAND` explains one; Tab completes commands, tables and names; "
-             "`quit` or Ctrl-D leaves.")
+DESK_HELP = N_("At the desk: type a command without `tourney`, e.g. `result 3 ann`, `tables 2`, `undo`, "
+                "`standings`. `help COMMAND` explains one; Tab completes commands, tables and names; "
+                "`quit` or Ctrl-D leaves.")
 
 
 def words_of(state: TournamentState) -> Words:
@@ -112,16 +114,16 @@ class Desk:
     def run(self, line: str) -> bool:
         """Run one typed line; False once the director asked to leave."""
         try:
-            check_decoded(line.rstrip("\n"), what="the line")
+            check_decoded(line.rstrip("\n"), what=worded_p("a text in a refusal", "the line"))
         except TourneyError as error:  # the terminal's encoding is not UTF-8
-            self._error(str(error))
+            self._error(self._said(error))
             return True
         if line.lstrip().startswith("#"):
             return True  # a comment line (a script's); inside an entry `#` is part of a name
         try:
             args = shlex.split(line)
         except ValueError as error:  # an unclosed quote
-            self._error(f"cannot read that line: {error}")
+            self._error(self._language().gettext("cannot read that line: %(reason)s", reason=error))
             return True
         if args and args[0] == "tourney":
             args = args[1:]  # typed out of habit
@@ -131,14 +133,14 @@ class Desk:
             return False
         if args[0] == "help":
             if len(args) == 1:
-                typer.echo(DESK_HELP)
+                typer.echo(self._language().gettext(DESK_HELP))
             args = [*args[1:], "--help"]
         elif args[0] == "desk":
-            self._error("already at the desk")
+            self._error(self._language().gettext("already at the desk"))
             return True
         elif args[0] == "serve":  # it would hold the desk until Ctrl-C
-            self._error("`serve` is a separate command: run `tourney serve` in another terminal; "
-                        "the wall shows each entry made here")
+            self._error(self._language().gettext("`serve` is a separate command: run `tourney serve` in another "
+                                                 "terminal; the wall shows each entry made here"))
             return True
         succeeded = self._invoke(args)
         self._stale = True
@@ -190,7 +192,7 @@ class Desk:
         except SystemExit as stop:  # the error boundary has already printed the `error:` line
             code = stop.code
         except TourneyError as error:  # raised outside a command (e.g. while building it)
-            self._error(str(error))
+            self._error(self._said(error))
             return False
         except Exception as error:  # a bug must not end the director's session
             self._error(f"unexpected {type(error).__name__}: {error}")
@@ -199,6 +201,17 @@ class Desk:
             self.failures += 1
             return False
         return True
+
+    def _language(self) -> Translator:
+        """The desk's own lines' language: the desk's event's, as its commands choose theirs."""
+        from tourney.cli._live import command_translator
+
+        with self._kept.active():
+            return command_translator(self.db, self.tournament)
+
+    def _said(self, error: TourneyError) -> str:
+        tr = self._language()
+        return tr.words(error.words) if error.words is not None and tr.lang != "en" else str(error)
 
     def _error(self, message: str) -> None:
         self.failures += 1

@@ -7,6 +7,8 @@ import socket
 
 import typer
 
+from tourney.i18n import ENGLISH, Translator
+
 
 def lan_address() -> str:
     """This computer's address on the venue's network (the interface a packet out would take; no
@@ -21,16 +23,18 @@ def lan_address() -> str:
         probe.close()
 
 
-def announce(base: str, director_token: str) -> None:
+def announce(base: str, director_token: str, tr: Translator = ENGLISH) -> None:
     """Print the director's link and its QR code; the tables' links are on the director's page."""
     import io
 
     import segno
 
     link = f"{base}/director/{director_token}"
-    typer.echo(f"Director's page (keep it to yourself; `tourney revoke director` replaces it): {link}")
+    typer.echo(tr.gettext("Director's page (keep it to yourself; `tourney revoke director` replaces it): %(link)s",
+                          link=link))
     out = io.StringIO()
     segno.make(link, error="m").terminal(out=out, compact=True)
     typer.echo(out.getvalue().rstrip("\n"))
-    typer.echo(f"Players look themselves up at {base}/find; each table's link and QR code are on the "
-               "director's page.")
+    look_up = f"{base}/find"
+    typer.echo(tr.gettext("Players look themselves up at %(link)s; each table's link and QR code are on the "
+                          "director's page.", link=look_up))

@@ -7,13 +7,13 @@ from collections.abc import Callable
 
 import typer
 
-from tourney.app.input.numbers import MAX_SEED, check_range, check_seed, whole_number
-from tourney.errors import InvalidInputError
+from tourney.app.input.numbers import MAX_SEED, SEED, check_range, check_seed, whole_number
+from tourney.errors import InvalidInputError, Worded
 
 __all__ = ["MAX_SEED", "check_range", "check_seed", "number_parser", "parse_seed", "whole_number"]
 
 
-def number_parser(*, what: str, low: int = 0, high: int | None = None) -> Callable[[str | int], int]:
+def number_parser(*, what: str | Worded, low: int = 0, high: int | None = None) -> Callable[[str | int], int]:
     """A Typer `parser=` for an int option: strict like `whole_number`. Typer also passes an int
     default through it, which is only range-checked. Its error becomes click's one-line usage error."""
 
@@ -28,4 +28,4 @@ def number_parser(*, what: str, low: int = 0, high: int | None = None) -> Callab
     return parse
 
 
-parse_seed = number_parser(what="seed", high=MAX_SEED)
+parse_seed = number_parser(what=SEED, high=MAX_SEED)

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tourney.cli._common import fail, print_json
+from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption
 from tourney.cli._output import after_commit
 
@@ -33,9 +33,15 @@ def backup(
     """Back up the whole database, safely while `tourney serve` runs: a SQLite database is copied
     through SQLite's backup API (results still in its -wal file included), any other is exported.
     With --restore, load a backup into a database instead."""
+    from tourney.cli._live import command_translator
+
+    tr = command_translator(db)  # first: a refusal is said in it too
     if restore is not None:
         if file is not None or portable or overwrite:
-            fail("--restore BACKUP takes no FILE, --portable or --overwrite: it writes into the database (--db)")
+            from tourney.errors import InvalidInputError
+
+            raise InvalidInputError.in_words("--restore BACKUP takes no FILE, --portable or --overwrite: it writes "
+                                             "into the database (--db)")
         _restore(restore, db=db, as_json=as_json)
         return
     from tourney.app.operations.backup import backup as make_backup
@@ -44,9 +50,9 @@ def backup(
     if as_json:
         print_json(made.to_json())
         return
-    what = "copy" if made.kind == "sqlite" else "portable export"
-    typer.echo(f"Backed up {made.source} to {made.path} ({what}: {made.tournaments} tournament(s), "
-               f"{made.events} events).")
+    from tourney.cli._admin_lines import backup_line
+
+    typer.echo(backup_line(made, tr))
 
 
 def _restore(file: str, *, db: str | None, as_json: bool) -> None:
@@ -57,6 +63,8 @@ def _restore(file: str, *, db: str | None, as_json: bool) -> None:
         with after_commit():
             print_json(done.to_json())
         return
-    names = ", ".join(repr(name) for name in done.tournaments) or "no tournament"
-    with after_commit():
-        typer.echo(f"Restored {names} into {done.target} ({done.events} events, {done.reports} floor reports).")
+    from tourney.cli._admin_lines import restored_line
+    from tourney.cli._live import command_translator
+
+    with after_commit():  # in the language of the event restored, when it has one
+        typer.echo(restored_line(done, command_translator(db)))

@@ -12,7 +12,7 @@ from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._live import command_translator, echo_lines
 from tourney.cli._numbers import whole_number
 from tourney.cli._output import after_commit
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 
 
 def log(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
@@ -33,7 +33,7 @@ def log(as_json: JsonOption = False, db: DbOption = None, tournament: Tournament
 
 
 def _event_id(raw: str) -> int:
-    return whole_number(raw, what="EVENT_ID (the number `tourney log` shows)", low=1, high=2**63 - 1)
+    return whole_number(raw, what=worded("EVENT_ID (the number `tourney log` shows)"), low=1, high=2**63 - 1)
 
 
 def undo(
@@ -123,11 +123,12 @@ def correct(
     from tourney.app.operations.corrections import apply_correction, check_choice, preview_correction
     from tourney.app.read_models.table_views import next_steps
 
+    tr = command_translator(db, tournament)  # first: the refusals below are said in it too
     event_id = _event_id(event)
     check_choice(loser=loser is not None, order=order, counts=counts, registration=name is not None or club is not None)
     if values and not (order or counts):
-        raise InvalidInputError(f"unexpected {values[0]!r}: only --order and --counts take a list")
-    tr = command_translator(db, tournament)
+        raise InvalidInputError.in_words("unexpected %(value)s: only --order and --counts take a list",
+                                         value=repr(values[0]))
     shown = preview_correction(event_id, loser=loser, order=(values or []) if order else None,
                                counts=(values or []) if counts else None, name=name, club=club, db=db,
                                tournament=tournament, tr=tr)

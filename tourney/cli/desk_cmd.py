@@ -32,13 +32,14 @@ def desk(
     from tourney.cli._common import fail
     from tourney.cli._desk_history import check_history_file
     from tourney.cli._desk_runner import Desk, read_lines
+    from tourney.cli._live import refusal_translator
     from tourney.cli._output import stdout_is_closed
 
     if sys.stdin is None:
-        fail("standard input is closed: the desk reads its entries from it (a terminal, or "
-             "`tourney desk < FILE`)")
+        fail(refusal_translator().gettext("standard input is closed: the desk reads its entries from it (a terminal, "
+                                          "or `tourney desk < FILE`)"))
     if stdout_is_closed():
-        fail("cannot write the output: stdout is closed")
+        fail(refusal_translator().gettext("cannot write the output: stdout is closed"))
     if history is not None:
         check_history_file(history)
     desk_ = Desk(typer.main.get_command(app), db=db, tournament=tournament)

@@ -77,11 +77,12 @@ def import_(
 
     chosen = SAMPLE_PLAYERS if sample and file is None else file
     if chosen is None or (sample and file is not None):
-        raise InvalidInputError("give FILE.csv or --sample (not both)" if sample else
-                                "give the FILE.csv to import (or --sample for the sample players)")
+        if sample:
+            raise InvalidInputError.in_words("give FILE.csv or --sample (not both)")
+        raise InvalidInputError.in_words("give the FILE.csv to import (or --sample for the sample players)")
     tr = command_translator(db, tournament)
     done = import_players(chosen, encoding=encoding, separator=separator, db=db, tournament=tournament)
-    _print_registered(done, tr, read_as=f"{chosen}: {done.read_as}" if done.read_as is not None else None)
+    _print_registered(done, tr, read_as=f"{chosen}: {tr.words(done.read_as)}" if done.read_as is not None else None)
 
 
 @app.command("list", short_help="List the players: club and status.")
@@ -126,7 +127,7 @@ def show(
 ) -> None:
     """A player's path through the event: each stage's table, seat and result."""
     from tourney.app.operations.players import show_player
-    from tourney.app.read_models.player_words import status_text
+    from tourney.app.read_models.player_words import status_text, step_result_text
     from tourney.app.read_models.stage_labels import unit_heading
 
     shown = show_player(name, db=db, tournament=tournament)
@@ -138,10 +139,10 @@ def show(
     typer.echo(f"{info.name}" + (f" ({info.club})" if info.club else "") + f": {status_text(shown.status, tr)}")
     if not shown.steps:
         typer.echo("  " + tr.gettext("not seated yet"))
-    for step in shown.steps:  # the step's result is the format's own words (English)
+    for step in shown.steps:
         table = tr.gettext("table %(number)s", number=step.table)
         seat = tr.gettext("seat %(number)s", number=step.seat)
-        typer.echo(f"  {unit_heading(shown.unit, step.stage, tr)}  {table}  {seat}  {step.result}")
+        typer.echo(f"  {unit_heading(shown.unit, step.stage, tr)}  {table}  {seat}  {step_result_text(step, tr)}")
 
 
 @app.command("rename", short_help="Rename a player (undo reverts it).")

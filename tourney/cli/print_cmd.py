@@ -52,7 +52,10 @@ def print_sheets(
         if lang is not None:
             check_language(lang)
     except InvalidInputError as error:
-        fail(str(error), 2)
+        from tourney.cli._live import refusal_translator
+
+        tr = refusal_translator()
+        fail(tr.words(error.words) if error.words is not None and tr.lang != "en" else str(error), 2)
     if name == "all":
         written = write_sheets(output or Path("sheets"), paper=paper, stage=stage, templates=templates,
                                links=links, db=db, tournament=tournament, lang=lang)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tourney.cli._common import fail, print_json
+from tourney.cli._common import print_json
 from tourney.cli._db_options import DbOption, JsonOption, TournamentOption
 from tourney.cli._live import command_translator, echo_lines
 from tourney.cli._output import after_commit
@@ -75,9 +75,12 @@ def forfeit(
     match is a bye; in a Swiss or round robin both score 0)."""
     from tourney.app.operations.results import forfeit as enter_forfeit
 
-    if len(players) > 2:
-        fail(f"forfeit: a duel has two players; give the loser, or both for a double forfeit (got {len(players)})")
     tr = command_translator(db, tournament)
+    if len(players) > 2:
+        from tourney.errors import InvalidInputError
+
+        raise InvalidInputError.in_words("forfeit: a duel has two players; give the loser, or both for a double "
+                                         "forfeit (got %(count)s)", count=len(players))
     _show(enter_forfeit(_table(table, db, tournament), players, db=db, tournament=tournament), tr)
 
 
@@ -131,7 +134,9 @@ def standings(
     from tourney.app.operations.results import standings as read_standings
 
     if as_json and as_csv:
-        fail("--json and --csv cannot be used together: choose one")
+        from tourney.errors import InvalidInputError
+
+        raise InvalidInputError.in_words("--json and --csv cannot be used together: choose one")
     found = read_standings(db=db, tournament=tournament)
     if as_csv:
         # Bytes, so the file is UTF-8 whatever the terminal's encoding.

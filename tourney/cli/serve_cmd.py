@@ -20,19 +20,23 @@ import socket
 import threading
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tourney.cli._common import fail
 from tourney.cli._db_options import DbOption, TournamentOption
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.i18n import Translator
 
 
 def _listen(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as error:
-        fail(f"--host {host!r}: {error.strerror}")
+        raise InvalidInputError.in_words("--host %(host)s: %(reason)s", host=repr(host),
+                                         reason=error.strerror) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -41,7 +45,8 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.listen(1024)  # a burst of connections waits in the queue, not in SYN retries
     except OSError as error:
         sock.close()
-        fail(f"cannot listen on {host}:{port}: {error.strerror}")
+        raise InvalidInputError.in_words("cannot listen on %(host)s:%(port)s: %(reason)s", host=host, port=port,
+                                         reason=error.strerror) from None
     sock.setblocking(False)
     return sock
 
@@ -93,11 +98,14 @@ def serve(
     With --lan, also the floor: table links that report from phones, the director's page, a player look-up."""
     from tourney.app.floor.wall import open_wall
     from tourney.app.store.database import KeptDatabases
+    from tourney.cli._admin_lines import serving_line
+    from tourney.cli._live import command_translator
     from tourney.web.app import build_app
     from tourney.web.server import Limits, connection_cap, raise_open_files_limit, run_server
     from tourney.web.wall import NAV
 
     _check_backup_dir(backup_dir)  # before anything is served
+    tr = command_translator(db, tournament)
     if host is None:  # --lan alone: every address of this computer
         host = "0.0.0.0" if lan else "127.0.0.1"
     director: str | None = None
@@ -119,32 +127,31 @@ def serve(
         name = None if tournament is None and no_event(wall.database) else wall.read().tournament.name
         sock = _listen(host, port)
         shown = f"[{host}]" if ":" in host else host
-        typer.echo(f"Serving {'no event yet' if name is None else repr(name)} on http://{shown}:"
-                   f"{sock.getsockname()[1]}/ ({', '.join(label.lower() for label, _ in NAV)}); Ctrl-C stops.")
+        typer.echo(serving_line(name, f"http://{shown}:{sock.getsockname()[1]}/", [label for label, _ in NAV], tr))
         if host not in ("127.0.0.1", "localhost", "::1") and not lan:
-            typer.echo("Read-only pages, visible to every computer that can reach this address.")
+            typer.echo(tr.gettext("Read-only pages, visible to every computer that can reach this address."))
         if name is None and not lan:
-            typer.echo("The pages show the event once it exists: `tourney new NAME --game ...`, or create it from "
-                       "the console of `tourney serve --lan`.")
+            typer.echo(tr.gettext("The pages show the event once it exists: `tourney new NAME --game ...`, or create "
+                                  "it from the console of `tourney serve --lan`."))
         application = build_app(wall.database, tournament, floor=lan, db=db, post_rate=post_rate)
         if lan:
-            _announce_floor(shown, sock.getsockname()[1], director, console)
+            _announce_floor(shown, sock.getsockname()[1], director, console, tr)
         open_files = raise_open_files_limit()
         default = Limits()  # the options' minimums exclude 0: `or` keeps only what was given
         limits = Limits(header_seconds or default.header_seconds, body_seconds or default.body_seconds,
                         per_address or default.per_address, max_connections or connection_cap(open_files))
-        with _maintained(db, checkpoint_every, backup_dir, backup_every, backup_keep):
+        with _maintained(db, checkpoint_every, backup_dir, backup_every, backup_keep, tr):
             run_server(application, sock, limits)
 
 
 def _check_backup_dir(backup_dir: str | None) -> None:
     if backup_dir is not None and not os.path.isdir(backup_dir):
-        fail(f"--backup-dir {backup_dir!r}: no such directory")
+        raise InvalidInputError.in_words("--backup-dir %(folder)s: no such directory", folder=repr(backup_dir))
 
 
 @contextmanager
 def _maintained(db: str | None, checkpoint_seconds: float, backup_dir: str | None, backup_minutes: float,
-                keep: int) -> Iterator[None]:
+                keep: int, tr: Translator) -> Iterator[None]:
     """The database's upkeep while the block serves (web/maintenance.py): its write-ahead log
     checkpointed every `checkpoint_seconds` and emptied at the end, and with `backup_dir` snapshots."""
     from tourney.web.maintenance import Maintenance, Snapshots
@@ -152,7 +159,10 @@ def _maintained(db: str | None, checkpoint_seconds: float, backup_dir: str | Non
     snapshots = None
     if backup_dir is not None:
         snapshots = Snapshots(backup_dir, backup_minutes * 60, keep)
-        typer.echo(f"Snapshots every {backup_minutes:g} min into {backup_dir} (the last {keep} kept).")
+        minutes = f"{backup_minutes:g}"
+        typer.echo(tr.ngettext("Snapshots every %(minutes)s min into %(folder)s (the last %(num)s kept).",
+                               "Snapshots every %(minutes)s min into %(folder)s (the last %(num)s kept).", keep,
+                               minutes=minutes, folder=backup_dir))
     maintenance = Maintenance(db, checkpoint_seconds=checkpoint_seconds, snapshots=snapshots)
     maintenance.start()
     try:
@@ -181,13 +191,13 @@ def _terminated_as_exit() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
-def _announce_floor(host: str, port: int, director: str | None, console: str) -> None:
+def _announce_floor(host: str, port: int, director: str | None, console: str, tr: Translator) -> None:
     """Print the director's link and its QR code at this computer's address on the venue's network
     (when there is an event), and the console's link to every event of the database."""
     from tourney.cli._floor import announce, lan_address
 
     address = lan_address() if host in ("0.0.0.0", "[::]") else host
     if director is not None:
-        announce(f"http://{address}:{port}", director)
-    typer.echo(f"Events console (create or choose an event; keep it to yourself too): "
-               f"http://{address}:{port}/console/{console}/")
+        announce(f"http://{address}:{port}", director, tr)
+    link = f"http://{address}:{port}/console/{console}/"
+    typer.echo(tr.gettext("Events console (create or choose an event; keep it to yourself too): %(link)s", link=link))

@@ -111,9 +111,10 @@ def new(
                           rounds=rounds, table_size=table_size, seeding=seeding, grand_final=grand_final,
                           cycles=cycles, tiebreaks=tiebreaks, date=date, lang=lang, db=db)
     row = made.tournament
-    shown = "" if made.format_text is None else f", {made.format_text}"
     with after_commit():
         tr = command_translator(db, str(row.id))
+        said = made.format_said(tr)
+        shown = "" if said is None else f", {said}"
         typer.echo(tr.gettext("Created tournament %(name)s (id %(id)s, %(game)s%(format)s, seed %(seed)s) in "
                               "%(where)s.", name=repr(row.name), id=row.id, game=row.game, format=shown,
                               seed=row.seed, where=made.shown))
@@ -169,20 +170,13 @@ def lang(
 def list_(as_json: JsonOption = False, db: DbOption = None) -> None:
     """Every tournament of the database: id, name, game, state, players, and which one is current."""
     from tourney.app.operations.tournaments import list_tournaments
+    from tourney.cli._admin_lines import list_lines
 
-    rows = [item.to_json() for item in list_tournaments(db=db)]
+    found = list_tournaments(db=db)
     if as_json:
-        print_json(rows)
+        print_json([item.to_json() for item in found])
         return
-    if not rows:
-        typer.echo("No tournament yet: `tourney new NAME --game ...` creates one.")
-        return
-    width = max(len(str(r["name"])) for r in rows)
-    for r in rows:
-        mark = "*" if r["current"] else " "
-        typer.echo(f"{mark} {r['id']:>4}  {r['name']:<{width}}  {r['game']:<13} {r['state']:<12} "
-                   f"{r['players']} players")
-    typer.echo("* current: `tourney use NAME|ID` chooses another.")
+    echo_lines(list_lines(found, command_translator(db)))
 
 
 def plan(
@@ -239,17 +233,17 @@ def seat(
     from tourney.app.operations.seating import seat as draw
     from tourney.app.read_models.table_views import seated_lines
 
+    tr = command_translator(db, tournament)  # first: a refusal of the ratings file is said in it too
     if ratings is None and (encoding is not None or separator is not None):
         from tourney.errors import InvalidInputError
 
-        raise InvalidInputError("--encoding and --separator tell how to read the --ratings FILE: give it too")
+        raise InvalidInputError.in_words("--encoding and --separator tell how to read the --ratings FILE: give it too")
     rated = read_ratings_file(ratings, encoding=encoding, separator=separator) if ratings is not None else None
-    tr = command_translator(db, tournament)
     drawn = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=rated, db=db,
                  tournament=tournament)
     with after_commit():
         if rated is not None and rated.read_as is not None:
-            typer.echo(f"{rated.source}: {rated.read_as}")
+            typer.echo(f"{rated.source}: {tr.words(rated.read_as)}")
         echo_lines(seated_lines(drawn, tr))
 
 

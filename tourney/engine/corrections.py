@@ -9,6 +9,7 @@ from typing import Any
 
 from tourney.engine.events import Event, EventError
 from tourney.engine.tournament import TournamentState, fold
+from tourney.errors import worded
 
 
 def preview(state: TournamentState, kind: str, data: dict[str, Any]) -> TournamentState:
@@ -35,5 +36,6 @@ def preview_correction(game: str, events: Sequence[Event], target: int,
     except EventError as exc:
         if exc.event_id == target:
             raise
-        raise EventError(exc.event_id, f"the correction makes this event impossible: {exc.reason}") from None
+        raise EventError(exc.event_id, worded("the correction makes this event impossible: %(reason)s",
+                                              reason=exc.said_reason)) from None
     return before, after

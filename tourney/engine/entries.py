@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.tables import TableState, chip_places, tied_at_cut
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, worded
 
 if TYPE_CHECKING:
     from tourney.engine.format_registry import LiveState
@@ -39,10 +39,12 @@ def check_chip_total(game: GameDescriptor, table: TableState, counts: dict[str, 
     left = len(table.seats) - len(counts)
     if total == expected or (left and total < expected):
         return
-    bound = "at most " if left else ""
-    raise InvalidInputError(
-        f"table {table.number}: the chip counts add up to {total}, but the table holds {bound}{expected} "
-        f"({len(table.seats)} players x {each} chips)")
+    params = {"table": table.number, "total": total, "expected": expected, "players": len(table.seats), "each": each}
+    if left:
+        raise InvalidInputError.in_words("table %(table)s: the chip counts add up to %(total)s, but the table holds at "
+                                         "most %(expected)s (%(players)s players x %(each)s chips)", **params)
+    raise InvalidInputError.in_words("table %(table)s: the chip counts add up to %(total)s, but the table holds "
+                                     "%(expected)s (%(players)s players x %(each)s chips)", **params)
 
 
 def check_whole_entry(game: GameDescriptor, table: TableState, *, order: list[str] | None = None,
@@ -81,7 +83,8 @@ def finish(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[To
 
 def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     if state.descriptor.live_result != "chips":
-        raise IllegalActionError(f"chip counts are for pot games; {state.descriptor.title} tables report round results")
+        raise IllegalActionError.in_words("chip counts are for pot games; %(game)s tables report round results",
+                                          game=worded(state.descriptor.title))
     table = state.open_table(data, "chips")
     counts = data.get("counts")
     if not isinstance(counts, dict) or not all(
@@ -98,9 +101,13 @@ def chips(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Tou
     # Where equal chips are a draw (the format says, through the table), there is no tie to break.
     tied = [] if table.draws else sorted(tied_at_cut(places, table.advance), key=table.seats.index)
     if tied:
-        raise IllegalActionError(
-            f"table {table.number}: {' and '.join(tied)} tie on {counts[tied[0]]} chips for the last "
-            f"{'winning' if table.advance == 1 else 'advancing'} place; break the tie and record the order "
-            "with finish")
+        names = worded("%(first)s and %(second)s", first=tied[0], second=tied[1]) if len(tied) == 2 \
+            else " and ".join(tied)
+        params = {"table": table.number, "tied": names, "chips": counts[tied[0]]}
+        if table.advance == 1:
+            raise IllegalActionError.in_words("table %(table)s: %(tied)s tie on %(chips)s chips for the last winning "
+                                              "place; break the tie and record the order with finish", **params)
+        raise IllegalActionError.in_words("table %(table)s: %(tied)s tie on %(chips)s chips for the last advancing "
+                                          "place; break the tie and record the order with finish", **params)
     table.enter_chips(dict(counts), places)
     return frozenset({("T", state.stage, table.number), *(("P", name) for name in counts)})

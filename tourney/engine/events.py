@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.errors import IllegalActionError
+from tourney.errors import IllegalActionError, Worded, worded
 
 KINDS = ("format", "register", "drop", "seat", "result", "finish", "chips", "advance", "undo", "correct", "rename")
 
@@ -43,9 +43,18 @@ class Event:
 
 
 class EventError(IllegalActionError):
-    """An event of the log that cannot be applied (any more); `event_id` names it."""
+    """An event of the log that cannot be applied (any more); `event_id` names it. A `Worded`
+    message (`reason_words`) is said in the CLI's language, the event's id before it."""
 
-    def __init__(self, event_id: int, message: str) -> None:
+    def __init__(self, event_id: int, message: str | Worded) -> None:
         super().__init__(f"event {event_id}: {message}")
         self.event_id = event_id
-        self.reason = message
+        self.reason = str(message)
+        self.reason_words = message if isinstance(message, Worded) else None
+        if self.reason_words is not None:
+            self.words = worded("event %(event)s: %(reason)s", event=event_id, reason=self.reason_words)
+
+    @property
+    def said_reason(self) -> str | Worded:
+        """The reason, worded when it was raised so (to raise it again in another error)."""
+        return self.reason_words if self.reason_words is not None else self.reason

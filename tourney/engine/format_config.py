@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from tourney.engine.format_registry import TIEBREAKS, FormatConfig, all_formats
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 from tourney.rules.games import GameDescriptor
 
 __all__ = [
@@ -72,12 +72,13 @@ def parse_tiebreaks(text: str | None) -> tuple[str, ...]:
     names = tuple(part.strip() for part in text.split(","))
     unknown = [n for n in names if n not in TIEBREAKS]
     if unknown:
-        raise InvalidInputError(f"--tiebreaks: unknown tie-break {unknown[0]!r} (tie-breaks: {', '.join(TIEBREAKS)})")
+        raise InvalidInputError.in_words("--tiebreaks: unknown tie-break %(name)s (tie-breaks: %(known)s)",
+                                         name=repr(unknown[0]), known=", ".join(TIEBREAKS))
     if len(set(names)) != len(names):
-        raise InvalidInputError(f"--tiebreaks {text}: a tie-break is listed twice")
+        raise InvalidInputError.in_words("--tiebreaks %(text)s: a tie-break is listed twice", text=text)
     if names == ("fide-2023",):
-        raise InvalidInputError("--tiebreaks fide-2023: list the tie-breaks it applies to, "
-                                "e.g. buchholz-cut1,fide-2023")
+        raise InvalidInputError.in_words("--tiebreaks fide-2023: list the tie-breaks it applies to, e.g. "
+                                         "buchholz-cut1,fide-2023")
     return names
 
 
@@ -85,9 +86,12 @@ def check_format(game: GameDescriptor, config: FormatConfig) -> None:
     """Refuse, in one line, a format the game's seats do not allow or options that do not fit it."""
     kind = config.kind
     if not kind.allowed_for(game):
-        raise InvalidInputError(f"--format {config.name}: {config.name} is played in duels and a {game.title} "
-                                f"game seats {game.seats[0]}-{game.seats[1]} (formats: {', '.join(formats_for(game))})")
+        raise InvalidInputError.in_words("--format %(format)s: %(format)s is played in duels and a %(game)s game "
+                                         "seats %(low)s-%(high)s (formats: %(formats)s)", format=config.name,
+                                         game=worded(game.title), low=game.seats[0], high=game.seats[1],
+                                         formats=", ".join(formats_for(game)))
     if not 1 <= config.best_of <= MAX_BEST_OF or config.best_of % 2 == 0:
-        raise InvalidInputError(f"--best-of {config.best_of}: a match is best of an odd number of games "
-                                f"(1, 3, 5 ... {MAX_BEST_OF}), so that one player wins a majority")
+        raise InvalidInputError.in_words("--best-of %(games)s: a match is best of an odd number of games (1, 3, 5 ... "
+                                         "%(most)s), so that one player wins a majority", games=config.best_of,
+                                         most=MAX_BEST_OF)
     kind.check(game, config)

@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar
 
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, Worded
 
 if TYPE_CHECKING:
     from tourney.engine.bracket import Bracket
@@ -391,8 +391,9 @@ class TournamentFormat(Protocol):
         player is in neither)."""
         ...
 
-    def step_result(self, state: LiveState, table: TableState, name: str) -> str:
-        """`player show`: what happened to `name` at `table` (one step of their path)."""
+    def step_result(self, state: LiveState, table: TableState, name: str) -> str | Worded:
+        """`player show`: what happened to `name` at `table` (one step of their path): English, or
+        a `Worded` sentence a page or a command says in its language."""
         ...
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tourney.engine.events import Event, EventError
+from tourney.errors import Worded, worded
 
 TARGETING = ("undo", "correct")
 # What a correction may replace, by the kind of event it corrects.
@@ -31,7 +32,8 @@ CORRECTABLE: dict[str, tuple[str, ...]] = {
     "result": ("loser",), "finish": ("order",), "chips": ("counts",), "register": ("name", "club"),
 }
 # How the director's words name each kind (error messages).
-KIND_WORDS = {"result": "round result", "finish": "finish", "chips": "chip count", "register": "registration"}
+KIND_WORDS = {"result": worded("round result"), "finish": worded("finish"), "chips": worded("chip count"),
+              "register": worded("registration")}
 
 # A thing an event reads or changes: ("T", stage, table), ("S", stage) (a seat draw and the advance
 # that closes the stage), ("P", name). What the fold can check by replaying (a seat draw that no
@@ -60,12 +62,13 @@ def effective_ids(ordered: Sequence[Event]) -> set[int]:
         if event.kind in TARGETING:
             target = target_of(event)
             if target not in ids:
-                raise EventError(event.id, f"{event.kind}: there is no event {target}")
+                raise EventError(event.id, worded("%(kind)s: there is no event %(target)s", kind=event.kind,
+                                                  target=target))
             if event.kind == "undo":
                 undone.add(target)
             elif kinds[target] not in CORRECTABLE:
-                raise EventError(event.id, f"correct: event {target} is a {kinds[target]}, which cannot be "
-                                           "corrected (undo it instead)")
+                raise EventError(event.id, worded("correct: event %(target)s is a %(kind)s, which cannot be "
+                                                  "corrected (undo it instead)", target=target, kind=kinds[target]))
     return effective
 
 
@@ -76,10 +79,21 @@ def correction_fields(event: Event, target_kind: str) -> dict[str, Any]:
     wrong = [k for k in fields if k not in allowed]
     if wrong or not fields:
         given = next((kind for kind, names in CORRECTABLE.items() if wrong and wrong[0] in names), None)
-        words = KIND_WORDS.get(given or "", "correction")
-        raise EventError(event.id, f"correct: event {target_of(event)} is a {target_kind}, not a {words}"
-                         + (f" (it takes {' or '.join(allowed)})" if allowed else ""))
+        words = KIND_WORDS.get(given or "", worded("correction"))
+        if allowed:
+            raise EventError(event.id, worded("correct: event %(target)s is a %(kind)s, not a %(words)s (it takes "
+                                              "%(fields)s)", target=target_of(event), kind=target_kind, words=words,
+                                              fields=_either(allowed)))
+        raise EventError(event.id, worded("correct: event %(target)s is a %(kind)s, not a %(words)s",
+                                          target=target_of(event), kind=target_kind, words=words))
     return fields
+
+
+def _either(fields: Sequence[str]) -> str | Worded:
+    """"name or club": the fields a correction of a kind takes (one or two)."""
+    if len(fields) == 2:
+        return worded("%(first)s or %(second)s", first=fields[0], second=fields[1])
+    return " or ".join(fields)
 
 
 def corrections(ordered: Sequence[Event], effective: Collection[int]) -> dict[int, list[Event]]:

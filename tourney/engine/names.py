@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, Worded, worded_p
 
 MAX_LENGTH: Final = 60
 # Characters that take no room on paper: removed, so "Anna\u200bNowak" reads as "AnnaNowak".
@@ -86,44 +86,66 @@ def check(text: str, *, what: str = "name") -> str:
     """`text` cleaned, or `InvalidInputError` naming the problem: a control character, an invisible
     or direction character, empty, longer than MAX_LENGTH characters, no letter or digit, a
     compatibility character, a word mixing scripts. The message shows the text escaped, never raw."""
+    said = _what(what)
     bad = control_character(text)
     if bad is not None:
-        raise InvalidInputError(f"a {what} cannot contain control characters ({bad!r} in {text!r})")
+        raise InvalidInputError.in_words("a %(what)s cannot contain control characters (%(bad)s in %(text)s)",
+                                         what=said, bad=repr(bad), text=repr(text))
     cleaned = clean(text)
     if not cleaned:
-        raise InvalidInputError("a player needs a name" if what == "name" else f"a {what} cannot be empty")
+        if what == "name":
+            raise InvalidInputError.in_words("a player needs a name")
+        raise InvalidInputError.in_words("a %(what)s cannot be empty", what=said)
     if len(cleaned) > MAX_LENGTH:
-        raise InvalidInputError(f"a {what} has at most {MAX_LENGTH} characters, {cleaned[:20]!r}... has {len(cleaned)}")
+        raise InvalidInputError.in_words("a %(what)s has at most %(most)s characters, %(start)s... has %(length)s",
+                                         what=said, most=MAX_LENGTH, start=repr(cleaned[:20]), length=len(cleaned))
     if not text.isascii():
         _check_unicode(text, cleaned, what)
     if not any(unicodedata.category(c)[0] in "LN" for c in cleaned):
         # A braille blank, a lone combining mark, only dashes: nothing a reader can call a name.
-        raise InvalidInputError(f"a {what} needs a letter or a digit: {cleaned!r} reads as blank")
+        raise InvalidInputError.in_words("a %(what)s needs a letter or a digit: %(text)s reads as blank", what=said,
+                                         text=repr(cleaned))
     return cleaned
 
 
 def _check_unicode(text: str, cleaned: str, what: str) -> None:
     """The refusals only a non-ASCII text can earn (`check`)."""
     unicode = _unicode()
+    said = _what(what)
     hidden = next((c for c in text if unicode.invisible.contains(c)), None)
     if hidden is not None:
-        raise InvalidInputError(f"a {what} cannot contain invisible or direction characters "
-                                f"({_describe(hidden)} in {_escaped(text, unicode)})")
+        raise InvalidInputError.in_words("a %(what)s cannot contain invisible or direction characters (%(character)s "
+                                         "in %(text)s)", what=said, character=_describe(hidden),
+                                         text=_escaped(text, unicode))
     compatible = next((c for c in cleaned if unicodedata.normalize("NFKC", c) != c), None)
     if compatible is not None:
         shown = unicodedata.normalize("NFKC", compatible)
-        raise InvalidInputError(f"a {what} cannot contain {_describe(compatible)} in {cleaned!r}: "
-                                f"it reads as {shown!r}, type that instead")
+        raise InvalidInputError.in_words("a %(what)s cannot contain %(character)s in %(text)s: it reads as %(shown)s, "
+                                         "type that instead", what=said, character=_describe(compatible),
+                                         text=repr(cleaned), shown=repr(shown))
     for word in cleaned.split(" "):
         found = unicode.spoof.check(word)
         if found & unicode.mixed_numbers:
-            raise InvalidInputError(f"a {what} mixes digits of different scripts in {word!r}")
+            raise InvalidInputError.in_words("a %(what)s mixes digits of different scripts in %(word)s", what=said,
+                                             word=repr(word))
         if found & unicode.restriction_level:
             scripts = sorted({str(unicode.script_of(c).getName()) for c in word if c.isalpha()})
-            raise InvalidInputError(f"a {what} mixes scripts in {word!r} ({', '.join(scripts)}): a look-alike; "
-                                    "type each word in one script")
+            raise InvalidInputError.in_words("a %(what)s mixes scripts in %(word)s (%(scripts)s): a look-alike; type "
+                                             "each word in one script", what=said, word=repr(word),
+                                             scripts=", ".join(scripts))
         if found:
-            raise InvalidInputError(f"a {what} repeats a combining mark in {word!r}, which does not show")
+            raise InvalidInputError.in_words("a %(what)s repeats a combining mark in %(word)s, which does not show",
+                                             what=said, word=repr(word))
+
+
+# What a name is for, as a refusal names it ("a club cannot be empty"): a language says each its way.
+_WHATS = {"name": worded_p("a text checked as a name", "name"), "club": worded_p("a text checked as a name", "club"),
+          "tournament name": worded_p("a text checked as a name", "tournament name"),
+          "file name": worded_p("a text checked as a name", "file name")}
+
+
+def _what(what: str) -> str | Worded:
+    return _WHATS.get(what, what)
 
 
 def _escaped(text: str, unicode: _Unicode) -> str:

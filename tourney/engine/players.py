@@ -42,7 +42,7 @@ def register(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[
         club = club.strip() or None if club is not None else None
     taken = state.name_taken(name)
     if state.is_registered(name) or (strict and taken is not None):
-        raise IllegalActionError(f"a player named {taken or name!r} is already registered")
+        raise IllegalActionError.in_words("a player named %(name)s is already registered", name=repr(taken or name))
     table = state.kind.late_entry(state) if state.stage > 0 else None
     touched: set[Touch] = {("P", name)}
     if table is not None:
@@ -59,9 +59,9 @@ def drop(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touc
     name = text_field(data, "name", "drop")
     info = state.player(name)
     if info.dropped:
-        raise IllegalActionError(f"{name} has already dropped out")
+        raise IllegalActionError.in_words("%(name)s has already dropped out", name=name)
     # Replayed without: a Swiss left with one player to pair completes now, but an old log may
     # have dropped that player too.
     if state.complete and strict:
-        raise IllegalActionError("the tournament is complete")
+        raise IllegalActionError.in_words("the tournament is complete")
     return state.kind.drop(state, info)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tourney.engine.roster import PlayerStatus, Step
+from tourney.errors import Worded
 
 if TYPE_CHECKING:
     from tourney.engine.format_registry import LiveState
@@ -28,6 +29,7 @@ def path(state: LiveState, name: str) -> list[Step]:
     for tables in state.history:
         for table in tables:
             if name in table.seats:
-                steps.append(Step(table.stage, table.number, table.seats.index(name) + 1,
-                                  state.kind.step_result(state, table, name)))
+                result = state.kind.step_result(state, table, name)
+                steps.append(Step(table.stage, table.number, table.seats.index(name) + 1, str(result),
+                                  result if isinstance(result, Worded) else None))
     return steps

@@ -12,7 +12,7 @@ from tourney.engine.entries import check_whole_entry
 from tourney.engine.events import Event, EventError
 from tourney.engine.log import CORRECTABLE, Renames, correction_fields, effective_ids, first_dependent, target_of
 from tourney.engine.payload import text_field
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, worded
 
 if TYPE_CHECKING:
     from tourney.engine.format_registry import LiveState
@@ -30,21 +30,25 @@ def check_rewrite(state: LiveState, event: Event) -> None:
     target = target_of(event)
     found = next((e for e in state.events if e.id == target), None)
     if found is None:
-        raise IllegalActionError(f"{event.kind}: there is no event {target}")
+        raise IllegalActionError.in_words("%(kind)s: there is no event %(target)s", kind=event.kind, target=target)
     effective = effective_ids(state.events)
     if target not in effective:
-        raise IllegalActionError(f"{event.kind}: event {target} is already undone")
+        raise IllegalActionError.in_words("%(kind)s: event %(target)s is already undone", kind=event.kind,
+                                          target=target)
     if event.kind == "undo":
         later = first_dependent(state.events, effective, state.touches, target)
         if later is not None:
-            raise EventError(later.id, f"{later.kind} depends on event {target}: undo event {later.id} first")
+            raise EventError(later.id, worded("%(kind)s depends on event %(target)s: undo event %(later)s first",
+                                              kind=later.kind, target=target, later=later.id))
         return
     if found.kind not in CORRECTABLE:
-        raise IllegalActionError(f"correct: event {target} is a {found.kind}, which cannot be corrected "
-                                 "(undo it instead)")
+        raise IllegalActionError.in_words("correct: event %(target)s is a %(kind)s, which cannot be corrected (undo "
+                                          "it instead)", target=target, kind=found.kind)
     try:
         fields = correction_fields(event, found.kind)
     except EventError as exc:
+        if exc.reason_words is not None:
+            raise IllegalActionError.from_words(exc.reason_words) from None
         raise IllegalActionError(exc.reason) from None
     if found.kind == "register":
         if "name" in fields:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tourney.errors import Worded
+
 
 @dataclass
 class PlayerInfo:
@@ -66,12 +68,14 @@ class PlayerStatus:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One stage of a player's path: table, seat (1-based), and what happened there."""
+    """One stage of a player's path: table, seat (1-based), and what happened there (`result`, in
+    English; `words`, the same sentence for the catalogs when the format words it so)."""
 
     stage: int
     table: int
     seat: int
     result: str
+    words: Worded | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"stage": self.stage, "table": self.table, "seat": self.seat, "result": self.result}

@@ -28,8 +28,14 @@ def format_event(state: LiveState, data: dict[str, Any], strict: bool) -> frozen
 
 def _check_next(state: LiveState) -> None:
     if state.complete:
-        raise IllegalActionError("the tournament is complete")
+        raise IllegalActionError.in_words("the tournament is complete")
     if state.stage > 0 and not state.closed:
+        if state.kind.unit == "stage":
+            raise IllegalActionError.in_words("stage %(number)s is still being played: advance before seating",
+                                              number=state.stage)
+        if state.kind.unit == "round":
+            raise IllegalActionError.in_words("round %(number)s is still being played: advance before seating",
+                                              number=state.stage)
         raise IllegalActionError(f"{state.kind.unit} {state.stage} is still being played: advance before seating")
 
 

@@ -141,13 +141,15 @@ class TableState:
     # ----------------------------------------------------------------- checks
     def check_open(self) -> None:
         if self.finished:
-            raise IllegalActionError(f"table {self.number} has already finished")
+            raise IllegalActionError.in_words("table %(table)s has already finished", table=self.number)
 
     def check_player_in(self, name: str) -> None:
         if name not in self.counts:
-            raise IllegalActionError(f"{name} is not at table {self.number} (players: {', '.join(self.seats)})")
+            raise IllegalActionError.in_words("%(name)s is not at table %(table)s (players: %(players)s)", name=name,
+                                              table=self.number, players=", ".join(self.seats))
         if name in self.eliminated:
-            raise IllegalActionError(f"{name} is already eliminated at table {self.number}")
+            raise IllegalActionError.in_words("%(name)s is already eliminated at table %(table)s", name=name,
+                                              table=self.number)
 
     def check_order(self, order: list[str]) -> None:
         """`order` must list exactly the players still in, once each."""
@@ -155,13 +157,14 @@ class TableState:
         still = self.still_in
         if len(set(order)) != len(order):
             twice = sorted({name for name in order if order.count(name) > 1})
-            raise IllegalActionError(f"table {self.number}: a name appears twice: {', '.join(twice)}")
+            raise IllegalActionError.in_words("table %(table)s: a name appears twice: %(names)s", table=self.number,
+                                              names=", ".join(twice))
         for name in order:
             self.check_player_in(name)
         missing = [p for p in still if p not in order]
         if missing:
-            raise IllegalActionError(f"table {self.number}: the order must list every player still in; "
-                                     f"missing {', '.join(missing)}")
+            raise IllegalActionError.in_words("table %(table)s: the order must list every player still in; missing "
+                                              "%(names)s", table=self.number, names=", ".join(missing))
 
     def check_whole_match(self, winner: str) -> None:
         """`finish` or `chips` may record the whole match: at a best-of-N duel, only while no game of
@@ -171,10 +174,11 @@ class TableState:
         loser = next(p for p in self.seats if p != winner)
         won, lost = self.games.count(winner), self.games.count(loser)
         needed = self.best_of // 2 + 1
-        raise IllegalActionError(
-            f"table {self.number}: {winner} has not won this best of {self.best_of}: the games entered stand "
-            f"{winner} {won}-{lost} {loser}, and the match goes to the first to win {needed}; enter each "
-            f"game still to play with `result {self.number} LOSER` (a player who leaves loses the games left)")
+        raise IllegalActionError.in_words(
+            "table %(table)s: %(winner)s has not won this best of %(games)s: the games entered stand %(winner)s "
+            "%(won)s-%(lost)s %(loser)s, and the match goes to the first to win %(needed)s; enter each game still to "
+            "play with `result %(table)s LOSER` (a player who leaves loses the games left)", table=self.number,
+            winner=winner, games=self.best_of, won=won, lost=lost, loser=loser, needed=needed)
 
     @property
     def double_forfeit(self) -> bool:
@@ -187,8 +191,8 @@ class TableState:
         if not isinstance(forfeit, list) or not forfeit or not all(isinstance(n, str) for n in forfeit):
             raise IllegalActionError(f"finish: forfeit must be a list of one or two names, not {forfeit!r}")
         if not self.best_of or len(self.seats) != 2:
-            raise IllegalActionError(f"table {self.number} seats {len(self.seats)}: a forfeit is for a duel "
-                                     "(a match of two players)")
+            raise IllegalActionError.in_words("table %(table)s seats %(seats)s: a forfeit is for a duel (a match of "
+                                              "two players)", table=self.number, seats=len(self.seats))
         if len(set(forfeit)) != len(forfeit) or not set(forfeit) <= set(order):
             raise IllegalActionError(f"table {self.number}: forfeit {forfeit} must name players of {order}, once each")
         if len(forfeit) == 1 and forfeit[0] != order[-1]:
@@ -202,10 +206,11 @@ class TableState:
         if not self.games:
             return
         a, b = self.seats
-        raise IllegalActionError(
-            f"table {self.number}: games of this best of {self.best_of} are entered ({a} {self.games.count(a)}-"
-            f"{self.games.count(b)} {b}), so it is not a forfeit: enter each game still to play with "
-            f"`result {self.number} LOSER` (a player who leaves loses the games left)")
+        raise IllegalActionError.in_words(
+            "table %(table)s: games of this best of %(games)s are entered (%(first)s %(won)s-%(lost)s %(second)s), so "
+            "it is not a forfeit: enter each game still to play with `result %(table)s LOSER` (a player who leaves "
+            "loses the games left)", table=self.number, games=self.best_of, first=a, won=self.games.count(a),
+            lost=self.games.count(b), second=b)
 
     # ----------------------------------------------------------------- mutations
     def enter_loss(self, loser: str) -> None:
@@ -226,8 +231,9 @@ class TableState:
         self.check_open()
         self.check_player_in(loser)
         if not self.best_of or len(self.seats) != 2:
-            raise IllegalActionError(f"table {self.number} seats {len(self.seats)}: `result` records one game of "
-                                     "a duel; enter the table with `finish` (or `chips`)")
+            raise IllegalActionError.in_words("table %(table)s seats %(seats)s: `result` records one game of a duel; "
+                                              "enter the table with `finish` (or `chips`)", table=self.number,
+                                              seats=len(self.seats))
 
     def enter_game(self, loser: str) -> None:
         """One game of the series lost by `loser`; the match ends once its winner has a majority."""

@@ -52,7 +52,7 @@ from tourney.engine.roster import PlayerInfo
 from tourney.engine.seats import advancing_players, draw_seats
 from tourney.engine.standings import StandingRow
 from tourney.engine.tables import TableState
-from tourney.errors import IllegalActionError, InvalidInputError, NotInTournamentError, TourneyError
+from tourney.errors import IllegalActionError, InvalidInputError, NotInTournamentError, TourneyError, Worded, worded
 from tourney.rules.games import GameDescriptor, find_game
 
 __all__ = [
@@ -416,9 +416,12 @@ class TournamentState:
             except EventError as exc:
                 if event.kind == "rename":
                     raise
-                what = "undoing" if event.kind == "undo" else "correcting"
-                raise EventError(exc.event_id,
-                                 f"{exc.reason} (after {what} event {event.data['target']})") from None
+                target = event.data["target"]
+                if event.kind == "undo":
+                    raise EventError(exc.event_id, worded("%(reason)s (after undoing event %(target)s)",
+                                                          reason=exc.said_reason, target=target)) from None
+                raise EventError(exc.event_id, worded("%(reason)s (after correcting event %(target)s)",
+                                                      reason=exc.said_reason, target=target)) from None
             self.__dict__.update(new.__dict__)
             return
         self._touched[event.id] = self._apply_effective(event.kind, event.data, strict=True)
@@ -539,10 +542,11 @@ def fold(game: str, events: Sequence[Event]) -> TournamentState:
                                       [read.get(fix.id, fix) for fix in fixes[event.id]])
             state._touched[event.id] = state._apply_effective(event.kind, data, strict=False)
         except TourneyError as exc:
-            message = exc.reason if isinstance(exc, EventError) else str(exc)
-            if not message.startswith(f"{event.kind}:"):
-                message = f"{event.kind}: {message}"
-            raise EventError(event.id, message) from exc
+            said = exc.said_reason if isinstance(exc, EventError) else (exc.words or str(exc))
+            if not str(said).startswith(f"{event.kind}:"):
+                said = worded("%(kind)s: %(reason)s", kind=event.kind, reason=said) if isinstance(said, Worded) \
+                    else f"{event.kind}: {said}"
+            raise EventError(event.id, said) from exc
     # A correction or an undo touches what its target touched; a rename, the player it renames.
     for event in ordered:
         if event.id in effective and event.kind in ("undo", "correct"):

@@ -15,6 +15,7 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
+from tourney.errors import Worded
 from tourney.i18n.languages import DEFAULT_LANGUAGE, check_language
 
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -64,6 +65,17 @@ class Translator:
         """The form of the sentence for `count` (CLDR plural rule of the language); `%(num)s` is
         the count, as in Jinja2's `ngettext`."""
         return self.catalog.ngettext(singular, plural, count) % {"num": count, **params}
+
+    def words(self, said: Worded) -> str:
+        """A `Worded` sentence (an error's, a step of a path) in this language, its `Worded`
+        parameters said in it too. English: `str(said)`, the sentence as it always read."""
+        params = {name: self.words(value) if isinstance(value, Worded) else value
+                  for name, value in said.params.items()}
+        if said.plural is not None and said.count is not None:
+            return self.ngettext(said.message, said.plural, said.count, **params)
+        if said.context is not None:
+            return self.pgettext(said.context, said.message, **params)
+        return self.gettext(said.message, **params)
 
     def date(self, day: date) -> str:
         """A date as the language writes it: English keeps ISO (2026-03-14), Polish "14 marca 2026",

@@ -183,11 +183,11 @@ class _Loader:
         name, uid = names.check(str(value["name"]), what="tournament name"), str(value["uid"])
         for other in repo.list_tournaments(session=self._tx):
             if names.key(other.name) == names.key(name):
-                raise InvalidInputError(f"a tournament named {other.name!r} already exists (id {other.id}); "
-                                        "nothing was restored")
+                raise InvalidInputError.in_words("a tournament named %(name)s already exists (id %(id)s); nothing was "
+                                                 "restored", name=repr(other.name), id=other.id)
             if other.uid == uid:
-                raise InvalidInputError(f"tournament {name!r} is already in this database (as {other.name!r}); "
-                                        "nothing was restored")
+                raise InvalidInputError.in_words("tournament %(name)s is already in this database (as %(other)s); "
+                                                 "nothing was restored", name=repr(name), other=repr(other.name))
         seed, game = int(value["seed"]), str(value["game"])
         created = datetime.fromisoformat(str(value["created_at"])).replace(tzinfo=None)
         found = self._tx.run("INSERT INTO tournament (name, game, seed, uid, created_at) "

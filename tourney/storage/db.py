@@ -427,7 +427,8 @@ def _no_database(database: Database) -> StorageError:
 
 
 def _no_database_at(shown: str) -> StorageError:
-    return StorageError(f"no tournament database at {shown}: create a tournament with `tourney new NAME --game ...`")
+    return StorageError.in_words("no tournament database at %(database)s: create a tournament with `tourney new NAME "
+                                 "--game ...`", database=shown)
 
 
 def _wrong_version(database: Database, found: int) -> StorageError:

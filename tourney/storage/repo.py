@@ -52,18 +52,20 @@ def create_tournament(*, session: Session, name: str, game: str, seed: int, day:
     `day` (`tourney new --date`): the event's date, when it is not today; the row's creation time
     then has that date (the time of day stays now's), which is all the sheets read of it."""
     if not name.strip():
-        raise InvalidInputError("a tournament needs a name")
+        raise InvalidInputError.in_words("a tournament needs a name")
     # Read as people read names (engine.names): NFC, invisible characters and runs of spaces folded;
     # control characters (`tourney list` would print them raw) and overlong names refused.
     name = names.check(name, what="tournament name")
     if name.isdigit():
         # `--tournament 3` means the tournament with id 3; a name of digits could never be chosen.
-        raise InvalidInputError(f"a tournament name cannot be only digits ({name!r}): it would read as an id")
+        raise InvalidInputError.in_words("a tournament name cannot be only digits (%(name)s): it would read as an id",
+                                         name=repr(name))
     if not 0 <= seed <= MAX_INT64:
         raise InvalidInputError(f"a seed must be from 0 to {MAX_INT64}, got {seed}")
     for other in list_tournaments(session=session):
         if names.key(other.name) == names.key(name):
-            raise InvalidInputError(f"a tournament named {other.name!r} already exists (id {other.id})")
+            raise InvalidInputError.in_words("a tournament named %(name)s already exists (id %(id)s)",
+                                             name=repr(other.name), id=other.id)
     now = datetime.now(UTC).replace(tzinfo=None)
     if day is not None:
         now = datetime.combine(day, now.time())
@@ -112,9 +114,10 @@ def find_tournament(*, session: Session, ref: str | None = None, lock: bool = Fa
             return find_tournament(session=session, ref=str(same[0].id), lock=lock, settings=settings)
     if found is None:
         if ref is None:
-            raise NotFoundError("no tournament in this database: create one with `tourney new NAME --game ...`")
+            raise NotFoundError.in_words("no tournament in this database: create one with `tourney new NAME --game "
+                                         "...`")
         known = ", ".join(t.name for t in list_tournaments(session=session)) or "none"
-        raise NotFoundError(f"no tournament {ref!r} (tournaments: {known})")
+        raise NotFoundError.in_words("no tournament %(ref)s (tournaments: %(known)s)", ref=repr(ref), known=known)
     return _from_values(tuple(found))
 
 

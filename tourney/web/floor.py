@@ -203,7 +203,7 @@ class FloorPages:
             mode = set_mode(posted.field("mode"), db=self._site.db, tournament=self._site.tournament)
         except InvalidInputError as error:  # neither apply nor approve: a forged or broken form
             raise Refused(400, public_text(error)) from None
-        return self._director(posted, notice=mode_line(mode))
+        return self._director(posted, notice=mode_line(mode, posted_words(posted)))
 
     def find(self, request: Request) -> Response:
         from tourney.app.floor.floor_pages import lookup_page

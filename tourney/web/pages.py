@@ -58,11 +58,11 @@ def public_text(error: TourneyError) -> str:
     """What a page may say of `error`: a storage error names the server's database file, which
     a phone is not told (the server's terminal is, in one line)."""
     from tourney.app.floor.console_lang import refusal_translator
-    from tourney.app.read_models.refusals import refusal_text
+    from tourney.app.read_models.refusals import error_text
 
     tr = refusal_translator()  # a console request's `?lang=`, its event's or the browser's language; else English
     if not isinstance(error, StorageError) or isinstance(error, NotInTournamentError):  # a refusal, not a failure
-        return refusal_text(str(error), tr)
+        return error_text(error, tr)
     log.warning("%s", error)
     if "locked" in str(error):
         return tr.gettext("the tournament's database is busy with another change; try again in a moment")

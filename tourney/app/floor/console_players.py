@@ -120,11 +120,11 @@ def player_lines(state: TournamentState, query: str = "", tr: Translator = ENGLI
 
 
 def registered_notice(done: Registered, tr: Translator = ENGLISH) -> str:
-    """The answer to an add or an import, in the words of `tourney player add` (the file's reading,
-    `done.read_as`, is the import's own line and stays as it says it)."""
+    """The answer to an add or an import, in the words of `tourney player add` and `player import`
+    (how the file was read, when not as UTF-8 with commas, first)."""
     late = "; ".join(tr.gettext("%(name)s: late entry, seated at table %(table)s", name=name, table=table)
                      for name, table in done.late.items())
-    read_as = f"{done.read_as}. " if done.read_as else ""
+    read_as = f"{tr.words(done.read_as)}. " if done.read_as else ""
     registered = tr.ngettext("Registered %(num)s player(s); %(active)s in the tournament.",
                              "Registered %(num)s player(s); %(active)s in the tournament.", len(done.names),
                              active=done.active)
@@ -157,6 +157,6 @@ def players_page(floor: FloorRead, *, query: str = "", notice: str = "", ok: boo
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), query=query[:MAX_QUERY],
         players=player_lines(state, query, tr), total=len(state.players), notice=notice, notice_ok=ok,
         poll_token=poll_token(floor), confirm_drop=confirm_drop, rename=rename, seen=state.last_event_id,
-        preview=preview, upload=upload,
+        preview=preview.said_in(tr) if preview is not None else None, upload=upload,
         max_upload_mb=MAX_TEXT_BYTES // 2**20)
     return render_page("console/players.html", lang, page=page, poll_url=POLL_URL)

@@ -342,6 +342,7 @@ def lookup_page(floor: FloorRead, query: str, *, lang: str | None = None, accept
     word of it does, in the other script (`vera` finds Вера): seat, table, path, rank. In `lang`
     (the address's `?lang=`), else the browser's `accept_language`, else the event's language."""
     from tourney.app.input import cross_script
+    from tourney.app.read_models.player_words import step_result_text
     from tourney.engine import names
     from tourney.engine.progress import path, statuses
     from tourney.render.env import render
@@ -378,7 +379,7 @@ def lookup_page(floor: FloorRead, query: str, *, lang: str | None = None, accept
                 else:
                     where = tr.gettext("table %(table)s, seat %(seat)s: %(status)s", table=table.number, seat=seat,
                                        status=playing)
-            steps = tuple(_step_text(state.kind.unit, s.stage, s.table, s.seat, s.result, tr)
+            steps = tuple(_step_text(state.kind.unit, s.stage, s.table, s.seat, step_result_text(s, tr), tr)
                           for s in path(state, name))
             found.append(PlayerCard(name, status_word(status.status, tr), f"{row.rank}" if row is not None else "-",
                                     where, steps))
@@ -390,8 +391,8 @@ def lookup_page(floor: FloorRead, query: str, *, lang: str | None = None, accept
 
 
 def _step_text(unit: str, stage: int, table: int, seat: int, result: str, tr: Translator) -> str:
-    """A step of a player's path: "stage 1: table 2, seat 3, place 1, advances". The result is the
-    format's own sentence (shared with `tourney player show`, in English there too)."""
+    """A step of a player's path: "stage 1: table 2, seat 3, place 1, advances" (the result said as
+    `tourney player show` says it: `step_result_text`)."""
     if unit == "stage":
         return tr.gettext("stage %(stage)s: table %(table)s, seat %(seat)s, %(result)s", stage=stage, table=table,
                           seat=seat, result=result)

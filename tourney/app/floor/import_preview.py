@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tourney.app.operations.players import NewPlayer, Registered, register_in, registered
-from tourney.errors import IllegalActionError, InvalidInputError, TourneyError
+from tourney.errors import IllegalActionError, InvalidInputError, TourneyError, Worded, worded
+from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.app.input.players_csv import PlayerEntry
@@ -42,7 +43,22 @@ class ImportRow:
 @dataclass(frozen=True, slots=True)
 class ImportRefusal:
     line: int | None  # None: the whole file (no header, not text, an unclosed quote)
-    text: str
+    text: str  # in English, as the command says it
+    words: Worded | None = None  # the sentence of the catalog, said in the page's language
+
+    @staticmethod
+    def of(line: int | None, said: Worded | TourneyError) -> ImportRefusal:
+        if isinstance(said, TourneyError):
+            return ImportRefusal(line, str(said), said.words)
+        return ImportRefusal(line, str(said), said)
+
+    def said_in(self, tr: Translator) -> str:
+        """The refusal in `tr`'s language (English, or a sentence without a catalog's: as it is)."""
+        from tourney.app.read_models.refusals import refusal_text
+
+        if tr.lang == ENGLISH.lang:
+            return self.text
+        return tr.words(self.words) if self.words is not None else refusal_text(self.text, tr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +71,20 @@ class ImportPreview:
     source: str
     rows: tuple[ImportRow, ...]
     refusals: tuple[ImportRefusal, ...]
-    read_as: str | None
+    read_as: Worded | None
     more_refusals: bool = False  # past MAX_REFUSALS
-    read_how: str = ""
+    read_how: Worded | str = ""
     seen: int = 0
 
     @property
     def importable(self) -> bool:
         return bool(self.rows) and not self.refusals
+
+    def said_in(self, tr: Translator) -> ImportPreview:
+        """The preview as a page in `tr`'s language shows it: its refusals and how it was read."""
+        refusals = tuple(replace(r, text=r.said_in(tr)) for r in self.refusals)
+        read_how = tr.words(self.read_how) if isinstance(self.read_how, Worded) else self.read_how
+        return replace(self, refusals=refusals, read_how=read_how)
 
 
 class _Fatal(TourneyError):
@@ -74,40 +96,42 @@ def preview_import(data: bytes, *, source: str, state: TournamentState, encoding
     """The rows of an uploaded CSV and every refusal with its line, storing nothing."""
     from tourney.app.input.file_encoding import checked_encoding, decode_file
     from tourney.app.input.files import MAX_TEXT_BYTES
-    from tourney.app.input.separators import checked_separator, header_separator, separator_shown
+    from tourney.app.input.separators import checked_separator, header_separator
+    from tourney.app.input.spreadsheet import read_how
 
     if len(data) > MAX_TEXT_BYTES:
-        return ImportPreview(source, (), (ImportRefusal(None, f"{source} is larger than {MAX_TEXT_BYTES // 2**20} "
-                                                              "MB: not a file tourney reads"),), None)
+        return ImportPreview(source, (), (ImportRefusal.of(None, worded(
+            "%(source)s is larger than %(mb)s MB: not a file tourney reads", source=source,
+            mb=MAX_TEXT_BYTES // 2**20)),), None)
     try:
         codec = checked_encoding(encoding) if encoding else None
         chosen = checked_separator(separator) if separator else None
         decoded = decode_file(data, source=source, encoding=codec)
     except InvalidInputError as error:
-        return ImportPreview(source, (), (ImportRefusal(None, str(error)),), None)
+        return ImportPreview(source, (), (ImportRefusal.of(None, error),), None)
     used = chosen if chosen is not None else header_separator(decoded.text)
-    read_how = (f"read as {decoded.encoding}{f' ({decoded.how})' if decoded.how else ''}, "
-                f"separator {separator_shown(used)}")
-    read_as = None if decoded.plain_utf8 and used == "," else read_how
+    how = read_how(decoded, used)
+    read_as = None if decoded.plain_utf8 and used == "," else how
     lines = io.StringIO(decoded.text, newline="").readlines()
     refusals: list[ImportRefusal] = []
     try:
         entries = _read_blocks(lines, source, used, refusals)
     except _Fatal:
         return _sorted(ImportPreview(source, (), tuple(refusals[:MAX_REFUSALS]), read_as,
-                                     len(refusals) > MAX_REFUSALS, read_how, state.last_event_id))
+                                     len(refusals) > MAX_REFUSALS, how, state.last_event_id))
     if not entries and not refusals:
-        refusals.append(ImportRefusal(None, f"{source} has a header but no players"))
+        refusals.append(ImportRefusal.of(None, worded("%(source)s has a header but no players", source=source)))
     rows = []
     for entry in _once_each(entries, source, refusals):
         taken = state.find_player(entry.name)
         if taken is not None:
-            refusals.append(ImportRefusal(entry.line, f"{source} line {entry.line}: a player named {taken!r} "
-                                                      "is already registered"))
+            refusals.append(ImportRefusal.of(entry.line, worded(
+                "%(source)s line %(line)s: a player named %(name)s is already registered", source=source,
+                line=entry.line, name=repr(taken))))
         else:
             rows.append(ImportRow(entry.line, entry.name, entry.club or "", entry.bot or ""))
     return _sorted(ImportPreview(source, tuple(rows), tuple(refusals[:MAX_REFUSALS]), read_as,
-                                 len(refusals) > MAX_REFUSALS, read_how, state.last_event_id))
+                                 len(refusals) > MAX_REFUSALS, how, state.last_event_id))
 
 
 def _read_blocks(lines: list[str], source: str, separator: str, refusals: list[ImportRefusal]) -> list[PlayerEntry]:
@@ -161,7 +185,7 @@ def _read(lines: list[str], source: str, separator: str, refusals: list[ImportRe
             if found is None and (refusals or not whole):  # "a header but no players": none left
                 return []
             number = int(found.group(1)) if found is not None else 0
-            refusals.append(ImportRefusal(number or None, str(error)))
+            refusals.append(ImportRefusal.of(number or None, error))
             if (found is None or number == header_line or "malformed CSV" in str(error)
                     or not 1 <= number <= len(lines) or len(refusals) > MAX_REFUSALS):
                 raise _Fatal from None
@@ -180,8 +204,10 @@ def _once_each(entries: list[PlayerEntry], source: str, refusals: list[ImportRef
     for entry in entries:
         same = seen.get(names.key(entry.name))
         if same is not None:
-            refusals.append(ImportRefusal(entry.line, f"{source} line {entry.line}: {entry.name!r} is already on "
-                                                      f"line {same.line} ({same.name!r}): delete one of the two lines"))
+            refusals.append(ImportRefusal.of(entry.line, worded(
+                "%(source)s line %(line)s: %(name)s is already on line %(other)s (%(same)s): delete one of the "
+                "two lines", source=source, line=entry.line, name=repr(entry.name), other=same.line,
+                same=repr(same.name))))
             continue
         seen[names.key(entry.name)] = entry
         kept.append(entry)
@@ -218,7 +244,7 @@ def tried(preview: ImportPreview, *, db: str | None = None, tournament: str | No
     except _Trial:
         return replace(preview, rows=tuple(replace(row, table=seated.get(row.name)) for row in preview.rows))
     except (InvalidInputError, IllegalActionError) as error:  # the engine's refusal (a busy database is raised)
-        return replace(preview, refusals=(ImportRefusal(None, str(error)),))
+        return replace(preview, refusals=(ImportRefusal.of(None, error),))
 
 
 def import_preview(preview: ImportPreview, seen: int, *, db: str | None = None,

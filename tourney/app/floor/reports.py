@@ -329,7 +329,8 @@ def set_mode(mode: str, *, db: str | None = None, tournament: str | None = None)
     return mode
 
 
-def mode_line(mode: str) -> str:
+def mode_line(mode: str, tr: Translator = ENGLISH) -> str:
     """How reports are taken, as `tourney pending` and the director's page say it."""
-    how = "entered at once" if mode == "apply" else "kept for the director's approval"
-    return f"Reports from the tables are {how}."
+    if mode == "apply":
+        return tr.gettext("Reports from the tables are entered at once.")
+    return tr.gettext("Reports from the tables are kept for the director's approval.")

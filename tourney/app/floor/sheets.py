@@ -88,7 +88,8 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise InvalidInputError(f"cannot create the folder {str(folder)!r}: {error.strerror}") from None
+        raise InvalidInputError.in_words("cannot create the folder %(folder)s: %(reason)s", folder=repr(str(folder)),
+                                         reason=error.strerror) from None
     paths = {sheet: folder / f"{sheet}.html" for sheet in pages}
     for path in paths.values():  # every file checked before the first is written
         check_replaceable(path)
@@ -125,12 +126,14 @@ def check_sheet_options(sheet: str, *, paper: str = "a4", stage: int | None = No
     refused in one line (the CLI reports it as a usage error)."""
     name = sheet.strip().lower()
     if name not in (*SHEETS, "all"):
-        raise InvalidInputError(f"unknown sheet {sheet!r} (sheets: {', '.join(SHEETS)}, all)")
+        raise InvalidInputError.in_words("unknown sheet %(sheet)s (sheets: %(sheets)s, all)", sheet=repr(sheet),
+                                         sheets=", ".join(SHEETS))
     chosen = paper.strip().lower()
     if chosen not in PAPERS:
-        raise InvalidInputError(f"--paper must be a4 or letter, not {chosen!r}")
+        raise InvalidInputError.in_words("--paper must be a4 or letter, not %(paper)s", paper=repr(chosen))
     if stage is not None and name not in (*STAGED, "all"):
-        raise InvalidInputError(f"--stage applies to {', '.join(STAGED)} and all, not {name}")
+        raise InvalidInputError.in_words("--stage applies to %(sheets)s and all, not %(sheet)s",
+                                         sheets=", ".join(STAGED), sheet=name)
     return name, chosen
 
 
@@ -176,7 +179,7 @@ def _read(links: str | None, stage: int | None, db: str | None,
 
 def _check_templates(templates: Path | None) -> None:
     if templates is not None and not templates.is_dir():
-        raise InvalidInputError(f"--templates: {str(templates)!r} is not a folder")
+        raise InvalidInputError.in_words("--templates: %(folder)s is not a folder", folder=repr(str(templates)))
 
 
 def write_demo_sheets(db_file: Path, folder: Path) -> list[Path]:

@@ -27,8 +27,8 @@ def header_columns(header: list[str], *, source: str, line: int) -> list[str]:
     columns = [cell.strip().lower() for cell in header]
     for index, column in enumerate(columns):
         if column and column in columns[:index]:
-            raise InvalidInputError(f"{source} line {line}: the column {_cut(column)!r} is given twice "
-                                    "(rename or delete one)")
+            raise InvalidInputError.in_words("%(source)s line %(line)s: the column %(column)s is given twice (rename "
+                                             "or delete one)", source=source, line=line, column=repr(_cut(column)))
     return columns
 
 
@@ -39,8 +39,21 @@ def require_columns(header: list[str], columns: list[str], required: Sequence[st
     missing = next((name for name in required if name not in columns), None)
     if missing is None:
         return
-    count = f"{len(header):,} column" + ("s" if len(header) != 1 else "")
+    params = {"source": source, "line": line, "missing": repr(missing), "columns": f"{len(header):,}",
+              "cells": shown_cells(header), "first": repr(required[0]), "second": repr(required[-1])}
+    if len(required) == 1:
+        raise InvalidInputError.in_words_n(
+            "%(source)s line %(line)s: no %(missing)s column among the header's %(columns)s column: %(cells)s — the "
+            "first line must name the columns, one of them %(first)s",
+            "%(source)s line %(line)s: no %(missing)s column among the header's %(columns)s columns: %(cells)s — the "
+            "first line must name the columns, one of them %(first)s", len(header), **params)
+    if len(required) == 2:
+        raise InvalidInputError.in_words_n(
+            "%(source)s line %(line)s: no %(missing)s column among the header's %(columns)s column: %(cells)s — the "
+            "first line must name the columns, among them %(first)s and %(second)s",
+            "%(source)s line %(line)s: no %(missing)s column among the header's %(columns)s columns: %(cells)s — the "
+            "first line must name the columns, among them %(first)s and %(second)s", len(header), **params)
+    count = f"{len(header):,} column" + ("s" if len(header) != 1 else "")  # three or more: no caller's, English
     named = " and ".join(repr(name) for name in required)
-    among = f"one of them {named}" if len(required) == 1 else f"among them {named}"
     raise InvalidInputError(f"{source} line {line}: no {missing!r} column among the header's {count}: "
-                            f"{shown_cells(header)} — the first line must name the columns, {among}")
+                            f"{shown_cells(header)} — the first line must name the columns, among them {named}")

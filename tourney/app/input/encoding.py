@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, Worded
 
 
 def undecodable(text: str) -> bool:
@@ -24,9 +24,9 @@ def shown_escaped(text: str) -> str:
     return re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", repr(text))
 
 
-def check_decoded(text: str, *, what: str = "the argument") -> str:
+def check_decoded(text: str, *, what: str | Worded = "the argument") -> str:
     """`text`, or `InvalidInputError` when the terminal's encoding is not UTF-8."""
     if undecodable(text):
-        raise InvalidInputError(f"{what} {shown_escaped(text)} is not UTF-8: the terminal's encoding is not "
-                                "UTF-8 (use a UTF-8 locale, e.g. LANG=pl_PL.UTF-8)")
+        raise InvalidInputError.in_words("%(what)s %(text)s is not UTF-8: the terminal's encoding is not UTF-8 (use a "
+                                         "UTF-8 locale, e.g. LANG=pl_PL.UTF-8)", what=what, text=shown_escaped(text))
     return text

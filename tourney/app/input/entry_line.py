@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from tourney.app.input.entry_complete import FINAL, quote
 from tourney.app.input.numbers import whole_number
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 from tourney.i18n import ENGLISH, N_, Translator
 
 MAX_LINE = 4000  # characters: a finish of the largest table with long names is far shorter
@@ -91,7 +91,8 @@ def entry(command: str, args: Sequence[str], tr: Translator = ENGLISH) -> EntryL
             raise InvalidInputError(tr.gettext("undo takes at most one event id (see the log), not %(words)s",
                                                words=repr(" ".join(args))))
         if args:
-            whole_number(args[0], what="the event id to undo (the number the log shows)", low=1, high=2**63 - 1)
+            whole_number(args[0], what=worded("the event id to undo (the number the log shows)"), low=1,
+                         high=2**63 - 1)
         return EntryLine("undo", "", tuple(args))
     if command not in _USAGE:
         raise InvalidInputError(tr.gettext("%(word)s is not an entry here: %(accepts)s", word=repr(command),

@@ -27,7 +27,7 @@ def read_text(path: Path, *, limit: int = MAX_TEXT_BYTES) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidInputError(f"{str(path)!r} is not UTF-8 text") from None
+        raise InvalidInputError.in_words("%(file)s is not UTF-8 text", file=repr(str(path))) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -39,14 +39,16 @@ def read_bytes(path: Path, *, limit: int = MAX_TEXT_BYTES) -> bytes:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
-        raise InvalidInputError(f"no such file: {str(path)!r}") from None
+        raise InvalidInputError.in_words("no such file: %(file)s", file=repr(str(path))) from None
     except IsADirectoryError:
-        raise InvalidInputError(f"{str(path)!r} is a directory, not a file") from None
+        raise InvalidInputError.in_words("%(file)s is a directory, not a file", file=repr(str(path))) from None
     except OSError as error:
-        raise InvalidInputError(f"cannot read {str(path)!r}: {error.strerror}") from None
+        raise InvalidInputError.in_words("cannot read %(file)s: %(reason)s", file=repr(str(path)),
+                                         reason=error.strerror) from None
     if len(data) > limit:
-        raise InvalidInputError(f"{str(path)!r} is larger than {limit // 2**20} MB: not a file tourney reads "
-                                "(an endless file such as /dev/zero, or the wrong file?)")
+        raise InvalidInputError.in_words("%(file)s is larger than %(megabytes)s MB: not a file tourney reads (an "
+                                         "endless file such as /dev/zero, or the wrong file?)", file=repr(str(path)),
+                                         megabytes=limit // 2**20)
     return data
 
 
@@ -58,7 +60,8 @@ def refuse_a_pipe(path: Path) -> None:
     except OSError:
         return  # the open that follows says why
     if stat.S_ISFIFO(mode):
-        raise InvalidInputError(f"{str(path)!r} is a FIFO (named pipe), not a regular file: give a file")
+        raise InvalidInputError.in_words("%(file)s is a FIFO (named pipe), not a regular file: give a file",
+                                         file=repr(str(path)))
 
 
 def write_text(path: Path, text: str) -> None:
@@ -80,7 +83,8 @@ def write_text(path: Path, text: str) -> None:
             temporary.unlink(missing_ok=True)
             raise
     except OSError as error:
-        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+        raise InvalidInputError.in_words("cannot write %(file)s: %(reason)s", file=repr(str(path)),
+                                         reason=error.strerror) from None
 
 
 def tourney_html(head: bytes) -> bool:
@@ -96,7 +100,8 @@ def check_replaceable(path: Path, *, ours: Callable[[bytes], bool], kind: str) -
     except FileNotFoundError:
         return
     except OSError as error:
-        raise InvalidInputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+        raise InvalidInputError.in_words("cannot write %(file)s: %(reason)s", file=repr(str(path)),
+                                         reason=error.strerror) from None
     if not stat.S_ISREG(info.st_mode):
         raise InvalidInputError(f"{str(path)!r} is not a plain file: not replaced by a {kind}")
     try:

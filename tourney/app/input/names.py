@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from tourney.app.input.numbers import whole_number
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 
 if TYPE_CHECKING:
     from tourney.engine.tables import TableState
@@ -79,8 +79,10 @@ def _refuse_seat_or_name(raw: str, table: TableState) -> None:
     wanted = names.key(raw)
     for other_seat, other in enumerate(table.seats, start=1):
         if other != seated and names.key(other) == wanted:
-            raise InvalidInputError(f"{raw.strip()!r} is ambiguous at table {table.number}: seat {number} "
-                                    f"({seated}) or the player {other} (seat {other_seat})")
+            raise InvalidInputError.in_words("%(typed)s is ambiguous at table %(table)s: seat %(seat)s (%(seated)s) or "
+                                             "the player %(other)s (seat %(other_seat)s)", typed=repr(raw.strip()),
+                                             table=table.number, seat=number, seated=seated, other=other,
+                                             other_seat=other_seat)
 
 
 def chip_counts(state: TournamentState, counts: ChipCounts, table: TableState | None) -> dict[str, int]:
@@ -91,13 +93,13 @@ def chip_counts(state: TournamentState, counts: ChipCounts, table: TableState | 
     for pair in pairs:
         name, sep, value = pair.rpartition("=")
         if not sep or not name.strip() or not value.strip():
-            raise InvalidInputError(f"a chip count is NAME=N, such as bob=120, not {pair!r}")
+            raise InvalidInputError.in_words("a chip count is NAME=N, such as bob=120, not %(pair)s", pair=repr(pair))
         if value.strip().startswith("-"):
-            raise InvalidInputError(f"a chip count cannot be negative: {pair!r}")
-        count = whole_number(value, what=f"the chip count of {name.strip()!r}", high=MAX_CHIPS)
+            raise InvalidInputError.in_words("a chip count cannot be negative: %(pair)s", pair=repr(pair))
+        count = whole_number(value, what=worded("the chip count of %(name)s", name=repr(name.strip())), high=MAX_CHIPS)
         resolved = player_at(state, name, table)
         if resolved in found:
-            raise InvalidInputError(f"{resolved} has two chip counts")
+            raise InvalidInputError.in_words("%(name)s has two chip counts", name=resolved)
         found[resolved] = count
     return found
 

@@ -45,14 +45,16 @@ def parse_players_csv(text: str, *, source: str = "CSV", separator: str = ",") -
         while header is not None and not any(cell.strip() for cell in header):
             header = next(reader, None)
         if header is None:
-            raise InvalidInputError(f"{source} is empty: expected a header row with a 'name' column")
+            raise InvalidInputError.in_words("%(source)s is empty: expected a header row with a 'name' column",
+                                             source=source)
         header_line = reader.line_num
         columns = header_columns(header, source=source, line=header_line)
         require_columns(header, columns, ("name",), source=source, line=header_line)
         unknown = [c for c in columns if c and c not in KNOWN_COLUMNS]
         if unknown:
-            raise InvalidInputError(f"{source} line {header_line}: unknown column {shown_cells(unknown[:1])} "
-                                    "(columns: name, club, bot; rename or delete it)")
+            raise InvalidInputError.in_words("%(source)s line %(line)s: unknown column %(column)s (columns: name, "
+                                             "club, bot; rename or delete it)", source=source, line=header_line,
+                                             column=shown_cells(unknown[:1]))
         name_at, club_at = columns.index("name"), columns.index("club") if "club" in columns else None
         bot_at = columns.index("bot") if "bot" in columns else None
         players: list[PlayerEntry] = []
@@ -62,31 +64,35 @@ def parse_players_csv(text: str, *, source: str = "CSV", separator: str = ",") -
             if not any(cell.strip() for cell in row) or [cell.strip().lower() for cell in row] == columns:
                 continue  # blank lines are harmless; so is the header again, where two files were joined
             if len(row) > len(columns):
-                raise InvalidInputError(
-                    f"{source} line {line}: {len(row)} fields but the header has {len(columns)} "
-                    f"({shown_cells(row)}): quote a field that holds the separator")
+                raise InvalidInputError.in_words(
+                    "%(source)s line %(line)s: %(fields)s fields but the header has %(columns)s (%(cells)s): quote a "
+                    "field that holds the separator", source=source, line=line, fields=len(row), columns=len(columns),
+                    cells=shown_cells(row))
             raw = row[name_at] if name_at < len(row) else ""
             if not names.clean(raw):
-                raise InvalidInputError(f"{source} line {line}: the name is empty ({shown_cells(row)}): "
-                                        "fill it in or delete the line")
+                raise InvalidInputError.in_words("%(source)s line %(line)s: the name is empty (%(cells)s): fill it in "
+                                                 "or delete the line", source=source, line=line,
+                                                 cells=shown_cells(row))
             raw_club = row[club_at] if club_at is not None and club_at < len(row) else ""
             try:
                 name = _checked_cell(raw, "name")
                 club = _checked_cell(raw_club, "club") if names.clean(raw_club) else None
             except InvalidInputError as error:
-                raise InvalidInputError(f"{source} line {line}: {error}") from None
+                raise InvalidInputError.in_words("%(source)s line %(line)s: %(error)s", source=source, line=line,
+                                                 error=error.words or str(error)) from None
             same = seen.get(names.key(name))
             if same is not None:
-                raise InvalidInputError(f"{source} line {line}: {name!r} is already on line {same[1]} ({same[0]!r}): "
-                                        "delete one of the two lines")
+                raise InvalidInputError.in_words("%(source)s line %(line)s: %(name)s is already on line %(other)s "
+                                                 "(%(same)s): delete one of the two lines", source=source, line=line,
+                                                 name=repr(name), other=same[1], same=repr(same[0]))
             seen[names.key(name)] = (name, line)
             raw_bot = row[bot_at].strip() if bot_at is not None and bot_at < len(row) else ""
             players.append(PlayerEntry(name=name, club=club, line=line, bot=raw_bot or None))
     except csv.Error as error:
-        raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error}): "
-                                "check the quotes of that line") from None
+        raise InvalidInputError.in_words("%(source)s line %(line)s: malformed CSV (%(error)s): check the quotes of "
+                                         "that line", source=source, line=reader.line_num, error=error) from None
     if not players:
-        raise InvalidInputError(f"{source} has a header but no players")
+        raise InvalidInputError.in_words("%(source)s has a header but no players", source=source)
     return players
 
 
@@ -95,6 +101,10 @@ def _checked_cell(raw: str, what: str) -> str:
     """`names.check` of a name or club; a cell far too long for one is refused without being shown
     whole (a wrong file can hold a megabyte in one cell)."""
     if len(raw) > _LONGEST_CHECKED:
-        raise InvalidInputError(f"a {what} has at most {names.MAX_LENGTH} characters, {shown_cells([raw])} "
-                                f"has {len(names.clean(raw))}")
+        if what == "club":
+            raise InvalidInputError.in_words("a club has at most %(most)s characters, %(cell)s has %(length)s",
+                                             most=names.MAX_LENGTH, cell=shown_cells([raw]),
+                                             length=len(names.clean(raw)))
+        raise InvalidInputError.in_words("a name has at most %(most)s characters, %(cell)s has %(length)s",
+                                         most=names.MAX_LENGTH, cell=shown_cells([raw]), length=len(names.clean(raw)))
     return names.check(raw, what=what)

@@ -42,8 +42,8 @@ def parse_ratings_csv(text: str, *, source: str, separator: str = ",") -> list[R
             header = next(reader, [])
         header_line = reader.line_num
         if not header:
-            raise InvalidInputError(f"{source} is empty: the first line must name the columns, among them "
-                                    "'name' and 'rating'")
+            raise InvalidInputError.in_words("%(source)s is empty: the first line must name the columns, among them "
+                                             "'name' and 'rating'", source=source)
         columns = header_columns(header, source=source, line=header_line)
         require_columns(header, columns, ("name", "rating"), source=source, line=header_line)
         name_at, rating_at = columns.index("name"), columns.index("rating")
@@ -52,25 +52,30 @@ def parse_ratings_csv(text: str, *, source: str, separator: str = ",") -> list[R
             if not any(cell.strip() for cell in row) or [cell.strip().lower() for cell in row] == columns:
                 continue
             if any(cell.strip() for cell in row[len(columns):]):
-                raise InvalidInputError(f"{source} line {number}: {len(row)} fields but the header has "
-                                        f"{len(columns)} ({shown_cells(row)}): quote a rating with a decimal "
-                                        "comma (\"1500,5\") or separate the fields with ';'")
+                raise InvalidInputError.in_words(
+                    "%(source)s line %(line)s: %(fields)s fields but the header has %(columns)s (%(cells)s): quote a "
+                    "rating with a decimal comma (\"1500,5\") or separate the fields with ';'", source=source,
+                    line=number, fields=len(row), columns=len(columns), cells=shown_cells(row))
             name = row[name_at].strip() if name_at < len(row) else ""
             rating = row[rating_at].strip() if rating_at < len(row) else ""
             if not name:
-                raise InvalidInputError(f"{source} line {number}: the name is empty ({shown_cells(row)}): "
-                                        "fill it in or delete the line")
+                raise InvalidInputError.in_words("%(source)s line %(line)s: the name is empty (%(cells)s): fill it in "
+                                                 "or delete the line", source=source, line=number,
+                                                 cells=shown_cells(row))
             value = decimal_number(rating)
             if value is None:
-                raise InvalidInputError(f"{source} line {number}: rating {shown_cells([rating])} is not a number "
-                                        "(write it as 1500 or 1500,5)")
+                raise InvalidInputError.in_words("%(source)s line %(line)s: rating %(rating)s is not a number (write "
+                                                 "it as 1500 or 1500,5)", source=source, line=number,
+                                                 rating=shown_cells([rating]))
             same = rated_on.get(names.key(name))
             if same is not None:
-                raise InvalidInputError(f"{source} line {number}: {shown_cells([name])} is already rated on line "
-                                        f"{same[1]} ({shown_cells([same[0]])}): delete one of the two lines")
+                raise InvalidInputError.in_words("%(source)s line %(line)s: %(name)s is already rated on line "
+                                                 "%(other)s (%(same)s): delete one of the two lines", source=source,
+                                                 line=number, name=shown_cells([name]), other=same[1],
+                                                 same=shown_cells([same[0]]))
             rated_on[names.key(name)] = (name, number)
             rows.append(RatedRow(name, value, number))
     except csv.Error as error:
-        raise InvalidInputError(f"{source} line {reader.line_num}: malformed CSV ({error}): "
-                                "check the quotes of that line") from None
+        raise InvalidInputError.in_words("%(source)s line %(line)s: malformed CSV (%(error)s): check the quotes of "
+                                         "that line", source=source, line=reader.line_num, error=error) from None
     return rows

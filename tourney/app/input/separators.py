@@ -17,16 +17,11 @@ SEPARATORS: Final = (",", ";", "\t")
 _NAMED: Final = {",": ",", "comma": ",", ";": ";", "semicolon": ";", "tab": "\t", "\t": "\t", "\\t": "\t"}
 
 
-def separator_shown(separator: str) -> str:
-    """The separator as an output line names it: `','`, `';'` or `tab`."""
-    return "tab" if separator == "\t" else repr(separator)
-
-
 def checked_separator(text: str) -> str:
     """The separator a director named (`,` `;` `tab`), or an `InvalidInputError`."""
     found = _NAMED.get(text.strip().lower()) if text.strip() else _NAMED.get(text)
     if found is None:
-        raise InvalidInputError(f"unknown separator {text[:20]!r}: give ',', ';' or tab")
+        raise InvalidInputError.in_words("unknown separator %(text)s: give ',', ';' or tab", text=repr(text[:20]))
     return found
 
 

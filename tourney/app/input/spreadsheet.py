@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tourney.app.input.file_encoding import checked_encoding, decode_file
+from tourney.app.input.file_encoding import DecodedText, checked_encoding, decode_file
 from tourney.app.input.files import read_bytes
-from tourney.app.input.separators import checked_separator, header_separator, separator_shown
+from tourney.app.input.separators import checked_separator, header_separator
+from tourney.errors import Worded, worded
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +19,7 @@ class SpreadsheetText:
 
     text: str
     separator: str
-    read_as: str | None
+    read_as: Worded | None
 
 
 def read_spreadsheet(path: Path, *, source: str, encoding: str | None = None,
@@ -38,5 +39,22 @@ def spreadsheet_text(data: bytes, *, source: str, encoding: str | None = None,
     used = chosen if chosen is not None else header_separator(decoded.text)
     if decoded.plain_utf8 and used == ",":
         return SpreadsheetText(decoded.text, used, None)
-    how = f" ({decoded.how})" if decoded.how else ""
-    return SpreadsheetText(decoded.text, used, f"read as {decoded.encoding}{how}, separator {separator_shown(used)}")
+    return SpreadsheetText(decoded.text, used, read_how(decoded, used))
+
+
+NOT_AS_ASKED = "the file is UTF-8, not "  # file_encoding's `how` of a file read as UTF-8 despite --encoding
+
+
+def read_how(decoded: DecodedText, separator: str) -> Worded:
+    """How a file was read, as the command's line says it ("read as UTF-16 (BOM), separator ';'"):
+    a sentence of the catalog, said in the reader's language (English: as it always read)."""
+    shown: object = worded("tab") if separator == "\t" else repr(separator)
+    if not decoded.how:
+        return worded("read as %(encoding)s, separator %(separator)s", encoding=decoded.encoding, separator=shown)
+    how: object = decoded.how
+    if decoded.how == "BOM":
+        how = worded("BOM")
+    elif decoded.how.startswith(NOT_AS_ASKED):
+        how = worded("the file is UTF-8, not %(encoding)s", encoding=decoded.how.removeprefix(NOT_AS_ASKED))
+    return worded("read as %(encoding)s (%(how)s), separator %(separator)s", encoding=decoded.encoding, how=how,
+                  separator=shown)

@@ -79,7 +79,7 @@ def snapshot(directory: str, *, db: str | None = None, keep: int) -> BackupMade:
     """One rotating snapshot of a running server's database into `directory`, then only the newest
     `keep` snapshots of that database are kept there (a director's own backups are never touched)."""
     if keep < 1:
-        raise InvalidInputError(f"keep at least one snapshot, not {keep}")
+        raise InvalidInputError.in_words("keep at least one snapshot, not %(keep)s", keep=keep)
     url = resolve_url(db)
     sqlite_path = _sqlite_path(url)
     stem = Path(sqlite_path).stem if sqlite_path is not None else "tourney"
@@ -136,7 +136,7 @@ def _records_of(path: Path) -> list[dict[str, Any]]:
         with path.open("rb") as handle:
             head = handle.read(len(SQLITE_HEADER))
     except FileNotFoundError:
-        raise InvalidInputError(f"no backup file {str(path)!r}") from None
+        raise InvalidInputError.in_words("no backup file %(file)s", file=repr(str(path))) from None
     if head == SQLITE_HEADER:
         return _records_of_sqlite(path)
     records = []
@@ -146,15 +146,18 @@ def _records_of(path: Path) -> list[dict[str, Any]]:
                 if line.strip():
                     record = json.loads(line)
                     if not isinstance(record, dict):
-                        raise InvalidInputError(f"{path}: line {number} is not a record of a tourney export")
+                        raise InvalidInputError.in_words("%(file)s: line %(line)s is not a record of a tourney export",
+                                                         file=path, line=number)
                     records.append(record)
     except UnicodeDecodeError:
-        raise InvalidInputError(f"{path} is neither a tourney export nor a SQLite backup") from None
+        raise InvalidInputError.in_words("%(file)s is neither a tourney export nor a SQLite backup",
+                                         file=path) from None
     except json.JSONDecodeError as error:
-        raise InvalidInputError(f"{path}: line {error.lineno} is not JSON ({error.msg}); "
-                                "not a tourney export") from None
+        raise InvalidInputError.in_words("%(file)s: line %(line)s is not JSON (%(reason)s); not a tourney export",
+                                         file=path, line=error.lineno, reason=error.msg) from None
     except RecursionError:
-        raise InvalidInputError(f"{path}: a line is JSON nested too deeply; not a tourney export") from None
+        raise InvalidInputError.in_words("%(file)s: a line is JSON nested too deeply; not a tourney export",
+                                         file=path) from None
     return records
 
 
@@ -171,10 +174,12 @@ def _write(target: Path, *, url: str, sqlite_path: str | None, overwrite: bool) 
 
     folder = target.parent
     if not folder.is_dir():
-        raise InvalidInputError(f"cannot back up to {str(target)!r}: no directory {str(folder)!r}")
+        raise InvalidInputError.in_words("cannot back up to %(file)s: no directory %(folder)s", file=repr(str(target)),
+                                         folder=repr(str(folder)))
     _refuse_the_database(target, url)
     if target.exists() and not overwrite:
-        raise InvalidInputError(f"{str(target)!r} exists: choose another file, or --overwrite to replace it")
+        raise InvalidInputError.in_words("%(file)s exists: choose another file, or --overwrite to replace it",
+                                         file=repr(str(target)))
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".partial")
     os.close(handle)
     try:
@@ -227,7 +232,8 @@ def _rename(temporary: str, target: Path, *, overwrite: bool) -> None:
     try:
         os.link(temporary, target)  # refuses a file made meanwhile, where a rename would replace it
     except FileExistsError:
-        raise InvalidInputError(f"{str(target)!r} exists: choose another file, or --overwrite to replace it") from None
+        raise InvalidInputError.in_words("%(file)s exists: choose another file, or --overwrite to replace it",
+                                         file=repr(str(target))) from None
     except OSError:  # no hard links here (a FAT memory stick): checked just before
         os.replace(temporary, target)
         return
@@ -241,7 +247,8 @@ def _refuse_the_database(target: Path, url: str) -> None:
     database = Path(sqlite_path).absolute()
     own = {str(database) + ending for ending in ("", "-wal", "-shm", "-journal")}
     if str(target.absolute()) in own or (target.exists() and database.exists() and target.samefile(database)):
-        raise InvalidInputError(f"{str(target)!r} is the database itself: back up to another file")
+        raise InvalidInputError.in_words("%(file)s is the database itself: back up to another file",
+                                         file=repr(str(target)))
 
 
 def _sqlite_path(url: str) -> str | None:

@@ -90,13 +90,15 @@ def undo(event: int | None = None, *, db: str | None = None, tournament: str | N
         if event is None:
             group = undo_group(state.events)
             if not group:
-                raise InvalidInputError("nothing to undo")
+                raise InvalidInputError.in_words("nothing to undo")
             if expected is not None and group[0] != expected:
-                raise InvalidInputError(f"the last entry is now event {group[0]}, not {expected}: "
-                                        "another desk entered it; run `tourney undo` again")
+                raise InvalidInputError.in_words("the last entry is now event %(event)s, not %(expected)s: another "
+                                                 "desk entered it; run `tourney undo` again", event=group[0],
+                                                 expected=expected)
         else:
             if not any(e.id == event for e in state.events):
-                raise InvalidInputError(f"no event {event} in this tournament (see `tourney log`)")
+                raise InvalidInputError.in_words("no event %(event)s in this tournament (see `tourney log`)",
+                                                 event=event)
             group = undo_group_of(state.events, event)
         by_id = {e.id: e for e in state.events}
         reverted = tuple(by_id[i] for i in group)
@@ -137,8 +139,12 @@ def check_choice(*, loser: bool, order: bool, counts: bool, registration: bool) 
     chosen = [flag for flag, given in (("--loser", loser), ("--order", order), ("--counts", counts),
                                        ("--name/--club", registration)) if given]
     if len(chosen) != 1:
-        raise InvalidInputError("say what to correct: one of --loser NAME, --order P1 P2 ..., --counts NAME=N ..., "
-                                "--name NEW / --club NEW" + (f" (not {' and '.join(chosen)})" if chosen else ""))
+        if chosen:
+            raise InvalidInputError.in_words("say what to correct: one of --loser NAME, --order P1 P2 ..., --counts "
+                                             "NAME=N ..., --name NEW / --club NEW (not %(chosen)s)",
+                                             chosen=" and ".join(chosen))
+        raise InvalidInputError.in_words("say what to correct: one of --loser NAME, --order P1 P2 ..., --counts "
+                                         "NAME=N ..., --name NEW / --club NEW")
 
 
 def preview_correction(event: int, *, loser: str | None = None, order: Sequence[str] | None = None,
@@ -163,7 +169,8 @@ def correction_of(state: TournamentState, row: Tournament, event: int, *, loser:
                  registration=name is not None or club is not None)
     target = next((e for e in state.events if e.id == event), None)
     if target is None:
-        raise InvalidInputError(f"no event {event} in tournament {row.name!r} (see `tourney log`)")
+        raise InvalidInputError.in_words("no event %(event)s in tournament %(name)s (see `tourney log`)", event=event,
+                                         name=repr(row.name))
     fix = _fields(state, target, loser=loser, order=order, counts=counts, name=name, club=club)
     after = preview(state, "correct", {"target": event, **fix})
     return CorrectionPreview(row, target, fix, tuple(correction_changes(state, after, tr)))
@@ -193,11 +200,11 @@ def _fields(state: TournamentState, target: Event, *, loser: str | None, order: 
         return {"loser": player_at(state, loser, table)}
     if order is not None:
         if not order:
-            raise InvalidInputError("--order needs the players, winner first")
+            raise InvalidInputError.in_words("--order needs the players, winner first")
         return {"order": [player_at(state, p, table) for p in order]}
     if counts is not None:
         if not counts:
-            raise InvalidInputError("--counts needs NAME=N pairs")
+            raise InvalidInputError.in_words("--counts needs NAME=N pairs")
         return {"counts": chip_counts(state, counts, table)}
     fields: dict[str, Any] = {}
     if name is not None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.app.input.names import checked_name, optional_club, player_name
 from tourney.app.store.unit_of_work import read, transaction
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, Worded, worded
 
 if TYPE_CHECKING:
     from tourney.app.store.unit_of_work import UnitOfWork
@@ -26,7 +26,7 @@ class NewPlayer:
     name: str
     club: str | None = None
     bot: str | None = None
-    origin: str | None = None
+    origin: str | Worded | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class Registered:
     tournament: Tournament
     names: tuple[str, ...]
     late: dict[str, int]
-    read_as: str | None = None  # how an imported file was read, when not as UTF-8 with commas
+    read_as: Worded | None = None  # how an imported file was read, when not as UTF-8 with commas
 
     @property
     def active(self) -> int:
@@ -57,13 +57,15 @@ def register(players: Sequence[NewPlayer], *, db: str | None = None, tournament:
 def register_in(tx: UnitOfWork, players: Sequence[NewPlayer]) -> None:
     """`register`'s appends, in a transaction of the caller's (the console checks it first)."""
     for player in players:
-        where = f"{player.origin}: " if player.origin else ""
         taken = tx.state.find_player(player.name)
         if taken is not None:
-            raise InvalidInputError(f"{where}a player named {taken!r} is already registered")
+            if player.origin:
+                raise InvalidInputError.in_words("%(origin)s: a player named %(name)s is already registered",
+                                                 origin=player.origin, name=repr(taken))
+            raise InvalidInputError.in_words("a player named %(name)s is already registered", name=repr(taken))
         data: dict[str, Any] = {"name": player.name, "club": player.club}
         if player.bot is not None:
-            data["bot"] = _checked_bot(tx.state, player.bot, where)
+            data["bot"] = _checked_bot(tx.state, player.bot, player.origin)
         tx.append("register", data)
 
 
@@ -99,12 +101,13 @@ def import_players(file: str | Path, *, encoding: str | None = None, separator: 
 
     sheet = read_spreadsheet(Path(file), source=str(file), encoding=encoding, separator=separator)
     entries = parse_players_csv(sheet.text, source=str(file), separator=sheet.separator)
-    done = register([NewPlayer(e.name, e.club, e.bot, f"{file} line {e.line}") for e in entries],
+    done = register([NewPlayer(e.name, e.club, e.bot, worded("%(source)s line %(line)s", source=file, line=e.line))
+                     for e in entries],
                     db=db, tournament=tournament)
     return replace(done, read_as=sheet.read_as)
 
 
-def _checked_bot(state: TournamentState, spec: str, where: str) -> str:
+def _checked_bot(state: TournamentState, spec: str, origin: str | Worded | None) -> str:
     """`spec` if it makes a bot of the tournament's game (which must have a rules engine): whatever
     `arena run --bots` takes, checked the same way, starting nothing."""
     from tourney.arena.lineup import spec_transport
@@ -114,7 +117,11 @@ def _checked_bot(state: TournamentState, spec: str, where: str) -> str:
         require_engine(state.descriptor)
         spec_transport(state.descriptor, spec.strip())
     except InvalidInputError as error:
-        raise InvalidInputError(f"{where}--bot {spec!r}: {error}") from None
+        reason = error.words or str(error)
+        if origin:
+            raise InvalidInputError.in_words("%(origin)s: --bot %(spec)s: %(error)s", origin=origin, spec=repr(spec),
+                                             error=reason) from None
+        raise InvalidInputError.in_words("--bot %(spec)s: %(error)s", spec=repr(spec), error=reason) from None
     return spec.strip()
 
 

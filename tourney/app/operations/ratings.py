@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.app.input.csv_header import shown_cells
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, Worded, worded
 
 if TYPE_CHECKING:
     from tourney.app.input.ratings_csv import RatedRow
@@ -31,7 +31,7 @@ class RatingsFile:
     source: str
     rows: tuple[RatedRow, ...] = ()
     arena: dict[str, float] = field(default_factory=dict)
-    read_as: str | None = None
+    read_as: Worded | None = None
 
     def by_name(self) -> dict[str, float]:
         """name (as the file gives it) -> rating."""
@@ -60,7 +60,8 @@ def read_ratings_file(path: str | Path, *, encoding: str | None = None,
     try:
         data = read_bytes(Path(path))
     except InvalidInputError as error:
-        raise InvalidInputError(f"{source}: {error}") from None
+        raise InvalidInputError.in_words("%(source)s: %(error)s", source=source, error=error.words or str(error)) \
+            from None
     return _csv_ratings(data, source=source, encoding=encoding, separator=separator)
 
 
@@ -71,10 +72,12 @@ def uploaded_ratings(data: bytes, *, source: str, encoding: str | None = None,
     from tourney.app.input.files import MAX_TEXT_BYTES
 
     if len(data) > MAX_TEXT_BYTES:
-        raise InvalidInputError(f"{source} is larger than {MAX_TEXT_BYTES // 2**20} MB: not a file tourney reads")
+        raise InvalidInputError.in_words("%(source)s is larger than %(megabytes)s MB: not a file tourney reads",
+                                         source=source, megabytes=MAX_TEXT_BYTES // 2**20)
     if data[:64].lstrip().startswith(b"{"):
-        raise InvalidInputError(f"{source} looks like an arena results file: give it to `tourney seat --ratings "
-                                "FILE` at the terminal (an upload takes a CSV with name and rating columns)")
+        raise InvalidInputError.in_words("%(source)s looks like an arena results file: give it to `tourney seat "
+                                         "--ratings FILE` at the terminal (an upload takes a CSV with name and rating "
+                                         "columns)", source=source)
     return _csv_ratings(data, source=source, encoding=encoding, separator=separator)
 
 
@@ -87,8 +90,10 @@ def _csv_ratings(data: bytes, *, source: str, encoding: str | None, separator: s
     try:
         sheet = spreadsheet_text(data, source=source, encoding=encoding, separator=separator)
     except InvalidInputError as error:
-        message = str(error)
-        raise InvalidInputError(message if message.startswith(source) else f"{source}: {message}") from None
+        if str(error).startswith(source):
+            raise
+        raise InvalidInputError.in_words("%(source)s: %(error)s", source=source, error=error.words or str(error)) \
+            from None
     rows = parse_ratings_csv(sheet.text, source=source, separator=sheet.separator)
     return RatingsFile(source, rows=tuple(rows), read_as=sheet.read_as)
 
@@ -110,7 +115,8 @@ def _arena_ratings(path: str) -> dict[str, float]:
     try:
         report = build_report(counted_lines(audit_file(Path(path))))
     except OSError as exc:
-        raise InvalidInputError(f"--ratings {path}: cannot read it ({exc.strerror})") from None
+        raise InvalidInputError.in_words("--ratings %(file)s: cannot read it (%(reason)s)", file=path,
+                                         reason=exc.strerror) from None
     return {row.label: row.ordinal for row in report.rows}
 
 
@@ -120,12 +126,13 @@ def _check_results_file(path: Path) -> None:
     try:
         info = path.stat()
     except OSError as exc:
-        raise InvalidInputError(f"--ratings {path}: cannot read it ({exc.strerror})") from None
+        raise InvalidInputError.in_words("--ratings %(file)s: cannot read it (%(reason)s)", file=path,
+                                         reason=exc.strerror) from None
     if not stat.S_ISREG(info.st_mode):
-        raise InvalidInputError(f"--ratings {path}: not a plain file")
+        raise InvalidInputError.in_words("--ratings %(file)s: not a plain file", file=path)
     if info.st_size > MAX_RESULTS_BYTES:
-        raise InvalidInputError(f"--ratings {path}: larger than {MAX_RESULTS_BYTES // 2**20} MB, "
-                                "not an arena results file")
+        raise InvalidInputError.in_words("--ratings %(file)s: larger than %(megabytes)s MB, not an arena results file",
+                                         file=path, megabytes=MAX_RESULTS_BYTES // 2**20)
 
 
 def match_ratings(state: TournamentState, ratings: Mapping[str, float] | RatingsFile | None) -> dict[str, float] | None:
@@ -144,7 +151,8 @@ def match_ratings(state: TournamentState, ratings: Mapping[str, float] | Ratings
         found = state.find_player(name)
         if found is not None:
             if found in out:
-                raise InvalidInputError(f"--ratings: {found} is rated twice (as {given_as[found]!r} and {name!r})")
+                raise InvalidInputError.in_words("--ratings: %(name)s is rated twice (as %(first)s and %(second)s)",
+                                                 name=found, first=repr(given_as[found]), second=repr(name))
             out[found] = value
             given_as[found] = name
     for player in state.players:
@@ -166,23 +174,28 @@ def _match_rows(state: TournamentState, file: RatingsFile) -> dict[str, float]:
     rated_on: dict[str, int] = {}
     by_spec: dict[str, float] = {}
     for row in file.rows:
-        where = f"{file.source} line {row.line}"
+        where = worded("%(source)s line %(line)s", source=file.source, line=row.line)
         try:
             found = resolve(row.name, everyone)
         except InvalidInputError as error:
-            raise InvalidInputError(f"{where}: {error}") from None
+            raise InvalidInputError.in_words("%(where)s: %(error)s", where=where, error=error.words or str(error)) \
+                from None
         if found is None and row.name in specs:
             by_spec[row.name] = row.rating
             continue
         if found is None:
             plain_names = {names.plain(name): name for name in everyone}
             hint = difflib.get_close_matches(names.plain(row.name), list(plain_names), n=1)
-            like = f" (did you mean {plain_names[hint[0]]!r}?)" if hint else ""
-            raise InvalidInputError(f"{where}: no player {shown_cells([row.name])} is registered{like}: "
-                                    "correct the name or delete the line")
+            if hint:
+                raise InvalidInputError.in_words("%(where)s: no player %(name)s is registered (did you mean "
+                                                 "%(hint)s?): correct the name or delete the line", where=where,
+                                                 name=shown_cells([row.name]), hint=repr(plain_names[hint[0]]))
+            raise InvalidInputError.in_words("%(where)s: no player %(name)s is registered: correct the name or delete "
+                                             "the line", where=where, name=shown_cells([row.name]))
         if found in rated_on:
-            raise InvalidInputError(f"{where}: {shown_cells([row.name])} is {found}, already rated on line "
-                                    f"{rated_on[found]}: delete one of the two lines")
+            raise InvalidInputError.in_words("%(where)s: %(name)s is %(found)s, already rated on line %(other)s: "
+                                             "delete one of the two lines", where=where, name=shown_cells([row.name]),
+                                             found=found, other=rated_on[found])
         out[found] = row.rating
         rated_on[found] = row.line
     for player in state.players:

@@ -75,18 +75,18 @@ def seat_in(tx: UnitOfWork, *, seed: int | None = None, table_size: int | None =
     state = tx.state
     if not state.kind.takes_stage_plan:
         if any(v is not None for v in overrides.values()):
-            raise InvalidInputError(f"a {state.format.name} is seated round by round: --table-size, --advance "
-                                    "and --final-size are for stages (a round robin's or Swiss' table size is "
-                                    "given to `tourney new`)")
+            raise InvalidInputError.in_words("a %(format)s is seated round by round: --table-size, --advance and "
+                                             "--final-size are for stages (a round robin's or Swiss' table size is "
+                                             "given to `tourney new`)", format=state.format.name)
         return seat_next(tx, seed=seed, ratings=ratings)
     if ratings is not None:
-        raise InvalidInputError("--ratings is for a bracket format seeded by rating "
-                                "(`tourney new --seeding rating`)")
+        raise InvalidInputError.in_words("--ratings is for a bracket format seeded by rating (`tourney new --seeding "
+                                         "rating`)")
     chosen = None
     if any(v is not None for v in overrides.values()):
         if state.stage > 0:
-            raise InvalidInputError("the stage plan is fixed at the first seat draw; "
-                                    "--table-size/--advance/--final-size apply only to it")
+            raise InvalidInputError.in_words("the stage plan is fixed at the first seat draw; "
+                                             "--table-size/--advance/--final-size apply only to it")
         from tourney.engine.planner import plan_stages
 
         chosen = plan_stages(sum(1 for p in state.players if not p.dropped), state.descriptor.table_citations,

@@ -44,10 +44,14 @@ class Created:
     def format_text(self) -> str | None:
         """The format with its options as people read them ("knockout, best of 3"); None for the
         default format, which a tournament without a `format` event has."""
+        return self.format_said(ENGLISH)
+
+    def format_said(self, tr: Translator) -> str | None:
+        """`format_text` in `tr`'s language."""
         from tourney.app.read_models.event_text import format_text
         from tourney.engine.format_config import FormatConfig
 
-        return None if self.format == FormatConfig() else format_text(self.format)
+        return None if self.format == FormatConfig() else format_text(self.format, tr=tr)
 
 
 def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None, best_of: int = 1,
@@ -68,11 +72,14 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
     descriptor = find_game(game)
     chosen_format = DEFAULT_FORMAT if format is None else format
     if chosen_format not in format_names():
-        raise InvalidInputError(f"--format {chosen_format!r}: expected one of {', '.join(format_names())}")
+        raise InvalidInputError.in_words("--format %(value)s: expected one of %(known)s", value=repr(chosen_format),
+                                         known=", ".join(format_names()))
     if seeding not in SEEDING_METHODS:
-        raise InvalidInputError(f"--seeding {seeding!r}: expected one of {', '.join(SEEDING_METHODS)}")
+        raise InvalidInputError.in_words("--seeding %(value)s: expected one of %(known)s", value=repr(seeding),
+                                         known=", ".join(SEEDING_METHODS))
     if grand_final not in GRAND_FINALS:
-        raise InvalidInputError(f"--grand-final {grand_final!r}: expected one of {', '.join(GRAND_FINALS)}")
+        raise InvalidInputError.in_words("--grand-final %(value)s: expected one of %(known)s", value=repr(grand_final),
+                                         known=", ".join(GRAND_FINALS))
     config = FormatConfig(chosen_format, best_of, third_place, rounds, table_size, seeding, grand_final, cycles,
                           parse_tiebreaks(tiebreaks))
     check_format(descriptor, config)
@@ -95,7 +102,8 @@ def event_date(text: str | None) -> datetime.date | None:
     try:
         return datetime.date.fromisoformat(text.strip())
     except ValueError:
-        raise InvalidInputError(f"--date {text!r}: expected a date as YYYY-MM-DD, e.g. 2026-03-14") from None
+        raise InvalidInputError.in_words("--date %(value)s: expected a date as YYYY-MM-DD, e.g. 2026-03-14",
+                                         value=repr(text)) from None
 
 
 def checked_tournament_name(name: str) -> str:
@@ -105,10 +113,11 @@ def checked_tournament_name(name: str) -> str:
     from tourney.engine import names
 
     if not name.strip():
-        raise InvalidInputError("a tournament needs a name")
+        raise InvalidInputError.in_words("a tournament needs a name")
     cleaned = names.check(name, what="tournament name")
     if cleaned.isdigit():
-        raise InvalidInputError(f"a tournament name cannot be only digits ({cleaned!r}): it would read as an id")
+        raise InvalidInputError.in_words("a tournament name cannot be only digits (%(name)s): it would read as an id",
+                                         name=repr(cleaned))
     return cleaned
 
 
@@ -246,7 +255,8 @@ def plan(*, players: int | None = None, game: str = "polish-poker", table_size: 
     overrides = {"table_size": table_size, "advance": advance, "final_size": final_size}
     if players is not None:
         if not 2 <= players <= MAX_PLAN_PLAYERS:
-            raise InvalidInputError(f"--players must be from 2 to {MAX_PLAN_PLAYERS}, got {players}")
+            raise InvalidInputError.in_words("%(what)s must be from %(low)s to %(high)s, got %(value)s",
+                                             what="--players", low=2, high=MAX_PLAN_PLAYERS, value=players)
         descriptor = find_game(game)
         return PlanShown(plan_stages(players, descriptor.table_citations, **overrides, max_table=descriptor.max_table),
                          f"for {players} players of {game}")
@@ -255,7 +265,9 @@ def plan(*, players: int | None = None, game: str = "polish-poker", table_size: 
     if state.stage > 0 and state.plan is not None and not any(v is not None for v in overrides.values()):
         return PlanShown(state.plan, "(fixed at the first seat draw)")
     if active < 2:
-        raise InvalidInputError(f"{active} player(s) registered: a plan needs at least 2 (or use --players N)")
+        raise InvalidInputError.in_words_n("%(num)s player(s) registered: a plan needs at least 2 (or use --players N)",
+                                           "%(num)s player(s) registered: a plan needs at least 2 (or use --players N)",
+                                           active)
     descriptor = state.descriptor
     return PlanShown(plan_stages(active, descriptor.table_citations, **overrides, max_table=descriptor.max_table),
                      f"for the {active} registered players")

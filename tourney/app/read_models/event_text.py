@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tourney.app.read_models.sheet_words import SEEDING_WORDS, format_label, shipped
+from tourney.app.read_models.tiebreak_words import tiebreak_name
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
@@ -58,7 +59,9 @@ def _option_words(config: FormatConfig, tr: Translator) -> list[str]:
     elif config.cycles > 2:
         parts.append(tr.ngettext("%(num)s cycles", "%(num)s cycles", config.cycles))
     if config.tiebreaks:
-        parts.append(tr.gettext("tie-breaks %(tiebreaks)s", tiebreaks=tr.gettext(" then ").join(config.tiebreaks)))
+        parts.append(tr.gettext("tie-breaks %(tiebreaks)s",
+                                tiebreaks=tr.gettext(" then ").join(tiebreak_name(name, tr)
+                                                                    for name in config.tiebreaks)))
     return parts
 
 

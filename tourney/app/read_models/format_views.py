@@ -238,5 +238,5 @@ def format_page(tournament: Tournament, state: TournamentState, *, paper: str = 
         return None
     view = state.format_view()
     if view is None:
-        raise IllegalActionError("no seats have been drawn yet: `tourney seat` draws round 1")
+        raise IllegalActionError.in_words("no seats have been drawn yet: `tourney seat` draws round 1")
     return PAGE_OF_VIEW[kind](event_info(tournament, state, tr), state, view, paper, live)

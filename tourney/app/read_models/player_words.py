@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tourney.i18n import ENGLISH, N_, Translator
 
 if TYPE_CHECKING:
-    from tourney.engine.roster import PlayerStatus
+    from tourney.engine.roster import PlayerStatus, Step
 
 # A status as a count names it ("3 playing, 2 out" -> "w grze: 3, odpadli: 2"). "registered" and
 # "won" head a count here but name one player's status on the floor's pages: their own context.
@@ -57,6 +57,12 @@ def _round_text(status: PlayerStatus, tr: Translator) -> str:
     if status.status == "dropped" and status.stage is not None:
         return tr.gettext("dropped after round %(round)s", round=status.stage)
     return status_word(status.status, tr)
+
+
+def step_result_text(step: Step, tr: Translator = ENGLISH) -> str:
+    """What happened at a step of a player's path ("place 1, advances"), in `tr`'s language when
+    the format words it for the catalogs (a plug-in format's own English otherwise)."""
+    return tr.words(step.words) if step.words is not None else step.result
 
 
 def status_word(status: str, tr: Translator = ENGLISH) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from tourney.errors import TourneyError
 from tourney.i18n import ENGLISH, Translator
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str], Translator], str]]
@@ -83,3 +84,13 @@ def refusal_text(message: str, tr: Translator = ENGLISH) -> str:
     if tr.lang == ENGLISH.lang:
         return message
     return _said(message, REFUSALS, tr)
+
+
+def error_text(error: TourneyError, tr: Translator = ENGLISH) -> str:
+    """What a refusal says in `tr`'s language: an error raised `in_words` by the catalog, the
+    evening's common ones read back into their parts, any other as raised. English: as raised."""
+    if tr.lang == ENGLISH.lang:
+        return str(error)
+    if error.words is not None:
+        return tr.words(error.words)
+    return refusal_text(str(error), tr)

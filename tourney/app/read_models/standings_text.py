@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from tourney.app.read_models.sheet_words import round_name, standings_note
+from tourney.app.read_models.tiebreak_words import tiebreak_column
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def _round_lines(rows: Iterable[StandingRow], tr: Translator = ENGLISH) -> Itera
     if rows and rows[0].points is not None:
         points = tr.gettext("points")
         w_points = _column(points, 6)
-        columns = [(key, key.replace("_", "-")) for key in rows[0].tiebreaks or {}]
+        columns = [(key, tiebreak_column(key, tr)) for key in rows[0].tiebreaks or {}]
         headings = [heading for _, heading in columns]
         yield (f"{rank:>{w_rank}}  {player:<{width}}  {points:>{w_points}}"
                + "".join(f"  {heading}" for heading in headings))

@@ -478,15 +478,22 @@ def parse_table_ref(text: str, state: TournamentState | None = None) -> int:
     try:
         return whole_number(number, what="TABLE", low=1, high=MAX_TABLE)
     except InvalidInputError:
-        raise InvalidInputError(f"a table is a number such as 3, not {text!r}") from None
+        raise InvalidInputError.in_words("a table is a number such as 3, not %(text)s", text=repr(text)) from None
 
 
 def final_table(state: TournamentState) -> int:
     """The number of the final table of an event of planned stages, once its final is seated."""
     if not state.kind.takes_stage_plan:
+        if state.kind.unit == "round":
+            raise IllegalActionError.in_words("`final` names the final table of an event of stages; give the table "
+                                              "number (`tourney tables` lists the tables of round %(round)s)",
+                                              round=state.stage)
         raise IllegalActionError(f"`final` names the final table of an event of stages; give the table number "
                                  f"(`tourney tables` lists the tables of {state.kind.unit} {state.stage})")
     if state.stage == 0 or not state.is_final_stage or not state.tables:
-        where = "no seats are drawn yet" if state.stage == 0 else f"stage {state.stage} is being played"
-        raise IllegalActionError(f"the final table is not seated yet ({where}): give the table number")
+        if state.stage == 0:
+            raise IllegalActionError.in_words("the final table is not seated yet (no seats are drawn yet): give the "
+                                              "table number")
+        raise IllegalActionError.in_words("the final table is not seated yet (stage %(stage)s is being played): "
+                                          "give the table number", stage=state.stage)
     return state.tables[0].number

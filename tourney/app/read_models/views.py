@@ -25,6 +25,7 @@ from tourney.app.read_models.sheet_words import (
 from tourney.app.read_models.stage_labels import capitalised, going_on_text, stage_name
 from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
 from tourney.app.read_models.table_views import advancing_now
+from tourney.app.read_models.tiebreak_words import tiebreak_heading
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -120,21 +121,11 @@ def _clubs(state: TournamentState) -> dict[str, str | None]:
     return {p.name: p.club for p in state.players}
 
 
-# The headings of the tie-breaks `StandingRow.tiebreaks` names (`tourney standings --json` keys).
-TIEBREAK_HEADINGS = {"buchholz": N_("Buchholz"), "buchholz_cut1": N_("Buchholz cut-1"),
-                     "median_buchholz": N_("Median Buchholz"), "sonneborn_berger": N_("Sonneborn-Berger"),
-                     "direct_encounter": N_("Direct encounter"), "head_to_head": N_("Head-to-head")}
-
-
 def score_text(value: float | None, tr: Translator = ENGLISH) -> str:
     """A score or tie-break as `tourney standings` prints it: 3, 2.5 (2,5 in Polish); "-" when there is none."""
     if value is None:
         return "-"
     return tr.decimal(value)
-
-
-def _tiebreak_heading(key: str, tr: Translator) -> str:
-    return tr.gettext(TIEBREAK_HEADINGS[key]) if key in TIEBREAK_HEADINGS else key.replace("_", " ").capitalize()
 
 
 def standings_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
@@ -152,7 +143,7 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
     return StandingsPage(
         event=event_info(tournament, state, tr), provisional=not state.complete, paper=paper, live=live,
         unit=unit_word(state.kind.unit, tr), ranked_by=ranked_by,
-        tiebreaks=tuple(_tiebreak_heading(key, tr) for key in keys),
+        tiebreaks=tuple(tiebreak_heading(key, tr) for key in keys),
         rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
                                 stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped,
                                 points=score_text(r.points, tr) if ranked_by == "points" else "",
@@ -168,11 +159,21 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
 def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[TableState]]:
     """The tables of `stage` (None: the latest seated), or one error line saying which exist."""
     if not state.history:
+        if state.kind.unit == "round":
+            raise IllegalActionError.in_words("no seats have been drawn yet: `tourney seat` draws round 1")
+        if state.kind.unit == "stage":
+            raise IllegalActionError.in_words("no seats have been drawn yet: `tourney seat` draws stage 1")
         raise IllegalActionError(f"no seats have been drawn yet: `tourney seat` draws {state.kind.unit} 1")
     seated = len(state.history)
     number = seated if stage is None else stage
     if not 1 <= number <= seated:
         unit = state.kind.unit
+        if unit == "stage":
+            raise IllegalActionError.in_words("stage %(number)s has not been seated (seated stages: 1-%(seated)s)",
+                                              number=number, seated=seated)
+        if unit == "round":
+            raise IllegalActionError.in_words("round %(number)s has not been seated (seated rounds: 1-%(seated)s)",
+                                              number=number, seated=seated)
         raise IllegalActionError(f"{unit} {number} has not been seated (seated {unit}s: 1-{seated})")
     return number, state.history[number - 1]
 

@@ -41,7 +41,7 @@ from tourney.engine.progress import PlayerStatus
 from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
 from tourney.engine.standings import StandingRow, last_tables
 from tourney.engine.tables import TableState
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded
 from tourney.rules.games import GameDescriptor
 
 __all__ = ["BracketView", "CheckedRound", "FieldData", "RoundFormat", "RoundsData", "RoundsView", "entrants_of",
@@ -303,7 +303,7 @@ class RoundFormat(ABC):
             raise IllegalActionError(f"a {state.format.name} needs at least 2 players, {len(active)} registered")
         method = state.format.seeding
         if method == "rating" and ratings is None:
-            raise InvalidInputError("--seeding rating: give the ratings to `tourney seat --ratings FILE`")
+            raise InvalidInputError.in_words("--seeding rating: give the ratings to `tourney seat --ratings FILE`")
         if method != "rating" and ratings is not None:
             raise InvalidInputError(f"--ratings is for --seeding rating (this tournament seeds by {method})")
         return seed_order(active, method, random.Random(f"tourney-seeding/{seed}"), ratings)
@@ -366,7 +366,8 @@ class RoundFormat(ABC):
         return frozenset({("T", state.stage, table.number), ("P", loser)})
 
     def late_entry(self, state: LiveState) -> TableState:
-        raise IllegalActionError(f"late entry is closed: the {state.format.name} field is fixed at round 1")
+        raise IllegalActionError.in_words("late entry is closed: the %(format)s field is fixed at round 1",
+                                          format=worded(state.kind.label))
 
     def entered_late(self, state: LiveState, table: TableState) -> None:
         return None  # never: `late_entry` refuses
@@ -421,23 +422,31 @@ class RoundFormat(ABC):
         found = Counter(status.status for status in self.statuses(state))
         return sum(found[s] for s in ("registered", "playing", "waiting", "won")), found["out"]
 
-    def step_result(self, state: LiveState, table: TableState, name: str) -> str:
+    def step_result(self, state: LiveState, table: TableState, name: str) -> Worded:
         """A player's table in a round: the match (or the table of 3-4) as it stands."""
         opponents = ", ".join(p for p in table.seats if p != name)
         if not table.finished:
-            games = f", games so far {table.games.count(name)}-{len(table.games) - table.games.count(name)}" \
-                if table.best_of > 1 and table.games else ""
-            return f"playing {opponents}{games}"
+            if table.best_of > 1 and table.games:
+                won = table.games.count(name)
+                return worded("playing %(opponents)s, games so far %(won)s-%(lost)s", opponents=opponents, won=won,
+                              lost=len(table.games) - won)
+            return worded("playing %(opponents)s", opponents=opponents)
         place = table.places.get(name)
         if len(table.seats) == 2 and table.forfeits:
             if table.double_forfeit:
-                return f"forfeited, as did {opponents}"
-            return f"forfeited to {opponents}" if name in table.forfeits else f"won by forfeit against {opponents}"
+                return worded("forfeited, as did %(opponents)s", opponents=opponents)
+            if name in table.forfeits:
+                return worded("forfeited to %(opponents)s", opponents=opponents)
+            return worded("won by forfeit against %(opponents)s", opponents=opponents)
         if len(table.seats) == 2:
             other = table.places.get(opponents)
-            outcome = "drew with" if place == other else ("beat" if place == 1 else "lost to")
-            return f"{outcome} {opponents}"
-        return f"place {place} of {len(table.seats)} (with {opponents})"
+            if place == other:
+                return worded("drew with %(opponents)s", opponents=opponents)
+            if place == 1:
+                return worded("beat %(opponents)s", opponents=opponents)
+            return worded("lost to %(opponents)s", opponents=opponents)
+        return worded("place %(place)s of %(seats)s (with %(opponents)s)", place=place, seats=len(table.seats),
+                      opponents=opponents)
 
 
 def check_field(state: LiveState, checked: CheckedRound, stage: int) -> None:

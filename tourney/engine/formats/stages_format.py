@@ -33,7 +33,7 @@ from tourney.engine.progress import PlayerStatus
 from tourney.engine.seating import draw_tables
 from tourney.engine.standings import StandingRow, last_tables, rank_players
 from tourney.engine.tables import TableState
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded, worded_n
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
@@ -297,7 +297,7 @@ class StagesFormat:
                                      f"(now stage {state.stage})")
         open_tables = [t for t in state.tables if not t.started and len(t.seats) < state.descriptor.max_table]
         if not open_tables:
-            raise IllegalActionError("late entry is closed: every stage-1 table has started or is full")
+            raise IllegalActionError.in_words("late entry is closed: every stage-1 table has started or is full")
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
 
     def entered_late(self, state: LiveState, table: TableState) -> None:
@@ -355,23 +355,34 @@ class StagesFormat:
         still_in = sum(len(t.still_in) for t in state.tables)
         return still_in, active - still_in
 
-    def step_result(self, state: LiveState, table: TableState, name: str) -> str:
+    def step_result(self, state: LiveState, table: TableState, name: str) -> Worded:
         place = table.places.get(name)
         last = not any(name in t.seats for tables in state.history[table.stage:] for t in tables)
         dropped = state.player(name).dropped and last
         replaced = stages_data(state).promoted.get(name)
         promoted = (replaced is not None and table.stage >= 2
                     and any(name in t.eliminated for t in state.history[table.stage - 2]))
-        note = f" (promoted in place of {replaced})" if promoted else ""
-        if name in table.eliminated:
-            return f"out, place {place}" + (", dropped out" if dropped else "") + note
-        if not table.finished:
-            return (f"playing, {table.counts[name]} card(s)" if table.reports_rounds else "playing") + note
-        if table.is_final:
-            return f"place {place}, wins the tournament" + note
+        said = _step_words(table, name, place, dropped)
+        if promoted:
+            return worded("%(result)s (promoted in place of %(name)s)", result=said, name=replaced)
+        return said
+
+
+def _step_words(table: TableState, name: str, place: int | None, dropped: bool) -> Worded:
+    if name in table.eliminated:
         if dropped:
-            return f"place {place}, dropped out before the next stage" + note
-        return f"place {place}, advances" + note
+            return worded("out, place %(place)s, dropped out", place=place)
+        return worded("out, place %(place)s", place=place)
+    if not table.finished:
+        if table.reports_rounds:
+            count = table.counts[name]
+            return worded_n("playing, %(num)s card(s)", "playing, %(num)s card(s)", count)
+        return worded("playing")
+    if table.is_final:
+        return worded("place %(place)s, wins the tournament", place=place)
+    if dropped:
+        return worded("place %(place)s, dropped out before the next stage", place=place)
+    return worded("place %(place)s, advances", place=place)
 
 
 def _status(state: LiveState, name: str, dropped: bool, table: TableState | None,

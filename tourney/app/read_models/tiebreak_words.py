@@ -1,0 +1,40 @@
+"""The tie-breaks as people read them (issue 29): the printed standings' headings, and in another
+language than English the terminal's columns and a format's description too. Their keys
+(`buchholz_cut1`, `--tiebreaks buchholz-cut1`) stay as they are in `--json`, CSV and the options."""
+
+from __future__ import annotations
+
+from tourney.i18n import ENGLISH, N_, Translator
+
+# The headings of the tie-breaks `StandingRow.tiebreaks` names (`tourney standings --json` keys).
+TIEBREAK_HEADINGS = {"buchholz": N_("Buchholz"), "buchholz_cut1": N_("Buchholz cut-1"),
+                     "median_buchholz": N_("Median Buchholz"), "sonneborn_berger": N_("Sonneborn-Berger"),
+                     "direct_encounter": N_("Direct encounter"), "head_to_head": N_("Head-to-head")}
+
+
+def tiebreak_heading(key: str, tr: Translator = ENGLISH) -> str:
+    """A tie-break's heading on the printed standings ("Buchholz cut-1")."""
+    return tr.gettext(TIEBREAK_HEADINGS[key]) if key in TIEBREAK_HEADINGS else key.replace("_", " ").capitalize()
+
+
+def tiebreak_column(key: str, tr: Translator = ENGLISH) -> str:
+    """A tie-break's column in `tourney standings`: its key in English, as it always was
+    ("buchholz-cut1"); its heading in another language."""
+    if tr.lang == ENGLISH.lang or key not in TIEBREAK_HEADINGS:
+        return key.replace("_", "-")
+    return tiebreak_heading(key, tr)
+
+
+def tiebreak_name(name: str, tr: Translator = ENGLISH) -> str:
+    """A tie-break of `--tiebreaks` ("buchholz-cut1") in a format's description: as typed in English,
+    by its heading in lower case in another language ("fide-2023" is a name in every language)."""
+    key = name.replace("-", "_")
+    if tr.lang == ENGLISH.lang or key not in TIEBREAK_HEADINGS:
+        return name
+    heading = tiebreak_heading(key, tr)
+    if heading.split()[0] in _NAMED_AFTER:  # a person's name keeps its capital
+        return heading
+    return heading[:1].lower() + heading[1:]
+
+
+_NAMED_AFTER = ("Buchholz", "Sonneborn-Berger", "Бухгольц", "Зоннеборн-Бергер")
