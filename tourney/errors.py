@@ -107,6 +107,7 @@ class TourneyError(Exception):
 
     @classmethod
     def from_words(cls, words: Worded) -> Self:
+        """The error saying `words`: its English as `str()`, the sentence kept as `error.words`."""
         error = cls(str(words))
         error.words = words
         return error

@@ -30,9 +30,14 @@ class PlayerStatus:
     table: int | None
     place: int | None
     rounds: bool = False  # the format is played in rounds (its `unit`), not RULES §1.12's stages
+    bye: int | None = None  # the round in which the player has the bye, while it is played
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status, "stage": self.stage, "table": self.table, "place": self.place}
+        shown: dict[str, Any] = {"status": self.status, "stage": self.stage, "table": self.table,
+                                 "place": self.place}
+        if self.bye is not None:
+            shown["bye"] = self.bye
+        return shown
 
     def text(self) -> str:
         if self.rounds:
@@ -55,7 +60,9 @@ class PlayerStatus:
         where = f"table {self.table} of round {self.stage}"
         if self.status == "playing":
             return f"playing at table {self.table}"
-        if self.status == "waiting":  # a player with a bye, or in line, has no table yet
+        if self.bye is not None:
+            return f"bye in round {self.bye}"
+        if self.status == "waiting":  # a player in line has no table yet
             return "waiting for the next round" + (f" ({where})" if self.table is not None else "")
         if self.status == "out":
             return f"out, place {self.place}" if self.place is not None else f"out ({where})"

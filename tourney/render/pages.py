@@ -107,6 +107,7 @@ class SeatingPage:
     find_own_page: bool = True  # "find your seat" starts a page of its own (False: a short list follows the tables)
     find_link: str = ""  # the players' look-up (`print --links`); "" when not asked
     find_qr_svg: str = ""  # that link's QR code, an inline SVG
+    byes: tuple[str, ...] = ()  # the players of this round with no table: the bye
 
 
 @dataclass(frozen=True)

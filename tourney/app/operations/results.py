@@ -101,6 +101,7 @@ class Standings:
     provisional_note: str  # what the ranks mean before the event is complete
     by_place: bool  # ranked by the stage, table and place reached (a stage plan)
     unit: str  # "stage" or "round"
+    byes: tuple[str, ...] = ()  # the round being played's byes, already counted in the points
 
     def to_json(self) -> list[dict[str, object]]:
         """The `tourney standings --json` shape: a dict per row, best first."""
@@ -125,7 +126,17 @@ def standings(*, db: str | None = None, tournament: str | None = None) -> Standi
 
     state = read(db, tournament).state
     return Standings(tuple(state.standings()), tuple((p.name, p.club) for p in state.players), state.complete,
-                     provisional_note(state.kind), ranks_by_place(state.kind), state.kind.unit)
+                     provisional_note(state.kind), ranks_by_place(state.kind), state.kind.unit,
+                     _counted_byes(state))
+
+
+def _counted_byes(state: TournamentState) -> tuple[str, ...]:
+    """The players whose bye of the round being played is in the points already (a Swiss bye scores
+    at once; a round-robin bye scores nothing, and a bracket's counts no points)."""
+    if state.complete or state.stage == 0 or "points" not in state.kind.standings_columns:
+        return ()
+    scored = {row.player: row for row in state.standings()}
+    return tuple(p for p in state.kind.byes(state) if p in scored and (scored[p].points or 0) > 0)
 
 
 def table_ref(text: str, *, db: str | None = None, tournament: str | None = None) -> int:

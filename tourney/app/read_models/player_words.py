@@ -46,6 +46,8 @@ def status_text(status: PlayerStatus, tr: Translator = ENGLISH) -> str:
 
 def _round_text(status: PlayerStatus, tr: Translator) -> str:
     where = {"table": status.table, "round": status.stage}
+    if status.bye is not None:
+        return tr.gettext("bye in round %(round)s", round=status.bye)
     if status.status == "waiting":
         if status.table is not None:
             return tr.gettext("waiting for the next round (table %(table)s of round %(round)s)", **where)

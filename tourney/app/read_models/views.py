@@ -217,10 +217,11 @@ def seating_page(tournament: Tournament, state: TournamentState, *, stage: int |
                           surname=collation.surname(player) if long_list and " " in player.strip() else "")
                  for player, table, seat in collation.alphabetical(seated, lambda s: s[0], surname_first=long_list,
                                                                    language=_sorting_language(tr)))
+    byes = tuple(state.kind.byes(state)) if number == state.stage else ()
     return SeatingPage(event=event_info(tournament, state, tr), stage_label=stage_label(state, number, tr),
                        tables=boxes,
                        find=find, paper=paper, live=live, seed=state.seeds.get(number), by_surname=long_list,
-                       find_own_page=len(seated) > FIND_ON_TABLES_PAGE)
+                       find_own_page=len(seated) > FIND_ON_TABLES_PAGE, byes=byes)
 
 
 def seat_cards_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None,

@@ -396,6 +396,7 @@ class RoundFormat(ABC):
         last = last_tables(state.history)
         out = self.eliminated(state) if state.stage > 0 else set()
         ranks = {row.player: row.rank for row in state.standings()} if state.complete else {}
+        byes = set(self.byes(state)) if state.stage > 0 and not state.complete else set()
         found: list[PlayerStatus] = []
         for info in state.players:
             table = last.get(info.name)
@@ -413,7 +414,8 @@ class RoundFormat(ABC):
                 status, place = "playing", None
             else:
                 status, place = "waiting", None  # a finished match of this round, or a bye
-            found.append(PlayerStatus(info.name, status, stage, number, place, rounds=True))
+            bye = state.stage if status == "waiting" and info.name in byes else None
+            found.append(PlayerStatus(info.name, status, stage, number, place, rounds=True, bye=bye))
         return found
 
     def in_and_out(self, state: LiveState) -> tuple[int, int]:
