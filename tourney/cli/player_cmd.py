@@ -82,7 +82,8 @@ def import_(
         raise InvalidInputError.in_words("give the FILE.csv to import (or --sample for the sample players)")
     tr = command_translator(db, tournament)
     done = import_players(chosen, encoding=encoding, separator=separator, db=db, tournament=tournament)
-    _print_registered(done, tr, read_as=f"{chosen}: {tr.words(done.read_as)}" if done.read_as is not None else None)
+    read_as = f"{chosen}: {tr.words(done.read_words)}" if done.read_words is not None else None
+    _print_registered(done, tr, read_as=read_as)
 
 
 @app.command("list", short_help="List the players: club and status.")

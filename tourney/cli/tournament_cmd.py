@@ -242,8 +242,8 @@ def seat(
     drawn = draw(seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=rated, db=db,
                  tournament=tournament)
     with after_commit():
-        if rated is not None and rated.read_as is not None:
-            typer.echo(f"{rated.source}: {tr.words(rated.read_as)}")
+        if rated is not None and rated.read_words is not None:
+            typer.echo(f"{rated.source}: {tr.words(rated.read_words)}")
         echo_lines(seated_lines(drawn, tr))
 
 

@@ -92,7 +92,7 @@ def test_a_live_event_of_the_toy_runs_to_its_king() -> None:
 def test_the_toy_refuses_what_its_rules_do_not_allow() -> None:
     log = _event()
     log.add("seat", draw_seats(log.state, 1))
-    with pytest.raises(IllegalActionError, match="late entry is closed: the king-of-the-hill field"):
+    with pytest.raises(IllegalActionError, match="late entry is closed: the king of the hill field"):
         log.add("register", {"name": "Late", "club": None})
     with pytest.raises(IllegalActionError, match="advance"):
         log.add("advance", {"stage": 1})

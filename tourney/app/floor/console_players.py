@@ -124,7 +124,7 @@ def registered_notice(done: Registered, tr: Translator = ENGLISH) -> str:
     (how the file was read, when not as UTF-8 with commas, first)."""
     late = "; ".join(tr.gettext("%(name)s: late entry, seated at table %(table)s", name=name, table=table)
                      for name, table in done.late.items())
-    read_as = f"{tr.words(done.read_as)}. " if done.read_as else ""
+    read_as = f"{tr.words(done.read_words)}. " if done.read_words else (f"{done.read_as}. " if done.read_as else "")
     registered = tr.ngettext("Registered %(num)s player(s); %(active)s in the tournament.",
                              "Registered %(num)s player(s); %(active)s in the tournament.", len(done.names),
                              active=done.active)

@@ -139,7 +139,7 @@ def _draw(asked: DrawAsked, ratings: RatingsFile | None = None) -> Run:
             raise InvalidInputError("the seats are drawn already: a redraw is an undo of the seat draw")
         seat_in(tx, seed=asked.seed, table_size=asked.table_size, advance=asked.advance,
                 final_size=asked.final_size, ratings=ratings)
-        read_as = ((f"{ratings.source}: {tr.words(ratings.read_as)}",) if ratings is not None and ratings.read_as
+        read_as = ((f"{ratings.source}: {tr.words(ratings.read_words)}",) if ratings is not None and ratings.read_words
                    else ())
         return (*read_as, *seated_lines(tx.state, tr))
     return run

@@ -263,7 +263,8 @@ def import_preview(preview: ImportPreview, seen: int, *, db: str | None = None,
     with transaction(db, tournament) as tx:
         _unchanged(tx, seen)
         register_in(tx, players)
-    return replace(registered(tx, players), read_as=preview.read_as)
+    return replace(registered(tx, players), read_as=str(preview.read_as) if preview.read_as else None,
+                   read_words=preview.read_as)
 
 
 def _new_players(preview: ImportPreview) -> list[NewPlayer]:

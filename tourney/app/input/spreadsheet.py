@@ -19,7 +19,8 @@ class SpreadsheetText:
 
     text: str
     separator: str
-    read_as: Worded | None
+    read_as: str | None  # in English, as it always read
+    read_words: Worded | None = None  # the same, as a sentence said in the reader's language
 
 
 def read_spreadsheet(path: Path, *, source: str, encoding: str | None = None,
@@ -39,7 +40,8 @@ def spreadsheet_text(data: bytes, *, source: str, encoding: str | None = None,
     used = chosen if chosen is not None else header_separator(decoded.text)
     if decoded.plain_utf8 and used == ",":
         return SpreadsheetText(decoded.text, used, None)
-    return SpreadsheetText(decoded.text, used, read_how(decoded, used))
+    how = read_how(decoded, used)
+    return SpreadsheetText(decoded.text, used, str(how), how)
 
 
 NOT_AS_ASKED = "the file is UTF-8, not "  # file_encoding's `how` of a file read as UTF-8 despite --encoding

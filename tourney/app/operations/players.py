@@ -37,7 +37,8 @@ class Registered:
     tournament: Tournament
     names: tuple[str, ...]
     late: dict[str, int]
-    read_as: Worded | None = None  # how an imported file was read, when not as UTF-8 with commas
+    read_as: str | None = None  # how an imported file was read, when not as UTF-8 with commas
+    read_words: Worded | None = None  # `read_as` as a sentence said in the reader's language
 
     @property
     def active(self) -> int:
@@ -104,7 +105,7 @@ def import_players(file: str | Path, *, encoding: str | None = None, separator: 
     done = register([NewPlayer(e.name, e.club, e.bot, worded("%(source)s line %(line)s", source=file, line=e.line))
                      for e in entries],
                     db=db, tournament=tournament)
-    return replace(done, read_as=sheet.read_as)
+    return replace(done, read_as=sheet.read_as, read_words=sheet.read_words)
 
 
 def _checked_bot(state: TournamentState, spec: str, origin: str | Worded | None) -> str:

@@ -31,7 +31,8 @@ class RatingsFile:
     source: str
     rows: tuple[RatedRow, ...] = ()
     arena: dict[str, float] = field(default_factory=dict)
-    read_as: Worded | None = None
+    read_as: str | None = None
+    read_words: Worded | None = None  # `read_as` as a sentence said in the reader's language
 
     def by_name(self) -> dict[str, float]:
         """name (as the file gives it) -> rating."""
@@ -95,7 +96,7 @@ def _csv_ratings(data: bytes, *, source: str, encoding: str | None, separator: s
         raise InvalidInputError.in_words("%(source)s: %(error)s", source=source, error=error.words or str(error)) \
             from None
     rows = parse_ratings_csv(sheet.text, source=source, separator=sheet.separator)
-    return RatingsFile(source, rows=tuple(rows), read_as=sheet.read_as)
+    return RatingsFile(source, rows=tuple(rows), read_as=sheet.read_as, read_words=sheet.read_words)
 
 
 def _is_json_lines(path: str) -> bool:
