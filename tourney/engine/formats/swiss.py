@@ -55,8 +55,6 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 
-import networkx as nx
-
 from tourney.engine.formats.round_robin import table_sizes
 from tourney.engine.rounds import PlayedRound, RoundPlan, scores
 from tourney.errors import InvalidInputError
@@ -176,6 +174,8 @@ def _matched(ranked: Sequence[str], units: Mapping[str, int], met: Counter[froze
     group: dict[str, tuple[int, int]] = {}  # player -> (position in score group, group size)
     for level in members.values():
         group.update((p, (i, len(level))) for i, p in enumerate(level))
+    import networkx as nx  # on first use: a Swiss's other reads (its rounds, its standings) do without it
+
     graph: nx.Graph[object] = nx.Graph()
     graph.add_nodes_from(ranked)
     for a, b in combinations(ranked, 2):

@@ -30,7 +30,8 @@ class SwissFormat(TableRoundsFormat):
     withdrawals = True
 
     def total_rounds(self, state: LiveState) -> int:
-        # swiss.py imports networkx (its pairing); on first use, so a fold of another format never loads it.
+        # swiss.py is imported on first use, so a fold of another format never loads it (networkx, its
+        # matching, only when a round is paired).
         from tourney.engine.formats.swiss import default_rounds
 
         n = len(entrants_of(state))
