@@ -36,6 +36,7 @@ from tourney.envs.actions import ActionCodec
 from tourney.envs.encoding import OBSERVATION_SIZE, rewards, view_bytes
 from tourney.envs.features import FeatureSpec, feature_spec, has_features
 from tourney.envs.infostate import InfoStateLayout, InfoStateRecorder, layout_for, max_actions
+from tourney.envs.resample import resampler
 from tourney.rules.games import GameDescriptor, GameState, OptionValue, all_games, require_engine, resolve_options
 
 SEED_BYTES: Final = 8
@@ -217,6 +218,7 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
         self._game = game
         self.seed_bytes: list[int] = []
         self.play: _Play | None = None
+        self._start: Callable[[], GameState] | None = None  # a resampled deal's start, instead of the seed's
 
     @property
     def state(self) -> GameState | None:
@@ -240,7 +242,7 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
         if self.play is None:
             self.seed_bytes.append(int(action))
             if len(self.seed_bytes) == SEED_BYTES:
-                self.play = _Play(self._game, int.from_bytes(bytes(self.seed_bytes), "big"))
+                self.play = _Play(self._game, int.from_bytes(bytes(self.seed_bytes), "big"), self._start)
         else:
             self.play.apply(self._game.codec.legal(self.play.state)[int(action)], int(action))
 
@@ -253,6 +255,27 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
             if game_action is not None and text is not None:
                 return text(game_action)
         return self._game.codec.describe(action)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TourneyState:
+        """A state `player_id` cannot tell from this one, its unseen cards dealt again uniformly
+        (`tourney.envs.resample`; the seed's bytes and every action the same; later deals from a
+        seed drawn with `probability_sampler`). Its `serialize()` gives the seed's game, not the
+        resampled deal. A game without a resampler: NotImplementedError."""
+        twin = TourneyState(self._game)
+        if self.play is None:  # before the deal every state looks the same
+            for byte in self.seed_bytes:
+                twin.apply_action(byte)
+            return twin
+        resample = resampler(self._game.descriptor)
+        if resample is None:
+            raise NotImplementedError(f"{short_name(self._game.descriptor)} cannot resample an information state yet")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        twin._start = resample(self.play.state.players, self._game.options, self.play.state, player_id, rng)
+        for byte in self.seed_bytes:
+            twin.apply_action(byte)
+        for compact in self.play.compact:
+            twin.apply_action(compact)
+        return twin
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.state.terminal
