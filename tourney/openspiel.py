@@ -40,6 +40,7 @@ from tourney.envs.resample import resampler
 from tourney.rules.games import GameDescriptor, GameState, OptionValue, all_games, require_engine, resolve_options
 
 SEED_BYTES: Final = 8
+RESAMPLE_TRIES: Final = 200  # resampled deals drawn before giving up (a rejected one broke a rule seen played)
 def short_name(game: GameDescriptor) -> str:
     return f"python_tourney_{game.name.replace('-', '_')}"
 
@@ -132,6 +133,15 @@ class _Play:
             assert twin._memory is not None
             self._memory = twin._memory
         return self._memory
+
+    def views(self, seat: int) -> list[dict[str, Any]]:
+        """`seat`'s view after the deal and after every action, as JSON (a replay)."""
+        twin = _Play(self.game, self.seed, self.start)
+        views = [twin.state.view(seat).to_json()]
+        for action, compact in zip(self.actions, self.compact, strict=True):
+            twin.apply(action, compact)
+            views.append(twin.state.view(seat).to_json())
+        return views
 
     def recall(self, seat: int) -> str:
         """Everything `seat` has seen: its view after the deal and after every action, and its own actions."""
@@ -270,12 +280,26 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
         if resample is None:
             raise NotImplementedError(f"{short_name(self._game.descriptor)} cannot resample an information state yet")
         rng = random.Random(int(probability_sampler() * 2**53))
-        twin._start = resample(self.play.state.players, self._game.options, self.play.state, player_id, rng)
-        for byte in self.seed_bytes:
-            twin.apply_action(byte)
-        for compact in self.play.compact:
-            twin.apply_action(compact)
-        return twin
+        views = self.play.views(player_id)
+        wanted = self.play.recall(player_id)
+        for _ in range(RESAMPLE_TRIES):
+            twin = TourneyState(self._game)
+            twin._start = resample(self.play.state.players, self._game.options, self.play.state, player_id, views, rng)
+            if twin._replay(self.seed_bytes, self.play.compact) and twin.play is not None \
+                    and twin.play.recall(player_id) == wanted:
+                return twin
+        raise pyspiel.SpielError(f"no deal consistent with player {player_id}'s information in {RESAMPLE_TRIES} tries")
+
+    def _replay(self, seed_bytes: list[int], actions: list[int]) -> bool:
+        """Apply the seed's bytes and `actions`; False if one is not legal here."""
+        for byte in seed_bytes:
+            self.apply_action(byte)
+        for compact in actions:
+            assert self.play is not None
+            if self.play.state.terminal or compact not in self._game.codec.legal(self.play.state):
+                return False
+            self.apply_action(compact)
+        return True
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.state.terminal

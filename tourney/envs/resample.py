@@ -10,24 +10,58 @@ depend only on what it sees and on public counts). A game without one: None.
 Polish Poker: every round ends in a showdown (its hands are in the record and in every view's
 history), so only the other players' hands of the round in play are unseen: they are drawn from
 the 25 cards less the seat's hand and the community card.
+
+Chlust: the cards that appeared in any of the seat's views of a deal (its hand, the upcard, the
+cards played, a showdown's) stay; the rest of the other players' hands are dealt from the deck's
+other cards. The rules' constraints on what was played (following suit) are not modelled: the
+caller keeps a resampled match only if the seat's information state comes out the same.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
+from tourney.rules.chlust.arranged import DealCards
+from tourney.rules.chlust.arranged import arranged_state as chlust_state
+from tourney.rules.chlust.deck import DECK_20, DECK_24
 from tourney.rules.games import GameDescriptor, GameState, OptionValue
 from tourney.rules.polish_poker.arranged import DECK, RoundCards, arranged_state
 from tourney.rules.polish_poker.options import PolishPokerOptions
+from tourney.rules.tricks.cards import CARD_TEXT
 
 Start = Callable[[], GameState]
-Resampler = Callable[[Sequence[str], Mapping[str, OptionValue], GameState, int, random.Random], Start]
+# (the players, the rule options, the state, the seat, the seat's views after the deal and after
+# every action, a generator) -> how to start a match the seat cannot tell from it.
+Resampler = Callable[[Sequence[str], Mapping[str, OptionValue], GameState, int, Sequence[Mapping[str, Any]],
+                      random.Random], Start]
+TRICK_CARDS: Final = frozenset(CARD_TEXT)
+_WORD: Final = re.compile(r"[0-9A-Za-z]+")
+
+
+def cards_seen(views: Sequence[Mapping[str, Any]], key: str) -> dict[int, set[str]]:
+    """Every card text anywhere in the views, by the views' `key` (the deal's number)."""
+    seen: dict[int, set[str]] = {}
+    for view in views:
+        _collect(view, seen.setdefault(int(view.get(key) or 0), set()))
+    return seen
+
+
+def _collect(value: object, into: set[str]) -> None:
+    if isinstance(value, str):  # a card, or a line of text naming some ("ann KS bob QS: ann")
+        into.update(word for word in _WORD.findall(value) if word in TRICK_CARDS)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            _collect(item, into)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _collect(item, into)
 
 
 def _polish_poker(players: Sequence[str], options: Mapping[str, OptionValue], state: GameState, seat: int,
-                  rng: random.Random) -> Start:
+                  views: Sequence[Mapping[str, Any]], rng: random.Random) -> Start:
     deals = [event for event in state.events if event.get("event") == "deal"]
     rounds: list[RoundCards] = []
     for number, deal in enumerate(deals, 1):
@@ -47,7 +81,31 @@ def _polish_poker(players: Sequence[str], options: Mapping[str, OptionValue], st
                                   options=rule_options)
 
 
-_RESAMPLERS: Final[dict[str, Resampler]] = {"polish-poker": _polish_poker}
+def _chlust(players: Sequence[str], options: Mapping[str, OptionValue], state: GameState, seat: int,
+            views: Sequence[Mapping[str, Any]], rng: random.Random) -> Start:
+    seen = cards_seen(views, "deal")
+    deck = [CARD_TEXT[card] for card in (DECK_24 if options["with_nines"] else DECK_20)]
+    deals: list[DealCards] = []
+    for event in state.events:
+        if event.get("event") != "deal":
+            continue
+        known = seen.get(int(event["deal"]), set())
+        hands: dict[str, list[str]] = {name: list(hand) for name, hand in event["hands"].items()}
+        mine = players[seat]
+        unseen = [card for card in deck if card not in known]
+        rng.shuffle(unseen)
+        for name, hand in hands.items():
+            if name != mine:
+                hands[name] = [card if card in known else unseen.pop() for card in hand]
+        upcard = event["upcard"]
+        deals.append((hands, upcard if upcard in known else unseen.pop()))
+    first_dealer = list(players).index(next(e for e in state.events if e.get("event") == "deal")["dealer"])
+    later_seed = rng.getrandbits(63)
+    return lambda: chlust_state(players, deals, first_dealer=first_dealer, rng=random.Random(later_seed),
+                                options=options)
+
+
+_RESAMPLERS: Final[dict[str, Resampler]] = {"polish-poker": _polish_poker, "chlust": _chlust}
 
 
 def resampler(game: GameDescriptor) -> Resampler | None:
