@@ -135,12 +135,18 @@ class _Play:
         return self._memory
 
     def views(self, seat: int) -> list[dict[str, Any]]:
-        """`seat`'s view after the deal and after every action, as JSON (a replay)."""
+        """What `seat` saw, as JSON (a replay): its view after the deal and after every action, and
+        before each, the action as it saw it (`{"action": text}` with the view's deal number)."""
         twin = _Play(self.game, self.seed, self.start)
-        views = [twin.state.view(seat).to_json()]
+        view = twin.state.view(seat).to_json()
+        views = [view]
         for action, compact in zip(self.actions, self.compact, strict=True):
+            actor = twin.state.to_act
+            said = public_action_text(self.game.codec, actor, seat, action, compact)
+            views.append({"deal": view.get("deal"), "action": said})
             twin.apply(action, compact)
-            views.append(twin.state.view(seat).to_json())
+            view = twin.state.view(seat).to_json()
+            views.append(view)
         return views
 
     def recall(self, seat: int) -> str:
@@ -188,7 +194,7 @@ class _Memory:
     """Each seat's perfect recall as it grows: its numbered views as text and its vector's recorder."""
 
     def __init__(self, game: TourneyGame, state: GameState) -> None:
-        self.text = game.descriptor.action_text
+        self.codec = game.codec
         self.lines = [[f"0: {view_bytes(state.view(seat)).decode()}"] for seat in range(game.players)]
         self.recorders: list[InfoStateRecorder] = []
         if game.infostate is not None:
@@ -197,11 +203,11 @@ class _Memory:
                 recorder.observe(state.view(seat).to_json())
 
     def remember(self, state: GameState, actor: int, action: int, compact: int, step: int) -> None:
-        assert self.text is not None
         for seat, lines in enumerate(self.lines):
             view = state.view(seat)
-            mine = f" I played {self.text(action)}" if seat == actor else ""
-            lines.append(f"{step}:{mine} {view_bytes(view).decode()}")
+            said = public_action_text(self.codec, actor, seat, action, compact)
+            who = "I" if seat == actor else f"seat +{(actor - seat) % len(self.lines)}"
+            lines.append(f"{step}: {who} played {said} {view_bytes(view).decode()}")
             if self.recorders:
                 recorder = self.recorders[seat]
                 recorder.act(actor, compact)
@@ -212,6 +218,18 @@ class _Memory:
         twin.lines = [list(lines) for lines in self.lines]
         twin.recorders = [recorder.copy() for recorder in self.recorders]
         return twin
+
+
+def public_action_text(codec: ActionCodec, actor: int, seat: int, action: int, compact: int) -> str:
+    """The rules' text of an action as `seat` saw it: whole, but for another seat's discards (Lou's
+    `DRAW`, Хлюст's `EXCHANGE`) only how many cards ("DRAW:2 cards")."""
+    first = codec.factored_from
+    text = codec.game.action_text
+    assert text is not None
+    if actor == seat or first is None or compact < first:
+        return text(action)
+    kind = text(action).partition(":")[0]
+    return f"{kind}:{bin(compact - first).count('1')} cards"
 
 
 def _seeded_start(game: TourneyGame, seed: int) -> Callable[[], GameState]:

@@ -15,6 +15,10 @@ Chlust: the cards that appeared in any of the seat's views of a deal (its hand, 
 cards played, a showdown's) stay; the rest of the other players' hands are dealt from the deck's
 other cards. The rules' constraints on what was played (following suit) are not modelled: the
 caller keeps a resampled match only if the seat's information state comes out the same.
+
+Хлюст and Lou: the same, over each deal's hands, upcard and the cards taken from the stock (Lou's
+dummy and draws, Хлюст's exchanges): a card the seat never saw is any card it did not see
+(`rules/tricks/arranged.py` draws it), and so is the stock below.
 """
 
 from __future__ import annotations
@@ -28,8 +32,11 @@ from tourney.rules.chlust.arranged import DealCards
 from tourney.rules.chlust.arranged import arranged_state as chlust_state
 from tourney.rules.chlust.deck import DECK_20, DECK_24
 from tourney.rules.games import GameDescriptor, GameState, OptionValue
+from tourney.rules.khlyust.arranged import arranged_state as khlyust_state
+from tourney.rules.lou.arranged import arranged_state as lou_state
 from tourney.rules.polish_poker.arranged import DECK, RoundCards, arranged_state
 from tourney.rules.polish_poker.options import PolishPokerOptions
+from tourney.rules.tricks.arranged import DealCards as TrickDeal
 from tourney.rules.tricks.cards import CARD_TEXT
 
 Start = Callable[[], GameState]
@@ -105,7 +112,39 @@ def _chlust(players: Sequence[str], options: Mapping[str, OptionValue], state: G
                                 options=options)
 
 
-_RESAMPLERS: Final[dict[str, Resampler]] = {"polish-poker": _polish_poker, "chlust": _chlust}
+TAKES: Final = {"lou": ("dummy", "draw"), "khlyust": ("exchange",)}  # the events that take from the stock
+ARRANGED: Final[dict[str, Callable[..., GameState]]] = {"lou": lou_state, "khlyust": khlyust_state}
+
+
+def _trick_game(game: str) -> Resampler:
+    def resample(players: Sequence[str], options: Mapping[str, OptionValue], state: GameState, seat: int,
+                 views: Sequence[Mapping[str, Any]], rng: random.Random) -> Start:
+        seen = cards_seen(views, "deal")
+        deals: list[tuple[int, dict[str, Any], list[str]]] = []
+        for event in state.events:
+            kind = event.get("event")
+            if kind == "deal":
+                deals.append((int(event["deal"]), event, []))
+            elif kind in TAKES[game] and deals:
+                deals[-1][2].extend(event["hand"] if kind == "dummy" else event["cards"])
+        arranged: list[TrickDeal] = []
+        for number, event, taken in deals:
+            known = seen.get(number, set())
+
+            def keep(card: str, known: set[str] = known) -> str | None:
+                return card if card in known else None
+            arranged.append(TrickDeal({name: [keep(card) for card in hand] for name, hand in event["hands"].items()},
+                                      keep(event["upcard"]), [keep(card) for card in taken]))
+        first_dealer = list(players).index(deals[0][1]["dealer"])
+        later_seed = rng.getrandbits(63)
+        build = ARRANGED[game]
+        return lambda: build(players, arranged, first_dealer=first_dealer, rng=random.Random(later_seed),
+                             options=options)
+    return resample
+
+
+_RESAMPLERS: Final[dict[str, Resampler]] = {"polish-poker": _polish_poker, "chlust": _chlust,
+                                            "lou": _trick_game("lou"), "khlyust": _trick_game("khlyust")}
 
 
 def resampler(game: GameDescriptor) -> Resampler | None:
