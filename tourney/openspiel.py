@@ -17,7 +17,10 @@ are the environments' compact ids (`tourney.envs.actions`: under 200 for every g
 observation is the seat's view: its JSON as the string, the game's documented feature vector as
 the tensor (`tourney.envs.features`; docs/rl.md lists every position; a game without one: the
 JSON's bytes, `encoding.py`); the information state is perfect recall: every view the seat had
-after each action of the game, with its own actions named (`information_state_string`; no tensor).
+after each action of the game, with each action as the seat saw it (`information_state_string`),
+and the same as a vector of fixed size (`information_state_tensor`: `tourney.envs.infostate`).
+`resample_from_infostate` re-deals the cards the seat has not seen (`tourney.envs.resample`, the
+rules' `arranged.py`), so OpenSpiel's ISMCTS runs.
 """
 
 from __future__ import annotations
