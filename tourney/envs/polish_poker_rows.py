@@ -4,9 +4,9 @@
 legal ids straight from the rules' `View` object (its card ids, counts and declarations), not
 from `view.to_json()`: the same numbers as `features.feature_spec("polish-poker")` gives for the
 JSON (tests/envs/test_vector_and_single_envs.py compares them), at a fraction of the cost. It
-returns every non-zero number as two lists (position in the flattened rows, value), and each game's legal ids
-as the number of a set of them, which the caller turns into its numpy arrays at once; so this
-module needs no numpy: it is plain typed Python that mypyc compiles (`HOT_MODULES`).
+returns the positions of the 1s and of the other numbers with their values, as lists, and each
+game's legal ids as the number of a set of them, which the caller turns into its numpy arrays at
+once; so this module needs no numpy: it is plain typed Python that mypyc compiles (`HOT_MODULES`).
 """
 
 from __future__ import annotations
@@ -49,11 +49,13 @@ class PolishPokerRows:
         for _ in range(count):
             self.states.append(new_state(self.names, random.Random(0), options, 0))
         self.to_act: list[int] = [0] * count  # each game's seat to act, as last written
-        # The non-zero numbers of the rows written since the last `clear`: their positions in the
-        # observations flattened (row x `width` + column) and their values.
+        # The non-zero numbers of the rows written since the last `clear`, by their positions in the
+        # observations flattened (row x `width` + column): the 1s, then the other numbers (whole
+        # numbers all: no float to box for each) with their values.
         self.width = spec.size
+        self.ones: list[int] = []
         self.positions: list[int] = []
-        self.values: list[float] = []
+        self.values: list[int] = []
         # The legal ids follow from the declaration to beat and the suits used at its level: each
         # game's set is a number (`legal_key`), an index into `legal_sets`, which only grows.
         self.legal_key: list[int] = [0] * count
@@ -61,6 +63,7 @@ class PolishPokerRows:
         self._legal_index: dict[tuple[int, int, bool], int] = {}
 
     def clear(self) -> None:
+        self.ones = []
         self.positions = []
         self.values = []
 
@@ -70,7 +73,7 @@ class PolishPokerRows:
         self.states[i] = state
         return self.write(i)
 
-    def step(self, actions: Sequence[int]) -> list[int]:
+    def step(self, actions: list[int]) -> list[int]:
         """Play `actions[i]` in game i (legal: the caller checked its mask) and write each game's next
         decision; the games that ended (not written: the caller scores and deals them)."""
         ended: list[int] = []
@@ -92,37 +95,34 @@ class PolishPokerRows:
         view = state.view(seat)
         n = len(self.names)
         base = i * self.width
+        ones = self.ones
         positions = self.positions
         values = self.values
         for card in view.hand_ids:
-            positions.append(base + self.hand + CARD_COLUMN[card])
-            values.append(1.0)
-        positions.append(base + self.community + CARD_COLUMN[view.community_id])
-        values.append(1.0)
+            ones.append(base + self.hand + CARD_COLUMN[card])
+        ones.append(base + self.community + CARD_COLUMN[view.community_id])
         counts = view.counts
         for other in range(n):
             count = counts[other]
             if count:
                 positions.append(base + self.counts + (other - seat) % n)
-                values.append(float(count))
-        for column, value in ((self.cap, view.cap), (self.round, view.round)):
-            if value:
-                positions.append(base + column)
-                values.append(float(value))
-        positions.append(base + self.starter + (view.starter - seat) % n)
-        values.append(1.0)
+                values.append(count)
+        if view.cap:
+            positions.append(base + self.cap)
+            values.append(view.cap)
+        if view.round:
+            positions.append(base + self.round)
+            values.append(view.round)
+        ones.append(base + self.starter + (view.starter - seat) % n)
         declarations = view.declarations
         if view.last >= 0:
-            positions.append(base + self.last + view.last)
-            values.append(1.0)
+            ones.append(base + self.last + view.last)
         if declarations:
-            positions.append(base + self.last_declarer + (declarations[-1][0] - seat) % n)
-            values.append(1.0)
+            ones.append(base + self.last_declarer + (declarations[-1][0] - seat) % n)
             positions.append(base + self.declarations)
-            values.append(float(len(declarations)))
+            values.append(len(declarations))
         if view.ranked_suits:
-            positions.append(base + self.ranked)
-            values.append(1.0)
+            ones.append(base + self.ranked)
         key = (view.last, view.used, view.ranked_suits)
         index = self._legal_index.get(key)
         if index is None:

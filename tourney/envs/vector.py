@@ -143,7 +143,8 @@ class VectorEnv:
         assert rows is not None
         self.observations.fill(0)
         flat = self.observations.reshape(-1)
-        flat[np.array(rows.positions, dtype=np.intp)] = np.array(rows.values, dtype=np.float32)
+        flat[np.array(rows.ones, dtype=np.intp)] = 1
+        flat[np.array(rows.positions, dtype=np.intp)] = np.array(rows.values, dtype=np.int64)
         if len(rows.legal_sets) > len(self._legal_masks):
             table = np.zeros((len(rows.legal_sets), self.action_count), np.int8)
             for index, legal in enumerate(rows.legal_sets):
