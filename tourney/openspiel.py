@@ -189,7 +189,12 @@ class _Play:
     def __setstate__(self, data: dict[str, Any]) -> None:
         game = pyspiel.load_game(data["game"], data["params"])
         self.__init__(game, data["seed"])  # type: ignore[misc]
-        for action, compact in zip(data["actions"], data["compact"], strict=True):
+        compacts = data.get("compact")  # absent from a state serialised before issue 32's resampling
+        for step, action in enumerate(data["actions"]):
+            if compacts is not None:
+                compact = compacts[step]
+            else:
+                compact = next(key for key, value in game.codec.legal(self.state).items() if value == action)
             self.apply(action, compact)
 
 

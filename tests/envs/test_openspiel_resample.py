@@ -95,3 +95,14 @@ def test_before_the_deal_a_resample_is_the_same_state() -> None:
     state.apply_action(5)
     twin = state.resample_from_infostate(0, random.Random(0).random)
     assert twin.history() == [5] and twin.is_chance_node()
+
+
+def test_a_state_serialised_without_compact_ids_still_loads() -> None:
+    game = pyspiel.load_game("python_tourney_lou", {"players": 2})
+    state = positions(game, 1)[0]
+    play = state.play
+    data = play.__getstate__()
+    del data["compact"]  # as serialised before the compact ids were kept
+    twin = type(play).__new__(type(play))
+    twin.__setstate__(data)
+    assert twin.compact == play.compact and twin.state.events == play.state.events
