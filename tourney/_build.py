@@ -85,6 +85,7 @@ HOT_MODULES: Final = (
     "tourney/bots/lou/rule_bot.py",
     "tourney/engine/match.py",
     "tourney/arena/act_wire.py",
+    "tourney/envs/polish_poker_rows.py",  # VectorEnv's Polish Poker rows (issue 32): no numpy, stdlib and rules only
 )
 GROUP_NAME: Final = "tourney"  # mypyc's shared library is `tourney__mypyc.<suffix>`
 # The release (pyproject.toml's version), `tourney.__version__`: here, so that what reports the build

@@ -17,13 +17,18 @@ are the environments' compact ids (`tourney.envs.actions`: under 200 for every g
 observation is the seat's view: its JSON as the string, the game's documented feature vector as
 the tensor (`tourney.envs.features`; docs/rl.md lists every position; a game without one: the
 JSON's bytes, `encoding.py`); the information state is perfect recall: every view the seat had
-after each action of the game, with its own actions named (`information_state_string`; no tensor).
+after each action of the game, with each action as the seat saw it (`information_state_string`),
+and the same as a vector of fixed size (`information_state_tensor`: `tourney.envs.infostate`).
+`resample_from_infostate` re-deals the cards the seat has not seen (`tourney.envs.resample`, the
+rules' `arranged.py`), so OpenSpiel's ISMCTS runs.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -31,11 +36,14 @@ import pyspiel
 
 from tourney.engine.match import seat_names
 from tourney.envs.actions import ActionCodec
-from tourney.envs.encoding import OBSERVATION_SIZE, action_count, rewards, view_bytes
+from tourney.envs.encoding import OBSERVATION_SIZE, rewards, view_bytes
 from tourney.envs.features import FeatureSpec, feature_spec, has_features
+from tourney.envs.infostate import InfoStateLayout, InfoStateRecorder, layout_for, max_actions
+from tourney.envs.resample import resampler
 from tourney.rules.games import GameDescriptor, GameState, OptionValue, all_games, require_engine, resolve_options
 
 SEED_BYTES: Final = 8
+RESAMPLE_TRIES: Final = 200  # resampled deals drawn before giving up (a rejected one broke a rule seen played)
 def short_name(game: GameDescriptor) -> str:
     return f"python_tourney_{game.name.replace('-', '_')}"
 
@@ -55,33 +63,8 @@ def _from_parameter(value: object) -> object:
 
 
 def max_game_length(game: GameDescriptor, players: int, options: dict[str, OptionValue]) -> int:
-    """The most actions a game can take, chance bytes included, from its rules.
-
-    Polish Poker: each round puts one card more in some player's hand, a player holding more than
-    the cap is out, and a round is at most every declaration in rising order and a CALL. The trick
-    games deal at most `rotations` x players times (the deal passes every deal, a carried pot
-    too; Lou: at most its deal limit, 10 x that), and a deal is a swap or draw decision, the
-    calls and answers and three tricks for each seat; Chlust's betting round is at most
-    `max_raises` + 1 times round the table. Each deal's count is doubled for a margin: the bound
-    must hold, it need not be tight. Another game: 100,000.
-    """
-    n = players
-    if game.name == "polish-poker" and game.live_cap is not None:
-        start = int(options["start_cards"])
-        most_cards = max(game.live_cap(k) for k in range(2, n + 1))
-        per_round = action_count(game)  # 89 declarations and a CALL
-        return SEED_BYTES + n * max(most_cards - start + 1, 1) * per_round
-    if game.name == "chlust":
-        deals = int(options["rotations"]) * n
-        per_deal = n + (int(options["max_raises"]) + 1) * n + 3 * n
-        return SEED_BYTES + deals * 2 * per_deal
-    if game.name == "khlyust":
-        deals = int(options["rotations"]) * n
-        return SEED_BYTES + deals * 2 * (3 * n + n + 3 * n)
-    if game.name == "lou":
-        deals = 10 * int(options["rotations"]) * n
-        return SEED_BYTES + deals * 2 * (n + n + 3 * n + 3)
-    return 100_000
+    """The most actions a game can take: `SEED_BYTES` chance bytes and `infostate.max_actions`."""
+    return SEED_BYTES + max_actions(game, players, options)
 
 
 class TourneyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
@@ -103,9 +86,12 @@ class TourneyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         self.params = values
         self.codec = ActionCodec(self.descriptor)
         self.features: FeatureSpec | None = feature_spec(self.descriptor) if has_features(self.descriptor) else None
+        longest = max_game_length(self.descriptor, self.players, self.options)
+        self.infostate: InfoStateLayout | None = None if self.features is None else layout_for(
+            self.descriptor, self.features, self.players, self.options)
         info = pyspiel.GameInfo(num_distinct_actions=self.codec.size, max_chance_outcomes=256,
                                 num_players=self.players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
-                                max_game_length=max_game_length(self.descriptor, self.players, self.options))
+                                max_game_length=longest)
         super().__init__(_game_type(self.descriptor), info, values)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TourneyGame:
@@ -117,71 +103,147 @@ class TourneyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver | RecallObserver:
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            return RecallObserver()
+            return RecallObserver(self.infostate)
         return ViewObserver(self.features)
 
 
 class _Play:
-    """A dealt game: its seed, the seats' actions so far and the rules engine's state; once asked
-    for, each seat's perfect recall (`recall`)."""
+    """A dealt game: its seed, the seats' actions so far (game ids and compact ids) and the rules
+    engine's state; once asked for, each seat's perfect recall (`recall`, `recall_vector`)."""
 
-    def __init__(self, game: TourneyGame, seed: int) -> None:
+    def __init__(self, game: TourneyGame, seed: int, start: Callable[[], GameState] | None = None) -> None:
         self.game = game
         self.seed = seed
         self.actions: list[int] = []
-        new_state = require_engine(game.descriptor)
-        self.state = new_state(seat_names(game.descriptor, game.players), random.Random(seed), game.options, seed)
-        self._recall: list[list[str]] | None = None
+        self.compact: list[int] = []
+        # What the game starts from, again for every replay (a clone, a recall): the seed's deal,
+        # or a resampled deal's chosen cards (`resample_from_infostate`).
+        self.start = start if start is not None else _seeded_start(game, seed)
+        self.state = self.start()
+        self._memory: _Memory | None = None
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: int, compact: int) -> None:
         seat = self.state.to_act
         self.state.apply(action)
         self.actions.append(action)
-        if self._recall is not None:
-            self._remember(seat, action)
+        self.compact.append(compact)
+        if self._memory is not None:
+            self._memory.remember(self.state, seat, action, compact, len(self.actions))
 
-    def _remember(self, actor: int, action: int) -> None:
-        assert self._recall is not None
-        text = self.game.descriptor.action_text
-        assert text is not None
-        step = len(self.actions)
-        for seat, lines in enumerate(self._recall):
-            mine = f" I played {text(action)}" if seat == actor else ""
-            lines.append(f"{step}:{mine} {view_bytes(self.state.view(seat)).decode()}")
+    def memory(self) -> _Memory:
+        if self._memory is None:
+            twin = self.replayed(with_memory=True)
+            assert twin._memory is not None
+            self._memory = twin._memory
+        return self._memory
+
+    def views(self, seat: int) -> list[dict[str, Any]]:
+        """What `seat` saw, as JSON (a replay): its view after the deal and after every action, and
+        before each, the action as it saw it (`{"action": text}` with the view's deal number)."""
+        twin = _Play(self.game, self.seed, self.start)
+        view = twin.state.view(seat).to_json()
+        views = [view]
+        for action, compact in zip(self.actions, self.compact, strict=True):
+            actor = twin.state.to_act
+            said = public_action_text(self.game.codec, actor, seat, action, compact)
+            views.append({"deal": view.get("deal"), "action": said})
+            twin.apply(action, compact)
+            view = twin.state.view(seat).to_json()
+            views.append(view)
+        return views
 
     def recall(self, seat: int) -> str:
         """Everything `seat` has seen: its view after the deal and after every action, and its own actions."""
-        if self._recall is None:
-            twin = _Play(self.game, self.seed)
-            twin._recall = [[f"0: {view_bytes(twin.state.view(seat)).decode()}"] for seat in range(self.game.players)]
-            for action in self.actions:
-                twin.apply(action)
-            self._recall = twin._recall
-        return "\n".join(self._recall[seat])
+        return "\n".join(self.memory().lines[seat])
+
+    def recall_vector(self, seat: int) -> list[float]:
+        """The same as numbers (`tourney.envs.infostate`)."""
+        return self.memory().recorders[seat].dense()
+
+    def replayed(self, with_memory: bool = False) -> _Play:
+        twin = _Play(self.game, self.seed, self.start)
+        if with_memory:
+            twin._memory = _Memory(self.game, twin.state)
+        for action, compact in zip(self.actions, self.compact, strict=True):
+            twin.apply(action, compact)
+        return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         # OpenSpiel clones a Python state by deep-copying its attributes, and a clone must deal the
         # same later cards as the original; `GameState.clone()` need not copy the dealer's random
-        # stream (nor can a compiled state be deep-copied), so the copy replays the seed and actions.
-        twin = _Play(self.game, self.seed)
-        for action in self.actions:
-            twin.apply(action)
-        if self._recall is not None:
-            twin._recall = [list(lines) for lines in self._recall]
+        # stream (nor can a compiled state be deep-copied), so the copy replays the actions from a
+        # clone of the state the game started from.
+        twin = self.replayed()
+        if self._memory is not None:
+            twin._memory = self._memory.copy()
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
         # OpenSpiel serialises a state with pickle: a compiled rules state cannot be unpickled (its
         # class has no argument-free constructor), so the seed and the actions stand for it.
         # The game is named rather than pickled: an unpickled game object skips our __init__.
+        # (A resampled state deals from chosen cards, not the seed: it serialises as its seed's game.)
         return {"game": short_name(self.game.descriptor), "params": dict(self.game.params), "seed": self.seed,
-                "actions": list(self.actions)}
+                "actions": list(self.actions), "compact": list(self.compact)}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         game = pyspiel.load_game(data["game"], data["params"])
         self.__init__(game, data["seed"])  # type: ignore[misc]
-        for action in data["actions"]:
-            self.apply(action)
+        compacts = data.get("compact")  # absent from a state serialised before issue 32's resampling
+        for step, action in enumerate(data["actions"]):
+            if compacts is not None:
+                compact = compacts[step]
+            else:
+                compact = next(key for key, value in game.codec.legal(self.state).items() if value == action)
+            self.apply(action, compact)
+
+
+class _Memory:
+    """Each seat's perfect recall as it grows: its numbered views as text and its vector's recorder."""
+
+    def __init__(self, game: TourneyGame, state: GameState) -> None:
+        self.codec = game.codec
+        self.lines = [[f"0: {view_bytes(state.view(seat)).decode()}"] for seat in range(game.players)]
+        self.recorders: list[InfoStateRecorder] = []
+        if game.infostate is not None:
+            self.recorders = [InfoStateRecorder(game.infostate, game.codec, seat) for seat in range(game.players)]
+            for seat, recorder in enumerate(self.recorders):
+                recorder.observe(state.view(seat).to_json())
+
+    def remember(self, state: GameState, actor: int, action: int, compact: int, step: int) -> None:
+        for seat, lines in enumerate(self.lines):
+            view = state.view(seat)
+            said = public_action_text(self.codec, actor, seat, action, compact)
+            who = "I" if seat == actor else f"seat +{(actor - seat) % len(self.lines)}"
+            lines.append(f"{step}: {who} played {said} {view_bytes(view).decode()}")
+            if self.recorders:
+                recorder = self.recorders[seat]
+                recorder.act(actor, compact)
+                recorder.observe(view.to_json())
+
+    def copy(self) -> _Memory:
+        twin = copy.copy(self)
+        twin.lines = [list(lines) for lines in self.lines]
+        twin.recorders = [recorder.copy() for recorder in self.recorders]
+        return twin
+
+
+def public_action_text(codec: ActionCodec, actor: int, seat: int, action: int, compact: int) -> str:
+    """The rules' text of an action as `seat` saw it: whole, but for another seat's discards (Lou's
+    `DRAW`, Хлюст's `EXCHANGE`) only how many cards ("DRAW:2 cards")."""
+    first = codec.factored_from
+    text = codec.game.action_text
+    assert text is not None
+    if actor == seat or first is None or compact < first:
+        return text(action)
+    kind = text(action).partition(":")[0]
+    return f"{kind}:{bin(compact - first).count('1')} cards"
+
+
+def _seeded_start(game: TourneyGame, seed: int) -> Callable[[], GameState]:
+    new_state = require_engine(game.descriptor)
+    names = seat_names(game.descriptor, game.players)
+    return lambda: new_state(names, random.Random(seed), game.options, seed)
 
 
 class TourneyState(pyspiel.State):  # type: ignore[misc]
@@ -192,6 +254,7 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
         self._game = game
         self.seed_bytes: list[int] = []
         self.play: _Play | None = None
+        self._start: Callable[[], GameState] | None = None  # a resampled deal's start, instead of the seed's
 
     @property
     def state(self) -> GameState | None:
@@ -215,9 +278,9 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
         if self.play is None:
             self.seed_bytes.append(int(action))
             if len(self.seed_bytes) == SEED_BYTES:
-                self.play = _Play(self._game, int.from_bytes(bytes(self.seed_bytes), "big"))
+                self.play = _Play(self._game, int.from_bytes(bytes(self.seed_bytes), "big"), self._start)
         else:
-            self.play.apply(self._game.codec.legal(self.play.state)[int(action)])
+            self.play.apply(self._game.codec.legal(self.play.state)[int(action)], int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -228,6 +291,41 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
             if game_action is not None and text is not None:
                 return text(game_action)
         return self._game.codec.describe(action)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TourneyState:
+        """A state `player_id` cannot tell from this one, its unseen cards dealt again uniformly
+        (`tourney.envs.resample`; the seed's bytes and every action the same; later deals from a
+        seed drawn with `probability_sampler`). Its `serialize()` gives the seed's game, not the
+        resampled deal. A game without a resampler: NotImplementedError."""
+        twin = TourneyState(self._game)
+        if self.play is None:  # before the deal every state looks the same
+            for byte in self.seed_bytes:
+                twin.apply_action(byte)
+            return twin
+        resample = resampler(self._game.descriptor)
+        if resample is None:
+            raise NotImplementedError(f"{short_name(self._game.descriptor)} cannot resample an information state yet")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        views = self.play.views(player_id)
+        wanted = self.play.recall(player_id)
+        for _ in range(RESAMPLE_TRIES):
+            twin = TourneyState(self._game)
+            twin._start = resample(self.play.state.players, self._game.options, self.play.state, player_id, views, rng)
+            if twin._replay(self.seed_bytes, self.play.compact) and twin.play is not None \
+                    and twin.play.recall(player_id) == wanted:
+                return twin
+        raise pyspiel.SpielError(f"no deal consistent with player {player_id}'s information in {RESAMPLE_TRIES} tries")
+
+    def _replay(self, seed_bytes: list[int], actions: list[int]) -> bool:
+        """Apply the seed's bytes and `actions`; False if one is not legal here."""
+        for byte in seed_bytes:
+            self.apply_action(byte)
+        for compact in actions:
+            assert self.play is not None
+            if self.play.state.terminal or compact not in self._game.codec.legal(self.play.state):
+                return False
+            self.apply_action(compact)
+        return True
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.state.terminal
@@ -272,15 +370,21 @@ class ViewObserver:
 
 
 class RecallObserver:
-    """The perfect-recall information state: the seat's view after the deal and after every action
-    (numbered), with its own actions named; a string only (no tensor)."""
+    """The perfect-recall information state: as a string, the seat's view after the deal and after
+    every action (numbered), with its own actions named; as a tensor, the same as numbers
+    (`tourney.envs.infostate`; docs/rl.md lists its layout; a game without a feature vector: none)."""
 
-    def __init__(self) -> None:
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+    def __init__(self, layout: InfoStateLayout | None) -> None:
+        self.tensor = None if layout is None else np.zeros(layout.size, np.float32)
+        self.dict: dict[str, Any] = {} if self.tensor is None else {"info_state": self.tensor}
 
     def set_from(self, state: TourneyState, player: int) -> None:
-        """No tensor to fill."""
+        if self.tensor is None:
+            return
+        if state.play is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = state.play.recall_vector(player)
 
     def string_from(self, state: TourneyState, player: int) -> str:
         if state.play is None:
@@ -298,7 +402,7 @@ def _game_type(game: GameDescriptor) -> Any:
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=has_features(game),
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=parameter_defaults(game))
 

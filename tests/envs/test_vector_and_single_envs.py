@@ -15,11 +15,14 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from tourney.bots import make_bot  # noqa: E402
 from tourney.engine.match import play_match  # noqa: E402
+from tourney.envs.actions import ActionCodec  # noqa: E402
+from tourney.envs.features import feature_spec  # noqa: E402
 from tourney.envs.policy import PolicyBot  # noqa: E402
 from tourney.envs.single import SingleAgentEnv  # noqa: E402
 from tourney.envs.table import Table  # noqa: E402
 from tourney.envs.vector import VectorEnv  # noqa: E402
 from tourney.errors import InvalidInputError  # noqa: E402
+from tourney.rules.games import find_game  # noqa: E402
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -29,6 +32,8 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 @pytest.mark.parametrize("game", ["polish-poker", "lou"])
 def test_the_vector_env_plays_and_redeals_many_games(game: str) -> None:
     vector = VectorEnv(game, 8, players=3, seed=1)
+    codec = ActionCodec(find_game(game))
+    spec = feature_spec(game)
     assert vector.observations.shape == (8, vector.observation_size)
     rng = np.random.default_rng(0)
     finished = 0
@@ -40,9 +45,11 @@ def test_the_vector_env_plays_and_redeals_many_games(game: str) -> None:
             assert step.rewards[i].max() > 0.0
         assert not step.rewards[~step.dones].any()
         finished += int(step.dones.sum())
-        for i, table in enumerate(vector.tables):
-            assert step.to_act[i] == table.state.to_act
-            assert step.masks[i].nonzero()[0].tolist() == sorted(table.legal)
+        for i, state in enumerate(vector.states):
+            assert step.to_act[i] == state.to_act
+            assert step.masks[i].nonzero()[0].tolist() == sorted(codec.legal(state))
+            view = state.view(state.to_act).to_json()
+            assert step.observations[i].tolist() == spec.encode(view)  # Polish Poker's rows: without the JSON
     assert finished > 0
 
 
@@ -64,6 +71,19 @@ def test_the_vector_env_is_reproducible_and_matches_a_single_table() -> None:
     assert (vector.observations[1] == table.observation(table.state.to_act)).all()
     with pytest.raises(InvalidInputError, match="3 actions for 2 games"):
         vector.step([0, 0, 0])
+
+
+def test_the_polish_poker_vector_env_deals_as_tables_do_and_refuses_an_illegal_id() -> None:
+    vector = VectorEnv("polish-poker", 3, seed=4)
+    for i, state in enumerate(vector.states):
+        table = Table("polish-poker")
+        table.reset(state.events[0]["seed"])
+        assert (vector.observations[i] == table.observation(table.state.to_act)).all()
+        assert (vector.masks[i] == table.mask()).all()
+    before = [list(state.events) for state in vector.states]
+    with pytest.raises(InvalidInputError, match="89 is not a legal action id in game 1"):
+        vector.step([0, 89, 0])  # CALL before any declaration
+    assert [list(state.events) for state in vector.states] == before  # no game moved
 
 
 def test_the_single_agent_env_passes_gymnasiums_checks() -> None:

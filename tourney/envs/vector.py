@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+from tourney.envs.encoding import rewards as encoding_rewards
+from tourney.envs.polish_poker_rows import NewState, PolishPokerRows
 from tourney.envs.table import ObservationKind, Table
 from tourney.errors import InvalidInputError
+from tourney.rules.games import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +39,17 @@ class VectorEnv:
                  observation: ObservationKind = "features", seed: int | None = None) -> None:
         if num_envs < 1:
             raise InvalidInputError(f"num_envs is at least 1, not {num_envs}")
-        self.tables = [Table(game, players, options, observation) for _ in range(num_envs)]
-        first = self.tables[0]
+        first = Table(game, players, options, observation)
+        # Polish Poker's feature rows are written straight from the rules' views (`polish_poker_rows.py`);
+        # the other games step tables.
+        self._rows: PolishPokerRows | None = None
+        if first.game.name == "polish-poker" and first.features is not None:
+            self._rows = PolishPokerRows(first.features, first.names, first.options, _polish_poker_engine(first),
+                                         num_envs)
+            self.tables: list[Table] = []
+        else:
+            self.tables = [first, *(Table(game, players, options, observation) for _ in range(num_envs - 1))]
+        self._game = first.game
         self.num_envs = num_envs
         self.players = first.players
         self.action_count = first.codec.size
@@ -46,14 +58,28 @@ class VectorEnv:
         self.observations = np.zeros((num_envs, first.observation_size), dtype=dtype)
         self.masks = np.zeros((num_envs, self.action_count), dtype=np.int8)
         self.to_act = np.zeros(num_envs, dtype=np.int64)
+        self._legal_masks = np.zeros((0, self.action_count), np.int8)  # Polish Poker's legal sets as rows
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.reset()
 
     def reset(self) -> VectorStep:
         """Deal every game anew."""
-        for i in range(self.num_envs):
-            self._deal(i)
+        if self._rows is not None:
+            self._rows.clear()
+            for i in range(self.num_envs):
+                self._rows.reset(i, self._seeds.getrandbits(63))
+            self._scatter()
+        else:
+            for i in range(self.num_envs):
+                self._deal(i)
         return self._result(np.zeros((self.num_envs, self.players), np.float32), np.zeros(self.num_envs, np.bool_))
+
+    @property
+    def states(self) -> list[GameState]:
+        """The rules' state of each game (the same objects the env steps: read, do not change)."""
+        if self._rows is not None:
+            return list(self._rows.states)
+        return [table.state for table in self.tables]
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         return self.masks
@@ -78,6 +104,9 @@ class VectorEnv:
             raise InvalidInputError(f"{len(chosen)} actions for {self.num_envs} games")
         rewards = np.zeros((self.num_envs, self.players), np.float32)
         dones = np.zeros(self.num_envs, np.bool_)
+        if self._rows is not None:
+            self._step_rows(self._rows, chosen, rewards, dones)
+            return self._result(rewards, dones)
         for i, action in enumerate(chosen):
             table = self.tables[i]
             table.step(action)
@@ -89,6 +118,47 @@ class VectorEnv:
                 self._observe(i)
         return self._result(rewards, dones)
 
+    def _step_rows(self, rows: PolishPokerRows, chosen: list[int], rewards: np.ndarray[Any, np.dtype[np.float32]],
+                   dones: np.ndarray[Any, np.dtype[np.bool_]]) -> None:
+        ids = np.asarray(chosen)
+        inside = (ids >= 0) & (ids < self.action_count)
+        legal = inside & (self.masks[np.arange(self.num_envs), np.where(inside, ids, 0)] == 1)
+        if not legal.all():
+            i = int(np.flatnonzero(~legal)[0])
+            raise InvalidInputError(f"{chosen[i]} is not a legal action id in game {i} "
+                                    f"(legal: {np.flatnonzero(self.masks[i]).tolist()})")
+        rows.clear()
+        for i in rows.step(chosen):
+            state = rows.states[i]
+            outcome = state.outcome()
+            by_name = encoding_rewards(dict(zip(outcome.standings, outcome.places, strict=True)), self.players)
+            rewards[i] = [by_name[name] for name in state.players]
+            dones[i] = True
+            rows.reset(i, self._seeds.getrandbits(63))
+        self._scatter()
+
+    def _scatter(self) -> None:
+        """Write the rows the Polish Poker games wrote (`PolishPokerRows`) into the arrays."""
+        rows = self._rows
+        assert rows is not None
+        self.observations.fill(0)
+        flat = self.observations.reshape(-1)
+        flat[np.array(rows.ones, dtype=np.intp)] = 1
+        flat[np.array(rows.positions, dtype=np.intp)] = np.array(rows.values, dtype=np.int64)
+        if len(rows.legal_sets) > len(self._legal_masks):
+            table = np.zeros((len(rows.legal_sets), self.action_count), np.int8)
+            for index, legal in enumerate(rows.legal_sets):
+                table[index, legal] = 1
+            self._legal_masks = table
+        np.take(self._legal_masks, rows.legal_key, axis=0, out=self.masks)
+        self.to_act[:] = rows.to_act
+
     def _result(self, rewards: np.ndarray[Any, np.dtype[np.float32]],
                 dones: np.ndarray[Any, np.dtype[np.bool_]]) -> VectorStep:
         return VectorStep(self.observations, self.masks, self.to_act, rewards, dones)
+
+
+def _polish_poker_engine(table: Table) -> NewState:
+    from tourney.rules.games import require_engine
+
+    return cast(NewState, require_engine(table.game))
