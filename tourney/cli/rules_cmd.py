@@ -85,8 +85,9 @@ def showdown(
     if json_output:
         print_json(report.to_json())
         return
-    for line in report.lines():
-        typer.echo(line)
+    tr = _arbiters_translator()
+    for line in report.worded_lines():
+        typer.echo(tr.words(line))
 
 
 @app.command("settle", short_help="Settle a played Lou deal: chips and next pot.")

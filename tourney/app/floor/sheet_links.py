@@ -59,7 +59,8 @@ def sheet_links(floor: FloorRead, base: str, *, stage: int | None) -> SheetLinks
     """The links of the current stage's tables; refused before `tourney serve --lan` made the floor's
     secret, and for an earlier stage (its tables' links no longer work)."""
     if floor.secret is None:
-        raise InvalidInputError.in_words("--links: the tables have no links yet; start `tourney serve --lan` once first")
+        raise InvalidInputError.in_words(
+            "--links: the tables have no links yet; start `tourney serve --lan` once first")
     if stage is not None and stage != floor.state.stage:
         only_current = (N_("--links: only the current round (%(current)s) has table links, not %(stage)s")
                         if floor.state.kind.unit == "round" else
