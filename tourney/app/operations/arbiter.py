@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tourney.app.input.numbers import whole_number
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 
 if TYPE_CHECKING:
     from tourney.rules.chlust.arbiter import ShowdownReport
@@ -89,7 +89,8 @@ def showdown(game: str, hands: Sequence[str], upcard: str,
 
     descriptor = find_game(game)
     if descriptor.name not in ("chlust", "khlyust"):
-        raise InvalidInputError.in_words("showdown judges Chlust and Хлюст hands, not %(game)s", game=descriptor.title)
+        raise InvalidInputError.in_words("showdown judges Chlust and Хлюст hands, not %(game)s",
+                                         game=worded(descriptor.title))
     chosen = resolve_options(descriptor, parse_option_assignments(descriptor, list(options)))
     if descriptor.name == "khlyust":
         from tourney.rules.khlyust.arbiter import judge as judge_khlyust
@@ -130,7 +131,7 @@ def settle(game: str, pot: str, tricks: str, payout: str = "per_trick") -> Settl
 
     descriptor = find_game(game)
     if descriptor is not LOU:
-        raise InvalidInputError.in_words("settle settles Lou deals, not %(game)s", game=descriptor.title)
+        raise InvalidInputError.in_words("settle settles Lou deals, not %(game)s", game=worded(descriptor.title))
     chosen = str(descriptor.option("payout").parse(payout))
     size = whole_number(pot, what="--pot")
     counts = parse_tricks(tricks)
