@@ -7,7 +7,6 @@ sheets' links are raised in words and said in the page's language (`error_text`)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -37,6 +36,8 @@ QUESTIONS = {
     "check-no-joker": ["rules", "check", "FIVE:A", "-c", "AS AH AD 9H"],
     "check-short": ["rules", "check", "FIVE:A", "-c", "AS AH 9S 9H JK"],
     "check-plain": ["rules", "check", "PAIR:K", "-c", "KS KH 9S"],
+    "declarations": ["rules", "declarations"],
+    "declarations-ranked": ["rules", "declarations", "--suit-order", "ranked"],
     "settle-loo": ["rules", "settle", "lou", "-p", "15", "-t", "A=2,B=1,C=0"],
     "settle-kept": ["rules", "settle", "lou", "-p", "16", "-t", "A=3,B=0"],
     "chlust-kind": ["rules", "showdown", "chlust", "AH KH TC", "JS JD JC", "QS QD TH", "-u", "KD"],
@@ -56,7 +57,8 @@ ENGLISH = {
     "check-no-joker": "FIVE:A does NOT exist: 2 cards missing\n",
     "check-short": "FIVE:A does NOT exist: 3 cards missing, the joker fills only one\n",
     "check-plain": "PAIR:K EXISTS\n",
-    "settle-loo": "A: +10 (2 tricks)\nB: +5 (1 trick)\nC: -15 (looed: matches the pot)\nnext pot: 15 (the game goes on)\n",
+    "settle-loo": ("A: +10 (2 tricks)\nB: +5 (1 trick)\nC: -15 (looed: matches the pot)\n"
+                   "next pot: 15 (the game goes on)\n"),
     "settle-kept": ("A: +15 (3 tricks)\nB: -16 (looed: matches the pot)\n"
                     "next pot: 17, of which 1 stays from this pot (the game goes on)\n"),
     "chlust-kind": ("trump diamonds (upcard KD), wild card TC\n"
@@ -93,6 +95,13 @@ def test_the_arbiters_answers_in_english_are_as_they_were(question: str) -> None
     said = run(QUESTIONS[question], "en").stdout
     if question in ENGLISH:
         assert said == ENGLISH[question]
+    if question.startswith("declarations"):
+        # The spoken readings, as `Declaration.spoken` has always said them.
+        from tourney.rules.polish_poker import CANONICAL, DECLARATIONS
+
+        for line in said.splitlines():
+            canonical, spoken = line.split(maxsplit=2)[1:]
+            assert spoken == DECLARATIONS[CANONICAL.index(canonical)].spoken()
     assert english_in(said, "pl"), "the scan can fail on these lines"
 
 
@@ -105,8 +114,14 @@ def test_the_arbiters_words_in_polish_and_russian() -> None:
         "następna pula: 17, z czego 1 zostaje z tej puli (gra toczy się dalej)"]
     assert run(QUESTIONS["settle-loo"], "ru").stdout.splitlines()[:2] == ["A: +10 (2 взятки)", "B: +5 (1 взятка)"]
     assert run(QUESTIONS["chlust-kind"], "pl").stdout.splitlines()[:2] == [
-        "atu: kara (odkryta karta KD), dzika karta TC", "ręka 1: AH KH TC  trzy w kolorze (kiery), nieczysty, W jako QH"]
+        "atu: kara (odkryta karta KD), dzika karta TC",
+        "ręka 1: AH KH TC  trzy w kolorze (kiery), nieczysty, W jako QH"]
     assert run(QUESTIONS["khlyust-listy"], "ru").stdout.splitlines()[1] == "рука 1: AH AD AC  Листы: тузы"
+    spoken = {line.split(maxsplit=2)[1]: line.split(maxsplit=2)[2] for line in
+              run(QUESTIONS["declarations"], "pl").stdout.splitlines()}
+    assert (spoken["PAIR:K"], spoken["FULL:9/T"], spoken["TWOPAIR:A/J"], spoken["SFLUSH:H"]) == (
+        "Para króli", "Full: trójka dziewiątek i para dziesiątek", "Dwie pary: asy i walety", "Poker: kiery")
+    assert run(QUESTIONS["declarations"], "ru").stdout.splitlines()[-1].endswith("FIVE:A          Пять тузов")
     # --json never changes.
     assert run([*QUESTIONS["settle-loo"], "--json"], "pl").stdout == run([*QUESTIONS["settle-loo"], "--json"],
                                                                           "en").stdout

@@ -62,8 +62,13 @@ def declarations(
     if json_output:
         print_json([{"declaration": row.declaration, "level": row.level} for row in rows])
         return
+    from tourney.app.operations.declaration_words import declaration_words
+    from tourney.rules.polish_poker import CANONICAL, DECLARATIONS
+
+    tr = _arbiters_translator()
     for row in rows:
-        typer.echo(f"{row.level:>3}  {row.declaration:<15} {row.spoken}")
+        spoken = tr.words(declaration_words(DECLARATIONS[CANONICAL.index(row.declaration)]))
+        typer.echo(f"{row.level:>3}  {row.declaration:<15} {spoken}")
 
 
 @app.command("showdown", short_help="Rank a Chlust showdown and name the winner.")
