@@ -192,3 +192,25 @@ def test_the_floors_refusals_are_said_in_the_pages_language(floor_url: str) -> N
             assert error_text(error, translator("en")) == str(error)
     assert error_text(refused["not its report"], translator("pl")) == "zgłoszenie 1 nie pochodzi ze stołu 2"
     assert reports.phone_message(refused["two losers"], translator("ru")) == "в круге один проигравший"
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_the_arenas_lines_read_in_the_language(tmp_path: Path, lang: str) -> None:
+    results = tmp_path / "arena.jsonl"
+    played = run(["arena", "run", "--bots", "random,random", "--games", "4", "--out", str(results)], lang).stdout
+    reported = run(["arena", "report", str(results)], lang).stdout
+    for said in (played, reported):
+        assert not english_in(said, lang), f"English left: {english_in(said, lang)}"
+    heading = reported.splitlines()[1].split()
+    assert heading[:3] == (["bot", "partie", "wygr."] if lang == "pl" else ["бот", "партии", "победы"])
+
+
+def test_the_arenas_lines_in_english_are_as_they_were(tmp_path: Path) -> None:
+    results = tmp_path / "arena.jsonl"
+    played = run(["arena", "run", "--bots", "random,random", "--games", "4", "--out", str(results)], "en").stdout
+    assert played.splitlines()[:2] == ["4 games", "bot        games    wins    ties   win %  mean place  faults"]
+    assert played.splitlines()[-1] == f"results: {results}  (tourney arena report {results})"
+    reported = run(["arena", "report", str(results)], "en").stdout.splitlines()
+    assert reported[0] == "4 games of polish-poker, seed 1"
+    assert reported[1] == "bot        games    wins    ties   win %         95% CI  mean place     rating (95%)  faults"
+    assert english_in("\n".join(reported), "pl")

@@ -130,6 +130,6 @@ def settle(
 
 def _arbiters_translator() -> Translator:
     """The arbiter's commands read no event: TOURNEY_LANG, else the system locale, else English."""
-    from tourney.i18n import command_language, translator
+    from tourney.cli._live import eventless_translator
 
-    return translator(command_language())
+    return eventless_translator()
