@@ -62,12 +62,11 @@ def declarations(
     if json_output:
         print_json([{"declaration": row.declaration, "level": row.level} for row in rows])
         return
-    from tourney.app.operations.declaration_words import declaration_words
-    from tourney.rules.polish_poker import CANONICAL, DECLARATIONS
+    from tourney.app.operations.declaration_words import reading_words
 
     tr = _arbiters_translator()
     for row in rows:
-        spoken = tr.words(declaration_words(DECLARATIONS[CANONICAL.index(row.declaration)]))
+        spoken = tr.words(reading_words(row.declaration))
         typer.echo(f"{row.level:>3}  {row.declaration:<15} {spoken}")
 
 

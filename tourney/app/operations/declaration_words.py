@@ -61,3 +61,10 @@ def declaration_words(declaration: Declaration) -> Worded:
     if declaration.category == Category.SFLUSH:
         return worded("Straight flush %(suit)s", suit=suit)
     return worded("Royal flush %(suit)s", suit=suit)
+
+
+def reading_words(canonical: str) -> Worded:
+    """The reading of the declaration written `canonical` ("FULL:9/T"), as `declaration_words`."""
+    from tourney.rules.polish_poker import CANONICAL, DECLARATIONS
+
+    return declaration_words(DECLARATIONS[CANONICAL.index(canonical)])
