@@ -214,3 +214,29 @@ def test_the_arenas_lines_in_english_are_as_they_were(tmp_path: Path) -> None:
     assert reported[0] == "4 games of polish-poker, seed 1"
     assert reported[1] == "bot        games    wins    ties   win %         95% CI  mean place     rating (95%)  faults"
     assert english_in("\n".join(reported), "pl")
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_the_games_list_reads_in_the_language(lang: str) -> None:
+    said = run(["games"], lang).stdout
+    words = "\n".join(_sentences_of_games(line) for line in said.splitlines())
+    assert not english_in(words, lang), f"English left: {english_in(words, lang)}"
+    first = said.splitlines()[0]
+    assert first == ("chlust  Chlust: 2-4 graczy, stoły na żywo do 4 zgłaszają żetony" if lang == "pl"
+                     else "chlust  Хлуст: 2-4 игроков, живые столы до 4 сообщают фишки")
+
+
+def _sentences_of_games(line: str) -> str:
+    """A line of `tourney games` without what is typed as it is: the formats', aliases' and bots'
+    names and an option's NAME=DEFAULT [CHOICES] (`--option trick_tie=carry [carry|split]`)."""
+    if line.startswith("    --option "):
+        return line.strip().split("  ", 1)[1]
+    return line.split(":", 1)[0] if line.startswith("    ") else line
+
+
+def test_the_games_list_in_english_is_as_it_was() -> None:
+    said = run(["games"], "en").stdout.splitlines()
+    assert said[:2] == ["chlust  Chlust: 2-4 players, live tables of up to 4 report chips",
+                        "    formats: stages, knockout, double-elimination, round-robin, swiss"]
+    assert said[4] == "    --option with_nines=False  Play with 24 cards (the 9s added). (§2.1 chlust.with_nines)"
+    assert english_in("\n".join(_sentences_of_games(line) for line in said), "pl")

@@ -183,18 +183,12 @@ def _one_stage(m: int, table_size: int | None, advance: int | None, target: int,
     return StagePlan(m, tables, k), f"{m} players: {why_tables} ({_sizes(tables)}); {why_k}."
 
 
-# Each game's reason for its largest table (`TableCitations.size` in rules/*/game.py), for the catalogs.
-_SIZE_REASONS = (worded("the caps of RULES §1.3"), worded("the seats of RULES §3.2 and §3.11"),
-                 worded("the seats of RULES §2.2"), worded("the seats of RULES §4.2"),
-                 worded("the most this game seats"))
-
-
 def _check_overrides(n: int, table_size: int | None, advance: int | None, final_size: int | None,
                      max_table: int, cited: TableCitations) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < MIN_TABLE:
         raise InvalidInputError.in_words("a tournament needs at least %(least)s players, not %(players)s",
                                          least=MIN_TABLE, players=n)
-    why = worded(cited.size)  # said in the refusal's language: the catalog has each game's (_SIZE_REASONS)
+    why = worded(cited.size)  # said in the refusal's language: the catalog has each game's (`dynamic_messages`)
     if table_size is not None and not MIN_TABLE <= table_size <= max_table:
         raise InvalidInputError.in_words("table size must be %(low)s-%(high)s (%(why)s), not %(size)s", low=MIN_TABLE,
                                          high=max_table, why=why, size=table_size)
