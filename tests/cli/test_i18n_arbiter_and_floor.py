@@ -219,11 +219,28 @@ def test_the_arenas_lines_in_english_are_as_they_were(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang", ["pl", "ru"])
 def test_the_games_list_reads_in_the_language(lang: str) -> None:
     said = run(["games"], lang).stdout
-    words = "\n".join(_sentences_of_games(line) for line in said.splitlines())
+    words = "\n".join(_sentences_of_games(line) for line in _tourneys_own_games(said))
     assert not english_in(words, lang), f"English left: {english_in(words, lang)}"
     first = said.splitlines()[0]
     assert first == ("chlust  Chlust: 2-4 graczy, stoły na żywo do 4 zgłaszają żetony" if lang == "pl"
                      else "chlust  Хлуст: 2-4 игроков, живые столы до 4 сообщают фишки")
+
+
+def _tourneys_own_games(listing: str) -> list[str]:
+    """The lines of `tourney games` about tourney's own games: a game another test registers (a
+    toy) brings no catalog and keeps its own words."""
+    from tourney.app.read_models.sheet_words import shipped
+    from tourney.rules.games import all_games
+
+    own = {game.name for game in all_games() if shipped(game.new_state)}
+    kept: list[str] = []
+    keeping = False
+    for line in listing.splitlines():
+        if not line.startswith(" "):
+            keeping = line.split()[0] in own
+        if keeping:
+            kept.append(line)
+    return kept
 
 
 def _sentences_of_games(line: str) -> str:
