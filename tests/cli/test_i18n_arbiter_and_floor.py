@@ -257,3 +257,38 @@ def test_the_games_list_in_english_is_as_it_was() -> None:
                         "    formats: stages, knockout, double-elimination, round-robin, swiss"]
     assert said[4] == "    --option with_nines=False  Play with 24 cards (the 9s added). (§2.1 chlust.with_nines)"
     assert english_in("\n".join(_sentences_of_games(line) for line in said), "pl")
+
+
+def refused_line(args: list[str], lang: str) -> str:
+    result = runner.invoke(app, args, env=dict(LANGUAGES[lang]))
+    assert result.exit_code == 1, result.output
+    return result.stderr
+
+
+def test_the_engines_and_the_commands_refusals_are_said_in_the_language(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'plan.db'}"
+    run(["new", "Piątek", "--game", "pp", "--seed", "3", "--db", url], "en")
+    run(["player", "add", "Ewa", "Olek", "Anna", "Zenon", "Bożena", "Piotr", "Jan", "--db", url], "en")
+    mine = tmp_path / "mine.txt"
+    mine.write_text("not a record\n", encoding="utf-8")
+    asked = {
+        "table size": ["seat", "--table-size", "9", "--db", url],
+        "advance": ["seat", "--advance", "7", "--table-size", "4", "--db", url],
+        "rename": ["player", "rename", "Ewa", "Olek", "--db", url],
+        "record": ["play", "pp", "--record", str(mine)],
+        "arbiter": ["rules", "settle", "pp", "-p", "1", "-t", "A=1"],
+        "cards": ["rules", "check", "FULL:K/9", "-c", ""],
+    }
+    english = {name: refused_line(args, "en") for name, args in asked.items()}
+    assert english["table size"] == "error: table size must be 2-6 (the caps of RULES §1.3), not 9\n"
+    assert english["rename"] == "error: rename: a player named 'Olek' is already registered\n"
+    assert english["arbiter"] == "error: settle settles Lou deals, not Polish Poker\n"
+    for lang in ("pl", "ru"):
+        for name, args in asked.items():
+            said = refused_line(args, lang)
+            assert said != english[name] and said.startswith("error: ")
+            said = said.replace("error: rename: ", "error: ")  # the entry's kind: the log's word, as typed
+            assert not english_in(said, lang), f"{name}: English left: {english_in(said, lang)}"
+    assert refused_line(asked["table size"], "pl") == (
+        "error: rozmiar stołu musi wynosić 2-6 (limity z RULES §1.3), a nie 9\n")
+    assert refused_line(asked["arbiter"], "ru") == "error: settle рассчитывает сдачи Лу, а не Польский покер\n"
