@@ -18,7 +18,8 @@ PLACEHOLDER = re.compile(r"%\(\w+\)s")
 # ("chips"): the tests of those lines check them by name.
 PARTS_OF_SENTENCES = ("a text checked as a name", "a number's name in a refusal", "a text in a refusal",
                       "a card's word", "a card's word: a rank", "a card's word: ranks", "a card's word: of ranks",
-                      "a card's word: a suit", "the arena's column", "how a live table reports")
+                      "a card's word: a suit", "the arena's column", "how a live table reports",
+                      "a file tourney writes")
 
 
 @cache
