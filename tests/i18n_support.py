@@ -13,8 +13,13 @@ from tourney.i18n import LOCALES
 
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 # Words said only inside a sentence the scan looks for already ("a %(what)s cannot be empty"): alone
-# they are also code a page shows ("name" and "club", a CSV's columns), so they are no sentence.
-PARTS_OF_SENTENCES = ("a text checked as a name", "a number's name in a refusal", "a text in a refusal")
+# they are also code a page shows ("name" and "club", a CSV's columns), so they are no sentence. So
+# are a card's words ("Jack", "spades"), the arena's column headings and how a live table reports
+# ("chips"): the tests of those lines check them by name.
+PARTS_OF_SENTENCES = ("a text checked as a name", "a number's name in a refusal", "a text in a refusal",
+                      "a card's word", "a card's word: a rank", "a card's word: ranks", "a card's word: of ranks",
+                      "a card's word: a suit", "the arena's column", "how a live table reports",
+                      "a file tourney writes")
 
 
 @cache

@@ -5,7 +5,7 @@ A win is a first place held alone; a first place shared (equal chips) is a tie, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,9 +53,15 @@ class Leaderboard:
         """Best first: win rate, then mean place."""
         return sorted(self.tallies.items(), key=lambda item: (-item[1].win_rate, item[1].mean_place, item[0]))
 
-    def lines(self) -> list[str]:
+    def lines(self, heading: Callable[[str], str] | None = None) -> list[str]:
+        """The table as text; `heading` says a column's English heading in another language (the
+        columns widen to it), none: English as it always read."""
         width = max((len(label) for label in self.tallies), default=5)
-        out = [f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'ties':>6}  {'win %':>6}  {'mean place':>10}  faults"]
+        said = heading or (lambda text: text)
+        if heading is not None:
+            width = max(width, len(said("bot")))
+        out = [f"{said('bot'):<{width}}  {said('games'):>6}  {said('wins'):>6}  {said('ties'):>6}  "
+               f"{said('win %'):>6}  {said('mean place'):>10}  {said('faults')}"]
         for label, tally in self.ranked():
             faults = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.faults.items())) or "-"
             out.append(f"{label:<{width}}  {tally.games:>6}  {tally.wins:>6}  {tally.ties:>6}  "

@@ -36,6 +36,14 @@ def refusal_translator() -> Translator:
         return ENGLISH
 
 
+def eventless_translator() -> Translator:
+    """The language of a command that reads no event (the arbiter, the arena): TOURNEY_LANG, else
+    the system locale, else English."""
+    from tourney.i18n import command_language, translator
+
+    return translator(command_language())
+
+
 def echo_lines(lines: Iterable[str]) -> None:
     for line in lines:
         typer.echo(line)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,6 +19,11 @@ from tourney.cli._bot_limits import (
     SandboxOption,
 )
 from tourney.cli._common import TourneyGroup, print_json, stdout_is_terminal
+from tourney.cli._live import eventless_translator
+from tourney.errors import worded_p
+
+if TYPE_CHECKING:
+    from tourney.i18n import Translator
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
                   help="The bot arena: seeded games between bots (any language), ratings and reports.")
@@ -96,11 +102,17 @@ def run(
             for label, t in report.leaderboard.ranked()]})
         return
     resumed = len(report.games) - report.played
-    typer.echo(f"{len(report.games)} games" + (f" ({resumed} already in {out})" if resumed else ""))
-    for line in report.leaderboard.lines():
+    tr = eventless_translator()
+    if resumed:
+        typer.echo(tr.ngettext("%(num)s games (%(resumed)s already in %(out)s)",
+                               "%(num)s games (%(resumed)s already in %(out)s)", len(report.games), resumed=resumed,
+                               out=out))
+    else:
+        typer.echo(tr.ngettext("%(num)s games", "%(num)s games", len(report.games)))
+    for line in report.leaderboard.lines(None if tr.lang == "en" else _column_heading(tr)):
         typer.echo(line)
     if out is not None:
-        typer.echo(f"results: {out}  (tourney arena report {out})")
+        typer.echo(tr.gettext("results: %(out)s  (tourney arena report %(out)s)", out=out))
 
 
 @app.command("report", short_help="Per bot: games, wins, ratings with intervals.")
@@ -118,27 +130,49 @@ def report(
     if as_json:
         print_json(built.to_json())
         return
-    width = max([len(row.label) for row in built.rows] + [3])
-    typer.echo(f"{built.games} games of {built.header.get('game')}, seed {built.header.get('seed')}")
+    tr = eventless_translator()
+    said = _column_heading(tr)
+    width = max([len(row.label) for row in built.rows] + [len(said("bot"))])
+    typer.echo(tr.gettext("%(games)s games of %(game)s, seed %(seed)s", games=built.games,
+                          game=built.header.get("game"), seed=built.header.get("seed")))
     # Both intervals at 95 %: the win rate's (Wilson) and the rating's (mu ± 1.96 sigma).
-    typer.echo(f"{'bot':<{width}}  {'games':>6}  {'wins':>6}  {'ties':>6}  {'win %':>6}  {'95% CI':>13}  "
-               f"{'mean place':>10}  {'rating (95%)':>15}  faults")
+    typer.echo(f"{said('bot'):<{width}}  {said('games'):>6}  {said('wins'):>6}  {said('ties'):>6}  "
+               f"{said('win %'):>6}  {said('95% CI'):>13}  {said('mean place'):>10}  {said('rating (95%)'):>15}  "
+               f"{said('faults')}")
     for row in built.rows:
         faults = ", ".join(f"{kind} {n}" for kind, n in row.faults.items()) or "-"
         typer.echo(f"{row.label:<{width}}  {row.games:>6}  {row.wins:>6}  {row.ties:>6}  {100 * row.win_rate:>5.1f}%  "
                    f"{100 * row.ci_low:>5.1f}-{100 * row.ci_high:<5.1f}%  {row.mean_place:>10.2f}  "
                    f"{row.mu:>6.2f} ± {Z95 * row.sigma:<6.2f}  {faults}")
     for label, reasons in built.reasons.items():
-        typer.echo(f"why {label} faulted: " + "; ".join(reasons))
+        typer.echo(tr.gettext("why %(bot)s faulted: %(reasons)s", bot=label, reasons="; ".join(reasons)))
     if built.header.get("seating"):
-        typer.echo(f"duplicate: {built.header['seating']} seating of each deal")
+        typer.echo(tr.gettext("duplicate: %(seating)s seating of each deal", seating=built.header["seating"]))
     if built.skipped:
-        typer.echo(f"skipped {len(built.skipped)} lines that do not count:")
-        for said in built.skipped[:SKIPPED_SHOWN]:
-            typer.echo(f"  {said}")
+        typer.echo(tr.ngettext("skipped %(num)s lines that do not count:", "skipped %(num)s lines that do not count:",
+                               len(built.skipped)))
+        for line in built.skipped[:SKIPPED_SHOWN]:
+            typer.echo(f"  {line}")
         if len(built.skipped) > SKIPPED_SHOWN:
-            typer.echo(f"  ... and {len(built.skipped) - SKIPPED_SHOWN} more (--json lists them all)")
+            more = len(built.skipped) - SKIPPED_SHOWN
+            typer.echo(tr.ngettext("  ... and %(num)s more (--json lists them all)",
+                                   "  ... and %(num)s more (--json lists them all)", more))
     if "seal" in built.header and not built.sums_checked:
-        typer.echo("note: the lines' checksums cannot be checked here (the key is with the user who ran the arena)")
+        typer.echo(tr.gettext("note: the lines' checksums cannot be checked here (the key is with the user who ran "
+                              "the arena)"))
     if html is not None:
-        typer.echo(f"html: {html}")
+        typer.echo(tr.gettext("html: %(file)s", file=html))
+
+
+# The leaderboards' column headings, for the catalogs: a translation keeps within the English
+# heading's width where the column is that narrow (its numbers are aligned to it).
+_COLUMNS = {said.message: said for said in (
+    worded_p("the arena's column", "bot"), worded_p("the arena's column", "games"),
+    worded_p("the arena's column", "wins"), worded_p("the arena's column", "ties"),
+    worded_p("the arena's column", "win %"), worded_p("the arena's column", "95% CI"),
+    worded_p("the arena's column", "mean place"), worded_p("the arena's column", "rating (95%)"),
+    worded_p("the arena's column", "faults"))}
+
+
+def _column_heading(tr: Translator) -> Callable[[str], str]:
+    return lambda heading: tr.words(_COLUMNS[heading])

@@ -9,7 +9,9 @@ from typing import Annotated
 import typer
 
 from tourney.cli._common import print_json
+from tourney.cli._live import eventless_translator
 from tourney.cli._numbers import parse_seed
+from tourney.errors import worded_p
 
 BOTS_HELP = ("Comma-separated bot per seat (`tourney games` lists each game's bots, e.g. 'random'); the last one "
              "fills the remaining seats.")
@@ -57,17 +59,27 @@ def games(
     if as_json:
         print_json([info.to_json() for info in found])
         return
+    tr = eventless_translator()
     for info in found:
         game = info.descriptor
         low, high = game.seats
-        engine = "" if game.playable else "  (live events only: no rules engine yet)"
-        typer.echo(f"{game.name}  {game.title}: {low}-{high} players, live tables of up to {game.max_table} "
-                   f"report {game.live_result}{engine}")
-        typer.echo(f"    formats: {', '.join(info.formats)}")
+        line = tr.gettext("%(name)s  %(title)s: %(low)s-%(high)s players, live tables of up to %(most)s report "
+                          "%(report)s", name=game.name, title=tr.gettext(game.title), low=low, high=high,
+                          most=game.max_table, report=tr.words(_REPORTS[game.live_result]))
+        if not game.playable:
+            line += tr.gettext("  (live events only: no rules engine yet)")
+        typer.echo(line)
+        typer.echo(tr.gettext("    formats: %(formats)s", formats=", ".join(info.formats)))
         if game.aliases:
-            typer.echo(f"    aliases: {', '.join(game.aliases)}")
+            typer.echo(tr.gettext("    aliases: %(aliases)s", aliases=", ".join(game.aliases)))
         if game.playable:
-            typer.echo(f"    bots: {', '.join(kind for kind, _help in info.bots)}")
+            typer.echo(tr.gettext("    bots: %(bots)s", bots=", ".join(kind for kind, _help in info.bots)))
         for spec in game.options:
             choices = f" [{'|'.join(spec.choices)}]" if spec.choices else ""
-            typer.echo(f"    --option {spec.name}={spec.default}{choices}  {spec.help} ({spec.section})")
+            # The option's help is the game's data: the catalog has tourney's own (`dynamic_messages`).
+            typer.echo(f"    --option {spec.name}={spec.default}{choices}  {tr.gettext(spec.help)} ({spec.section})")
+
+
+# How a live table of the game reports (`GameDescriptor.live_result`), in the catalog's words.
+_REPORTS = {"rounds": worded_p("how a live table reports", "rounds"),
+            "chips": worded_p("how a live table reports", "chips")}

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tourney.cli._common import TourneyGroup, print_json
+
+if TYPE_CHECKING:
+    from tourney.i18n import Translator
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True, rich_markup_mode=None,
                   help="Ask the rules: does a declared hand exist? Which declarations are there?")
@@ -30,13 +33,19 @@ def check(
     if json_output:
         print_json(found.to_json())
         return
+    tr = _arbiters_translator()
+    # The canonical declaration stays as typed in every language: the sentence around it is translated.
     if found.exists and missing:
-        typer.echo(f"{name} EXISTS: 1 card missing, filled by the joker")
+        typer.echo(tr.gettext("%(declaration)s EXISTS: 1 card missing, filled by the joker", declaration=name))
     elif found.exists:
-        typer.echo(f"{name} EXISTS")
+        typer.echo(tr.gettext("%(declaration)s EXISTS", declaration=name))
+    elif found.joker:
+        typer.echo(tr.ngettext("%(declaration)s does NOT exist: %(num)s card missing, the joker fills only one",
+                               "%(declaration)s does NOT exist: %(num)s cards missing, the joker fills only one",
+                               missing, declaration=name))
     else:
-        gap = f"{missing} card{'s' if missing != 1 else ''} missing"
-        typer.echo(f"{name} does NOT exist: {gap}{', the joker fills only one' if found.joker else ''}")
+        typer.echo(tr.ngettext("%(declaration)s does NOT exist: %(num)s card missing",
+                               "%(declaration)s does NOT exist: %(num)s cards missing", missing, declaration=name))
 
 
 @app.command("declarations", short_help="All 89 declarations, weakest first.")
@@ -53,8 +62,12 @@ def declarations(
     if json_output:
         print_json([{"declaration": row.declaration, "level": row.level} for row in rows])
         return
+    from tourney.app.operations.declaration_words import reading_words
+
+    tr = _arbiters_translator()
     for row in rows:
-        typer.echo(f"{row.level:>3}  {row.declaration:<15} {row.spoken}")
+        spoken = tr.words(reading_words(row.declaration))
+        typer.echo(f"{row.level:>3}  {row.declaration:<15} {spoken}")
 
 
 @app.command("showdown", short_help="Rank a Chlust showdown and name the winner.")
@@ -76,8 +89,9 @@ def showdown(
     if json_output:
         print_json(report.to_json())
         return
-    for line in report.lines():
-        typer.echo(line)
+    tr = _arbiters_translator()
+    for line in report.worded_lines():
+        typer.echo(tr.words(line))
 
 
 @app.command("settle", short_help="Settle a played Lou deal: chips and next pot.")
@@ -97,10 +111,24 @@ def settle(
     if json_output:
         print_json(result.to_json())
         return
+    tr = _arbiters_translator()
     for name, change in result.chips.items():
-        won = result.tricks[name]
-        why = "looed: matches the pot" if name in result.looed else f"{won} trick{'s' if won != 1 else ''}"
-        typer.echo(f"{name}: {change:+d} ({why})")
-    kept = f", of which {result.kept} stays from this pot" if result.kept else ""
-    end = "the game goes on" if not result.game_over else "no loo: the game ends"
-    typer.echo(f"next pot: {result.next_pot}{kept} ({end})")
+        won, signed = result.tricks[name], f"{change:+d}"
+        if name in result.looed:
+            typer.echo(tr.gettext("%(player)s: %(change)s (looed: matches the pot)", player=name, change=signed))
+        else:
+            typer.echo(tr.ngettext("%(player)s: %(change)s (%(num)s trick)", "%(player)s: %(change)s (%(num)s tricks)",
+                                   won, player=name, change=signed))
+    end = tr.gettext("the game goes on") if not result.game_over else tr.gettext("no loo: the game ends")
+    if result.kept:
+        typer.echo(tr.gettext("next pot: %(pot)s, of which %(kept)s stays from this pot (%(end)s)",
+                              pot=result.next_pot, kept=result.kept, end=end))
+    else:
+        typer.echo(tr.gettext("next pot: %(pot)s (%(end)s)", pot=result.next_pot, end=end))
+
+
+def _arbiters_translator() -> Translator:
+    """The arbiter's commands read no event: TOURNEY_LANG, else the system locale, else English."""
+    from tourney.cli._live import eventless_translator
+
+    return eventless_translator()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 from tourney.rules.games import TableCitations
 
 MIN_TABLE, MAX_TABLE = 2, 6
@@ -124,7 +124,8 @@ def plan_stages(n_players: int, citations: TableCitations | None = None, /, *, t
     those of §1. Raises `InvalidInputError` naming the offending value.
     """
     if not MIN_TABLE <= max_table <= LARGEST_TABLE:
-        raise InvalidInputError(f"a table seats {MIN_TABLE}-{LARGEST_TABLE} players, not up to {max_table}")
+        raise InvalidInputError.in_words("a table seats %(low)s-%(high)s players, not up to %(most)s", low=MIN_TABLE,
+                                         high=LARGEST_TABLE, most=max_table)
     cited = citations_for(citations, max_table)
     _check_overrides(n_players, table_size, advance, final_size, max_table, cited)
     # Without an override every field that fits one table is already a final table (§1.2).
@@ -159,10 +160,12 @@ def _one_stage(m: int, table_size: int | None, advance: int | None, target: int,
     tables = balanced_tables(m, count)
     smallest = tables[-1]
     if smallest < MIN_TABLE:
-        raise InvalidInputError(
-            f"table size {table_size} cannot seat {m} players without a table of {smallest}; choose another size")
+        raise InvalidInputError.in_words(
+            "table size %(size)s cannot seat %(players)s players without a table of %(smallest)s; choose another size",
+            size=table_size, players=m, smallest=smallest)
     if tables[0] > max_table:
-        raise InvalidInputError(f"{m} players need tables of at most {max_table}; got {tables[0]}")
+        raise InvalidInputError.in_words("%(players)s players need tables of at most %(most)s; got %(got)s", players=m,
+                                         most=max_table, got=tables[0])
     if advance is not None:
         if advance >= smallest:
             raise InvalidInputError(
@@ -183,18 +186,22 @@ def _one_stage(m: int, table_size: int | None, advance: int | None, target: int,
 def _check_overrides(n: int, table_size: int | None, advance: int | None, final_size: int | None,
                      max_table: int, cited: TableCitations) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < MIN_TABLE:
-        raise InvalidInputError(f"a tournament needs at least {MIN_TABLE} players, not {n}")
-    why = cited.size
+        raise InvalidInputError.in_words("a tournament needs at least %(least)s players, not %(players)s",
+                                         least=MIN_TABLE, players=n)
+    why = worded(cited.size)  # said in the refusal's language: the catalog has each game's (`dynamic_messages`)
     if table_size is not None and not MIN_TABLE <= table_size <= max_table:
-        raise InvalidInputError(f"table size must be {MIN_TABLE}-{max_table} ({why}), not {table_size}")
+        raise InvalidInputError.in_words("table size must be %(low)s-%(high)s (%(why)s), not %(size)s", low=MIN_TABLE,
+                                         high=max_table, why=why, size=table_size)
     if final_size is not None and not MIN_TABLE <= final_size <= max_table:
-        raise InvalidInputError(f"final table size must be {MIN_TABLE}-{max_table} ({why}), not {final_size}")
+        raise InvalidInputError.in_words("final table size must be %(low)s-%(high)s (%(why)s), not %(size)s",
+                                         low=MIN_TABLE, high=max_table, why=why, size=final_size)
     if advance is not None:
         if advance < 1:
-            raise InvalidInputError(f"advance must be at least 1, not {advance}")
+            raise InvalidInputError.in_words("advance must be at least 1, not %(advance)s", advance=advance)
         top = table_size if table_size is not None else max_table
         if advance >= top:
-            raise InvalidInputError(f"advance {advance} must be smaller than the table size ({top})")
+            raise InvalidInputError.in_words("advance %(advance)s must be smaller than the table size (%(size)s)",
+                                             advance=advance, size=top)
 
 
 def _check_stages(stages: tuple[StagePlan, ...]) -> None:

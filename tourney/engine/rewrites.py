@@ -72,7 +72,9 @@ def check_rewrite(state: LiveState, event: Event) -> None:
 def check_new_name(state: LiveState, new: str, old: str, kind: str) -> None:
     """`new` may replace `old`'s name: clean, and not read like another player's name."""
     if names_.check(new) != new:
-        raise InvalidInputError(f"{kind}: {new!r} is not in normal form (expected {names_.clean(new)!r})")
+        raise InvalidInputError.in_words("%(kind)s: %(name)s is not in normal form (expected %(clean)s)", kind=kind,
+                                         name=repr(new), clean=repr(names_.clean(new)))
     taken = state.name_taken(new)
     if taken is not None and taken != old:
-        raise IllegalActionError(f"{kind}: a player named {taken!r} is already registered")
+        raise IllegalActionError.in_words("%(kind)s: a player named %(name)s is already registered", kind=kind,
+                                          name=repr(taken))

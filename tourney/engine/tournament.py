@@ -323,7 +323,8 @@ class TournamentState:
         """The table an entry names (`table` in `data`): of the stage being played, not finished."""
         number = integer_field(data, "table", kind)
         if self.stage > 0 and self.closed:
-            raise IllegalActionError(f"stage {self.stage} is closed: seat stage {self.stage + 1} first")
+            raise IllegalActionError.in_words("stage %(stage)s is closed: seat stage %(next)s first", stage=self.stage,
+                                              next=self.stage + 1)
         table = self.table(number)
         table.check_open()
         return table

@@ -66,6 +66,7 @@ class FloorPages:
     def show_table(self, request: Request) -> Response:
         from tourney.app.floor.floor_pages import table_page
         from tourney.app.floor.tokens import check_table
+        from tourney.app.read_models.refusals import error_text
 
         current = self._site.floor()
         number = path_number(request.path_params["table"])
@@ -76,7 +77,8 @@ class FloorPages:
         except AccessError as error:
             # A finished table's own (still valid) link shows the table, with nothing left to report.
             if current.is_table_link(number, token):
-                return page(table_page(current, number, notice=str(error), ok=True, lang=lang))
+                tr = translator(page_language(lang, None, current.lang))
+                return page(table_page(current, number, notice=error_text(error, tr), ok=True, lang=lang))
             raise
         return page(table_page(current, number, lang=lang))
 

@@ -48,7 +48,8 @@ def refusal(error: TourneyError) -> HTMLResponse:
     if isinstance(error, Refused):
         status, text = error.status, tr.gettext(error.message, **error.params)
     elif isinstance(error, AccessError):
-        status, text = 403, tr.gettext(str(error))  # a token's refusal: one whole message of the catalog
+        # a token's refusal: one whole message of the catalog, or a sentence raised in words
+        status, text = 403, tr.words(error.words) if error.words is not None else tr.gettext(str(error))
     else:
         status, text = 409, f"error: {public_text(error)}"
     return page(message_html(tr.gettext("Refused") if status < 500 else tr.gettext("Error"), text, None, ()), status)

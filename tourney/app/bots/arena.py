@@ -55,9 +55,14 @@ def run_arena_games(bots: str | Sequence[str], *, game: str = "polish-poker", ga
     if duplicate and games % per_deal:
         # A deal is played once per seating: a partial last deal would hand its luck to some bots.
         low, high = games - games % per_deal, games - games % per_deal + per_deal
-        raise InvalidInputError(f"--duplicate plays every deal {per_deal} times (once per seating of its "
-                                f"{spec.players} bots): --games must be a multiple of {per_deal}, such as "
-                                + (f"{low} or {high}" if low else f"{high}"))
+        if low:
+            raise InvalidInputError.in_words(
+                "--duplicate plays every deal %(times)s times (once per seating of its %(bots)s bots): --games must be "
+                "a multiple of %(times)s, such as %(low)s or %(high)s", times=per_deal, bots=spec.players, low=low,
+                high=high)
+        raise InvalidInputError.in_words(
+            "--duplicate plays every deal %(times)s times (once per seating of its %(bots)s bots): --games must be "
+            "a multiple of %(times)s, such as %(high)s", times=per_deal, bots=spec.players, high=high)
     chosen = make_backend(backend, workers, ray_address)
     return run_arena(spec, games, chosen, limits=limits, out=out, records=records, observer=observer)
 
@@ -76,7 +81,7 @@ def bot_limits(*, move_timeout: float = 1.0, hello_timeout: float = 5.0, max_str
     check_range(max_strikes, what="--max-strikes", low=0)
     check_range(max_forfeits, what="--max-forfeits", low=0)
     if not (move_timeout > 0 and hello_timeout > 0):
-        raise InvalidInputError("--move-timeout and --hello-timeout must be positive")
+        raise InvalidInputError.in_words("--move-timeout and --hello-timeout must be positive")
     if bot_memory is not None:
         check_range(bot_memory, what="--bot-memory", low=1)
     if bot_cpu is not None:
@@ -109,7 +114,7 @@ def arena_report(file: Path, *, html: Path | None = None) -> ArenaReport:
     from tourney.arena.results import audit_file
 
     if not file.is_file():
-        raise InvalidInputError(f"no such file: {str(file)!r}")
+        raise InvalidInputError.in_words("no such file: %(file)s", file=repr(str(file)))
     found = audit_file(file)
     built = build_report(counted_lines(found))
     built.skipped, built.sums_checked = found.skipped, found.checked

@@ -118,7 +118,7 @@ def stage_plays(state: TournamentState, *, event_seed: int, bots: Bots, play: Ma
     first (left to the director), then each table bots play, played when the iteration reaches it
     (with `workers`: played ahead on them, in batches, and handed back in the same order)."""
     if state.stage == 0 or state.closed:
-        raise IllegalActionError("no stage is being played: seat the next stage first")
+        raise IllegalActionError.in_words("no stage is being played: seat the next stage first")
     open_tables = [table for table in state.tables if not table.finished]
     for table in open_tables:
         humans = _humans(table, bots)
@@ -203,13 +203,14 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
     ref = str(row.id)  # the same tournament for every transaction, whatever `tourney use` says meanwhile
     event_seed = row.seed if seed is None else seed
     if until_stage is not None and state.stage > until_stage:
-        raise InvalidInputError(f"--until-stage {until_stage}: the tournament is at stage {state.stage} already")
+        raise InvalidInputError.in_words("--until-stage %(until)s: the tournament is at stage %(stage)s already",
+                                         until=until_stage, stage=state.stage)
     run = BotRun(state, row)
     if state.complete:
         return run
     run.cmd_bots = any(str(spec).startswith("cmd:") for spec in bot_specs(state).values())
     if (state.stage == 0 or state.closed) and not bot_specs(state):  # nothing seated yet, or a closed stage
-        raise InvalidInputError("no player is a bot: register bots with `tourney player add NAME --bot SPEC`")
+        raise InvalidInputError.in_words("no player is a bot: register bots with `tourney player add NAME --bot SPEC`")
     watch = observer or Observer()
     with _long_lived_heap() as stored:
         if state.stage == 0 or state.closed:  # ... whose successor is not seated

@@ -105,9 +105,10 @@ def correctable(event: Event, undone: bool) -> bool:
 def _target(state: TournamentState, number: int) -> Event:
     found = next((e for e in state.events if e.id == number), None)
     if found is None:
-        raise InvalidInputError(f"no event {number} in this tournament (see `tourney log`)")
+        raise InvalidInputError.in_words("no event %(event)s in this tournament (see `tourney log`)", event=number)
     if found.kind not in CORRECTED_BY:
-        raise InvalidInputError(f"event {number} is a {found.kind}, which cannot be corrected (undo it instead)")
+        raise InvalidInputError.in_words("event %(event)s is a %(kind)s, which cannot be corrected (undo it instead)",
+                                         event=number, kind=found.kind)
     return found
 
 

@@ -170,7 +170,7 @@ def new_event_options(form: Fields) -> dict[str, Any]:
         options["seed"] = whole_number(seed, what="seed", high=MAX_SEED)
     ticked = _text(form, "third-place")
     if ticked and ticked not in CHECKED:
-        raise InvalidInputError(f"--third-place is a switch: tick it or not, not {ticked!r}")
+        raise InvalidInputError.in_words("--third-place is a switch: tick it or not, not %(typed)s", typed=repr(ticked))
     options["third_place"] = bool(ticked)
     return options
 

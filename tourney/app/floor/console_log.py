@@ -138,7 +138,7 @@ def undo_preview_lines(state: TournamentState, event: int, tr: Translator = ENGL
     from tourney.errors import InvalidInputError
 
     if not any(e.id == event for e in state.events):
-        raise InvalidInputError(f"no event {event} in this tournament (see `tourney log`)")
+        raise InvalidInputError.in_words("no event %(event)s in this tournament (see `tourney log`)", event=event)
     by_id = {e.id: e for e in state.events}
     group = undo_group_of(state.events, event)
     after = state

@@ -136,7 +136,7 @@ def _draw(asked: DrawAsked, ratings: RatingsFile | None = None) -> Run:
         from tourney.app.read_models.table_views import seated_lines
 
         if tx.state.stage > 0:
-            raise InvalidInputError("the seats are drawn already: a redraw is an undo of the seat draw")
+            raise InvalidInputError.in_words("the seats are drawn already: a redraw is an undo of the seat draw")
         seat_in(tx, seed=asked.seed, table_size=asked.table_size, advance=asked.advance,
                 final_size=asked.final_size, ratings=ratings)
         read_as = ((f"{ratings.source}: {tr.words(ratings.read_words)}",) if ratings is not None and ratings.read_words

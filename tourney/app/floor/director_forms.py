@@ -29,7 +29,7 @@ def decision(fields: Fields) -> str:
     """"accept" or "reject"; anything else is refused (a forged or broken form)."""
     chosen = field(fields, "decision")
     if chosen not in DECISIONS:
-        raise InvalidInputError("accept or reject")
+        raise InvalidInputError.in_words("accept or reject")
     return chosen
 
 

@@ -257,8 +257,10 @@ def import_preview(preview: ImportPreview, seen: int, *, db: str | None = None,
     from tourney.app.store.unit_of_work import transaction
 
     if not preview.importable:
-        raise InvalidInputError(f"{preview.source} has {len(preview.refusals)} refused line(s): "
-                                "fix the file and upload it again")
+        raise InvalidInputError.in_words_n(
+            "%(source)s has %(num)s refused line(s): fix the file and upload it again",
+            "%(source)s has %(num)s refused line(s): fix the file and upload it again",
+            len(preview.refusals), source=preview.source)
     players = _new_players(preview)
     with transaction(db, tournament) as tx:
         _unchanged(tx, seen)

@@ -33,8 +33,8 @@ from tourney.app.floor.tokens import check_table
 from tourney.app.input.names import chip_counts, player_name
 from tourney.app.store.floor_store import ENTERED, PENDING, REJECTED, FloorStore, Report
 from tourney.app.store.unit_of_work import transaction
-from tourney.errors import IllegalActionError, InvalidInputError, StorageError, TourneyError
-from tourney.i18n import ENGLISH, Translator
+from tourney.errors import IllegalActionError, InvalidInputError, StorageError, TourneyError, Worded, worded
+from tourney.i18n import ENGLISH, N_, Translator
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -126,7 +126,7 @@ def _entry(state: TournamentState, report: TableReport) -> tuple[str, dict[str, 
     table = report.table
     if report.kind == "result":
         if len(report.names) != 1:
-            raise InvalidInputError("a round has one loser")
+            raise InvalidInputError.in_words("a round has one loser")
         return "result", {"table": table, "loser": player_name(state, report.names[0], table=table)}
     if report.kind == "finish":
         return "finish", {"table": table, "order": [player_name(state, p, table=table) for p in report.names]}
@@ -134,27 +134,30 @@ def _entry(state: TournamentState, report: TableReport) -> tuple[str, dict[str, 
         return "chips", {"table": table, "counts": chip_counts(state, list(report.names), state.tables[table - 1])}
     if report.kind == "forfeit":
         if len(report.names) != 1:
-            raise InvalidInputError("a forfeit names the one player who forfeits")
+            raise InvalidInputError.in_words("a forfeit names the one player who forfeits")
         forfeited = player_name(state, report.names[0], table=table)
         winners = [p for p in state.tables[table - 1].still_in if p != forfeited]
         return "finish", {"table": table, "order": [*winners, forfeited], "forfeit": [forfeited]}
-    raise InvalidInputError(f"a report is one of {', '.join(KINDS)}, not {report.kind!r}")
+    raise InvalidInputError.in_words("a report is one of %(kinds)s, not %(kind)s", kinds=", ".join(KINDS),
+                                     kind=repr(report.kind))
 
 
-def _checked_text(text: str, what: str, limit: int) -> str:
+def _checked_text(text: str, what: Worded, limit: int) -> str:
     if not text or len(text) > limit or not text.isprintable():
-        raise InvalidInputError(f"{what} must be 1-{limit} printable characters")
+        raise InvalidInputError.in_words("%(what)s must be 1-%(limit)s printable characters", what=what, limit=limit)
     return text
 
 
 def phone_message(error: TourneyError, tr: Translator = ENGLISH) -> str:
     """A refusal as a phone shows it: a storage error names the server's database (a file path);
     the phone is told only what to do (in `tr`'s language)."""
+    from tourney.app.read_models.refusals import error_text
+
     if isinstance(error, StorageError):
         busy = "locked" in str(error).lower()
         return (tr.gettext("the server is busy storing another entry; send it again in a moment") if busy
                 else tr.gettext("the server could not store this report; send it again, or tell the director"))
-    return str(error)
+    return error_text(error, tr)
 
 
 def _queue(store: FloorStore, state: TournamentState, table: int) -> TableQueue:
@@ -163,8 +166,8 @@ def _queue(store: FloorStore, state: TournamentState, table: int) -> TableQueue:
 
 def submit(report: TableReport, *, db: str | None = None, tournament: str | None = None) -> Submitted:
     """A table link's report: entered at once or kept for the director (the tournament's mode)."""
-    key = _checked_text(report.key, "a report's key", MAX_KEY)
-    device = _checked_text(report.device or "phone", "a device's label", MAX_DEVICE)
+    key = _checked_text(report.key, worded("a report's key"), MAX_KEY)
+    device = _checked_text(report.device or "phone", worded("a device's label"), MAX_DEVICE)
     with transaction(db, tournament) as tx:
         store, state = tx.floor, tx.state
         table = check_table(store, state, report.table, report.token)
@@ -190,8 +193,9 @@ def submit(report: TableReport, *, db: str | None = None, tournament: str | None
             return Submitted("repeated", same, state)  # another phone of the table said the same
         waiting = len(queue.live) + len(queue.stale)
         if waiting >= MAX_PENDING:
-            raise IllegalActionError(f"table {table.number} has {waiting} reports waiting for the director "
-                                     f"(at most {MAX_PENDING}): wait until they are settled")
+            raise IllegalActionError.in_words(
+                "table %(table)s has %(waiting)s reports waiting for the director (at most %(most)s): wait until "
+                "they are settled", table=table.number, waiting=waiting, most=MAX_PENDING)
         source = {"link": link, "device": device, "report": key}
         entry = Report(store.next_id(), state.stage, table.number, report.at, kind, data, source, key)
         entered_copy(at_round, entry)  # the engine's checks: refused exactly as the command would be
@@ -254,8 +258,9 @@ def accept(number: int, *, db: str | None = None, tournament: str | None = None)
             first_place = queue.place_of(head.id) if head is not None else None
             if queue.place_of(number) is not None and first_place is not None:
                 first = " or ".join(str(n) for n in (first_place.report.id, *first_place.disputes))
-                raise IllegalActionError(f"report {number} is of a later round of table {report.table}: "
-                                         f"accept report {first} first")
+                raise IllegalActionError.in_words(
+                    "report %(report)s is of a later round of table %(table)s: accept report %(first)s first",
+                    report=number, table=report.table, first=first)
             raise IllegalActionError(f"report {number} is out of date: table {report.table} has moved on "
                                      f"({last_entry(state, table)}); reject it")
         event = tx.append(report.kind, {**report.data, "source": report.source})
@@ -296,7 +301,8 @@ def withdraw(table: int, token: str, number: int, *, db: str | None = None,
         check_table(tx.floor, tx.state, table, token)
         report = tx.floor.report(number) if number >= 1 else None
         if report is None or report.table != table or report.stage != tx.state.stage:
-            raise IllegalActionError(f"report {number} is not one of table {table}'s")
+            raise IllegalActionError.in_words("report %(report)s is not one of table %(table)s's", report=number,
+                                               table=table)
         withdrawn = _waiting(tx.floor, number, tx.state).settled(REJECTED, note=WITHDRAWN)
         tx.floor.put(withdrawn)
         stale = _reject_stale(tx.floor, tx.state, table,
@@ -318,7 +324,9 @@ def _waiting(store: FloorStore, number: int, state: TournamentState) -> Report:
         raise IllegalActionError(f"report {number} was {report.status} already"
                                  + (f" ({report.note})" if report.note else ""))
     if report.stage != state.stage or state.closed:
-        raise IllegalActionError(f"report {number} is for {state.kind.unit} {report.stage}, which is over; reject it")
+        over = (N_("report %(report)s is for round %(stage)s, which is over; reject it") if state.kind.unit == "round"
+                else N_("report %(report)s is for stage %(stage)s, which is over; reject it"))
+        raise IllegalActionError.in_words(over, report=number, stage=report.stage)
     return report
 
 

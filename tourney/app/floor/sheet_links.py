@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from tourney.errors import InvalidInputError
+from tourney.i18n import N_
 
 if TYPE_CHECKING:
     from tourney.app.floor.floor_read import FloorRead
@@ -49,8 +50,8 @@ def check_base(base: str) -> str:
     """The base URL `tourney serve` printed, without a trailing slash; anything else is refused."""
     parts = urlsplit(base.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise InvalidInputError(f"--links takes the server's address as `tourney serve` printed it "
-                                f"(e.g. http://192.168.1.5:8000), not {base!r}")
+        raise InvalidInputError.in_words("--links takes the server's address as `tourney serve` printed it "
+                                         "(e.g. http://192.168.1.5:8000), not %(base)s", base=repr(base))
     return base.strip().rstrip("/")
 
 
@@ -58,10 +59,13 @@ def sheet_links(floor: FloorRead, base: str, *, stage: int | None) -> SheetLinks
     """The links of the current stage's tables; refused before `tourney serve --lan` made the floor's
     secret, and for an earlier stage (its tables' links no longer work)."""
     if floor.secret is None:
-        raise InvalidInputError("--links: the tables have no links yet; start `tourney serve --lan` once first")
+        raise InvalidInputError.in_words(
+            "--links: the tables have no links yet; start `tourney serve --lan` once first")
     if stage is not None and stage != floor.state.stage:
-        raise InvalidInputError(f"--links: only the current {floor.state.kind.unit} "
-                                f"({floor.state.stage}) has table links, not {stage}")
+        only_current = (N_("--links: only the current round (%(current)s) has table links, not %(stage)s")
+                        if floor.state.kind.unit == "round" else
+                        N_("--links: only the current stage (%(current)s) has table links, not %(stage)s"))
+        raise InvalidInputError.in_words(only_current, current=floor.state.stage, stage=stage)
     tokens = {table.number: floor.table_link(table.number) for table in floor.state.tables}
     return SheetLinks(check_base(base), tokens)
 

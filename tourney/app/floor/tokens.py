@@ -70,11 +70,14 @@ def check_table(store: FloorStore, state: TournamentState, table: int, token: st
     stage = state.stage
     if (secret is None or stage == 0 or not 1 <= table <= len(state.tables)
             or not same(token, table_token(secret, stage, table, store.table_generation(stage, table)))):
-        raise AccessError(f"this link does not report table {table} of the current {state.kind.unit}: "
-                          "ask the director for the table's current link")
+        not_this = (N_("this link does not report table %(table)s of the current round: ask the director for the "
+                       "table's current link") if state.kind.unit == "round" else
+                    N_("this link does not report table %(table)s of the current stage: ask the director for the "
+                       "table's current link"))
+        raise AccessError.in_words(not_this, table=table)
     found = state.tables[table - 1]
     if found.finished or state.closed:
-        raise AccessError(f"table {table} has finished; nothing more to report from it")
+        raise AccessError.in_words("table %(table)s has finished; nothing more to report from it", table=table)
     return found
 
 

@@ -8,7 +8,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, Worded, worded_p
 
 # Every HTML page tourney renders has this in its <head> (templates/base.html, arena_report.html):
 # how an output file is known to be one tourney wrote and may replace.
@@ -92,6 +92,11 @@ def tourney_html(head: bytes) -> bool:
     return HTML_MARKER in head
 
 
+# The kinds of file `check_replaceable` guards, as the catalog says them.
+_KINDS: dict[str, Worded] = {"report": worded_p("a file tourney writes", "report"),
+                             "game record": worded_p("a file tourney writes", "game record")}
+
+
 def check_replaceable(path: Path, *, ours: Callable[[bytes], bool], kind: str) -> None:
     """Nothing when `path` does not exist or is a `kind` tourney wrote (`ours` of its first bytes);
     otherwise `InvalidInputError`: output never replaces a database or any file tourney did not write."""
@@ -102,15 +107,19 @@ def check_replaceable(path: Path, *, ours: Callable[[bytes], bool], kind: str) -
     except OSError as error:
         raise InvalidInputError.in_words("cannot write %(file)s: %(reason)s", file=repr(str(path)),
                                          reason=error.strerror) from None
+    file, said = repr(str(path)), _KINDS.get(kind, kind)
     if not stat.S_ISREG(info.st_mode):
-        raise InvalidInputError(f"{str(path)!r} is not a plain file: not replaced by a {kind}")
+        raise InvalidInputError.in_words("%(file)s is not a plain file: not replaced by a %(kind)s", file=file,
+                                         kind=said)
     try:
         with path.open("rb") as handle:
             head = handle.read(_HEAD_BYTES)
     except OSError as error:
-        raise InvalidInputError(f"cannot read {str(path)!r} to check it is a {kind}: {error.strerror}") from None
+        raise InvalidInputError.in_words("cannot read %(file)s to check it is a %(kind)s: %(reason)s", file=file,
+                                         kind=said, reason=error.strerror) from None
     if head.startswith(b"SQLite format 3\x00"):
-        raise InvalidInputError(f"{str(path)!r} is a database: a {kind} never replaces it (choose another file)")
+        raise InvalidInputError.in_words("%(file)s is a database: a %(kind)s never replaces it (choose another file)",
+                                         file=file, kind=said)
     if not ours(head):
-        raise InvalidInputError(f"{str(path)!r} exists and is not a {kind} tourney wrote: not replaced "
-                                "(choose another file, or remove it first)")
+        raise InvalidInputError.in_words("%(file)s exists and is not a %(kind)s tourney wrote: not replaced (choose "
+                                         "another file, or remove it first)", file=file, kind=said)

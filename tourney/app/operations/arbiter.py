@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tourney.app.input.numbers import whole_number
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, worded
 
 if TYPE_CHECKING:
     from tourney.rules.chlust.arbiter import ShowdownReport
@@ -44,12 +44,13 @@ def check_declaration(declaration: str, cards: str) -> DeclarationCheck:
     from tourney.rules.polish_poker import CANONICAL, deficit, mask_of_cards, parse_declaration
 
     if len(declaration) > MAX_DECLARATION_CHARS:  # refused before its text is echoed in an error line
-        raise InvalidInputError(f"unknown declaration {declaration[:40]!r}... ({len(declaration)} characters; "
-                                f"a declaration has at most {MAX_DECLARATION_CHARS})")
+        raise InvalidInputError.in_words(
+            "unknown declaration %(start)s... (%(length)s characters; a declaration has at most %(most)s)",
+            start=repr(declaration[:40]), length=len(declaration), most=MAX_DECLARATION_CHARS)
     index = parse_declaration(declaration)
     in_play = parse_cards(cards, POLISH_POKER_DECK)
     if not in_play:
-        raise InvalidCardError("no cards given: list every revealed card with --cards")
+        raise InvalidCardError.in_words("no cards given: list every revealed card with --cards")
     missing = deficit(index, mask_of_cards(in_play))
     joker = any(card.is_joker for card in in_play)
     return DeclarationCheck(CANONICAL[index], missing <= (1 if joker else 0), missing, joker)
@@ -73,7 +74,8 @@ def declarations(suit_order: str = "equal") -> list[DeclarationRow]:
     from tourney.rules.polish_poker import DECLARATIONS
 
     if suit_order not in ("equal", "ranked"):
-        raise InvalidInputError(f"--suit-order must be 'equal' or 'ranked', not {suit_order!r}")
+        raise InvalidInputError.in_words("--suit-order must be 'equal' or 'ranked', not %(typed)s",
+                                         typed=repr(suit_order))
     ranked = suit_order == "ranked"
     ordered = sorted(DECLARATIONS, key=lambda d: (d.ranked_level if ranked else d.level, d.index))
     return [DeclarationRow(str(d), d.ranked_level if ranked else d.level, d.spoken()) for d in ordered]
@@ -87,7 +89,8 @@ def showdown(game: str, hands: Sequence[str], upcard: str,
 
     descriptor = find_game(game)
     if descriptor.name not in ("chlust", "khlyust"):
-        raise InvalidInputError(f"showdown judges Chlust and Хлюст hands, not {descriptor.title}")
+        raise InvalidInputError.in_words("showdown judges Chlust and Хлюст hands, not %(game)s",
+                                         game=worded(descriptor.title))
     chosen = resolve_options(descriptor, parse_option_assignments(descriptor, list(options)))
     if descriptor.name == "khlyust":
         from tourney.rules.khlyust.arbiter import judge as judge_khlyust
@@ -128,7 +131,7 @@ def settle(game: str, pot: str, tricks: str, payout: str = "per_trick") -> Settl
 
     descriptor = find_game(game)
     if descriptor is not LOU:
-        raise InvalidInputError(f"settle settles Lou deals, not {descriptor.title}")
+        raise InvalidInputError.in_words("settle settles Lou deals, not %(game)s", game=worded(descriptor.title))
     chosen = str(descriptor.option("payout").parse(payout))
     size = whole_number(pot, what="--pot")
     counts = parse_tricks(tricks)

@@ -81,12 +81,14 @@ def play_game(game: str, *, players: int = 4, seed: int = 1, bots: str | Sequenc
     for name, value in (named_options or {}).items():
         if value is not None:
             if name in chosen:
-                raise InvalidInputError(f"option {name!r} is given twice (--{name.replace('_', '-')} and --option)")
+                raise InvalidInputError.in_words("option %(name)s is given twice (%(flag)s and --option)",
+                                                 name=repr(name), flag="--" + name.replace("_", "-"))
             chosen[name] = descriptor.option(name).check(value)
     names = seat_names(descriptor, players)
     specs = [spec.strip() for spec in bots.split(",")] if isinstance(bots, str) else [s.strip() for s in bots]
     if not all(specs):
-        raise InvalidInputError(f"--bots {bots!r} has an empty entry (e.g. 'random,random:0.5')")
+        raise InvalidInputError.in_words("--bots %(bots)s has an empty entry (e.g. 'random,random:0.5')",
+                                         bots=repr(bots))
     specs = [registry_spec(descriptor, spec) for spec in specs]  # `package.module:Class` too, as in the arena
     if record is not None:
         check_replaceable(Path(record), ours=_game_record, kind="game record")

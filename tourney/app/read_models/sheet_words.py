@@ -81,10 +81,11 @@ def sheet_rule(line: str, tr: Translator = ENGLISH) -> str:
 
 
 def dynamic_messages() -> Iterator[tuple[str, str]]:
-    """(msgid, what it is) of the words the rules and the formats hold as data: every game's title
-    and sheet reminders and every format's label, for the catalogs (`scripts/update_catalogs.py`)
-    and the completeness test. Only tourney's own: a game or a format registered from elsewhere (a
-    test's toy, a user's plug-in) brings no catalog, and keeps its own words."""
+    """(msgid, what it is) of the words the rules and the formats hold as data: every game's title,
+    sheet reminders, reason for its largest table and options' help, and every format's label, for
+    the catalogs (`scripts/update_catalogs.py`) and the completeness test. Only tourney's own: a
+    game or a format registered from elsewhere (a test's toy, a user's plug-in) brings no catalog,
+    and keeps its own words."""
     from tourney.engine.format_registry import all_formats
     from tourney.rules.games import all_games
 
@@ -94,6 +95,9 @@ def dynamic_messages() -> Iterator[tuple[str, str]]:
         yield descriptor.title, f"the title of the game {descriptor.name}"
         for number, line in enumerate(descriptor.sheet_rules, start=1):
             yield line, f"{descriptor.name}: sheet reminder {number} (RULES {descriptor.rules_section})"
+        yield descriptor.table_citations.size, f"{descriptor.name}: why a table seats at most {descriptor.max_table}"
+        for spec in descriptor.options:
+            yield spec.help, f"{descriptor.name}: the help of --option {spec.name} (`tourney games`)"
     for fmt in all_formats():
         if shipped(type(fmt)):
             yield fmt.label, f"the name of the format {fmt.name}"

@@ -94,7 +94,8 @@ class TableView:
         for seat in self.players:
             if seat.player == player:
                 return seat
-        raise IllegalActionError(f"{player} does not sit at table {self.number}")
+        raise IllegalActionError.in_words("%(player)s does not sit at table %(table)s", player=player,
+                                          table=self.number)
 
     def to_json(self) -> dict[str, Any]:
         """The `tourney tables --json` shape of this table."""

@@ -109,7 +109,7 @@ class _LinkSettings:
 
     def _writable(self) -> Session:
         if self.session is None:
-            raise InvalidInputError("this database predates settings: run any command that writes first")
+            raise InvalidInputError.in_words("this database predates settings: run any command that writes first")
         return self.session
 
     def _set(self, name: str, value: str) -> None:
@@ -164,8 +164,8 @@ class FloorStore(_LinkSettings):
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
-            raise InvalidInputError(f"reports are either applied at once or approved: {' or '.join(MODES)}, "
-                                    f"not {mode!r}")
+            raise InvalidInputError.in_words("reports are either applied at once or approved: %(modes)s, not %(mode)s",
+                                             modes=" or ".join(MODES), mode=repr(mode))
         self._set("mode", mode)
 
     def language(self) -> str | None:
@@ -182,7 +182,8 @@ class FloorStore(_LinkSettings):
 
     def set_wall_pin(self, kind: str) -> None:
         if kind and kind not in WALL_KINDS:
-            raise InvalidInputError(f"the wall pins one of {', '.join(WALL_KINDS)} (or none), not {kind!r}")
+            raise InvalidInputError.in_words("the wall pins one of %(kinds)s (or none), not %(kind)s",
+                                             kinds=", ".join(WALL_KINDS), kind=repr(kind))
         self._set("pin", kind)
 
     def reports(self) -> list[Report]:
@@ -212,7 +213,7 @@ class FloorStore(_LinkSettings):
     def report(self, number: int) -> Report:
         found = self._select(number=number)
         if not found:
-            raise InvalidInputError(f"there is no report {number}")
+            raise InvalidInputError.in_words("there is no report %(report)s", report=number)
         return found[0]
 
     def counts(self, *, stage: int | None = None) -> dict[str, int]:
@@ -228,8 +229,8 @@ class FloorStore(_LinkSettings):
 
     def put(self, report: Report) -> None:
         if self.session is None or self.in_settings:
-            raise InvalidInputError("this database predates the floor's reports table: run any command that "
-                                    "writes first")
+            raise InvalidInputError.in_words("this database predates the floor's reports table: run any command that "
+                                             "writes first")
         floor_reports.put(session=self.session, uid=self.uid, report=report.stored())
 
     def _select(self, *, status: str | None = None, stage: int | None = None, table: int | None = None,

@@ -300,21 +300,23 @@ class RoundFormat(ABC):
     def _entrants(self, state: LiveState, seed: int, ratings: Mapping[str, float] | None) -> list[str]:
         active = [p.name for p in state.players if not p.dropped]
         if len(active) < 2:
-            raise IllegalActionError(f"a {state.format.name} needs at least 2 players, {len(active)} registered")
+            raise IllegalActionError.in_words("a %(format)s needs at least 2 players, %(registered)s registered",
+                                              format=state.format.name, registered=len(active))
         method = state.format.seeding
         if method == "rating" and ratings is None:
             raise InvalidInputError.in_words("--seeding rating: give the ratings to `tourney seat --ratings FILE`")
         if method != "rating" and ratings is not None:
-            raise InvalidInputError(f"--ratings is for --seeding rating (this tournament seeds by {method})")
+            raise InvalidInputError.in_words("--ratings is for --seeding rating (this tournament seeds by %(method)s)",
+                                             method=method)
         return seed_order(active, method, random.Random(f"tourney-seeding/{seed}"), ratings)
 
     def draw(self, state: LiveState, seed: int, plan: Plan | None,
              ratings: Mapping[str, float] | None) -> dict[str, Any]:
         if plan is not None:
-            raise IllegalActionError(f"a {state.format.name} has rounds, not a stage plan: "
-                                     "--table-size/--advance/--final-size are for stages")
+            raise IllegalActionError.in_words("a %(format)s has rounds, not a stage plan: --table-size/--advance/"
+                                              "--final-size are for stages", format=state.format.name)
         if state.stage > 0 and ratings is not None:
-            raise InvalidInputError("--ratings: the seeding is fixed at the first seat draw")
+            raise InvalidInputError.in_words("--ratings: the seeding is fixed at the first seat draw")
         stage = state.stage + 1
         payload: dict[str, Any] = {"stage": stage, "seed": seed}
         entrants = entrants_of(state)
@@ -336,7 +338,7 @@ class RoundFormat(ABC):
                 raise IllegalActionError(f"seat: entrants must list every player registered once, not {raw!r}")
             entrants = [str(p) for p in raw]
             if len(entrants) < 2:
-                raise IllegalActionError(f"a {state.format.name} needs at least 2 players")
+                raise IllegalActionError.in_words("a %(format)s needs at least 2 players", format=state.format.name)
         tables = _table_entries(data.get("tables"))
         byes_raw = data.get("byes", [])
         if not isinstance(byes_raw, list) or not all(isinstance(n, str) for n in byes_raw):

@@ -10,20 +10,42 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tourney.errors import InvalidCardError, InvalidInputError
-from tourney.rules.chlust.combos import NO_KIND, Showdown, showdown
-from tourney.rules.chlust.deck import CARD_TEXT, SUIT_NAMES, deck_ids, parse_id, parse_ids, suit_of, wild_card
+from tourney.errors import InvalidCardError, InvalidInputError, Worded, worded, worded_p
+from tourney.rules.chlust.combos import NO_KIND, RANK_KIND, SUIT_KIND, Combination, Showdown, showdown
+from tourney.rules.chlust.deck import CARD_TEXT, RANKS, SUIT_NAMES, deck_ids, parse_id, parse_ids, suit_of, wild_card
 from tourney.rules.chlust.options import MAX_PLAYERS, MIN_PLAYERS, ChlustRules
 from tourney.rules.games import OptionValue
 
-_DECIDED: dict[str, str] = {
-    "only": "the only combination",
-    "kind": "a better kind (three jacks > three of a suit > three of a rank)",
-    "trump": "the trump suit beats the other suits",
-    "pure": "pure beats impure",
-    "cards": "higher cards",
-    "elder": "elder hand (equal combinations: first from the dealer's left)",
+# Sentences of the catalog (`worded`): the rules know no language; the CLI says them in its own.
+_DECIDED: dict[str, Worded] = {
+    "only": worded("the only combination"),
+    "kind": worded("a better kind (three jacks > three of a suit > three of a rank)"),
+    "trump": worded("the trump suit beats the other suits"),
+    "pure": worded("pure beats impure"),
+    "cards": worded("higher cards"),
+    "elder": worded("elder hand (equal combinations: first from the dealer's left)"),
 }
+_SUIT_WORDS: dict[str, Worded] = {
+    "spades": worded_p("a card's word", "spades"), "hearts": worded_p("a card's word", "hearts"),
+    "diamonds": worded_p("a card's word", "diamonds"), "clubs": worded_p("a card's word", "clubs"),
+}
+
+
+def combination_words(combo: Combination) -> Worded:
+    """`Combination.describe()` as a sentence of the catalog: its `str()` is that text exactly."""
+    if combo.kind == SUIT_KIND:
+        suit = _SUIT_WORDS[SUIT_NAMES[suit_of(combo.reading[0])]]
+        said = (worded("three of a suit (%(suit)s, trumps)", suit=suit) if combo.trump
+                else worded("three of a suit (%(suit)s)", suit=suit))
+    elif combo.kind == RANK_KIND:
+        said = worded("three of a rank (%(rank)ss)", rank=RANKS[combo.ranks[0]])
+    else:
+        said = worded("three jacks")
+    said = worded("%(combination)s, pure", combination=said) if combo.pure else \
+        worded("%(combination)s, impure", combination=said)
+    if combo.wild_as is not None:
+        said = worded("%(combination)s, W as %(card)s", combination=said, card=CARD_TEXT[combo.wild_as])
+    return said
 
 
 class ShowdownReport:
@@ -48,18 +70,24 @@ class ShowdownReport:
                 "hands": entries}
 
     def lines(self) -> list[str]:
-        out = [f"trump {SUIT_NAMES[suit_of(self.upcard)]} (upcard {CARD_TEXT[self.upcard]}), "
-               f"wild card {CARD_TEXT[self.wild]}"]
+        return [str(line) for line in self.worded_lines()]
+
+    def worded_lines(self) -> list[Worded]:
+        """The lines as sentences of the catalog (`Translator.words` says them in a language)."""
+        suit = _SUIT_WORDS[SUIT_NAMES[suit_of(self.upcard)]]
+        out = [worded("trump %(suit)s (upcard %(upcard)s), wild card %(wild)s", suit=suit,
+                      upcard=CARD_TEXT[self.upcard], wild=CARD_TEXT[self.wild])]
         for number, (hand, combo) in enumerate(zip(self.hands, self.result.combinations, strict=True), start=1):
-            what = "no combination" if combo is None else combo.describe()
-            out.append(f"hand {number}: {' '.join(CARD_TEXT[c] for c in hand)}  {what}")
+            what = worded("no combination") if combo is None else combination_words(combo)
+            out.append(worded("hand %(number)s: %(cards)s  %(what)s", number=number,
+                              cards=" ".join(CARD_TEXT[c] for c in hand), what=what))
         winner = self.result.winner
         if winner is None:
-            out.append("no combination: the hand is decided by tricks (§2.9)")
+            out.append(worded("no combination: the hand is decided by tricks (§2.9)"))
         else:
             decided = _DECIDED[self.result.decided_by or "only"]
-            out.append(f"winner: hand {winner + 1} ({' '.join(CARD_TEXT[c] for c in self.hands[winner])}), "
-                       f"by {decided}")
+            out.append(worded("winner: hand %(number)s (%(cards)s), by %(decided)s", number=winner + 1,
+                              cards=" ".join(CARD_TEXT[c] for c in self.hands[winner]), decided=decided))
         return out
 
 
