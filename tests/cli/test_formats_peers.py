@@ -79,7 +79,7 @@ def test_bracket_status_counts_out_only_the_eliminated(url: str) -> None:
     ok(url, "seat")
     status = as_json(url, "status")
     assert (status["players_in"], status["players_out"]) == (3, 0)  # before: 2 in, the bye out
-    assert "waiting for the next round" in ok(url, "player", "list").stdout
+    assert "A    bye in round 1" in ok(url, "player", "list").stdout
     assert "None" not in ok(url, "player", "list").stdout
     ok(url, "finish", "1", "B", "C")
     status = as_json(url, "status")
