@@ -1,6 +1,6 @@
 """FIDE Dutch pairing of a Swiss round of duels (FIDE Handbook C.04.3, with C.04.1 and C.04.2).
 
-    pair_dutch(seeds, history, points, total_rounds, initial_white) -> (pairs (white, black), bye)
+    pair_dutch(seeds, history, points, unit, total_rounds, initial_white) -> (pairs (white, black), bye)
 
 `seeds` is the field in pairing-number order (TPN; the first is 1), `points` each player's score
 as an integer in a common unit (`unit` points to one game point). Pure and deterministic.
@@ -33,7 +33,7 @@ limit); in a field above `EXACT_COMPLETION` players the completion check is a gr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
@@ -135,6 +135,7 @@ class _Round:
         self.prefs = {p: x.preference() for p, x in players.items()}
         self._complete: dict[frozenset[str], bool] = {}
         self._costs: dict[Pair, Cost] = {}
+        self.everyone_blocked = False  # set once the players to pair are known
         self.nodes = 0  # search steps of the bracket being paired
 
     def pair_cost(self, a: str, b: str) -> Cost:
@@ -159,8 +160,9 @@ class _Round:
             return a in self.topscorers or b in self.topscorers
         return True
 
-    def bye_allowed(self, p: str, pool: Sequence[str]) -> bool:
-        return not self.players[p].bye_blocked or all(self.players[q].bye_blocked for q in pool)
+    def bye_allowed(self, p: str) -> bool:
+        """C2: no second bye (nor after a point scored without playing) while someone can take it."""
+        return not self.players[p].bye_blocked or self.everyone_blocked
 
     def completable(self, rest: Sequence[str]) -> bool:
         """Can `rest` (in ranking order) all be paired, the bye to one of them when odd?"""
@@ -172,7 +174,7 @@ class _Round:
 
     def _greedy(self, rest: list[str]) -> bool:
         if len(rest) % 2 == 1:
-            byes = [p for p in reversed(rest) if self.bye_allowed(p, rest)][:3]
+            byes = [p for p in reversed(rest) if self.bye_allowed(p)][:3]
             return any(self._greedy([q for q in rest if q != p]) for p in byes)
         left = list(rest)
         while left:
@@ -188,7 +190,7 @@ class _Round:
         graph.add_nodes_from(rest)
         graph.add_edges_from((a, b) for a, b in combinations(rest, 2) if self.allowed(a, b))
         if len(rest) % 2 == 1:
-            graph.add_edges_from((("bye",), p) for p in rest if self.bye_allowed(p, rest))
+            graph.add_edges_from((("bye",), p) for p in rest if self.bye_allowed(p))
         matching = nx.max_weight_matching(graph, maxcardinality=True)
         return 2 * len(matching) >= len(rest)
 
@@ -358,14 +360,19 @@ def allocate(rnd: _Round, a: str, b: str) -> Pair:
 
 
 def pair_dutch(seeds: Sequence[str], history: Sequence[PlayedRound], points: Mapping[str, int], unit: int,
-               total_rounds: int, initial_white: bool, bye_units: int | None = None) -> tuple[list[Pair], str | None]:
-    """The Dutch pairing of the next round: (white, black) pairs in board order, and the bye."""
+               total_rounds: int, initial_white: bool, bye_units: int | None = None,
+               paired: Collection[str] | None = None) -> tuple[list[Pair], tuple[str, ...]]:
+    """The Dutch pairing of the next round: (white, black) pairs in board order, and who is left
+    unpaired (the bye; more than one only when no pairing meets the absolute criteria). `paired`
+    (default all of `seeds`) are the players to pair; pairing numbers count the whole field."""
     players = _players(seeds, history, points, unit, unit if bye_units is None else bye_units)
     met = {frozenset(t.players) for played in history for t in played.tables if t.played}
     rnd = _Round(players, met, unit, len(history) + 1 >= total_rounds, len(history),
                  WHITE if initial_white else BLACK)
-    ranked = sorted(seeds, key=lambda p: (-players[p].score, players[p].tpn))
+    ranked = sorted(seeds if paired is None else [p for p in seeds if p in paired],
+                    key=lambda p: (-players[p].score, players[p].tpn))
     rank = {p: i for i, p in enumerate(ranked)}
+    rnd.everyone_blocked = all(players[p].bye_blocked for p in ranked)
     brackets: list[list[str]] = []
     for p in ranked:
         if brackets and players[brackets[-1][0]].score == players[p].score:
@@ -377,7 +384,7 @@ def pair_dutch(seeds: Sequence[str], history: Sequence[PlayedRound], points: Map
     for index in range(len(brackets)):
         _count, _key, chosen, mdps = _pair_bracket(rnd, mdps, brackets, index, rank, shallow=False)
         pairs += chosen
-    bye = mdps[0] if mdps else None
+    bye = tuple(mdps)
     ordered = sorted(pairs, key=lambda pr: (min(rank[pr[0]], rank[pr[1]])))
     return [allocate(rnd, *sorted(pr, key=rank.__getitem__)) for pr in ordered], bye
 
@@ -409,7 +416,7 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
                 return rnd.completable(sorted(floaters + lower, key=rank.__getitem__))
         else:
             def ok(floaters: list[str]) -> bool:
-                return len(floaters) <= 1 and all(rnd.bye_allowed(p, everyone) for p in floaters)
+                return len(floaters) <= 1 and all(rnd.bye_allowed(p) for p in floaters)
         best: tuple[tuple[object, ...], list[Pair], list[str]] | None = None
         settled = False  # the best so far has the lowest C6, C7 and C9 possible: costs decide the rest
 
