@@ -410,6 +410,12 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
             following[key] = (-count, quality[0])
         return following[key]
 
+    bound: list[Cost | None] = [None]
+
+    def prune(cost: Cost) -> bool:
+        limit = bound[0]
+        return limit is not None and cost >= limit
+
     for count in range(len(everyone) // 2, -1, -1):
         if lower:
             def ok(floaters: list[str]) -> bool:
@@ -418,10 +424,8 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
             def ok(floaters: list[str]) -> bool:
                 return len(floaters) <= 1 and all(rnd.bye_allowed(p) for p in floaters)
         best: tuple[tuple[object, ...], list[Pair], list[str]] | None = None
-        settled = False  # the best so far has the lowest C6, C7 and C9 possible: costs decide the rest
-
-        def prune(cost: Cost) -> bool:
-            return settled and best is not None and cost >= best[0][-1]  # type: ignore[operator]
+        # Set once the best so far has the lowest C6, C7 and C9 possible: then its costs bound the rest.
+        bound[0] = None
 
         rnd.nodes = 0
         candidates = (_heterogeneous(rnd, mdps, residents, count, rank, prune) if mdps
@@ -439,7 +443,7 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
                 key: tuple[object, ...] = (psd, cost)
             else:
                 key = (psd, next_bracket(floaters), _bye_unplayed(rnd, floaters, lower), cost)
-            if best is not None and key >= best[0]:  # type: ignore[operator]
+            if best is not None and key >= best[0]:
                 continue
             best = (key, chosen, floaters)
             if not _ideal(rnd, psd, everyone, count, score):
@@ -448,9 +452,10 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
                 break
             if best_next is None:
                 best_next = _ideal_next(rnd, floaters, brackets, index)
-            settled = key[1] == best_next and key[2] == 0
-            if settled and not any(cost):
-                break
+            if key[1] == best_next and key[2] == 0:
+                bound[0] = cost
+                if not any(cost):
+                    break
         if best is not None:
             return count, best[0], best[1], best[2]
     return 0, ([],), [], everyone
