@@ -5,7 +5,8 @@ round 2 and round 3 paired; prints the CPU seconds of pairing each round (proces
 (FIDE Dutch from round 2 up to `swiss.DUTCH_FIELD`, then the fast system above `swiss.FAST_FIELD`,
 the matching at or below it; `--matching-up-to N` also times the matching for sizes up to N; for
 sizes up to DUTCH_FIELD the rounds are also timed without Dutch, for the ratio) and for tables of 4.
-Target for Dutch (issue 33): a round of 1,000 players under 10 s.
+Target for Dutch (issue 33): a round of 1,000 players under 10 s; `--dutch-up-to 1000` pairs that
+field by Dutch (the default is swiss.DUTCH_FIELD).
 Targets (issue 33): duels 10,000 players under 2 s and 100,000 under 30 s; tables of 4, 10,000
 players under 5 s.
 """
@@ -68,7 +69,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--matching-up-to", type=int, default=300, help="also time the matching up to this size")
+    parser.add_argument("--dutch-up-to", type=int, default=swiss.DUTCH_FIELD, help="pair duels by Dutch up to this size")
     args = parser.parse_args()
+    swiss.DUTCH_FIELD = args.dutch_up_to
     for n in (int(size) for size in args.sizes.split(",")):
         duels = timed_rounds(n, 2, args.rounds)
         system = "dutch" if n <= swiss.DUTCH_FIELD else "fast" if n > swiss.FAST_FIELD else "matching"

@@ -49,6 +49,10 @@ BUDGET = 4000
 # Search steps (an S1 player tried against an S2 player) a bracket takes for each number of
 # pairs before it keeps the best candidate found.
 NODES = 30_000
+# C7: the following bracket is searched (SHALLOW_NODES steps each) for at most FOLLOWING sets of
+# floaters of a bracket.
+SHALLOW_NODES = 3_000
+FOLLOWING = 64
 # Exchanges of k players between S1 and S2 are tried only while there are at most this many.
 EXCHANGES = 20_000
 # Up to this many players the completion criterion is checked exactly (a maximum matching).
@@ -406,7 +410,11 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
             return ()
         key = frozenset(floaters)
         if key not in following:
+            if len(following) >= FOLLOWING:
+                return (0, [])  # past the cap, an unknown next bracket ranks below every one searched
+            spent = rnd.nodes
             count, quality, _p, _f = _pair_bracket(rnd, floaters, brackets, index + 1, rank, shallow=True)
+            rnd.nodes = spent
             following[key] = (-count, quality[0])
         return following[key]
 
@@ -427,7 +435,7 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
         # Set once the best so far has the lowest C6, C7 and C9 possible: then its costs bound the rest.
         bound[0] = None
 
-        rnd.nodes = 0
+        rnd.nodes = NODES - SHALLOW_NODES if shallow else 0
         candidates = (_heterogeneous(rnd, mdps, residents, count, rank, prune) if mdps
                       else _homogeneous(rnd, residents, count, rank, ZERO, prune))
         best_next: tuple[object, ...] | None = None

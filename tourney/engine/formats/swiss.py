@@ -72,7 +72,7 @@ EXACT_BUDGET = 200_000
 FAST_FIELD = 128
 # Duels from round 2 on: a field up to this size is paired by FIDE Dutch (`dutch.py`); above it, as
 # before (the matching, or `fast_swiss` above FAST_FIELD).
-DUTCH_FIELD = 1000
+DUTCH_FIELD = 64
 # Tables of 3-4: swaps are tried between every two tables up to this many tables, then only between
 # tables at most NEIGHBOURS apart.
 ALL_SWAPS_TABLES = 32
