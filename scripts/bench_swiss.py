@@ -69,7 +69,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--matching-up-to", type=int, default=300, help="also time the matching up to this size")
-    parser.add_argument("--dutch-up-to", type=int, default=swiss.DUTCH_FIELD, help="pair duels by Dutch up to this size")
+    parser.add_argument("--dutch-up-to", type=int, default=swiss.DUTCH_FIELD, help="Dutch up to this size")
     args = parser.parse_args()
     swiss.DUTCH_FIELD = args.dutch_up_to
     for n in (int(size) for size in args.sizes.split(",")):
