@@ -2,8 +2,11 @@
 
 For each size: a field in seed order, round 1 paired, its duels decided by lot (5 % drawn), then
 round 2 and round 3 paired; prints the CPU seconds of pairing each round (process time), for duels
-(the fast system above `swiss.FAST_FIELD`, the matching at or below it; `--matching-up-to N` also
-times the matching for sizes up to N) and for tables of 4.
+(FIDE Dutch from round 2 up to `swiss.DUTCH_FIELD`, then the fast system above `swiss.FAST_FIELD`,
+the matching at or below it; `--matching-up-to N` also times the matching for sizes up to N; for
+sizes up to DUTCH_FIELD the rounds are also timed without Dutch, for the ratio) and for tables of 4.
+Target for Dutch (issue 33): a round of 1,000 players under 10 s; `--dutch-up-to 1000` pairs that
+field by Dutch (the default is swiss.DUTCH_FIELD).
 Targets (issue 33): duels 10,000 players under 2 s and 100,000 under 30 s; tables of 4, 10,000
 players under 5 s.
 """
@@ -52,15 +55,33 @@ def with_fast_field(limit: int, run: Callable[[], list[float]]) -> list[float]:
         swiss.FAST_FIELD = saved
 
 
+def without_dutch(run: Callable[[], list[float]]) -> list[float]:
+    saved = swiss.DUTCH_FIELD
+    swiss.DUTCH_FIELD = 0
+    try:
+        return run()
+    finally:
+        swiss.DUTCH_FIELD = saved
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--matching-up-to", type=int, default=300, help="also time the matching up to this size")
+    parser.add_argument("--dutch-up-to", type=int, default=swiss.DUTCH_FIELD, help="Dutch up to this size")
     args = parser.parse_args()
+    swiss.DUTCH_FIELD = args.dutch_up_to
     for n in (int(size) for size in args.sizes.split(",")):
         duels = timed_rounds(n, 2, args.rounds)
-        print(f"duels n={n}: " + ", ".join(f"round {i + 1} {s:.3f} s" for i, s in enumerate(duels)))
+        system = "dutch" if n <= swiss.DUTCH_FIELD else "fast" if n > swiss.FAST_FIELD else "matching"
+        print(f"duels n={n} ({system} from round 2): "
+              + ", ".join(f"round {i + 1} {s:.3f} s" for i, s in enumerate(duels)))
+        if n <= swiss.DUTCH_FIELD:
+            without = without_dutch(lambda n=n: timed_rounds(n, 2, args.rounds))  # type: ignore[misc]
+            ratio = sum(duels[1:]) / max(sum(without[1:]), 1e-9)
+            print(f"  without dutch n={n}: " + ", ".join(f"round {i + 1} {s:.3f} s" for i, s in enumerate(without))
+                  + f"  (dutch / without, rounds 2+: {ratio:.1f}x)")
         if n <= args.matching_up_to:
             matched = with_fast_field(n + 1, lambda n=n: timed_rounds(n, 2, args.rounds))  # type: ignore[misc]
             ratio = sum(matched) / max(sum(duels), 1e-9)

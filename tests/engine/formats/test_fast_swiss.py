@@ -17,6 +17,13 @@ from tourney.engine.formats import swiss
 from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult, scores
 
 
+@pytest.fixture(autouse=True)
+def no_dutch(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """These tests are of the fast system and the matching: FIDE Dutch (`dutch.py`) kept out."""
+    monkeypatch.setattr(swiss, "DUTCH_FIELD", 0)
+    yield
+
+
 @pytest.fixture
 def fast_from(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Small fields paired by the fast system, so its results can be set against the matching's."""

@@ -68,6 +68,9 @@ EXACT_BUDGET = 200_000
 # remainder): the matching on the complete graph takes seconds at a few hundred players and minutes
 # at a thousand.
 FAST_FIELD = 128
+# Duels from round 2 on: a field up to this size is paired by FIDE Dutch (`dutch.py`); above it, as
+# before (the matching, or `fast_swiss` above FAST_FIELD).
+DUTCH_FIELD = 64
 # Tables of 3-4: swaps are tried between every two tables up to this many tables, then only between
 # tables at most NEIGHBOURS apart.
 ALL_SWAPS_TABLES = 32
@@ -113,17 +116,52 @@ def pair_round(
     min_table: int = 2,
     bye_points: Fraction | int = 1,
     withdrawn: Collection[str] = (),
+    total_rounds: int | None = None,
 ) -> RoundPlan:
     """The tables (in seat order) and bye of the next round. `withdrawn` players keep the points of
     the rounds they played (and count in their opponents' tie-breaks) but are paired no more."""
     every = scores(players, history, bye_points)
+    seeds = players
     players = [p for p in players if p not in withdrawn]
     score = {p: every[p] for p in players}
     if len(players) < 2:
         raise InvalidInputError(f"a Swiss needs at least 2 players, got {len(players)}")
     if table_size == 2:
+        if history and len(players) <= DUTCH_FIELD:
+            dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)))
+            if dutch is not None:
+                rng.random()  # the stream other rounds draw from, kept in step
+                return dutch
         return _pair_duels(players, history, score, rng)
     return _group_tables(players, history, score, table_size, min_table)
+
+
+def _pair_dutch(seeds: Sequence[str], players: Sequence[str], history: Sequence[PlayedRound],
+                score: Mapping[str, Fraction], bye_points: Fraction | int, total_rounds: int) -> RoundPlan | None:
+    """Rounds 2+ of duels by FIDE Dutch (`dutch.py`); None when no pairing meets its absolute
+    criteria (the matching then pairs with the fewest rematches)."""
+    from tourney.engine.formats.dutch import pair_dutch
+
+    unit = math.lcm(2, Fraction(bye_points).denominator, *(s.denominator for s in score.values()))
+    points = scores(seeds, history, bye_points)
+    units = {p: int(s * unit) for p, s in points.items()}
+    pairs, left = pair_dutch(seeds, history, units, unit, total_rounds, _initial_white(seeds, history[0]),
+                             int(Fraction(bye_points) * unit), paired=set(players))
+    if len(left) != len(players) % 2:
+        return None
+    return RoundPlan(len(history) + 1, tuple(pairs), left)
+
+
+def _initial_white(seeds: Sequence[str], first: PlayedRound) -> bool:
+    """The initial colour (C.04.3 E.5): white when the best seed who played a game in round 1 had
+    white on an odd pairing number or black on an even one."""
+    number = {p: i + 1 for i, p in enumerate(seeds)}
+    duels = [t.players for t in first.tables if len(t.players) == 2 and all(p in number for p in t.players)]
+    if not duels:
+        return True
+    top = min((p for pair in duels for p in pair), key=number.__getitem__)
+    white = next(pair[0] for pair in duels if top in pair) == top
+    return white == (number[top] % 2 == 1)
 
 
 def _units(score: Mapping[str, Fraction]) -> dict[str, int]:

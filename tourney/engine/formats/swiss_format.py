@@ -49,7 +49,8 @@ class SwissFormat(TableRoundsFormat):
 
         history = played_rounds(state) if stage > 1 else []
         return pair_round(entrants, history, random.Random(f"tourney-swiss/{seed}"),
-                          table_size=state.format.table_size, min_table=min_table(state), withdrawn=withdrawn(state))
+                          table_size=state.format.table_size, min_table=min_table(state), withdrawn=withdrawn(state),
+                          total_rounds=self.total_rounds(state))
 
 
 SWISS = register_format(SwissFormat())
