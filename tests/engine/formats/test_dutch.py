@@ -8,8 +8,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from dutch_reference import ReferenceRound, reference_rounds
 
-from tests.engine.formats.dutch_reference import ReferenceRound, reference_rounds
 from tourney.engine.formats.dutch import pair_dutch
 from tourney.engine.formats.swiss import pair_round
 from tourney.engine.rounds import PlayedRound, TableResult, scores
