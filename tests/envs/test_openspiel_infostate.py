@@ -18,9 +18,17 @@ from test_openspiel_games import deal  # noqa: E402
 import tourney.openspiel  # noqa: E402
 from tourney.envs.features import feature_spec  # noqa: E402
 from tourney.envs.infostate import layout_for  # noqa: E402
-from tourney.rules.games import find_game, resolve_options  # noqa: E402
+from tourney.rules.games import (  # noqa: E402
+    all_games,
+    find_game,
+    resolve_options,
+)
 
-GAMES = sorted(tourney.openspiel.register_all())
+# tourney's own games: a plug-in another test registered in this process (a toy game) has no deals
+# to arrange, so its resampling is not this suite's to test.
+OWN = {tourney.openspiel.short_name(game) for game in all_games()
+       if str(getattr(game.new_state, "__module__", "")).startswith("tourney.")}
+GAMES = sorted(name for name in tourney.openspiel.register_all() if name in OWN)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -26,7 +26,7 @@ JOBS: dict[str, tuple[Callable[[], str], int, int]] = {
     "knockout-13": (lambda: render_elimination(elimination("knockout", 13, third_place=True, matches=9)), 13, 1),
     "double-16": (lambda: render_elimination(elimination("double-elimination", 16, best_of=3)), 16, 2),
     "round-robin-8": (lambda: render_crosstable(round_robin(8, played=5)), 8, 2),
-    "swiss-11": (lambda: render_swiss(swiss_event(11, rounds=4, played=3)), 11, 2),
+    "swiss-11": (lambda: render_swiss(swiss_event(11, rounds=4, played=3)), 11, 1),
 }
 
 
