@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from tourney.app.read_models.stage_labels import progress_text
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
@@ -24,19 +25,9 @@ def list_lines(found: Sequence[TournamentSummary], tr: Translator = ENGLISH) -> 
         mark = "*" if item.current else " "
         players = tr.ngettext("%(num)s players", "%(num)s players", item.players) if tr.lang != ENGLISH.lang \
             else f"{item.players} players"  # English said "1 players" before there were catalogs: kept
-        yield (f"{mark} {item.id:>4}  {item.name:<{width}}  {item.game:<13} {_state(item.state, tr):<12} "
+        yield (f"{mark} {item.id:>4}  {item.name:<{width}}  {item.game:<13} {progress_text(item.state, tr):<12} "
                f"{players}")
     yield tr.gettext("* current: `tourney use NAME|ID` chooses another.")
-
-
-def _state(state: str, tr: Translator) -> str:
-    """registering / stage N / complete (`operations.tournaments.progress`) in `tr`'s language."""
-    if state == "complete":
-        return tr.gettext("complete")
-    if state == "registering":
-        return tr.gettext("registering")
-    number = state.removeprefix("stage ")
-    return tr.gettext("stage %(number)s", number=number) if number.isdigit() else state
 
 
 def backup_line(made: BackupMade, tr: Translator = ENGLISH) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.app.floor.tokens import check_console, console_token, csrf_token, director_token
 from tourney.errors import InvalidInputError
-from tourney.i18n import ENGLISH, N_, Translator, translator
+from tourney.i18n import ENGLISH, Translator, translator
 
 if TYPE_CHECKING:
     from tourney.app.operations.tournaments import Created
@@ -251,9 +251,6 @@ class EventsPage:
                    for name in (*NUMBERS, "seeding", "grand-final", "tiebreaks", "third-place"))
 
 
-PROGRESS_WORDS = {"registering": N_("registering"), "complete": N_("complete")}  # `tourney list`'s states
-
-
 def _takers(option: str, tr: Translator = ENGLISH) -> str:
     """The formats that take `option`, as a list a sentence starts with ("Knockout and Swiss")."""
     from tourney.app.operations.tournaments import formats_taking
@@ -269,10 +266,9 @@ def _row_words(row: EventRow, tr: Translator) -> EventRow:
     """An event's line in the page's language: where it stands, and its format with its options."""
     from dataclasses import replace
 
-    number = row.state.removeprefix("stage ")
-    state = (tr.gettext("stage %(number)s", number=number) if number.isdigit()
-             else tr.gettext(PROGRESS_WORDS.get(row.state, row.state)))
-    return replace(row, state=state, format=_format_shown(row.format_event, tr))
+    from tourney.app.read_models.stage_labels import progress_text
+
+    return replace(row, state=progress_text(row.state, tr), format=_format_shown(row.format_event, tr))
 
 
 def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_token: str = "",

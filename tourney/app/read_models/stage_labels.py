@@ -85,3 +85,14 @@ def going_on_text(advance: int, tables: int, tr: Translator = ENGLISH) -> str:
 def capitalised(text: str) -> str:
     """The first letter upper case, the rest as written ("Round 3 (semi-final)")."""
     return text[:1].upper() + text[1:]
+
+
+def progress_text(state: str, tr: Translator = ENGLISH) -> str:
+    """Where an event stands as `tourney list` and the events page say it (`operations.tournaments.
+    progress`: registering, stage N, complete), in `tr`'s language; anything else as it is."""
+    if state == "complete":
+        return tr.gettext("complete")
+    if state == "registering":
+        return tr.gettext("registering")
+    number = state.removeprefix("stage ")
+    return tr.gettext("stage %(number)s", number=number) if number.isdigit() else state
