@@ -382,6 +382,12 @@ class TournamentFormat(Protocol):
         """How sheets and `status` name stage `stage`: "stage 1 of 3", "the final", "round 2"."""
         ...
 
+    def planned_rounds(self, state: LiveState) -> int | None:
+        """How many rounds the event plays, where the format fixes it once round 1 is seated (a
+        Swiss, a round robin); None before that, or for a format that does not know (the stages, a
+        bracket: its rounds have names). Cheap: `seat` and `advance` print it with every draw."""
+        ...
+
     def statuses(self, state: LiveState) -> list[PlayerStatus]:
         """`player list`: every registered player's status, in registration order."""
         ...

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from tourney.engine.rounds import PlayedRound, scores
+from tourney.engine.rounds import PlayedRound, Units
 
 
 @dataclass(frozen=True)
@@ -37,32 +37,38 @@ def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points
               tiebreaks: Sequence[str] = ()) -> list[PointsRow]:
     """The ranking with its tie-breaks (see the module docstring): score, then `tiebreaks` in order
     (empty: DEFAULT_TIEBREAKS), then seed; the rows carry the chosen values in `chosen`."""
-    score = scores(players, history, bye_points)
+    units = Units(history, bye_points)
+    score = units.scores(players, history)
     chosen = tuple(t for t in tiebreaks if t != "fide-2023") or DEFAULT_TIEBREAKS
-    values = _tiebreak_values(players, history, score, bye_points, fide_2023="fide-2023" in tiebreaks)
+    values = _tiebreak_values(players, history, score, units, fide_2023="fide-2023" in tiebreaks)
     seed = {p: i for i, p in enumerate(players)}
-    keys: dict[str, tuple[Fraction, ...]] = {p: (-score[p],) for p in players}
+    keys: dict[str, tuple[int, ...]] = {p: (-score[p],) for p in players}
     picked: dict[str, list[tuple[str, Fraction]]] = {p: [] for p in players}
     for name in chosen:
-        value = _direct_encounter(players, history, keys) if name == "direct-encounter" else values[name]
+        value, denominator = (_direct_encounter(players, history, keys), 2) if name == "direct-encounter" \
+            else values[name]
         for p in players:
             keys[p] = (*keys[p], -value[p])
-            picked[p].append((name, value[p]))
+            picked[p].append((name, units.fraction(value[p], denominator)))
     # The sheets' columns: Buchholz, Sonneborn-Berger, and head-to-head among those level on the three.
-    level = {p: (-score[p], -values["buchholz"][p], -values["sonneborn-berger"][p]) for p in players}
+    buchholz, sonneborn_berger = values["buchholz"][0], values["sonneborn-berger"][0]
+    level = {p: (-score[p], -buchholz[p], -sonneborn_berger[p]) for p in players}
     h2h = _direct_encounter(players, history, level)
     order = sorted(players, key=lambda p: (keys[p], seed[p]))
     rows: list[PointsRow] = []
     for i, p in enumerate(order):
         rank = rows[-1].rank if rows and keys[p] == keys[rows[-1].player] else i + 1
-        rows.append(PointsRow(rank, p, score[p], values["buchholz"][p], values["sonneborn-berger"][p], h2h[p],
-                             tuple(picked[p])))
+        point, half = units.per_point, 2
+        rows.append(PointsRow(rank, p, units.fraction(score[p], point), units.fraction(buchholz[p], point),
+                              units.fraction(sonneborn_berger[p], 2 * point), units.fraction(h2h[p], half),
+                              tuple(picked[p])))
     return rows
 
 
-def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction],
-                     bye_points: Fraction | int, fide_2023: bool) -> dict[str, dict[str, Fraction]]:
-    """Buchholz (all of it, cut-1, median) and Sonneborn-Berger of every player.
+def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, int],
+                     units: Units, fide_2023: bool) -> dict[str, tuple[dict[str, int], int]]:
+    """Buchholz (all of it, cut-1, median) and Sonneborn-Berger of every player, each with how many
+    of its units make a point (`Units`).
 
     A player's Buchholz is a term per round: the (final) scores of the opponents met that round; a
     round not played (a bye, a forfeit won or lost, or after withdrawing) is 0, and a forfeit adds
@@ -72,56 +78,57 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
     score, and an opponent's rounds not played count as draws (½) in the score read for them (their
     byes' and forfeit wins' points left out)."""
     rounds = len(history)
-    seated: dict[str, list[Fraction | None]] = {p: [None] * rounds for p in players}
-    sb = {p: Fraction(0) for p in players}
+    seated: dict[str, list[int | None]] = {p: [None] * rounds for p in players}
+    sb = dict.fromkeys(players, 0)
     opponents_per_table = 1
-    won_unplayed = {p: Fraction(0) for p in players}  # points of forfeit wins
+    won_unplayed = dict.fromkeys(players, 0)  # points of forfeit wins
     for number, played in enumerate(history):
         for table in played.tables:
             opponents_per_table = max(opponents_per_table, len(table.players) - 1)
             if not table.played:
-                for a, _b, points in table.duels():
-                    won_unplayed[a] += points
+                per_duel = units.per_point // (2 * (len(table.players) - 1))
+                for a, _b, halves in table.duel_halves():
+                    won_unplayed[a] += halves * per_duel
                 continue
             for p in table.players:
-                seated[p][number] = Fraction(0)
-            for a, b, points in table.duels():
-                sb[a] += points * score[b]
+                seated[p][number] = 0
+            for a, b, halves in table.duel_halves():
+                sb[a] += halves * score[b]
     read = dict(score)
     if fide_2023:
         for p in players:
             unplayed = sum(1 for term in seated[p] if term is None)
             byes = sum(1 for played in history if p in played.byes)
-            read[p] = score[p] - byes * Fraction(bye_points) - won_unplayed[p] + Fraction(unplayed, 2)
+            read[p] = score[p] - byes * units.bye - won_unplayed[p] + unplayed * units.per_point // 2
     for number, played in enumerate(history):
         for table in played.tables:
             if not table.played:
                 continue
-            for a, b, _ in table.duels():
+            for a, b, _ in table.duel_halves():
                 term = seated[a][number]
                 assert term is not None
                 seated[a][number] = term + read[b]
-    terms: dict[str, list[Fraction]] = {}
+    terms: dict[str, list[int]] = {}
     for p in players:
-        virtual = score[p] * opponents_per_table if fide_2023 else Fraction(0)
+        virtual = score[p] * opponents_per_table if fide_2023 else 0
         terms[p] = sorted(virtual if term is None else term for term in seated[p])
     return {
-        "buchholz": {p: sum(terms[p], Fraction(0)) for p in players},
-        "buchholz-cut1": {p: sum(terms[p][1:], Fraction(0)) for p in players},
-        "median-buchholz": {p: sum(terms[p][1:-1], Fraction(0)) for p in players},
-        "sonneborn-berger": sb,
+        "buchholz": ({p: sum(terms[p]) for p in players}, units.per_point),
+        "buchholz-cut1": ({p: sum(terms[p][1:]) for p in players}, units.per_point),
+        "median-buchholz": ({p: sum(terms[p][1:-1]) for p in players}, units.per_point),
+        "sonneborn-berger": (sb, 2 * units.per_point),
     }
 
 
 def _direct_encounter(players: Sequence[str], history: Sequence[PlayedRound],
-                      level: Mapping[str, tuple[Fraction, ...]]) -> dict[str, Fraction]:
-    """The duel points each player scored against the players level with them on `level`: summed
-    over the duels actually played (linear in the games), never over every pair of a level group,
-    which is quadratic in a Swiss's largest score group."""
-    points = {p: Fraction(0) for p in players}
+                      level: Mapping[str, tuple[int, ...]]) -> dict[str, int]:
+    """The duel half points each player scored against the players level with them on `level`:
+    summed over the duels actually played (linear in the games), never over every pair of a level
+    group, which is quadratic in a Swiss's largest score group."""
+    points = dict.fromkeys(players, 0)
     for played in history:
         for table in played.tables:
-            for a, b, won in table.duels():
+            for a, b, halves in table.duel_halves():
                 if a != b and a in points and b in level and level[a] == level[b]:
-                    points[a] += won
+                    points[a] += halves
     return points

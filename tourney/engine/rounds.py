@@ -11,6 +11,7 @@ A table lists its players in seat order: seat 0 is white (the first to act) in a
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,13 @@ class TableResult:
         """False for a forfeit: a round the tie-breaks count as not played (FIDE)."""
         return not self.forfeits
 
+    def duel_halves(self) -> list[tuple[str, str, int]]:
+        """`duels` in half points (2, 1 or 0): what the ranking sums, in whole numbers."""
+        if set(self.forfeits) == set(self.players):
+            return [(a, b, 0) for a in self.players for b in self.players if a != b]
+        seats = list(zip(self.players, self.places, strict=True))
+        return [(a, b, 2 if pa < pb else 1 if pa == pb else 0) for a, pa in seats for b, pb in seats if a != b]
+
     def duels(self) -> list[tuple[str, str, Fraction]]:
         """(a, b, a's points against b) for every ordered pair at the table."""
         if set(self.forfeits) == set(self.players):
@@ -69,7 +77,7 @@ class PlayedRound:
     byes: tuple[str, ...] = ()
 
 
-def _check(players: Sequence[str], history: Sequence[PlayedRound]) -> None:
+def check_history(players: Sequence[str], history: Sequence[PlayedRound]) -> None:
     if len(set(players)) != len(players) or "" in players:
         raise InvalidInputError("players must be distinct non-empty names")
     known = set(players)
@@ -90,13 +98,43 @@ def scores(
     players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1
 ) -> dict[str, Fraction]:
     """Each player's points after the rounds in `history`."""
-    _check(players, history)
-    total = {p: Fraction(0) for p in players}
-    for played in history:
-        for p in played.byes:
-            total[p] += Fraction(bye_points)
-        for table in played.tables:
-            share = Fraction(1, len(table.players) - 1)
-            for a, _b, points in table.duels():
-                total[a] += points * share
-    return total
+    units = Units(history, bye_points)
+    return {p: units.fraction(total, units.per_point) for p, total in units.scores(players, history).items()}
+
+
+class Units:
+    """Whole numbers for the ranking's arithmetic: a score in units of 1/`per_point` of a point (a
+    duel's ½, a table of n players' 1/(n-1) per duel, the bye's points all whole), so that ranking
+    10,000 players sums integers rather than `Fraction`s (a hundred times the cost each); `fraction`
+    turns a value back into points for the rows, given what one point is in its units: `per_point`
+    for a score and the Buchholz family, 2·per_point for Sonneborn-Berger (a duel's half points
+    times a score), 2 for head-to-head (half points)."""
+
+    def __init__(self, history: Sequence[PlayedRound], bye_points: Fraction | int) -> None:
+        per_point = 2 * Fraction(bye_points).denominator
+        for size in {len(table.players) for played in history for table in played.tables}:
+            per_point = math.lcm(per_point, 2 * (size - 1))
+        self.per_point = per_point
+        self.bye = int(Fraction(bye_points) * per_point)
+        self._fractions: dict[tuple[int, int], Fraction] = {}
+
+    def scores(self, players: Sequence[str], history: Sequence[PlayedRound]) -> dict[str, int]:
+        """`rounds.scores` in these units (the same checks)."""
+        check_history(players, history)
+        total = dict.fromkeys(players, 0)
+        for played in history:
+            for p in played.byes:
+                total[p] += self.bye
+            for table in played.tables:
+                per_duel = self.per_point // (2 * (len(table.players) - 1))  # a half point of one duel
+                for a, _b, halves in table.duel_halves():
+                    total[a] += halves * per_duel
+        return total
+
+    def fraction(self, value: int, point: int) -> Fraction:
+        """`value`, of which `point` make one point, as points; each distinct value made once."""
+        key = (value, point)
+        found = self._fractions.get(key)
+        if found is None:
+            found = self._fractions[key] = Fraction(value, point)
+        return found

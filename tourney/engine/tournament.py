@@ -29,7 +29,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from tourney.engine import entries, players, seats
 from tourney.engine import names as names_
@@ -114,6 +114,10 @@ class TournamentState:
     _descriptor: GameDescriptor = field(init=False, compare=False, repr=False)
     _kind: TournamentFormat = field(init=False, compare=False, repr=False)
     _frozen: bool = False
+    # What readers of a frozen snapshot ask for more than once (the standings, the format's view),
+    # kept once computed: a frozen state never changes, and a 10,000-player Swiss's standings cost
+    # a second each time (a command such as `status` reads them three times).
+    _read_once: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._descriptor = find_game(self.game)
@@ -258,7 +262,7 @@ class TournamentState:
         new.seeds, new._log, new._folded = dict(self.seeds), list(self._log), dict(self._folded)
         new._touched = dict(self._touched)
         new.format_data = self.format_data.copy()
-        new._frozen = False
+        new._frozen, new._read_once = False, {}
         return new
 
     # ================================================================ derived views
@@ -354,7 +358,11 @@ class TournamentState:
         return None
 
     def standings(self) -> list[StandingRow]:
-        return self.kind.standings(self)
+        if not self._frozen:
+            return self.kind.standings(self)
+        if "standings" not in self._read_once:
+            self._read_once["standings"] = self.kind.standings(self)
+        return list(cast("list[StandingRow]", self._read_once["standings"]))
 
     def can_advance(self) -> list[str]:
         """What keeps `advance` from closing the current stage; empty when it may."""
@@ -440,7 +448,11 @@ class TournamentState:
         """The format's view data for printouts (docs/internals.md "The format seam"): a `BracketView`
         for knockout and double elimination, a `RoundsView` for round robin and Swiss; None for
         stages or before round 1 is seated."""
-        return self.kind.view(self)
+        if not self._frozen:
+            return self.kind.view(self)
+        if "view" not in self._read_once:
+            self._read_once["view"] = self.kind.view(self)
+        return cast("FormatView | None", self._read_once["view"])
 
     def _apply_effective(self, kind: str, data: dict[str, Any], *, strict: bool) -> frozenset[Touch]:
         """Apply one event in effect; returns what it touched (log.first_dependent reads it)."""
@@ -486,7 +498,7 @@ CHECKPOINT_VERSION: Final = 1
 CHECKPOINT: Final = CheckpointFields(
     stored=("game", "players", "stage", "closed", "tables", "history", "seeds", "format", "format_data"),
     rebuilt=("_by_name", "_folded", "_where", "_descriptor", "_kind"),
-    left_out=("_log", "_touched", "_earlier", "_frozen"))
+    left_out=("_log", "_touched", "_earlier", "_frozen", "_read_once"))
 # What a checkpoint stores of a player: every field, in declaration order.
 _PLAYER_FIELDS: Final = tuple(f.name for f in dataclasses.fields(PlayerInfo))
 

@@ -341,7 +341,7 @@ def status(*, db: str | None = None, tournament: str | None = None, tr: Translat
     counts = _floor_counts(state)
     slowest = tuple(table_view(state, t) for t in _slowest(state))
     default = state.format == FormatConfig()
-    total = None if default else getattr(state.format_view(), "total_rounds", None) or None
+    total = None if default else state.kind.planned_rounds(state)
     steps = _next_steps(state, tuple(report.blockers), len(report.tables_playing), tr)
     # Every count out of the same whole: the registered, then the part who dropped out.
     registered = len(state.players)

@@ -61,8 +61,7 @@ def stage_progress(state: TournamentState, stage: int | None = None, tr: Transla
             if name not in names and name != f"round {stage}":  # the bracket's own name of the round
                 names.append(name)
         return label + (f" ({', '.join(round_name(name, tr) for name in names)})" if names else "")
-    view = state.format_view()
-    total = getattr(view, "total_rounds", 0)
+    total = state.kind.planned_rounds(state)
     if not total:
         return label
     if state.kind.unit == "round":

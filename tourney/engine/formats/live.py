@@ -392,6 +392,9 @@ class RoundFormat(ABC):
     def stage_label(self, state: LiveState, stage: int) -> str:
         return f"round {stage}"
 
+    def planned_rounds(self, state: LiveState) -> int | None:
+        return None
+
     def statuses(self, state: LiveState) -> list[PlayerStatus]:
         """Playing at this round's table, waiting for the next round (a finished match or a bye),
         out of a bracket, dropped; once complete, the standings' places."""

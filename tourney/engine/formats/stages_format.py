@@ -337,6 +337,9 @@ class StagesFormat:
     def view(self, state: LiveState) -> None:
         return None
 
+    def planned_rounds(self, state: LiveState) -> int | None:
+        return None
+
     def stage_label(self, state: LiveState, stage: int) -> str:
         plan = state.plan
         stages = len(plan.stages) if plan else stage

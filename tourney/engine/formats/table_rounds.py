@@ -109,6 +109,9 @@ class TableRoundsFormat(RoundFormat):
         rows = rank_points(state.history, swiss_rows(state, self.bye_points), chosen=bool(state.format.tiebreaks))
         return [replace(row, note=notes[row.player]) if row.player in notes else row for row in rows]
 
+    def planned_rounds(self, state: LiveState) -> int | None:
+        return (self.total_rounds(state) or None) if state.stage > 0 else None
+
     def view(self, state: LiveState) -> RoundsView | None:
         if state.stage == 0:
             return None

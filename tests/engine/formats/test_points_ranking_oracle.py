@@ -1,0 +1,52 @@
+"""The points ranking in whole numbers (points_ranking.Units) agrees with the first `Fraction` version
+(points_ranking_oracle.py) on random events: tables of 2 to 4, draws, forfeits, byes of 1 or ½,
+every tie-break order."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from points_ranking_oracle import standings as oracle_standings
+
+from tourney.engine.points_ranking import standings
+from tourney.engine.rounds import PlayedRound, TableResult
+
+TIEBREAK_NAMES = ("buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger", "direct-encounter",
+                  "fide-2023")
+
+
+def random_event(rng: random.Random, table_size: int, rounds: int) -> tuple[list[str], list[PlayedRound]]:
+    players = [f"P{i}" for i in range(rng.randint(2, 13))]
+    history = []
+    for _ in range(rounds):
+        shuffled = players[:]
+        rng.shuffle(shuffled)
+        byes = tuple(shuffled[:rng.randint(0, 2)])
+        seated = shuffled[len(byes):]
+        tables = []
+        while len(seated) >= 2:
+            size = min(len(seated), rng.randint(2, table_size))
+            at, seated = tuple(seated[:size]), seated[size:]
+            places = tuple(rng.randint(1, size) for _ in at)  # repeated places: draws
+            forfeits: tuple[str, ...] = ()
+            if rng.random() < 0.15:
+                forfeits = at if rng.random() < 0.3 else (rng.choice(at),)
+            tables.append(TableResult(at, places, forfeits))
+        history.append(PlayedRound(tuple(tables), byes + tuple(seated)))
+    return players, history
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), table_size=st.integers(2, 4), rounds=st.integers(0, 6),
+       bye_points=st.sampled_from([Fraction(1), Fraction(1, 2), Fraction(0)]),
+       tiebreaks=st.lists(st.sampled_from(TIEBREAK_NAMES), unique=True, max_size=4))
+def test_whole_numbers_agree_with_fractions(seed: int, table_size: int, rounds: int, bye_points: Fraction,
+                                            tiebreaks: list[str]) -> None:
+    players, history = random_event(random.Random(seed), table_size, rounds)
+    if tiebreaks == ["fide-2023"]:
+        tiebreaks = ["buchholz", "fide-2023"]
+    assert standings(players, history, bye_points, tiebreaks) == \
+        oracle_standings(players, history, bye_points, tiebreaks)
