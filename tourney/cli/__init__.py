@@ -57,6 +57,7 @@ GROUPS: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
     )),
     ("Printing", (
         ("print", "print_cmd:print_sheets", "Print sheets: seating, tables, standings, bracket."),
+        ("export", "export_cmd:app", "Export a Swiss as FIDE's TRF file (trf)."),
     )),
     ("Bots", (
         ("arena", "arena_cmd:app", "Seeded games between bots; ratings and reports."),
