@@ -27,8 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tourney.app.operations import players, results, seating, tournaments  # noqa: E402
-from tourney.app.operations.trf import trf_text  # noqa: E402
+from tourney.app.operations import players, results, seating, tournaments
+from tourney.app.operations.trf import trf_text
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "trf" / "roundtrip.json"
 

@@ -2,7 +2,9 @@
 
     trf_text(db=, tournament=) -> str          the event's TRF-2016 (with XXR, XXC), rounds finished so far
     write_trf_file(path, text) -> Path         written whole (a temporary file renamed), never over another file
-    import_trf_players(file, db=, tournament=) the 001 lines' players registered, all or none
+
+`tourney player import FILE.trf` registers a TRF's players (`players.import_players`) and `tourney
+seat --ratings FILE.trf` seeds them by its ratings (`ratings.read_ratings_file`).
 
 What the export holds: the field in seed order (start numbers), the ratings that seeded it (`tourney
 seat --ratings`), each player's points and rank, and every finished round (seat 0 white, the bye U,
@@ -16,12 +18,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.app.input.trf import TrfEntrant, duel_trf, read_trf_field, write_trf
+from tourney.app.input.trf import duel_trf, write_trf
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.app.operations.players import Registered
     from tourney.engine.events import Event
+    from tourney.engine.rounds import PlayedRound
     from tourney.engine.tournament import TournamentState
 
 TRF_KIND = "TRF file"
@@ -41,9 +43,10 @@ def trf_text(*, db: str | None = None, tournament: str | None = None) -> str:
 def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None = None) -> str:
     """The TRF text of a Swiss of duels' state (see the module's docstring)."""
     from tourney.engine.formats.live import entrants_of, played_rounds, withdrawn
-    from tourney.engine.formats.swiss_format import SWISS
+    from tourney.engine.formats.swiss_format import SwissFormat
 
-    if state.format.name != "swiss" or state.format.table_size != 2:
+    kind = state.kind
+    if not isinstance(kind, SwissFormat) or state.format.table_size != 2:
         raise InvalidInputError.in_words("a TRF file is a Swiss of duels: this event is a %(format)s of tables of "
                                          "%(size)s", format=state.format.name, size=state.format.table_size)
     seeds = list(entrants_of(state))
@@ -51,12 +54,35 @@ def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None 
         return write_trf(duel_trf(name, [p.name for p in state.players if not p.dropped], [],
                                   state.format.rounds or 0))
     history = played_rounds(state, finished_only=True)
-    total = SWISS.total_rounds(state)
+    total = kind.total_rounds(state)
     gone = withdrawn(state)
     absent_next = [p for p in seeds if p in gone] if len(history) < total else []
-    ranks = {row.player: row.rank for row in state.standings()}
+    ranks = _ranks(seeds, history, state) if history else None
     return write_trf(duel_trf(name, seeds, history, max(total, len(history)), ratings=ratings, ranks=ranks,
-                              absent_next=absent_next))
+                              absent_next=absent_next, first_colour=_first_colour(seeds, state)))
+
+
+def _ranks(seeds: list[str], history: list[PlayedRound], state: TournamentState) -> dict[str, int]:
+    """Each player's rank after the finished rounds, by their points and the event's tie-breaks (the
+    standings as they stood when the last of those rounds finished), ties by seed."""
+    from tourney.engine.points_ranking import standings
+
+    rows = standings(seeds, history, 1, state.format.tiebreaks)
+    return {row.player: place for place, row in enumerate(rows, start=1)}
+
+
+def _first_colour(seeds: list[str], state: TournamentState) -> str | None:
+    """XXC of round 1 as seated (white: seat 0), before any of its tables has finished."""
+    from tourney.app.input.trf import TrfGame, initial_colour
+    from tourney.engine.format_registry import format_data
+    from tourney.engine.formats.live import RoundsData
+
+    plans = format_data(state, RoundsData).round_plans
+    if not plans:
+        return None
+    colours = {p: (TrfGame(0, "w" if seat == 0 else "b", ""),) for table in plans[0].tables
+               for seat, p in enumerate(table)}
+    return initial_colour(seeds, colours)
 
 
 def seeding_ratings(events: list[Event]) -> dict[str, int]:
@@ -82,31 +108,3 @@ def write_trf_file(path: Path, text: str) -> Path:
     check_replaceable(path, ours=lambda head: MARKER in head, kind=TRF_KIND)
     write_text(path, text)
     return path
-
-
-def read_trf_players(file: str | Path) -> list[TrfEntrant]:
-    """The players of a TRF file, in start-number order; a malformed file is refused naming its line."""
-    from tourney.app.input.files import read_text
-
-    return read_trf_field(read_text(Path(file)), source=str(file))
-
-
-def import_trf_players(file: str | Path, entrants: list[TrfEntrant] | None = None, *, db: str | None = None,
-                       tournament: str | None = None) -> Registered:
-    """Register the players of a TRF file in start-number order (all or none; a bad line is refused
-    naming it). Their ratings seed the field when the same file is given to `tourney seat --ratings`."""
-    from tourney.app.input.names import checked_name
-    from tourney.app.operations.players import NewPlayer, register
-    from tourney.errors import worded
-
-    found = read_trf_players(file) if entrants is None else entrants
-    players = []
-    for entrant in found:
-        origin = worded("%(source)s line %(line)s", source=file, line=entrant.line)
-        try:
-            name = checked_name(entrant.name)
-        except InvalidInputError as error:
-            raise InvalidInputError.in_words("%(origin)s: %(reason)s", origin=origin,
-                                             reason=error.words if error.words is not None else str(error)) from None
-        players.append(NewPlayer(name, origin=origin))
-    return register(players, db=db, tournament=tournament)
