@@ -130,7 +130,7 @@ def trf_players(text: str, *, source: str) -> list[NewPlayer]:
         try:
             name = checked_name(entrant.name)
         except InvalidInputError as error:
-            raise InvalidInputError.in_words("%(origin)s: %(error)s", origin=origin,
+            raise InvalidInputError.in_words("%(source)s: %(error)s", source=origin,
                                              error=error.words or str(error)) from None
         players.append(NewPlayer(name, origin=origin))
     return players
