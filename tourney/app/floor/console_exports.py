@@ -93,7 +93,8 @@ def console_sheet(floor: FloorRead, kind: str, *, links_base: str | None, paper:
     in `lang` (an address's `?lang=`), else the event's language, else English."""
     name, chosen = check_sheet_options(kind, paper=paper)
     if name == "all":
-        raise InvalidInputError.in_words("one sheet at a time: standings, bracket, seating, seat-cards, table-sheets or pairings")
+        raise InvalidInputError.in_words("one sheet at a time: standings, bracket, seating, seat-cards, table-sheets "
+                                         "or pairings")
     links = sheet_links(floor, links_base, stage=None) if links_base is not None else None
     return render_sheet(name, floor.tournament, floor.state, paper=chosen, links=links,
                         lang=page_language(lang, None, floor.lang))

@@ -3,10 +3,12 @@ the round, the result once entered, and the bye. For a format played in rounds (
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tourney.app.read_models.format_views import points_text
-from tourney.app.read_models.views import event_info, stage_label, stage_tables
+from tourney.app.read_models.stage_labels import stage_heading
+from tourney.app.read_models.views import event_info, stage_tables
 from tourney.errors import IllegalActionError
 from tourney.i18n import ENGLISH, Translator
 from tourney.render.pages import PairedPlayer, PairingRow, PairingsPage
@@ -33,11 +35,11 @@ def pairings_page(tournament: Tournament, state: TournamentState, *, stage: int 
     before = scores(entrants_of(state), played_rounds(state)[:number - 1], bye_points)
 
     def paired(name: str) -> PairedPlayer:
-        return PairedPlayer(name, points_text(before.get(name, 0)))
+        return PairedPlayer(name, points_text(before.get(name, Fraction(0))))
 
     rows = tuple(PairingRow(t.number, tuple(paired(p) for p in t.seats), _result(t)) for t in tables)
     byes = data.round_plans[number - 1].byes if number <= len(data.round_plans) else ()
-    return PairingsPage(event=event_info(tournament, state, tr), stage_label=stage_label(state, number, tr),
+    return PairingsPage(event=event_info(tournament, state, tr), stage_label=stage_heading(state, number, tr),
                         rows=rows, byes=tuple(paired(p) for p in byes), bye_points=str(bye_points),
                         duels=all(len(t.seats) == 2 for t in tables), paper=paper, seed=state.seeds.get(number))
 
