@@ -117,3 +117,17 @@ def test_the_pdf_holds_every_name_on_two_pages_each_with_the_heading(swiss: str,
     assert not [n for n in NAMES if "".join(n.split()).replace("-", "") not in squashed]
     for page in range(1, pages + 1):
         assert "White" in pdf_text(pdf, page, page) and "Black" in pdf_text(pdf, page, page)
+
+
+def test_the_consoles_print_page_offers_the_pairing_list_of_a_swiss_only(swiss: str, tmp_path: Path) -> None:
+    from tourney.app.floor.console_exports import is_sheet, printable_sheets
+
+    assert "pairings" in [s.kind for s in printable_sheets(results.tournament_state(db=swiss))] and is_sheet("pairings")
+    url = f"sqlite:///{tmp_path / 'stages.db'}"
+    tournaments.new_tournament("Stages", game="polish-poker", seed=1, db=url)
+    assert "pairings" not in [s.kind for s in printable_sheets(results.tournament_state(db=url))]
+
+
+def test_print_all_writes_the_pairing_list_of_a_swiss(swiss: str, tmp_path: Path) -> None:
+    written = runner.invoke(app, ["print", "all", "-o", str(tmp_path / "sheets"), "--db", swiss])
+    assert written.exit_code == 0 and str(tmp_path / "sheets" / "pairings.html") in written.stdout.splitlines()

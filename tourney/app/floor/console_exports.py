@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.app.floor.sheet_links import sheet_links
-from tourney.app.floor.sheets import SHEETS, STAGED, check_sheet_options, in_rounds, render_sheet
+from tourney.app.floor.sheets import ROUND_SHEETS, SHEETS, STAGED, check_sheet_options, in_rounds, render_sheet
 from tourney.errors import InvalidInputError
 from tourney.i18n import ENGLISH, N_, Translator, page_language, translator
 
@@ -61,9 +61,7 @@ def printable_sheets(state: TournamentState, tr: Translator = ENGLISH) -> tuple[
     """Every sheet, each sheet with links after it without, in `tourney print`'s order."""
     seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
     found = []
-    for kind in SHEETS:
-        if kind == "pairings" and not in_rounds(state):
-            continue  # a format of stages has no pairing list
+    for kind in (*SHEETS, *ROUND_SHEETS) if in_rounds(state) else SHEETS:  # a format of stages has no pairing list
         ready = kind not in seated_only or bool(state.history)
         found.append(PrintableSheet(kind, tr.gettext(TITLES[kind]), False, ready))
         if kind in LINKED:
@@ -84,7 +82,7 @@ def print_page(floor: FloorRead, *, base: str, sqlite: bool) -> str:
 
 
 def is_sheet(kind: str) -> bool:
-    return kind in SHEETS
+    return kind in SHEETS or kind in ROUND_SHEETS
 
 
 def console_sheet(floor: FloorRead, kind: str, *, links_base: str | None, paper: str = "a4",
