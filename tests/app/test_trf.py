@@ -74,7 +74,7 @@ def test_every_recorded_history_is_written_as_played_column_for_column() -> None
 def test_a_withdrawn_player_is_not_paired_in_the_rounds_missed_and_the_next() -> None:
     history = [PlayedRound((TableResult(("A", "B"), (1, 2)), TableResult(("C", "D"), (1, 1))), ()),
                PlayedRound((TableResult(("B", "C"), (2, 1), ("B",)),), ("A",))]
-    text = write_trf(duel_trf("W", ["A", "B", "C", "D"], history, 4, ratings={"A": 2100}, absent_next=["D"]))
+    text = write_trf(duel_trf("W", ["A", "B", "C", "D"], history, 4, ratings={"A": 2100}, next_round={"D": "-"}))
     rows = {row[14:47].strip(): row for row in text.splitlines() if row.startswith("001")}
     assert _entries(rows["A"]) == [(2, "w", "1"), (0, "-", "U")] and rows["A"][48:52] == "2100"
     assert _entries(rows["B"]) == [(1, "b", "0"), (3, "w", "-")] and rows["B"][48:52] == "    "
@@ -116,3 +116,15 @@ def test_a_malformed_field_is_refused_naming_its_line(text: str, message: str) -
     with pytest.raises(InvalidInputError) as refused:
         read_trf_field(text, source="f.trf")
     assert str(refused.value).startswith(message)
+
+
+def test_other_byes_and_a_bye_asked_for_the_next_round_have_their_codes_and_points() -> None:
+    history = [PlayedRound((TableResult(("A", "B"), (1, 2)),), ("C",)),
+               PlayedRound((TableResult(("C", "A"), (1, 1)),), ("B",))]
+    text = write_trf(duel_trf("B", ["A", "B", "C", "D"], history, 3,
+                              unpaired=[{"D": "H"}, {"B": "Z", "D": "F"}], next_round={"A": "H"}))
+    rows = {row[14:47].strip(): row for row in text.splitlines() if row.startswith("001")}
+    assert _entries(rows["A"]) == [(2, "w", "1"), (3, "b", "="), (0, "-", "H")] and rows["A"][80:84] == " 1.5"
+    assert _entries(rows["B"]) == [(1, "b", "0"), (0, "-", "Z")] and rows["B"][80:84] == " 0.0"
+    assert _entries(rows["C"]) == [(0, "-", "U"), (1, "w", "=")] and rows["C"][80:84] == " 1.5"
+    assert _entries(rows["D"]) == [(0, "-", "H"), (0, "-", "F")] and rows["D"][80:84] == " 1.5"

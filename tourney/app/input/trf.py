@@ -16,11 +16,11 @@ Seat 0 of a duel is white: the player who acts first (`tourney.engine.rounds`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tourney.engine.rounds import PlayedRound, scores
+from tourney.engine.rounds import PlayedRound
 from tourney.errors import InvalidInputError
 
 NAME_WIDTH = 33  # columns 15-47
@@ -44,8 +44,6 @@ class TrfGame:
         return f"{self.opponent or '0000':>4} {self.colour} {self.result}"
 
 
-BYE = TrfGame(0, "-", "U")  # the pairing-allocated bye (the points of a win)
-ABSENT = TrfGame(0, "-", "-")  # not paired: withdrawn, or not yet entered
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +86,14 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def duel_games(seeds: Sequence[str], history: Sequence[PlayedRound], *,
-               absent_next: Collection[str] = ()) -> dict[str, tuple[TrfGame, ...]]:
+def duel_games(seeds: Sequence[str], history: Sequence[PlayedRound], *, unpaired: Sequence[Mapping[str, str]] = (),
+               next_round: Mapping[str, str] | None = None) -> dict[str, tuple[TrfGame, ...]]:
     """Each player's round entries: seat 0 of a table is white; a forfeit is + for the winner and -
     for the loser (both - when double); a bye U; a player at no table and without a bye is not paired
-    (withdrawn). `absent_next`: players given a not-paired entry for the round after `history` (a
-    withdrawn player, so an engine reading the file leaves them out of the next pairing)."""
+    (-: withdrawn). `unpaired[i]`: the code of a player at no table in round i + 1 where it is another
+    (H, F, Z: a half-, full- or zero-point bye; a late entry's missed round). `next_round`: players
+    given an entry for the round after `history`, with its code (- for a withdrawn player, H or Z for
+    a bye asked for), so an engine reading the file leaves them out of the next pairing."""
     number = {name: i for i, name in enumerate(seeds, start=1)}
     games: dict[str, list[TrfGame]] = {name: [] for name in seeds}
     for index, rnd in enumerate(history):
@@ -109,15 +109,28 @@ def duel_games(seeds: Sequence[str], history: Sequence[PlayedRound], *,
                 w_res, b_res = ("=", "=") if w_place == b_place else ("1", "0") if w_place < b_place else ("0", "1")
             games[white].append(TrfGame(number[black], "w", w_res))
             games[black].append(TrfGame(number[white], "b", b_res))
+        codes = unpaired[index] if index < len(unpaired) else {}
         for name in rnd.byes:
-            games[name].append(BYE)
+            games[name].append(TrfGame(0, "-", codes.get(name, "U")))
         played = index + 1
-        for entries in games.values():
+        for name, entries in games.items():
             if len(entries) < played:
-                entries.append(ABSENT)
-    for name in absent_next:
-        games[name].append(ABSENT)
+                entries.append(TrfGame(0, "-", codes.get(name, "-")))
+    for name, code in (next_round or {}).items():
+        games[name].append(TrfGame(0, "-", code))
     return {name: tuple(entries) for name, entries in games.items()}
+
+
+# The points of each result code (the standard point system, which the engines assume without BB
+# lines): a win, a forfeit win, the pairing-allocated and full-point byes 1; a draw, a half-point bye ½.
+_POINTS = {"1": Fraction(1), "+": Fraction(1), "U": Fraction(1), "F": Fraction(1), "=": Fraction(1, 2),
+           "H": Fraction(1, 2)}
+
+
+def trf_points(games: Sequence[TrfGame], rounds: int) -> Fraction:
+    """A player's points from their entries of the first `rounds` rounds (bbpPairings refuses a file
+    whose points column says otherwise)."""
+    return sum((_POINTS.get(game.result, Fraction(0)) for game in games[:rounds]), Fraction(0))
 
 
 def initial_colour(seeds: Sequence[str], games: Mapping[str, Sequence[TrfGame]]) -> str | None:
@@ -133,13 +146,14 @@ def initial_colour(seeds: Sequence[str], games: Mapping[str, Sequence[TrfGame]])
 
 def duel_trf(name: str, seeds: Sequence[str], history: Sequence[PlayedRound], total_rounds: int, *,
              ratings: Mapping[str, int] | None = None, ranks: Mapping[str, int] | None = None,
-             absent_next: Collection[str] = (), first_colour: str | None = None) -> TrfFile:
+             unpaired: Sequence[Mapping[str, str]] = (), next_round: Mapping[str, str] | None = None,
+             first_colour: str | None = None) -> TrfFile:
     """The TRF of a Swiss of duels: `seeds` in seed order (start numbers 1..N), the rounds played,
     the bye worth a win. `ranks`: each player's place in the standings (default: by points, then
-    seed); `ratings` where known; `absent_next` as `duel_games` says; `first_colour` the XXC code
+    seed); `ratings` where known; `unpaired` and `next_round` as `duel_games` says; `first_colour` the XXC code
     (`white1`, `black1`) when no round gives it (an engine pairing round 1 needs one)."""
-    games = duel_games(seeds, history, absent_next=absent_next)
-    points = scores(seeds, history)
+    games = duel_games(seeds, history, unpaired=unpaired, next_round=next_round)
+    points = {p: trf_points(games[p], len(history)) for p in seeds}
     if ranks is None:
         ranks = {p: place for place, p in enumerate(sorted(seeds, key=lambda p: -points[p]), start=1)}
     players = tuple(TrfPlayer(i, p, (ratings or {}).get(p), points[p], ranks[p], games[p])

@@ -56,10 +56,10 @@ def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None 
     history = played_rounds(state, finished_only=True)
     total = kind.total_rounds(state)
     gone = withdrawn(state)
-    absent_next = [p for p in seeds if p in gone] if len(history) < total else []
+    next_round = {p: "-" for p in seeds if p in gone} if len(history) < total else {}
     ranks = _ranks(seeds, history, state) if history else None
     return write_trf(duel_trf(name, seeds, history, max(total, len(history)), ratings=ratings, ranks=ranks,
-                              absent_next=absent_next, first_colour=_first_colour(seeds, state)))
+                              next_round=next_round, first_colour=_first_colour(seeds, state)))
 
 
 def _ranks(seeds: list[str], history: list[PlayedRound], state: TournamentState) -> dict[str, int]:
