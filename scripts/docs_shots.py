@@ -1,12 +1,13 @@
 """Pictures of every printed sheet for the docs site (docs/img/*.png), from the project's own rendering.
 
-Builds two seeded events in a temporary folder with the real CLI (a 40-player Polish Poker evening
-with three tables played, and a 13-player Хлюст-duel knockout after its first round), prints every
+Builds three seeded events in a temporary folder with the real CLI (a 40-player Polish Poker evening
+with three tables played, a 13-player Хлюст-duel knockout after its first round, and a 9-player
+Swiss of duels in round 2 for its pairing list), prints every
 sheet with `tourney print`, prints each to PDF in headless Chromium exactly as the render tests do
 (tests/render/chromium_support.py), and turns each PDF's first page into a PNG with poppler's
 pdftoppm. Run it after changing a template, look at the pictures, and commit them:
 
-    python scripts/docs_shots.py [--out docs/img] [--width 900]
+    python scripts/docs_shots.py [--out docs/img] [--width 900] [--only pairings]
 """
 
 from __future__ import annotations
@@ -64,10 +65,29 @@ def knockout(folder: Path) -> Path:
     return sheet
 
 
+def swiss(folder: Path) -> Path:
+    """The issue 33 nine-player Swiss of duels in round 2, two of its tables entered; its pairing list."""
+    database = "sqlite:///swiss.db"
+    tourney(folder, database, "new", "Хлюст Swiss", "--game", "khlyust", "--format", "swiss", "--seeding", "list",
+            "--seed", "1", "--date", "2026-03-14")
+    tourney(folder, database, "player", "add", "Anna", "Boris", "Clara", "Dima", "Egor", "Fedya", "Galya", "Hanna",
+            "Igor")
+    tourney(folder, database, "seat")
+    for table in json.loads(tourney(folder, database, "tables", "--json")):
+        tourney(folder, database, "finish", str(table["table"]), *[seat["name"] for seat in table["players"]])
+    tourney(folder, database, "advance")
+    for table in json.loads(tourney(folder, database, "tables", "--json"))[:2]:
+        tourney(folder, database, "finish", str(table["table"]), *[seat["name"] for seat in table["players"]][::-1])
+    sheet = folder / "pairings.html"
+    tourney(folder, database, "print", "pairings", "-o", str(sheet))
+    return sheet
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
     parser.add_argument("--width", type=int, default=900, help="each picture's width in pixels")
+    parser.add_argument("--only", metavar="NAME", help="make only this picture (e.g. pairings)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "tests" / "render"))
     from chromium_support import DevTools, missing_tools
@@ -78,9 +98,15 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        sheets = evening(folder)
-        pages = {name: sheets / f"{name}.html" for name in SHEETS}
-        pages["bracket-knockout"] = knockout(folder)
+        pages: dict[str, Path] = {}
+        if args.only in (None, *SHEETS):
+            sheets = evening(folder)
+            pages = {name: sheets / f"{name}.html" for name in SHEETS}
+        if args.only in (None, "bracket-knockout"):
+            pages["bracket-knockout"] = knockout(folder)
+        if args.only in (None, "pairings"):
+            pages["pairings"] = swiss(folder)
+        pages = {name: html for name, html in pages.items() if args.only in (None, name)}
         with DevTools(folder / "profile", timeout=120) as browser:
             for name, html in pages.items():
                 if not html.exists():

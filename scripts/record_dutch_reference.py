@@ -23,46 +23,32 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from tourney.app.input.trf import duel_trf, write_trf
+from tourney.engine.rounds import PlayedRound, TableResult
+
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "dutch" / "reference.json"
 
 Round = dict[str, object]
 
 
+def _table(white: int, black: int, result: str) -> TableResult:
+    places = {"1": (1, 2), "0": (2, 1), "=": (1, 1), "+-": (1, 2), "-+": (2, 1), "--": (1, 1)}[result]
+    forfeits = {"+-": (black,), "-+": (white,), "--": (white, black)}.get(result, ())
+    return TableResult((f"Player {white}", f"Player {black}"), places, tuple(f"Player {p}" for p in forfeits))
+
+
 def trf(players: int, total_rounds: int, played: list[Round]) -> str:
-    """The TRF-16 text of a tournament: one 001 line per player, XXR the total rounds; white
-    starts the first board of round 1 (XXC white1)."""
-    entries: dict[int, list[str]] = {p: [] for p in range(1, players + 1)}
-    points = dict.fromkeys(entries, 0.0)
-    own = {"1": ("1", "0"), "0": ("0", "1"), "=": ("=", "="), "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-")}
-    gain = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}
-    for rnd in played:
-        seen = set()
-        for white, black, result in rnd["pairs"]:  # type: ignore[attr-defined]
-            w_res, b_res = own[result]
-            entries[white].append(f"{black:>4} w {w_res}")
-            entries[black].append(f"{white:>4} b {b_res}")
-            points[white] += gain[w_res]
-            points[black] += gain[b_res]
-            seen.update((white, black))
-        bye = rnd["bye"]
-        if bye:
-            entries[bye].append("0000 - U")  # type: ignore[index]
-            points[bye] += 1.0  # type: ignore[index]
-            seen.add(bye)
-        for p in entries:
-            if p not in seen:
-                raise ValueError(f"player {p} missing from a round")
-    lines = ["012 Dutch reference", f"XXR {total_rounds}", "XXC white1"]
-    for p in range(1, players + 1):
-        head = [" "] * 91
-        head[0:3] = "001"
-        head[4:8] = f"{p:>4}"
-        head[14:47] = f"Player {p}".ljust(33)
-        head[48:52] = f"{2400 - 10 * p:>4}"
-        head[80:84] = f"{points[p]:>4.1f}"
-        head[85:89] = f"{p:>4}"
-        lines.append(("".join(head) + "  ".join(entries[p])).rstrip())
-    return "\n".join(lines) + "\n"
+    """The TRF-16 text of a tournament, as `tourney export trf` writes it (`tourney.app.input.trf`):
+    one 001 line per player (rated 2400 - 10 x start number), XXR the total rounds, XXC the colour
+    of the first board of round 1."""
+    seeds = [f"Player {p}" for p in range(1, players + 1)]
+    history = [PlayedRound(tuple(_table(w, b, r) for w, b, r in rnd["pairs"]),  # type: ignore[attr-defined]
+                           (f"Player {rnd['bye']}",) if rnd["bye"] else ())
+               for rnd in played]
+    ratings = {name: 2400 - 10 * number for number, name in enumerate(seeds, start=1)}
+    ranks = {name: number for number, name in enumerate(seeds, start=1)}
+    return write_trf(duel_trf("Dutch reference", seeds, history, total_rounds, ratings=ratings, ranks=ranks,
+                              first_colour="white1"))
 
 
 def next_round(engine: str, text: str) -> Round:

@@ -191,7 +191,8 @@ def test_a_refusal_before_the_event_is_read_is_in_the_events_language(tmp_path: 
 
 def test_the_options_and_the_ratings_file_are_refused_in_polish(evening: str, tmp_path: Path) -> None:
     assert refused("print", "stanowiska", "--db", evening, code=2) == (
-        "error: nieznany wydruk 'stanowiska' (wydruki: standings, bracket, seating, seat-cards, table-sheets, all)\n")
+        "error: nieznany wydruk 'stanowiska' (wydruki: standings, bracket, seating, seat-cards, table-sheets, "
+        "pairings, all)\n")
     assert refused("new", "Sobota", "--game", "pp", "--date", "14.03.2026", "--db", evening) == (
         "error: --date '14.03.2026': oczekiwano daty RRRR-MM-DD, np. 2026-03-14\n")
     assert refused("player", "add", "Ewa", "--db", evening) == "error: gracz 'Ewa' jest już zgłoszony\n"

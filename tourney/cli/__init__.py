@@ -56,7 +56,8 @@ GROUPS: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
         ("revoke", "floor_cmd:revoke", "Replace a table's or the director's link."),
     )),
     ("Printing", (
-        ("print", "print_cmd:print_sheets", "Print sheets: seating, tables, standings, bracket."),
+        ("print", "print_cmd:print_sheets", "Print sheets: seating, pairings, tables, standings, bracket."),
+        ("export", "export_cmd:app", "Export a Swiss as FIDE's TRF file (trf)."),
     )),
     ("Bots", (
         ("arena", "arena_cmd:app", "Seeded games between bots; ratings and reports."),

@@ -56,10 +56,12 @@ def add(
     _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament), tr)
 
 
-@app.command("import", short_help="Register every player of a CSV file (all or none).")
+@app.command("import", short_help="Register every player of a CSV or TRF file (all or none).")
 def import_(
     file: Annotated[Path | None, typer.Argument(
-        metavar="FILE.csv", help="CSV file with a header row: name and, optionally, club.", show_default=False)]
+        metavar="FILE.csv", help="CSV file with a header row: name and, optionally, club; or a FIDE "
+                                 "Tournament Report File (TRF), whose 001 lines' players are registered in "
+                                 "start-number order.", show_default=False)]
         = None,
     sample: Annotated[bool, typer.Option(
         "--sample", help="Import the 40 sample players that ship with tourney (to try it out).")] = False,
@@ -68,7 +70,12 @@ def import_(
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
-    """Register every player of a CSV file (all or none: a bad row names its line and nothing is stored).
+    """Register every player of a CSV or TRF file (all or none: a bad row names its line and nothing is stored).
+
+    A TRF file (FIDE's Tournament Report File, as Swiss-Manager, Vega or `tourney export trf`
+    write it) gives the players of its 001 lines in start-number order; seed them by its ratings
+    with `tourney seat --ratings FILE.trf` (an event made with --seeding rating), or keep its order
+    with --seeding list.
 
     UTF-8, or any encoding with a byte-order mark (UTF-16 "Unicode text", UTF-32), or --encoding
     (cp1250, iso-8859-2); fields separated by ',' ';' or tab, told by the header line."""

@@ -19,7 +19,8 @@ from tourney.cli._output import after_commit
 
 def print_sheets(
     sheet: Annotated[str, typer.Argument(
-        metavar="SHEET", help="standings, bracket, seating, seat-cards, table-sheets, or all (every sheet).")],
+        metavar="SHEET", help="standings, bracket, seating, seat-cards, table-sheets, pairings (a round's "
+                              "pairing list: Swiss, round robin), or all (every sheet).")],
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", metavar="FILE|DIR", show_default=False,
         help="Write to this file (for `all`: into this folder, default sheets/); default: standard output.")] = None,
@@ -30,7 +31,11 @@ def print_sheets(
     paper: Annotated[str, typer.Option(metavar="a4|letter", help="Paper size.")] = "a4",
     stage: Annotated[int | None, typer.Option(
         metavar="N", show_default=False,
-        help="For seating, seat-cards and table-sheets: the stage (default: the latest seated).")] = None,
+        help="For seating, seat-cards, table-sheets and pairings: the stage or round (default: the latest "
+             "seated).")] = None,
+    round_: Annotated[int | None, typer.Option(
+        "--round", metavar="N", show_default=False,
+        help="The same as --stage, for a format played in rounds (`tourney print pairings --round 3`).")] = None,
     links: Annotated[str | None, typer.Option(
         "--links", metavar="BASE_URL", show_default=False,
         help="The address `tourney serve --lan` printed: each table sheet shows its table's QR code "
@@ -48,6 +53,10 @@ def print_sheets(
     from tourney.i18n import check_language
 
     try:
+        if round_ is not None:
+            if stage is not None and stage != round_:
+                raise InvalidInputError.in_words("give --round or --stage, not both")
+            stage = round_
         name, paper = check_sheet_options(sheet, paper=paper, stage=stage)
         if lang is not None:
             check_language(lang)

@@ -216,8 +216,9 @@ def seat(
     ratings: Annotated[str | None, typer.Option(
         "--ratings", metavar="FILE", show_default=False,
         help="A tournament seeded by rating: a CSV with name and rating columns (the players CSV with a "
-             "rating column will do), or an arena results file (`tourney arena run --out`), whose OpenSkill "
-             "ratings seed the players named like a bot, or played by that bot spec.")] = None,
+             "rating column will do), a FIDE TRF file (the ratings of its 001 lines), or an arena results file "
+             "(`tourney arena run --out`), whose OpenSkill ratings seed the players named like a bot, or played "
+             "by that bot spec.")] = None,
     encoding: EncodingOption = None,
     separator: SeparatorOption = None,
     db: DbOption = None,

@@ -222,3 +222,33 @@ class MessagePage:
     nav: tuple[tuple[str, str], ...]
     live: LiveInfo | None = None
     lang: str = "en"  # the page's language (its words come translated; `<html lang>`)
+
+
+@dataclass(frozen=True)
+class PairedPlayer:
+    name: str
+    points: str  # the score before the round, as the sheet writes it ("2½")
+
+
+@dataclass(frozen=True)
+class PairingRow:
+    """One board of a round: its players in seat order (the first is white in a duel), the result."""
+
+    board: int
+    players: tuple[PairedPlayer, ...]
+    result: str  # "1–0", "0–1", "½–½", "+ –" (a forfeit) for a duel; the places at a larger table; "" not yet
+
+
+@dataclass(frozen=True)
+class PairingsPage:
+    """The pairing list of one round: board by board, each player's score before it, and the bye."""
+
+    event: EventInfo
+    stage_label: str
+    rows: tuple[PairingRow, ...]
+    byes: tuple[PairedPlayer, ...]
+    bye_points: str  # what the bye scores ("1")
+    duels: bool  # every board a duel: white and black columns
+    paper: str
+    live: LiveInfo | None = None
+    seed: int | None = None

@@ -12,6 +12,7 @@ from tourney.render.env import render
 from tourney.render.pages import (
     BracketPage,
     MessagePage,
+    PairingsPage,
     SeatCardsPage,
     SeatingPage,
     StandingsPage,
@@ -29,6 +30,10 @@ def render_bracket(page: BracketPage, templates: Path | None = None) -> str:
 
 def render_seating(page: SeatingPage, templates: Path | None = None) -> str:
     return render("seating.html", templates, page.event.lang, page=page)
+
+
+def render_pairings(page: PairingsPage, templates: Path | None = None) -> str:
+    return render("pairings.html", templates, page.event.lang, page=page)
 
 
 def render_seat_cards(page: SeatCardsPage, templates: Path | None = None) -> str:

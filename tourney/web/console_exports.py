@@ -63,7 +63,8 @@ class ConsoleExports:
         current = self._director(request)
         kind = request.path_params["kind"]
         if not is_sheet(kind):
-            raise Refused(404, N_("no such sheet (sheets: standings, bracket, seating, seat-cards, table-sheets)"))
+            raise Refused(404, N_("no such sheet (sheets: standings, bracket, seating, seat-cards, table-sheets, "
+                                  "pairings)"))
         links = _origin(request) if _flag(request, "links") else None
         try:
             html = console_sheet(current, kind, links_base=links, paper=request.query_params.get("paper", "a4"),

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.app.floor.sheet_links import sheet_links
-from tourney.app.floor.sheets import SHEETS, STAGED, check_sheet_options, render_sheet
+from tourney.app.floor.sheets import ROUND_SHEETS, SHEETS, STAGED, check_sheet_options, in_rounds, render_sheet
 from tourney.errors import InvalidInputError
 from tourney.i18n import ENGLISH, N_, Translator, page_language, translator
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 LINKED = ("seating", "table-sheets")  # the sheets `print --links` gives the floor's QR codes
 TITLES = {"standings": N_("Standings"), "bracket": N_("Bracket"), "seating": N_("Seating"),
-          "seat-cards": N_("Seat cards"), "table-sheets": N_("Table sheets")}
+          "seat-cards": N_("Seat cards"), "table-sheets": N_("Table sheets"), "pairings": N_("Pairing list")}
 LINKED_TITLES = {"seating": N_("Seating with the floor's QR codes"),
                  "table-sheets": N_("Table sheets with the floor's QR codes")}
 # What a file name may not hold on Windows, macOS or Linux (and a quote would end the header's value).
@@ -61,7 +61,7 @@ def printable_sheets(state: TournamentState, tr: Translator = ENGLISH) -> tuple[
     """Every sheet, each sheet with links after it without, in `tourney print`'s order."""
     seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
     found = []
-    for kind in SHEETS:
+    for kind in (*SHEETS, *ROUND_SHEETS) if in_rounds(state) else SHEETS:  # a format of stages has no pairing list
         ready = kind not in seated_only or bool(state.history)
         found.append(PrintableSheet(kind, tr.gettext(TITLES[kind]), False, ready))
         if kind in LINKED:
@@ -82,7 +82,7 @@ def print_page(floor: FloorRead, *, base: str, sqlite: bool) -> str:
 
 
 def is_sheet(kind: str) -> bool:
-    return kind in SHEETS
+    return kind in SHEETS or kind in ROUND_SHEETS
 
 
 def console_sheet(floor: FloorRead, kind: str, *, links_base: str | None, paper: str = "a4",
@@ -91,7 +91,8 @@ def console_sheet(floor: FloorRead, kind: str, *, links_base: str | None, paper:
     in `lang` (an address's `?lang=`), else the event's language, else English."""
     name, chosen = check_sheet_options(kind, paper=paper)
     if name == "all":
-        raise InvalidInputError.in_words("one sheet at a time: standings, bracket, seating, seat-cards or table-sheets")
+        raise InvalidInputError.in_words("one sheet at a time: standings, bracket, seating, seat-cards, table-sheets "
+                                         "or pairings")
     links = sheet_links(floor, links_base, stage=None) if links_base is not None else None
     return render_sheet(name, floor.tournament, floor.state, paper=chosen, links=links,
                         lang=page_language(lang, None, floor.lang))

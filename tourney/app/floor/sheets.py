@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from tourney.render.pages import LiveInfo
     from tourney.storage.repo import Tournament
 
-SHEETS = ("standings", "bracket", "seating", "seat-cards", "table-sheets")
-STAGED = ("seating", "seat-cards", "table-sheets")  # the sheets of one stage's seats (`--stage`)
+SHEETS = ("standings", "bracket", "seating", "seat-cards", "table-sheets")  # every event's sheets
+ROUND_SHEETS = ("pairings",)  # the sheets of a format played in rounds only (`in_rounds`)
+STAGED = ("seating", "seat-cards", "table-sheets", "pairings")  # the sheets of one stage's seats (`--stage`)
 PAPERS = ("a4", "letter")
 
 
@@ -51,6 +52,10 @@ def _render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *,
     if sheet == "seat-cards":
         return sheets.render_seat_cards(views.seat_cards_page(tournament, state, stage=stage, paper=paper, tr=tr),
                                         templates)
+    if sheet == "pairings":
+        from tourney.app.read_models.pairings import pairings_page
+
+        return sheets.render_pairings(pairings_page(tournament, state, stage=stage, paper=paper, tr=tr), templates)
     assert sheet == "table-sheets", sheet
     tables = views.table_sheets_page(tournament, state, stage=stage, paper=paper, tr=tr)
     return sheets.render_table_sheets(linked_table_sheets(tables, links) if links else tables, templates)
@@ -81,7 +86,8 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
 
     # A bracket is drawn before the first seat draw only from a stage plan; else it needs round 1 seated.
     seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
-    wanted = [s for s in SHEETS if s not in seated_only or state.history]
+    every = (*SHEETS, *ROUND_SHEETS) if in_rounds(state) else SHEETS
+    wanted = [s for s in every if s not in seated_only or state.history]
     pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates, links=links,
                                  lang=lang)
              for sheet in wanted}
@@ -96,6 +102,14 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
     for sheet, html in pages.items():
         write_text(paths[sheet], html)
     return list(paths.values())
+
+
+def in_rounds(state: TournamentState) -> bool:
+    """Whether the event is played in rounds of its whole field (Swiss, round robin): it has a
+    pairing list."""
+    from tourney.engine.formats.live import RoundsData
+
+    return isinstance(state.format_data, RoundsData)
 
 
 def write_sheet(path: Path, html: str, *, sheet: str) -> Path:
@@ -125,9 +139,9 @@ def check_sheet_options(sheet: str, *, paper: str = "a4", stage: int | None = No
     """The sheet's name (or `all`) and the paper, as the operations take them; a bad choice is
     refused in one line (the CLI reports it as a usage error)."""
     name = sheet.strip().lower()
-    if name not in (*SHEETS, "all"):
+    if name not in (*SHEETS, *ROUND_SHEETS, "all"):
         raise InvalidInputError.in_words("unknown sheet %(sheet)s (sheets: %(sheets)s, all)", sheet=repr(sheet),
-                                         sheets=", ".join(SHEETS))
+                                         sheets=", ".join((*SHEETS, *ROUND_SHEETS)))
     chosen = paper.strip().lower()
     if chosen not in PAPERS:
         raise InvalidInputError.in_words("--paper must be a4 or letter, not %(paper)s", paper=repr(chosen))

@@ -94,7 +94,8 @@ def tourney_html(head: bytes) -> bool:
 
 # The kinds of file `check_replaceable` guards, as the catalog says them.
 _KINDS: dict[str, Worded] = {"report": worded_p("a file tourney writes", "report"),
-                             "game record": worded_p("a file tourney writes", "game record")}
+                             "game record": worded_p("a file tourney writes", "game record"),
+                             "TRF file": worded_p("a file tourney writes", "TRF file")}
 
 
 def check_replaceable(path: Path, *, ours: Callable[[bytes], bool], kind: str) -> None:

@@ -91,21 +91,49 @@ SAMPLE_PLAYERS = Path(__file__).resolve().parents[2] / "data" / "sample_players.
 
 def import_players(file: str | Path, *, encoding: str | None = None, separator: str | None = None,
                    db: str | None = None, tournament: str | None = None) -> Registered:
-    """Register every player of a CSV file (header: name, and optionally club and bot); a bad row
-    names its line and nothing is stored. The file's encoding and separator are told as
+    """Register every player of a CSV file (header: name, and optionally club and bot), or of a
+    FIDE Tournament Report File (TRF: its 001 lines, in start-number order); a bad row names its
+    line and nothing is stored. The file's encoding and separator are told as
     `tourney.app.input.spreadsheet` reads them (`encoding`, `separator`: the director's choice);
     `read_as` of the result says how, when it was not UTF-8 with commas."""
     from dataclasses import replace
 
+    from tourney.app.input.file_encoding import checked_encoding, decode_file
+    from tourney.app.input.files import read_bytes
     from tourney.app.input.players_csv import parse_players_csv
-    from tourney.app.input.spreadsheet import read_spreadsheet
+    from tourney.app.input.spreadsheet import spreadsheet_text
+    from tourney.app.input.trf import looks_like_trf
 
-    sheet = read_spreadsheet(Path(file), source=str(file), encoding=encoding, separator=separator)
+    data = read_bytes(Path(file))
+    decoded = decode_file(data, source=str(file), encoding=checked_encoding(encoding) if encoding else None)
+    if looks_like_trf(decoded.text):
+        if separator is not None:
+            raise InvalidInputError.in_words("--separator is for a CSV file: %(file)s is a TRF file",
+                                             file=repr(str(file)))
+        return register(trf_players(decoded.text, source=str(file)), db=db, tournament=tournament)
+    sheet = spreadsheet_text(data, source=str(file), encoding=encoding, separator=separator)
     entries = parse_players_csv(sheet.text, source=str(file), separator=sheet.separator)
     done = register([NewPlayer(e.name, e.club, e.bot, worded("%(source)s line %(line)s", source=file, line=e.line))
                      for e in entries],
                     db=db, tournament=tournament)
     return replace(done, read_as=sheet.read_as, read_words=sheet.read_words)
+
+
+def trf_players(text: str, *, source: str) -> list[NewPlayer]:
+    """The players of a TRF's 001 lines in start-number order, each name checked as typed names
+    are; every refusal names the line."""
+    from tourney.app.input.trf import read_trf_field
+
+    players = []
+    for entrant in read_trf_field(text, source=source):
+        origin = worded("%(source)s line %(line)s", source=source, line=entrant.line)
+        try:
+            name = checked_name(entrant.name)
+        except InvalidInputError as error:
+            raise InvalidInputError.in_words("%(source)s: %(error)s", source=origin,
+                                             error=error.words or str(error)) from None
+        players.append(NewPlayer(name, origin=origin))
+    return players
 
 
 def _checked_bot(state: TournamentState, spec: str, origin: str | Worded | None) -> str:

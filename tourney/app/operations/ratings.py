@@ -63,7 +63,23 @@ def read_ratings_file(path: str | Path, *, encoding: str | None = None,
     except InvalidInputError as error:
         raise InvalidInputError.in_words("%(source)s: %(error)s", source=source, error=error.words or str(error)) \
             from None
-    return _csv_ratings(data, source=source, encoding=encoding, separator=separator)
+    return _trf_ratings(data, source=source, encoding=encoding) or _csv_ratings(data, source=source, encoding=encoding,
+                                                                                  separator=separator)
+
+
+def _trf_ratings(data: bytes, *, source: str, encoding: str | None) -> RatingsFile | None:
+    """The ratings of a FIDE Tournament Report File (its 001 lines' rated players), None for a file
+    that is not one."""
+    from tourney.app.input.file_encoding import checked_encoding, decode_file
+    from tourney.app.input.ratings_csv import RatedRow
+    from tourney.app.input.trf import looks_like_trf, read_trf_field
+
+    text = decode_file(data, source=source, encoding=checked_encoding(encoding) if encoding else None).text
+    if not looks_like_trf(text):
+        return None
+    rows = tuple(RatedRow(e.name, float(e.rating), e.line) for e in read_trf_field(text, source=source)
+                 if e.rating is not None)
+    return RatingsFile(source, rows=rows)
 
 
 def uploaded_ratings(data: bytes, *, source: str, encoding: str | None = None,

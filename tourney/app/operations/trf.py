@@ -1,0 +1,110 @@
+"""A Swiss of duels as FIDE's Tournament Report File (`tourney export trf`), and a TRF's field registered.
+
+    trf_text(db=, tournament=) -> str          the event's TRF-2016 (with XXR, XXC), rounds finished so far
+    write_trf_file(path, text) -> Path         written whole (a temporary file renamed), never over another file
+
+`tourney player import FILE.trf` registers a TRF's players (`players.import_players`) and `tourney
+seat --ratings FILE.trf` seeds them by its ratings (`ratings.read_ratings_file`).
+
+What the export holds: the field in seed order (start numbers), the ratings that seeded it (`tourney
+seat --ratings`), each player's points and rank, and every finished round (seat 0 white, the bye U,
+a forfeit + and -, a withdrawn player's rounds not paired). A round still being played is left out,
+and a player withdrawn before the next round gets a not-paired entry for it: a FIDE engine
+(bbpPairings, JaVaFo) reading the file pairs the next round from the same facts tourney does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tourney.app.input.trf import duel_trf, write_trf
+from tourney.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from tourney.engine.events import Event
+    from tourney.engine.rounds import PlayedRound
+    from tourney.engine.tournament import TournamentState
+
+TRF_KIND = "TRF file"
+
+
+def trf_text(*, db: str | None = None, tournament: str | None = None) -> str:
+    """The TRF of the tournament, a Swiss of duels (anything else is refused in one line)."""
+    from tourney.app.store.database import open_db
+    from tourney.storage.events import all_events, snapshot
+
+    with open_db(db, read_only=True) as database:
+        snap = snapshot(database, tournament=tournament)
+        _row, events = all_events(database, tournament=tournament)
+    return event_trf(snap.tournament.name, snap.state, seeding_ratings(events))
+
+
+def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None = None) -> str:
+    """The TRF text of a Swiss of duels' state (see the module's docstring)."""
+    from tourney.engine.formats.live import entrants_of, played_rounds, withdrawn
+    from tourney.engine.formats.swiss_format import SwissFormat
+
+    kind = state.kind
+    if not isinstance(kind, SwissFormat) or state.format.table_size != 2:
+        raise InvalidInputError.in_words("a TRF file is a Swiss of duels: this event is a %(format)s of tables of "
+                                         "%(size)s", format=state.format.name, size=state.format.table_size)
+    seeds = list(entrants_of(state))
+    if not seeds:  # before round 1: the field as registered
+        return write_trf(duel_trf(name, [p.name for p in state.players if not p.dropped], [],
+                                  state.format.rounds or 0))
+    history = played_rounds(state, finished_only=True)
+    total = kind.total_rounds(state)
+    gone = withdrawn(state)
+    next_round = {p: "-" for p in seeds if p in gone} if len(history) < total else {}
+    ranks = _ranks(seeds, history, state) if history else None
+    return write_trf(duel_trf(name, seeds, history, max(total, len(history)), ratings=ratings, ranks=ranks,
+                              next_round=next_round, first_colour=_first_colour(seeds, state)))
+
+
+def _ranks(seeds: list[str], history: list[PlayedRound], state: TournamentState) -> dict[str, int]:
+    """Each player's rank after the finished rounds, by their points and the event's tie-breaks (the
+    standings as they stood when the last of those rounds finished), ties by seed."""
+    from tourney.engine.points_ranking import standings
+
+    rows = standings(seeds, history, 1, state.format.tiebreaks)
+    return {row.player: place for place, row in enumerate(rows, start=1)}
+
+
+def _first_colour(seeds: list[str], state: TournamentState) -> str | None:
+    """XXC of round 1 as seated (white: seat 0), before any of its tables has finished."""
+    from tourney.app.input.trf import TrfGame, initial_colour
+    from tourney.engine.format_registry import format_data
+    from tourney.engine.formats.live import RoundsData
+
+    plans = format_data(state, RoundsData).round_plans
+    if not plans:
+        return None
+    colours = {p: (TrfGame(0, "w" if seat == 0 else "b", ""),) for table in plans[0].tables
+               for seat, p in enumerate(table)}
+    return initial_colour(seeds, colours)
+
+
+def seeding_ratings(events: list[Event]) -> dict[str, int]:
+    """The ratings that seeded round 1 (`tourney seat --ratings`), rounded, where TRF's four columns
+    hold them (1 to 9999); none for a field seeded by lot or list."""
+    from tourney.engine.log import annotate
+
+    found: dict[str, int] = {}
+    for entry in annotate(events):
+        data = entry.event.data
+        if entry.event.kind == "seat" and not entry.undone and data.get("stage") == 1:
+            given = data.get("ratings") or {}
+            found = {str(p): round(float(r)) for p, r in given.items() if 0 < round(float(r)) <= 9999}
+    return found
+
+
+def write_trf_file(path: Path, text: str) -> Path:
+    """Write `text` to `path` (a temporary file in the same folder, renamed into place once
+    complete); an existing file is replaced only when it is a TRF tourney wrote."""
+    from tourney.app.input.files import check_replaceable, write_text
+    from tourney.app.input.trf import MARKER
+
+    check_replaceable(path, ours=lambda head: MARKER in head, kind=TRF_KIND)
+    write_text(path, text)
+    return path
