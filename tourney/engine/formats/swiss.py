@@ -31,8 +31,8 @@ this matching only for a remainder stuck at the bottom), with the same bye and c
 event's `pairing` option chooses the system of duels: "auto" (the default) as described here;
 "dutch" pairs rounds 2+ by FIDE Dutch whatever the field's size; "fast" every round by `pair_fast`.
 Seat 0 (white) goes to the player with fewer whites so far, then to the one who had black last,
-then to the higher ranked on odd rounds and the lower ranked on even rounds; in round 1 a lot (`rng`) decides seed 1's colour
-and the colours alternate down the boards.
+then to the higher ranked on odd rounds and the lower ranked on even rounds; in round 1 a lot
+(`rng`) decides seed 1's colour and the colours alternate down the boards.
 
 Tables of 3-4 (`table_size` K): the sizes come from `round_robin.table_sizes` (byes, when needed,
 to the lowest scored without a bye yet). Players in ranking order fill the tables top down, each
