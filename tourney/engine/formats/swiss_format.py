@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 def _pairing_words(value: OptionValue) -> Worded:
-    return worded("%(pairing)s pairing", pairing=value)
+    return worded("Dutch pairing") if value == "dutch" else worded("fast pairing")
 
 
 SWISS_ROUNDS: Final = rounds_option("the number of rounds (default ⌈log2 N⌉).")
