@@ -178,7 +178,8 @@ def new_event_options(form: Fields) -> dict[str, Any]:
     for name, (option, is_switch) in fields.items():
         typed = _text(form, name) if name in form else ""
         if is_switch and typed and typed not in CHECKED:
-            raise InvalidInputError.in_words("%(flag)s is a switch: tick it or not, not %(typed)s", flag=f"--{name}",
+            flag = "--" + name
+            raise InvalidInputError.in_words("%(flag)s is a switch: tick it or not, not %(typed)s", flag=flag,
                                              typed=repr(typed))
         if typed:  # the option's spec reads the text, as after the flag of `tourney new`
             given[option] = "true" if is_switch else typed
