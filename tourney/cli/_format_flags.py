@@ -81,12 +81,12 @@ def _flag_params() -> list[Any]:
 
 
 class FormatFlagsCommand(LazyHelpCommand):
-    """`new`: its own parameters, then one flag per format option, then --help."""
+    """`new`: its own parameters, one flag per format option after `--format-option`."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         params: list[Any] = super().get_params(ctx)
-        own, help_option = params[:len(self.params)], params[len(self.params):]
-        return [*own, *_flag_params(), *help_option]
+        after = next((i + 1 for i, param in enumerate(params) if param.name == OPTIONS_PARAM), len(self.params))
+        return [*params[:after], *_flag_params(), *params[after:]]
 
     def invoke(self, ctx: Any) -> Any:
         entries: list[str] = []

@@ -70,7 +70,7 @@ def option_named(option: str) -> FormatOption | None:
 
 
 def flag_of(option: str) -> str:
-    """`option`'s command-line flag ("--third-place")."""
+    """`option`'s command-line flag (its spec's `switch`; else the name with dashes)."""
     spec = option_named(option)
     return spec.switch if spec is not None else "--" + option.replace("_", "-")
 

@@ -90,6 +90,16 @@ class FormatOption(OptionSpec):
             self.validate(value)
         return value
 
+    def check(self, value: object) -> OptionValue:
+        """`value` if it has this option's type and is one of its choices (a listed option: text
+        of its choices separated by commas), else an error."""
+        if not self.listed:
+            return OptionSpec.check(self, value)
+        if not isinstance(value, str) or not all(item in self.choices for item in self.items(value)):
+            raise InvalidInputError(f"option {self.name!r} must list some of {', '.join(self.choices)}, "
+                                    f"not {value!r} ({self.section})")
+        return value
+
     def read(self, value: object) -> OptionValue:
         """A stored value (a JSON list for a listed option, null for a `null_default` one's default)
         or one given in code (a tuple for a listed option), in the option's own form; one line otherwise."""

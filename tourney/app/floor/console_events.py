@@ -32,16 +32,15 @@ Fields = Mapping[str, Sequence[str]]
 # without the dashes ("best-of"), as `tourney new` does (`format_fields`).
 FORM_FIELDS = frozenset({"csrf", "name", "game", "seed", "format", "date"})
 CHECKED = ("yes", "on")  # what a ticked box sends (its value, or a browser's default)
-# The options the form shows open when one of them is typed (seeding and grand final: a choice
-# whose first entry is the default).
-_DEFAULTS = {"seeding": "lot", "grand-final": "reset"}
 
 
-def format_fields() -> dict[str, tuple[str, bool]]:
-    """Each option of the registered formats as the form names it: field -> (option, is a switch)."""
+def format_fields() -> dict[str, tuple[str, bool, str]]:
+    """Each option of the registered formats as the form names it: field -> (option, is a switch,
+    its default as the form sends it)."""
     from tourney.app.operations.tournaments import format_options_help
 
-    return {option.flag.removeprefix("--"): (option.name, option.is_switch) for option in format_options_help()}
+    return {option.flag.removeprefix("--"): (option.name, option.is_switch, option.default)
+            for option in format_options_help()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +174,7 @@ def new_event_options(form: Fields) -> dict[str, Any]:
     if seed:
         options["seed"] = whole_number(seed, what="seed", high=MAX_SEED)
     given: dict[str, str] = {}
-    for name, (option, is_switch) in fields.items():
+    for name, (option, is_switch, _default) in fields.items():
         typed = _text(form, name) if name in form else ""
         if is_switch and typed and typed not in CHECKED:
             flag = "--" + name
@@ -252,14 +251,15 @@ class EventsPage:
     default_format: str  # the registry's default (`tourney new` without --format)
     takers: Mapping[str, str]  # option -> the formats that take it, as `tourney new --help` says
     values: Mapping[str, str] = field(default_factory=dict)  # the form as typed (after a refusal)
+    option_defaults: Mapping[str, str] = field(default_factory=dict)  # each option's field -> its default
     notice: tuple[str, ...] = ()
     notice_ok: bool = True
 
     @property
     def options_typed(self) -> bool:
         """Whether the form came back with a format option of its own (then they are shown open)."""
-        return any(self.values.get(name, _DEFAULTS.get(name, "")) != _DEFAULTS.get(name, "")
-                   for name in self.values if name not in FORM_FIELDS)
+        return any(value not in ("", self.option_defaults.get(name, "")) for name, value in self.values.items()
+                   if name not in FORM_FIELDS)
 
 
 def _takers(option: str, tr: Translator = ENGLISH) -> str:
@@ -296,10 +296,12 @@ def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_toke
     formats = tuple((fmt.name, tr.gettext("%(format)s (the default)", format=format_label(fmt.label, tr))
                      if fmt.name == default else format_label(fmt.label, tr)) for fmt in all_formats())
     games = tuple((info.descriptor.name, game_title(info.descriptor.title, tr)) for info in list_games())
+    fields = format_fields()
     page = EventsPage(
         base=f"/console/{console.link()}", csrf=console.csrf(), poll_token=poll_token,
         events=tuple(_row_words(row, tr) for row in events), games=games,
         formats=formats, default_format=default,
-        takers={option: _takers(option, tr) for option, _switch in format_fields().values()},
+        takers={option: _takers(option, tr) for option, _switch, _default in fields.values()},
+        option_defaults={name: default for name, (_option, _switch, default) in fields.items()},
         values=dict(values or {}), notice=notice, notice_ok=ok)
     return render_page("console/events.html", lang, page=page, poll_url="/_token")
