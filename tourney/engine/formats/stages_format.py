@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.format_config import FLAGS, FormatConfig, takers, unused_options
+from tourney.engine.format_config import FormatConfig, flag_of, refuse_unused, takers, unused_options
+from tourney.engine.format_options import FormatOption
 from tourney.engine.format_registry import format_data, register_format
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
@@ -161,7 +162,7 @@ class StagesFormat:
     label = "stages"
     unit = "stage"
     order = 0
-    options: frozenset[str] = frozenset()
+    option_specs: tuple[FormatOption, ...] = ()
     takes_stage_plan = True
     view_kind: str | None = None
     standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note")
@@ -172,10 +173,12 @@ class StagesFormat:
         return True
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
-        extras = unused_options(config, self.options)
+        extras = unused_options(config, self.option_specs)
+        if extras and not takers(extras[0]):
+            refuse_unused(config, self.option_specs)  # an option no format takes
         if extras:
             formats = ", ".join(takers(extras[0]))
-            raise InvalidInputError(f"{FLAGS[extras[0]]} is for the bracket formats (--format {formats}); stages "
+            raise InvalidInputError(f"{flag_of(extras[0])} is for the bracket formats (--format {formats}); stages "
                                     "take their table sizes from `tourney seat`")
 
     def describe(self, config: FormatConfig) -> str:

@@ -4,7 +4,7 @@
                                         (1 is best; equal places are a draw between those players)
     PlayedRound(tables, byes)           a round as played
     default_rounds(n) -> ⌈log2 N⌉
-    pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1) -> RoundPlan
+    pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1, pairing="auto") -> RoundPlan
     exact_grouping(players, sizes, cost, bound, budget) -> the cheapest tables below bound, or None
 
 `players` is the field in seeding order (the first is seed 1). Every function is deterministic
@@ -27,10 +27,12 @@ layer outweighs every possible sum of the layers below:
      of g meets i + g/2); for the bye, the lowest-ranked player.
 Maximum cardinality is asked for, so everyone plays (one bye when odd). A field of more than
 `FAST_FIELD` players is paired by `fast_swiss.pair_fast` instead (top down through the score groups,
-this matching only for a remainder stuck at the bottom), with the same bye and colour rules. Seat 0 (white) goes to
-the player with fewer whites so far, then to the one who had black last, then to the higher ranked
-on odd rounds and the lower ranked on even rounds; in round 1 a lot (`rng`) decides seed 1's colour
-and the colours alternate down the boards.
+this matching only for a remainder stuck at the bottom), with the same bye and colour rules. The
+event's `pairing` option chooses the system of duels: "auto" (the default) as described here;
+"dutch" pairs rounds 2+ by FIDE Dutch whatever the field's size; "fast" every round by `pair_fast`.
+Seat 0 (white) goes to the player with fewer whites so far, then to the one who had black last,
+then to the higher ranked on odd rounds and the lower ranked on even rounds; in round 1 a lot
+(`rng`) decides seed 1's colour and the colours alternate down the boards.
 
 Tables of 3-4 (`table_size` K): the sizes come from `round_robin.table_sizes` (byes, when needed,
 to the lowest scored without a bye yet). Players in ranking order fill the tables top down, each
@@ -71,6 +73,8 @@ FAST_FIELD = 128
 # Duels from round 2 on: a field up to this size is paired by FIDE Dutch (`dutch.py`); above it, as
 # before (the matching, or `fast_swiss` above FAST_FIELD).
 DUTCH_FIELD = 64
+# The systems of duels `pair_round`'s `pairing` chooses (the Swiss format's `pairing` option).
+PAIRINGS = ("auto", "dutch", "fast")
 # Tables of 3-4: swaps are tried between every two tables up to this many tables, then only between
 # tables at most NEIGHBOURS apart.
 ALL_SWAPS_TABLES = 32
@@ -117,9 +121,15 @@ def pair_round(
     bye_points: Fraction | int = 1,
     withdrawn: Collection[str] = (),
     total_rounds: int | None = None,
+    pairing: str = "auto",
 ) -> RoundPlan:
     """The tables (in seat order) and bye of the next round. `withdrawn` players keep the points of
-    the rounds they played (and count in their opponents' tie-breaks) but are paired no more."""
+    the rounds they played (and count in their opponents' tie-breaks) but are paired no more.
+    `pairing` (duels): "auto" FIDE Dutch from round 2 up to `DUTCH_FIELD` players, the matching up
+    to `FAST_FIELD`, `fast_swiss` above; "dutch" FIDE Dutch from round 2 at any size; "fast"
+    `fast_swiss` every round."""
+    if pairing not in PAIRINGS:
+        raise InvalidInputError(f"pairing must be one of {', '.join(PAIRINGS)}, not {pairing!r}")
     every = scores(players, history, bye_points)
     seeds = players
     players = [p for p in players if p not in withdrawn]
@@ -127,12 +137,13 @@ def pair_round(
     if len(players) < 2:
         raise InvalidInputError(f"a Swiss needs at least 2 players, got {len(players)}")
     if table_size == 2:
-        if history and len(players) <= DUTCH_FIELD:
+        by_dutch = pairing == "dutch" or (pairing == "auto" and len(players) <= DUTCH_FIELD)
+        if history and by_dutch:
             dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)))
             if dutch is not None:
                 rng.random()  # the stream other rounds draw from, kept in step
                 return dutch
-        return _pair_duels(players, history, score, rng)
+        return _pair_duels(players, history, score, rng, fast=pairing == "fast")
     return _group_tables(players, history, score, table_size, min_table)
 
 
@@ -171,14 +182,15 @@ def _units(score: Mapping[str, Fraction]) -> dict[str, int]:
 
 
 def _pair_duels(
-    players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction], rng: random.Random
+    players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction], rng: random.Random,
+    fast: bool = False,
 ) -> RoundPlan:
     ranked = _ranking(players, score)
     units = _units(score)
     met = _met(history)
     had_bye = set(_byes_had(history))
     position = {p: i for i, p in enumerate(ranked)}
-    if len(ranked) > FAST_FIELD:
+    if fast or len(ranked) > FAST_FIELD:
         from tourney.engine.formats.fast_swiss import pair_fast
 
         def solve(part: Sequence[str]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
