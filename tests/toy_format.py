@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.engine.format_registry import register_format, unregister_format
 from tourney.engine.formats.live import CheckedRound, RoundFormat
-from tourney.engine.standings import StandingRow, last_tables
+from tourney.engine.standings import StandingRow, StandingsColumn, last_tables
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class KingOfTheHill(RoundFormat):
     label = "king of the hill"
     options = frozenset({"seeding"})
     view_kind: str | None = None
-    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note")
+    standings_columns: tuple[StandingsColumn, ...] = ()
     draws = False
     duels_only = True
 

@@ -32,7 +32,7 @@ from tourney.engine.formats.live import (
     swiss_rows,
 )
 from tourney.engine.rounds import RoundPlan
-from tourney.engine.standings import StandingRow, rank_points
+from tourney.engine.standings import POINTS, TIEBREAKS, StandingRow, StandingsColumn, rank_points
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameDescriptor
 
@@ -47,7 +47,7 @@ class TableRoundsFormat(RoundFormat):
     """Rounds of duels or tables of K, every entrant seated each round; scores and tie-breaks."""
 
     options = frozenset({"best_of", "rounds", "table_size", "seeding", "tiebreaks"})
-    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "points", "tiebreaks")
+    standings_columns: tuple[StandingsColumn, ...] = (POINTS, TIEBREAKS)
     draws = True
     bye_points = 1
 
