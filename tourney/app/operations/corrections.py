@@ -62,6 +62,12 @@ def undo_preview(*, db: str | None = None, tournament: str | None = None) -> tup
     return tuple(by_id[i] for i in undo_group(events))
 
 
+def format_unit(*, db: str | None = None, tournament: str | None = None) -> str:
+    """The tournament's format's word for what `seat` draws and `advance` closes ("stage", "round"),
+    which the log's sentences name. Reads only."""
+    return read(db, tournament).state.kind.unit
+
+
 class LogMovedError(InvalidInputError):
     """A previewed undo refused because entries were made since its preview (they are named)."""
 
