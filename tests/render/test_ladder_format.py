@@ -183,3 +183,5 @@ def test_bots_play_the_ladder_with_tourney_run(url: str) -> None:
     rows = json.loads(run(url, "standings", "--json"))
     assert sorted(row["player"] for row in rows) == ["b1", "b2", "b3", "b4"]
     assert [row["rung"] for row in rows] == [1, 2, 3, 4]
+    refused = runner.invoke(app, ["run", "--until-stage", "1", "--db", url])
+    assert (refused.exit_code, refused.stderr) == (1, "error: --until-stage 1: the tournament is at round 3 already\n")
