@@ -17,7 +17,7 @@ from tourney.engine.format_options import FormatOption
 from tourney.engine.format_registry import register_format, unregister_format
 from tourney.engine.formats.live import CheckedRound, RoundFormat
 from tourney.engine.formats.shared_options import SEEDING
-from tourney.engine.standings import StandingRow, last_tables
+from tourney.engine.standings import StandingRow, StandingsColumn, last_tables
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ class KingOfTheHill(RoundFormat):
     label = "king of the hill"
     option_specs: tuple[FormatOption, ...] = (SEEDING,)
     view_kind: str | None = None
-    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note")
+    standings_columns: tuple[StandingsColumn, ...] = ()
     draws = False
     duels_only = True
 

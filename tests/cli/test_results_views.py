@@ -55,7 +55,8 @@ def test_standings_csv_is_a_quoted_utf8_spreadsheet(db_url: str) -> None:  # noq
     text = result.stdout_bytes.decode("utf-8")
     assert text.endswith("\r\n")
     rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[0][:6] == ["rank", "player", "club", "stage", "table", "place"]
+    # The stages have no column of their own: no empty points, tie-breaks or round reached (issue 30).
+    assert rows[0] == ["rank", "player", "club", "stage", "table", "place", "note"]
     expected = json.loads(ok(db_url, "standings", "--json").stdout)
     assert len(rows) == 1 + len(expected) == 1 + len(AWKWARD) + 1
     by_name = {row[1]: row for row in rows[1:]}
@@ -72,7 +73,21 @@ def test_standings_csv_is_a_quoted_utf8_spreadsheet(db_url: str) -> None:  # noq
 def test_standings_csv_of_an_event_without_tables_is_a_header(db_url: str) -> None:  # noqa: F811
     ok(db_url, "new", "Friday", "--game", "polish-poker")
     text = ok(db_url, "standings", "--csv").stdout_bytes
-    assert text.startswith(b"rank,player,club,stage,table,place") and text.count(b"\r\n") == 1
+    assert text == b"rank,player,club,stage,table,place,note\r\n"
+
+
+def test_a_swiss_csv_has_its_points_and_a_column_per_tiebreak(db_url: str) -> None:  # noqa: F811
+    ok(db_url, "new", "Duels", "--game", "khlyust", "--format", "swiss", "--rounds", "2", "--seeding", "list")
+    ok(db_url, "player", "add", "Ann", "Bob", "Cy", "Dee")
+    ok(db_url, "seat")
+    ok(db_url, "result", "1", "Cy")
+    rows = list(csv.reader(io.StringIO(ok(db_url, "standings", "--csv").stdout_bytes.decode(), newline="")))
+    assert rows[0] == ["rank", "player", "club", "stage", "table", "place", "note", "points", "buchholz",
+                       "sonneborn_berger", "head_to_head"]
+    by_json = {row["player"]: row for row in json.loads(ok(db_url, "standings", "--json").stdout)}
+    for row in rows[1:]:
+        data = by_json[row[1]]
+        assert row[7:] == [str(data["points"]), *(str(value) for value in data["tiebreaks"].values())]
 
 
 def test_standings_refuses_csv_and_json_together(db_url: str) -> None:  # noqa: F811

@@ -1,7 +1,8 @@
 """Every sheet of the toy format (king of the hill, tests/toy_format.py), registered only here, from
 `tourney print`: rendered without a change outside the toy's module, in the format's words (its
-label, "round", a round's table sheet), the bracket sheet only once round 1 is seated; the wall
-display serves the same pages."""
+label, "round", a round's table sheet); it has no bracket sheet (`view_kind` None), so `print
+bracket` says so in one line and `print all` and the wall leave it out; the wall display serves
+the same pages."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def test_every_sheet_of_the_toy_prints_in_its_words(url: str, tmp_path: Path) ->
     _played(url)
     where = "Хлюст · {date} · king of the hill · complete"
     pages = {sheet: parse(run(url, "print", sheet))
-             for sheet in ("standings", "bracket", "seating", "seat-cards", "table-sheets")}
+             for sheet in ("standings", "seating", "seat-cards", "table-sheets")}
     for sheet, page in pages.items():
         header = page.texts("p")[0]
         assert header == where.format(date=header.split(" · ")[1]), sheet
@@ -40,12 +41,10 @@ def test_every_sheet_of_the_toy_prints_in_its_words(url: str, tmp_path: Path) ->
     assert standings.texts("p")[2].startswith("Seat draws: round 1 seed ")
     assert [row[:2] for row in (r.texts("td") for r in standings.find_all("tr")) if row] == [
         ["1", "Dee"], ["2", "Cy"], ["3", "Bob"], ["4", "Ada"]]
-    bracket = pages["bracket"]
-    assert bracket.texts("h2") == ["Round 1finished", "Round 2finished", "Round 3finished"]
-    assert bracket.texts("p")[1:] == ["one table of 2; the top player of the table goes on.",
-                                      "one table of 2; the top player of the table goes on.", "one table of 2."]
-    assert bracket.texts(cls="champion-name") == ["Dee"]
-    assert bracket.texts("li")[-2:] == ["Dee (place 1)", "Cy (place 2)"]  # the last round as the final table
+    # No fallback to the stages' tree: the format has no bracket sheet, and says so in one line.
+    refused = runner.invoke(app, ["print", "bracket", "--db", url])
+    assert (refused.exit_code, refused.stdout, refused.stderr) == (
+        1, "", "error: king of the hill has no bracket sheet\n")
     assert pages["seating"].texts("h1")[0].startswith("HillSeating, round 3 (draw seed ")
     assert parse(run(url, "print", "seating", "--stage", "1")).texts("h1")[0].startswith(
         "HillSeating, round 1 (draw seed ")
@@ -78,10 +77,17 @@ def test_the_wall_shows_the_toy_as_print_does(url: str) -> None:
     _played(url)
     with open_database(url, create=False, read_only=True) as database:
         routes = {getattr(r, "path", ""): r for r in build_app(database, None).routes}
-        for path in ("/standings", "/bracket", "/seating"):
+
+        def fetched(path: str) -> tuple[int, str]:
             scope = {"type": "http", "method": "GET", "path": path, "headers": [], "query_string": b""}
             response = asyncio.run(routes[path].endpoint(Request(scope)))  # type: ignore[attr-defined]
-            assert response.status_code == 200, path
-            page = parse(bytes(response.body).decode())
+            return response.status_code, bytes(response.body).decode()
+
+        for path in ("/standings", "/seating"):
+            status, body = fetched(path)
+            assert status == 200, path
+            page = parse(body)
             assert "king of the hill · complete" in page.texts("p")[0], path
-            assert page.find_all("nav", "live-nav"), path
+            assert page.texts("nav") == ["Standings Seating"], path  # no bracket offered
+        status, body = fetched("/bracket")
+        assert status == 404 and "king of the hill has no bracket sheet" in parse(body).texts("p")

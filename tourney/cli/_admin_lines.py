@@ -25,8 +25,8 @@ def list_lines(found: Sequence[TournamentSummary], tr: Translator = ENGLISH) -> 
         mark = "*" if item.current else " "
         players = tr.ngettext("%(num)s players", "%(num)s players", item.players) if tr.lang != ENGLISH.lang \
             else f"{item.players} players"  # English said "1 players" before there were catalogs: kept
-        yield (f"{mark} {item.id:>4}  {item.name:<{width}}  {item.game:<13} {progress_text(item.state, tr):<12} "
-               f"{players}")
+        state = progress_text(item.state, tr, item.unit)
+        yield f"{mark} {item.id:>4}  {item.name:<{width}}  {item.game:<13} {state:<12} {players}"
     yield tr.gettext("* current: `tourney use NAME|ID` chooses another.")
 
 

@@ -18,7 +18,7 @@ from tourney.errors import InvalidInputError, worded
 def log(as_json: JsonOption = False, db: DbOption = None, tournament: TournamentOption = None) -> None:
     """List the events of the tournament with their ids (for `tourney undo` and `tourney correct`)."""
     from tourney.app.operations.corrections import event_log
-    from tourney.app.read_models.event_text import log_line
+    from tourney.app.read_models.event_text import log_line, log_unit
 
     entries = event_log(db=db, tournament=tournament)
     if as_json:
@@ -28,8 +28,9 @@ def log(as_json: JsonOption = False, db: DbOption = None, tournament: Tournament
     tr = command_translator(db, tournament)
     if not entries:
         typer.echo(tr.gettext("No events yet."))
+    unit = log_unit(e.event for e in entries)
     echo_lines(log_line(e.event.id, e.event.kind, e.event.data, undone=e.undone, corrected_by=e.corrected_by,
-                        tr=tr) for e in entries)
+                        tr=tr, unit=unit) for e in entries)
 
 
 def _event_id(raw: str) -> int:
@@ -60,7 +61,7 @@ def undo(
     with after_commit():
         for undone in done.reverted:
             typer.echo(tr.gettext("Undone: event %(event)s (%(entry)s).", event=undone.id,
-                                  entry=event_text(undone.kind, undone.data, tr)))
+                                  entry=event_text(undone.kind, undone.data, tr, done.state.kind.unit)))
         if done.named:
             for line in done.changes(tr):
                 typer.echo(f"  {line}")
@@ -73,7 +74,7 @@ def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
     and ask; the id it showed (None when not asked). Declining stops the command, changing nothing."""
     import sys
 
-    from tourney.app.operations.corrections import CONFIRMED_KINDS, undo_preview
+    from tourney.app.operations.corrections import CONFIRMED_KINDS, format_unit, undo_preview
     from tourney.app.read_models.event_text import event_text
 
     if sys.stdin is None or not sys.stdin.isatty():  # a script, a pipe, a closed stdin: it cannot answer
@@ -82,9 +83,10 @@ def _confirm_last(*, db: str | None, tournament: str | None) -> int | None:
     if not any(e.kind in CONFIRMED_KINDS for e in group):
         return None
     tr = command_translator(db, tournament)
+    unit = format_unit(db=db, tournament=tournament)
     for event in group:
         typer.echo(tr.gettext("Will undo: event %(event)s (%(entry)s).", event=event.id,
-                              entry=event_text(event.kind, event.data, tr)))
+                              entry=event_text(event.kind, event.data, tr, unit)))
     if not typer.confirm(tr.gettext("Undo it?"), default=False):
         typer.echo(tr.gettext("Nothing undone."))
         raise typer.Exit(1)

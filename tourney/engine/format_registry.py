@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from tourney.engine.log import Touch
     from tourney.engine.planner import Plan
     from tourney.engine.roster import PlayerInfo, PlayerStatus
-    from tourney.engine.standings import StandingRow
+    from tourney.engine.standings import StandingRow, StandingsColumn
     from tourney.engine.tables import TableState
     from tourney.rules.games import GameDescriptor
 
@@ -339,13 +339,16 @@ class TournamentFormat(Protocol):
 
     @property
     def view_kind(self) -> str | None:
-        """The sheet its view data (`view`) feeds: "bracket" (a `BracketView`), "crosstable" or
-        "score-groups" (a `RoundsView`), or None (no sheet of its own)."""
+        """The sheet its view data (`view`) feeds, which `print bracket` and the wall's bracket page
+        show: "stages-tree" (the stages' tree, from the plan), "bracket" (a `BracketView`),
+        "crosstable" or "score-groups" (a `RoundsView`); None: the format has no bracket sheet."""
         ...
 
     @property
-    def standings_columns(self) -> tuple[str, ...]:
-        """The keys of its `standings --json` rows, in order."""
+    def standings_columns(self) -> tuple[StandingsColumn, ...]:
+        """Its own columns of the standings, in order, after the six every row has
+        (standings.COMMON_COLUMNS): the keys its rows' `values` carry, their headings and how a
+        value reads (a column of its own needs no change elsewhere)."""
         ...
 
     @property

@@ -44,19 +44,19 @@ def seat(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touc
     seed = integer_field(data, "seed", "seat")
     _check_next(state)
     if stage != state.stage + 1:
-        raise IllegalActionError(f"seat: the next stage to seat is {state.stage + 1}, not {stage}")
+        raise IllegalActionError(f"seat: the next {state.kind.unit} to seat is {state.stage + 1}, not {stage}")
     return state.kind.seat(state, data, stage, seed)
 
 
 def advance(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
     stage = integer_field(data, "stage", "advance")
     if stage != state.stage or state.stage == 0:
-        raise IllegalActionError(f"advance: the stage being played is {state.stage}, not {stage}")
+        raise IllegalActionError(f"advance: the {state.kind.unit} being played is {state.stage}, not {stage}")
     blockers = state.can_advance()
     if blockers:
-        raise IllegalActionError(f"cannot advance stage {stage}: {'; '.join(blockers)}")
+        raise IllegalActionError(f"cannot advance {state.kind.unit} {stage}: {'; '.join(blockers)}")
     if not state.kind.advancing(state):
-        raise IllegalActionError(f"cannot advance stage {stage}: every advancing player has dropped out")
+        raise IllegalActionError(f"cannot advance {state.kind.unit} {stage}: every advancing player has dropped out")
     state.closed = True
     return frozenset({("S", stage), *(("T", stage, t.number) for t in state.tables)})
 

@@ -11,29 +11,67 @@ dropped out while waiting to advance is ranked by their place instead.
 
 A row may carry a note: who dropped out, who was promoted in place of a qualifier who dropped.
 
-Round robin and Swiss rank here too (`rank_points`, which their `standings` calls):
+Round robin and Swiss rank in formats/table_rounds.py (`rank_points`, which their `standings` calls):
 `points_ranking.standings`' order and ranks: score, Buchholz, Sonneborn-Berger, head-to-head, then
 seed (players level through head-to-head share the rank), or score, the tie-breaks chosen with
 `tourney new --tiebreaks` in their order, then seed; the rows carry the score (`points`) and the
 tie-breaks. Knockout and double elimination rank in formats/bracket_live.py (`rank_bracket`).
+
+Every row has the six `COMMON_COLUMNS` (rank, player, stage, table, place, note); what else it
+carries is the format's own (`TournamentFormat.standings_columns`: `StandingsColumn`s, in its
+order): the points and tie-breaks, the bracket round reached, or a column a format brings with it
+(a ladder's rung). `standings --json`, `--csv`, the terminal and the sheets show exactly those.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from tourney.engine.tables import TableState
 
 if TYPE_CHECKING:
-    from tourney.engine.points_ranking import PointsRow
+    from tourney.errors import Worded
+
+# The keys every standings row has, first, in this order (`standings --json`).
+COMMON_COLUMNS: Final = ("rank", "player", "stage", "table", "place", "note")
+
+# How a column's value reads (the application says each in the reader's language): "number" a
+# score (3, 2.5; 2,5 in Polish), "numbers" a mapping of named scores shown as one column each (the
+# tie-breaks: headed by their names), "round" a bracket round's name ("semi-final"), "text" as it
+# is; or the format's own function of the value, giving English or a `Worded` catalog sentence.
+Shown = Literal["number", "numbers", "round", "text"] | Callable[[Any], "str | Worded"]
+
+
+@dataclass(frozen=True)
+class StandingsColumn:
+    """A column a format adds to its standings rows (after `COMMON_COLUMNS`): `key` in `standings
+    --json` and `--csv`, `heading` in `tourney standings` (English, as typed there; a catalog
+    message when translated), `sheet_heading` on the printed standings and the wall, and how its
+    value reads (`shown`). A row without the value (not known yet) leaves the key out of its JSON
+    and shows "-"."""
+
+    key: str
+    heading: str
+    sheet_heading: str = ""  # "" : `heading` with a capital
+    shown: Shown = "text"
+
+    @property
+    def printed_heading(self) -> str:
+        return self.sheet_heading or self.heading[:1].upper() + self.heading[1:]
+
+
+# The column both bracket formats share (knockout, double elimination); the round formats' points
+# and tie-breaks are theirs (formats/table_rounds.py).
+REACHED: Final = StandingsColumn("reached", "reached", "Round reached", "round")
 
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of the standings: `stage` and `table` are the player's last table."""
+    """One line of the standings: `stage` and `table` are the player's last table; `values` the
+    format's own columns (`StandingsColumn.key` -> value: `points` a score, `tiebreaks` the
+    tie-breaks by name, "reached" the last bracket round played), in the format's order."""
 
     rank: int
     player: str
@@ -41,17 +79,17 @@ class StandingRow:
     table: int
     place: int | None
     note: str | None = None  # "dropped", "promoted in place of X"
-    points: float | None = None  # round robin and Swiss: the score
-    tiebreaks: Mapping[str, float] | None = None  # round robin and Swiss: buchholz, sonneborn_berger, head_to_head
-    reached: str | None = None  # knockout and double elimination: the last bracket round played ("semi-final")
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def value(self, key: str) -> Any:
+        """The value of the format's column `key`; None when the row does not carry it."""
+        return self.values.get(key)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"rank": self.rank, "player": self.player, "stage": self.stage, "table": self.table,
                                 "place": self.place, "note": self.note}
-        if self.points is not None:
-            data.update(points=self.points, tiebreaks=dict(self.tiebreaks or {}))
-        if self.reached is not None:
-            data["reached"] = self.reached
+        for key, value in self.values.items():
+            data[key] = dict(value) if isinstance(value, Mapping) else value
         return data
 
 
@@ -84,28 +122,3 @@ def rank_players(tables: Iterable[TableState], dropped: Collection[str] = (),
 def last_tables(history: Iterable[Iterable[TableState]]) -> dict[str, TableState]:
     """Each seated player's latest table (`history`: the tables of every stage, stage 1 first)."""
     return {name: table for tables in history for table in tables for name in table.seats}
-
-
-def _number(value: Fraction) -> float:
-    """A score or tie-break for JSON: exact halves stay exact; thirds to 4 places."""
-    return round(float(value), 4)
-
-
-def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[PointsRow],
-                chosen: bool = False) -> list[StandingRow]:
-    """Round robin and Swiss standings: `points_ranking.standings` rows with each player's last table. The
-    tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
-    in their order, named with underscores ("buchholz_cut1", "direct_encounter")."""
-    last = last_tables(history)
-    out: list[StandingRow] = []
-    for row in rows:
-        table = last.get(row.player)
-        if chosen:
-            tiebreaks = {name.replace("-", "_"): _number(value) for name, value in row.chosen}
-        else:
-            tiebreaks = {"buchholz": _number(row.buchholz), "sonneborn_berger": _number(row.sonneborn_berger),
-                         "head_to_head": _number(row.head_to_head)}
-        out.append(StandingRow(row.rank, row.player, table.stage if table else 0, table.number if table else 0,
-                               table.places.get(row.player) if table else None, None, _number(row.score),
-                               tiebreaks))
-    return out

@@ -294,10 +294,11 @@ class TournamentState:
 
     def table(self, number: int) -> TableState:
         """A table of the current stage."""
+        unit = self.kind.unit  # the format's word: "stage", "round"
         if not self.tables:
-            raise NotInTournamentError("no table is seated yet: draw the seats of stage 1 first")
+            raise NotInTournamentError(f"no table is seated yet: draw the seats of {unit} 1 first")
         if not 1 <= number <= len(self.tables):
-            raise NotInTournamentError(f"no table {number} in stage {self.stage} (tables 1-{len(self.tables)})")
+            raise NotInTournamentError(f"no table {number} in {unit} {self.stage} (tables 1-{len(self.tables)})")
         return self.tables[number - 1]
 
     def find_player(self, text: str) -> str | None:
@@ -327,6 +328,12 @@ class TournamentState:
         """The table an entry names (`table` in `data`): of the stage being played, not finished."""
         number = integer_field(data, "table", kind)
         if self.stage > 0 and self.closed:
+            if self.kind.unit == "round":
+                raise IllegalActionError.in_words("round %(stage)s is closed: seat round %(next)s first",
+                                                  stage=self.stage, next=self.stage + 1)
+            if self.kind.unit != "stage":  # a format's own word: English, as it brings no catalog
+                raise IllegalActionError(f"{self.kind.unit} {self.stage} is closed: seat {self.kind.unit} "
+                                         f"{self.stage + 1} first")
             raise IllegalActionError.in_words("stage %(stage)s is closed: seat stage %(next)s first", stage=self.stage,
                                               next=self.stage + 1)
         table = self.table(number)
@@ -366,10 +373,11 @@ class TournamentState:
 
     def can_advance(self) -> list[str]:
         """What keeps `advance` from closing the current stage; empty when it may."""
+        unit = self.kind.unit
         if self.stage == 0:
-            return ["no tables yet: draw the seats of stage 1"]
+            return [f"no tables yet: draw the seats of {unit} 1"]
         if self.closed:
-            return [f"stage {self.stage} is already closed: seat stage {self.stage + 1}"]
+            return [f"{unit} {self.stage} is already closed: seat {unit} {self.stage + 1}"]
         if self.complete:
             return ["the tournament is complete"]
         return self.kind.blockers(self)

@@ -38,6 +38,19 @@ class LiveInfo:
 
 
 @dataclass(frozen=True)
+class StandingsHeading:
+    """A column of the format's own on the printed standings: its heading, its `<col>` class (the
+    column's key: "points", "reached"; "tb" for each tie-break), whether it holds numbers, and
+    whether a dropped player's status is shown in it (the first column of text)."""
+
+    heading: str
+    css: str
+    numeric: bool = False
+    named: bool = False  # one of a column of named numbers (a tie-break)
+    status: bool = False
+
+
+@dataclass(frozen=True)
 class StandingsRow:
     rank: int
     shared: bool  # another player has the same rank
@@ -47,9 +60,7 @@ class StandingsRow:
     table: int
     place: int | None  # None while the player's table is playing
     dropped: bool
-    points: str = ""  # ranked by points (round robin, Swiss): "3½"
-    tiebreaks: tuple[str, ...] = ()  # their values, in the order of `StandingsPage.tiebreaks`
-    reached: str = ""  # ranked by the bracket round reached (knockout, double elimination): "semi-final"
+    cells: tuple[str, ...] = ()  # the format's own columns' values, in the order of `StandingsPage.columns`
     note: str = ""  # what `tourney standings` notes beside the row other than a drop: "promoted in place of Ann"
 
 
@@ -61,10 +72,11 @@ class StandingsPage:
     paper: str
     live: LiveInfo | None = None
     unit: str = "stage"  # what the format's stages are called ("round"): the seeds line and a column
-    # What ranks the players, as the format's `standings_columns` say: the place at a stage's table,
-    # points then the tie-breaks (their headings, in the event's order), or the bracket round reached.
-    ranked_by: Literal["place", "points", "reached"] = "place"
-    tiebreaks: tuple[str, ...] = ()
+    # What ranks the players, as the format's `standings_columns` say: "place" (the place at a
+    # stage's table: a format with no column of its own), or its first column's key ("points",
+    # "reached"), its columns then shown after the club.
+    ranked_by: str = "place"
+    columns: tuple[StandingsHeading, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from tourney.app.floor.sheets import has_bracket_sheet, no_bracket_sheet
 from tourney.app.floor.wall import NO_EVENT, PAGES, message_html, nav
 from tourney.errors import InvalidInputError, TourneyError
 from tourney.i18n import N_, normalise, page_language, translator
@@ -26,6 +27,7 @@ from tourney.web.live import FEED_URL
 from tourney.web.pages import public_text, read_route
 
 if TYPE_CHECKING:
+    from tourney.app.types import TournamentState
     from tourney.web.site import Site
 
 NAV = PAGES
@@ -48,9 +50,9 @@ def lang_query(request: Request) -> str:
     return f"?lang={asked}" if asked else ""
 
 
-def _live(current: str, lang: str = "en", query: str = "") -> LiveInfo:
+def _live(current: str, lang: str = "en", query: str = "", state: TournamentState | None = None) -> LiveInfo:
     return LiveInfo(poll_url=TOKEN_URL, token=current, poll_ms=POLL_MS, refresh_seconds=REFRESH_SECONDS,
-                    nav=nav(translator(lang), query), feed_url=FEED_URL)
+                    nav=nav(translator(lang), query, state), feed_url=FEED_URL)
 
 
 def _message(title: str, text: str, status: int, current: str | None = None, *, request: Request | None = None,
@@ -86,7 +88,10 @@ class WallPages:
             snap = self._site.snapshot()
             current = snap.token
             lang = page_language(asked_language(request), None, snap.lang)
-            live = _live(current, lang, lang_query(request))
+            if request.url.path == "/bracket" and not has_bracket_sheet(snap.state):  # not offered: none to show
+                return _message(N_("Not found"), "%(reason)s", 404, current, request=request, lang=lang,
+                                reason=translator(lang).words(no_bracket_sheet(snap.state)))
+            live = _live(current, lang, lang_query(request), snap.state)
             return HTMLResponse(self._site.wall.render(request.url.path, snap, live, lang), headers=NO_CACHE)
         except TourneyError as error:
             if self._site.without_event():  # a page like any other, until the first event shows itself

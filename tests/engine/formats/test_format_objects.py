@@ -10,11 +10,13 @@ from tourney.engine.events import Event
 from tourney.engine.format_config import FormatConfig, formats_for
 from tourney.engine.format_registry import all_formats, find_format
 from tourney.engine.formats.live import BracketView, RoundsView
+from tourney.engine.standings import COMMON_COLUMNS
 from tourney.engine.tournament import TournamentState, draw_seats
 from tourney.rules.games import find_game
 
 GAME = "khlyust"  # seats 2-4: every built-in format
-VIEWS = {"bracket": BracketView, "crosstable": RoundsView, "score-groups": RoundsView, None: type(None)}
+VIEWS = {"bracket": BracketView, "crosstable": RoundsView, "score-groups": RoundsView, "stages-tree": type(None),
+         None: type(None)}
 
 
 def _run(name: str, players: int = 6) -> tuple[TournamentState, list[str]]:
@@ -45,7 +47,9 @@ def test_what_a_format_says_matches_its_event(name: str) -> None:
     state, labels = _run(name)
     kind = find_format(name)
     assert state.kind is kind and kind.allowed_for(find_game(GAME))
-    assert list(state.standings()[0].to_json()) == list(kind.standings_columns)
+    own = [column.key for column in kind.standings_columns]
+    assert list(state.standings()[0].to_json()) == [*COMMON_COLUMNS, *own]
+    assert all(list(row.values) == own for row in state.standings())
     assert isinstance(state.format_view(), VIEWS[kind.view_kind])
     assert labels[-1] == ("the final" if kind.takes_stage_plan else f"round {len(labels)}")
     assert all(label.startswith(kind.unit) for label in labels[:-1])

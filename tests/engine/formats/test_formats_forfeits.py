@@ -96,7 +96,7 @@ def test_knockout_double_forfeit_gives_the_next_match_a_bye_and_both_are_out() -
     rows = {row.player: row for row in log.state.standings()}
     # Both forfeiters are out in the quarter-final and share the last place with its other losers
     # (4th: the semi-final with the bye has no loser, so 3rd place is one player).
-    last = {row.rank for row in rows.values() if row.reached == "quarter-final"}
+    last = {row.rank for row in rows.values() if row.value("reached") == "quarter-final"}
     assert last == {4} and rows[a].rank == rows[b].rank == 4
     assert rows[a].note == rows[b].note == "forfeited"
     assert fold("khlyust", log.events).snapshot() == log.state.snapshot()
@@ -122,7 +122,7 @@ def test_double_elimination_double_forfeit_sends_no_one_to_the_losers_bracket() 
     played_after = {p for tables in log.state.history[1:] for t in tables for p in t.seats}
     assert not {a, b} & played_after
     rows = {row.player: row for row in log.state.standings()}
-    assert rows[a].rank == rows[b].rank == 3 and rows[a].reached == rows[b].reached
+    assert rows[a].rank == rows[b].rank == 3 and rows[a].value("reached") == rows[b].value("reached")
 
 
 def test_swiss_forfeits_score_and_fide_2023_counts_them_unplayed() -> None:
@@ -150,7 +150,7 @@ def test_swiss_double_forfeit_scores_nothing_live() -> None:
     c, d = log.state.table(2).seats
     log.forfeit(1, a, b)
     log.forfeit(2, d)
-    points = {row.player: row.points for row in log.state.standings()}
+    points = {row.player: row.value("points") for row in log.state.standings()}
     assert points == {a: 0, b: 0, c: 1, d: 0}
     assert notes(log.state) == {a: "forfeited", b: "forfeited", c: "won by forfeit", d: "forfeited"}
 

@@ -203,6 +203,12 @@ def run_bot_tournament(database: Database, *, tournament: str | None = None, see
     ref = str(row.id)  # the same tournament for every transaction, whatever `tourney use` says meanwhile
     event_seed = row.seed if seed is None else seed
     if until_stage is not None and state.stage > until_stage:
+        if state.kind.unit == "round":  # the format's word for its stage
+            raise InvalidInputError.in_words("--until-stage %(until)s: the tournament is at round %(stage)s already",
+                                             until=until_stage, stage=state.stage)
+        if state.kind.unit != "stage":  # a format's own word: English, as it brings no catalog
+            raise InvalidInputError(f"--until-stage {until_stage}: the tournament is at {state.kind.unit} "
+                                    f"{state.stage} already")
         raise InvalidInputError.in_words("--until-stage %(until)s: the tournament is at stage %(stage)s already",
                                          until=until_stage, stage=state.stage)
     run = BotRun(state, row)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def run_lines(done: BotRun, *, shown: int) -> tuple[str, ...]:
     """The report of a bot run; of the standings, the heading and the first `shown` rows."""
-    from tourney.app.read_models.standings_text import ranks_by_place, standings_lines
+    from tourney.app.read_models.standings_text import standings_lines
 
     state = done.state
     unit = state.kind.unit
@@ -33,7 +33,7 @@ def run_lines(done: BotRun, *, shown: int) -> tuple[str, ...]:
     if state.complete:
         played = bool(done.tables)
         lines.append(f"Tournament {done.tournament.name!r} is complete" + ("." if played else "; nothing to play."))
-        ranked = list(standings_lines(state.standings(), by_place=ranks_by_place(state.kind), unit=unit))
+        ranked = list(standings_lines(state.standings(), columns=state.kind.standings_columns, unit=unit))
         lines += ranked[:1 + shown]
         if len(ranked) > 1 + shown:
             lines.append(f"... {len(ranked) - 1 - shown} more: tourney standings")

@@ -142,7 +142,8 @@ def correct_form(state: TournamentState, number: int, tr: Translator = ENGLISH) 
     elif isinstance(counts, Mapping):
         values = tuple(f"{now(n)}={c}" for n, c in counts.items())
     club = state.player(registered).club if registered and state.find_player(registered) == registered else ""
-    return CorrectForm(target.id, target.kind, event_text(target.kind, target.data, tr), CORRECTED_BY[target.kind],
+    return CorrectForm(target.id, target.kind, event_text(target.kind, target.data, tr, state.kind.unit),
+                       CORRECTED_BY[target.kind],
                        now(data.get("loser")), values, registered, club or "",
                        tuple(table.seats) if table is not None else ())
 

@@ -277,9 +277,11 @@ def _row_words(row: EventRow, tr: Translator) -> EventRow:
     """An event's line in the page's language: where it stands, and its format with its options."""
     from dataclasses import replace
 
+    from tourney.app.read_models.event_text import format_unit_of
     from tourney.app.read_models.stage_labels import progress_text
 
-    return replace(row, state=progress_text(row.state, tr), format=_format_shown(row.format_event, tr))
+    return replace(row, state=progress_text(row.state, tr, format_unit_of(row.format_event)),
+                   format=_format_shown(row.format_event, tr))
 
 
 def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_token: str = "",

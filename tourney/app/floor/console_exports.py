@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.app.floor.sheet_links import sheet_links
-from tourney.app.floor.sheets import ROUND_SHEETS, SHEETS, STAGED, check_sheet_options, in_rounds, render_sheet
+from tourney.app.floor.sheets import ROUND_SHEETS, SHEETS, STAGED, check_sheet_options, render_sheet, sheets_of
 from tourney.errors import InvalidInputError
 from tourney.i18n import ENGLISH, N_, Translator, page_language, translator
 
@@ -61,7 +61,7 @@ def printable_sheets(state: TournamentState, tr: Translator = ENGLISH) -> tuple[
     """Every sheet, each sheet with links after it without, in `tourney print`'s order."""
     seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
     found = []
-    for kind in (*SHEETS, *ROUND_SHEETS) if in_rounds(state) else SHEETS:  # a format of stages has no pairing list
+    for kind in sheets_of(state):
         ready = kind not in seated_only or bool(state.history)
         found.append(PrintableSheet(kind, tr.gettext(TITLES[kind]), False, ready))
         if kind in LINKED:

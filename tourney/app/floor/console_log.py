@@ -122,7 +122,8 @@ def log_lines(state: TournamentState, wanted: LogFilter, tr: Translator = ENGLIS
     by_id = {e.id: e for e in state.events}
     found = [entry for entry in reversed(annotate(state.events))
              if (wanted.before is None or entry.event.id < wanted.before) and _shown(entry.event, by_id, wanted)]
-    lines = tuple(LogLine(e.event.id, e.event.kind, event_text(e.event.kind, e.event.data, tr), _notes(e, tr),
+    unit = state.kind.unit
+    lines = tuple(LogLine(e.event.id, e.event.kind, event_text(e.event.kind, e.event.data, tr, unit), _notes(e, tr),
                           not e.undone and e.event.kind != "undo", correctable(e.event, e.undone), e.undone)
                   for e in found[:PAGE_SIZE])
     return lines, len(found) > PAGE_SIZE
@@ -145,7 +146,7 @@ def undo_preview_lines(state: TournamentState, event: int, tr: Translator = ENGL
     for target in group:  # latest first, as `undo` appends them
         after = preview(after, "undo", {"target": target})
     return (*(tr.gettext("Will undo: event %(event)s (%(entry)s).", event=i,
-                         entry=event_text(by_id[i].kind, by_id[i].data, tr)) for i in group),
+                         entry=event_text(by_id[i].kind, by_id[i].data, tr, state.kind.unit)) for i in group),
             *(f"  {line}" for line in correction_changes(state, after, tr)))
 
 

@@ -177,7 +177,7 @@ def unchanged(tx: UnitOfWork, seen: int) -> None:
     if state.last_event_id == seen:
         return
     tr = page_translator(tx.floor.language())  # the page that confirmed: its `?lang=`, else the event's
-    changes = [f"{e.id} {e.kind}: {event_text(e.kind, e.data, tr)}" for e in state.events_after(seen)]
+    changes = [f"{e.id} {e.kind}: {event_text(e.kind, e.data, tr, state.kind.unit)}" for e in state.events_after(seen)]
     listed = "; ".join(changes[:MAX_CHANGES])
     if len(changes) > MAX_CHANGES:
         listed = tr.ngettext("%(entries)s; and %(num)s more", "%(entries)s; and %(num)s more",

@@ -39,7 +39,7 @@ def run_entry(entry: EntryLine, *, db: str | None, tournament: str | None,
 def _undo(event: int | None, *, db: str | None, tournament: str | None, tr: Translator) -> tuple[str, ...]:
     """`tourney undo [ID]`'s answer. The last entry, when it is an advance or a seat draw, is
     refused here (the desk at a terminal asks first): the log page previews that undo."""
-    from tourney.app.operations.corrections import CONFIRMED_KINDS, undo, undo_preview
+    from tourney.app.operations.corrections import CONFIRMED_KINDS, format_unit, undo, undo_preview
     from tourney.app.read_models.event_text import event_text
     from tourney.app.read_models.table_views import undone_lines
 
@@ -47,14 +47,16 @@ def _undo(event: int | None, *, db: str | None, tournament: str | None, tr: Tran
     if event is None:
         group = undo_preview(db=db, tournament=tournament)
         if any(e.kind in CONFIRMED_KINDS for e in group):
+            unit = format_unit(db=db, tournament=tournament)
             named = "; ".join(tr.gettext("event %(event)s (%(entry)s)", event=e.id,
-                                         entry=event_text(e.kind, e.data, tr)) for e in group)
+                                         entry=event_text(e.kind, e.data, tr, unit)) for e in group)
             raise IllegalActionError(tr.gettext("the last entry is %(entries)s: undo it from the log page, which "
                                                 "shows what it would revert first", entries=named))
         # The entry that was last when asked: one stored since is never the one reverted.
         expected = group[0].id if group else None
     done = undo(event, db=db, tournament=tournament, expected=expected)
-    lines = [tr.gettext("Undone: event %(event)s (%(entry)s).", event=e.id, entry=event_text(e.kind, e.data, tr))
+    lines = [tr.gettext("Undone: event %(event)s (%(entry)s).", event=e.id, entry=event_text(e.kind, e.data, tr,
+                                                                                           done.state.kind.unit))
              for e in done.reverted]
     if done.named:
         lines += [f"  {line}" for line in done.changes(tr)]

@@ -13,6 +13,7 @@ from tourney.app.floor.floor_words import note_text, status_word, where_label
 from tourney.app.floor.live_changes import live_token
 from tourney.app.floor.reports import describe
 from tourney.app.floor.sheet_links import qr_svg
+from tourney.app.floor.sheets import has_bracket_sheet
 from tourney.app.floor.tokens import csrf_token
 from tourney.app.store.floor_store import PENDING
 from tourney.app.store.wall_kinds import KINDS
@@ -311,7 +312,8 @@ def director_page(floor: FloorRead, *, notice: str = "", ok: bool = True, confir
         advance_lines=advance_preview[0] if advance_preview else (),
         advance_seen=advance_preview[1] if advance_preview else 0,
         base=f"/director/{token}", csrf=csrf_token(floor.secret or "00", token), notice=notice, notice_ok=ok,
-        poll_token=poll_token(floor), wall_pin=floor.wall_pin, wall_kinds=KINDS)
+        poll_token=poll_token(floor), wall_pin=floor.wall_pin,
+        wall_kinds=tuple(kind for kind in KINDS if kind != "bracket" or has_bracket_sheet(state)))
     return render_page("floor/director.html", lang, page=page, poll_url=POLL_URL)
 
 

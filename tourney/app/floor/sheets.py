@@ -13,7 +13,7 @@ from tourney import collector
 from tourney.app.floor.floor_read import floor_with_links
 from tourney.app.floor.sheet_links import SheetLinks, linked_seating, linked_table_sheets, sheet_links
 from tourney.app.operations.languages import language_of
-from tourney.errors import InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded
 from tourney.i18n import DEFAULT_LANGUAGE, Translator, check_language, translator
 
 if TYPE_CHECKING:
@@ -61,13 +61,34 @@ def _render_sheet(sheet: str, tournament: Tournament, state: TournamentState, *,
     return sheets.render_table_sheets(linked_table_sheets(tables, links) if links else tables, templates)
 
 
+def has_bracket_sheet(state: TournamentState) -> bool:
+    """Whether the format has a bracket sheet (its `view_kind`; None: none, and `print bracket`,
+    `print all`, the console's print page and the wall neither print nor offer one)."""
+    return state.kind.view_kind is not None
+
+
+def no_bracket_sheet(state: TournamentState) -> Worded:
+    """What `print bracket` and the wall's bracket page say for a format without a bracket sheet."""
+    return worded("%(format)s has no bracket sheet", format=Worded(state.kind.label))
+
+
+def sheets_of(state: TournamentState) -> tuple[str, ...]:
+    """The sheets the event's format has: `SHEETS` but the bracket for a format without one, and the
+    pairing list (`ROUND_SHEETS`) for a format played in rounds of its whole field."""
+    sheets = SHEETS if has_bracket_sheet(state) else tuple(s for s in SHEETS if s != "bracket")
+    return (*sheets, *ROUND_SHEETS) if in_rounds(state) else sheets
+
+
 def bracket_html(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
                  templates: Path | None = None, live: LiveInfo | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The bracket sheet of the tournament's format: the sheet of its own view (`view_kind`: the
-    classic bracket, a crosstable, Swiss score groups), else the stages' tree (shared with the wall)."""
+    """The bracket sheet of the tournament's format, the sheet of its own view (`view_kind`): the
+    stages' tree, the classic bracket, a crosstable, Swiss score groups (shared with the wall); a
+    format without one is refused in one line."""
     from tourney.app.read_models import format_views, views
     from tourney.render import formats, sheets
 
+    if not has_bracket_sheet(state):
+        raise IllegalActionError.from_words(no_bracket_sheet(state))
     tr = translator(lang)
     with collector.paused():
         page = format_views.format_page(tournament, state, paper=paper, live=live, tr=tr)
@@ -86,8 +107,7 @@ def write_all(folder: Path, tournament: Tournament, state: TournamentState, *, p
 
     # A bracket is drawn before the first seat draw only from a stage plan; else it needs round 1 seated.
     seated_only = STAGED if state.kind.takes_stage_plan else (*STAGED, "bracket")
-    every = (*SHEETS, *ROUND_SHEETS) if in_rounds(state) else SHEETS
-    wanted = [s for s in every if s not in seated_only or state.history]
+    wanted = [s for s in sheets_of(state) if s not in seated_only or state.history]
     pages = {sheet: render_sheet(sheet, tournament, state, paper=paper, stage=stage, templates=templates, links=links,
                                  lang=lang)
              for sheet in wanted}

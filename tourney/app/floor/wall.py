@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.app.floor.live_changes import live_token, read_floor_mark
-from tourney.app.floor.sheets import bracket_html
+from tourney.app.floor.sheets import bracket_html, has_bracket_sheet
 from tourney.app.store.database import open_db
 from tourney.i18n import DEFAULT_LANGUAGE, ENGLISH, N_, Translator, translator
 
@@ -31,10 +31,13 @@ NO_EVENT = (N_("No event yet"), N_("There is no event in this database yet. The 
                                    "--game ...`; this page shows it as soon as it exists."))
 
 
-def nav(tr: Translator = ENGLISH, lang_query: str = "") -> tuple[tuple[str, str], ...]:
+def nav(tr: Translator = ENGLISH, lang_query: str = "",
+        state: TournamentState | None = None) -> tuple[tuple[str, str], ...]:
     """The wall's navigation in `tr`'s language; `lang_query` ("?lang=ru": an address that asked
-    for a language) kept on each link."""
-    return tuple((tr.gettext(label), path + lang_query) for label, path in PAGES)
+    for a language) kept on each link; without the bracket for an event (`state`) whose format has
+    no bracket sheet."""
+    return tuple((tr.gettext(label), path + lang_query) for label, path in PAGES
+                 if path != "/bracket" or state is None or has_bracket_sheet(state))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +116,7 @@ def _standings(row: Tournament, state: TournamentState, live: LiveInfo, tr: Tran
 
 
 def _bracket(row: Tournament, state: TournamentState, live: LiveInfo, tr: Translator) -> str:
-    # the sheet of the format's own view, else the stages' tree
+    # the sheet of the format's own view (refused for a format without one)
     return bracket_html(row, state, live=live, lang=tr.lang)
 
 

@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 from tourney.app.floor.floor_pages import Seat, table_seats
 from tourney.app.floor.floor_words import status_word, where_label
+from tourney.app.floor.sheets import has_bracket_sheet, no_bracket_sheet
 from tourney.app.floor.wall_champion import Champion, champion
 from tourney.app.floor.wall_elimination import EliminationLayout, elimination_layout
 from tourney.app.floor.wall_stages import StagesLayout, stages_layout
@@ -28,6 +29,7 @@ from tourney.i18n import DEFAULT_LANGUAGE, ENGLISH, N_, Translator, normalise, t
 if TYPE_CHECKING:
     from tourney.app.floor.wall import WallSnapshot
     from tourney.engine.tables import TableState
+    from tourney.engine.tournament import TournamentState
 
 TV_PREFIX = "/tv"
 DEFAULT_ROWS = 16  # a standings or seating row is 5vh: 16 of them fill 1080p under the title bar
@@ -221,7 +223,9 @@ def _bracket(snap: WallSnapshot, tr: Translator) -> _Content:
 
     state = snap.state
     title = tr.gettext("Bracket")
-    if state.kind.view_kind is not None:
+    if not has_bracket_sheet(state):
+        return _Content(title, "", notice=tr.words(no_bracket_sheet(state)))
+    if state.kind.view_kind != "stages-tree":
         if not state.history:
             return _Content(title, "", notice=tr.gettext(NOT_SEATED))
         sheet = format_page(snap.tournament, state, tr=tr)
@@ -252,6 +256,11 @@ def _champion(snap: WallSnapshot) -> Champion | None:
     return champion(views.standings_page(snap.tournament, snap.state)) if snap.state.complete else None
 
 
+def screen_kinds(state: TournamentState) -> tuple[str, ...]:
+    """The screens of the event, in `KINDS`' order: all but the bracket for a format without one."""
+    return tuple(kind for kind in KINDS if kind != "bracket" or has_bracket_sheet(state))
+
+
 def wall_screen(snap: WallSnapshot, query: WallQuery, tr: Translator = ENGLISH) -> WallScreen:
     """Screen `query.page` of `query.kind` (the last one when the field shrank), and the next, in
     `tr`'s language.
@@ -259,6 +268,7 @@ def wall_screen(snap: WallSnapshot, query: WallQuery, tr: Translator = ENGLISH) 
     Once the event is over the champion screen comes first: on a still TV, on a pinned one, and in
     a rotation at the start of each round of the kinds (not before every kind)."""
     content = _CONTENT[query.kind](snap, tr)
+    kinds = screen_kinds(snap.state)
     winner = _champion(snap) if not query.rotate or query.pin or query.kind == KINDS[0] else None
     leading = 1 if winner is not None else 0
     pages = max(1, _pages(content, query.rows)) + leading
@@ -270,7 +280,7 @@ def wall_screen(snap: WallSnapshot, query: WallQuery, tr: Translator = ENGLISH) 
     if page < pages:
         next_url = query.url(query.kind, page + 1)
     else:
-        following = query.pin or KINDS[(KINDS.index(query.kind) + 1) % len(KINDS)]
+        following = query.pin or next((k for k in KINDS[KINDS.index(query.kind) + 1:] if k in kinds), kinds[0])
         next_url = query.url(following, 1)
     if shown is not None:
         content = _Content(tr.gettext("Champion"), "", status_column=False)
@@ -284,7 +294,7 @@ def wall_screen(snap: WallSnapshot, query: WallQuery, tr: Translator = ENGLISH) 
         tables=content.tables[first_table:first_table + TABLES_PER_SCREEN], frame_url=content.frame_url,
         notice=content.notice, next_url=next_url, rotate=query.rotate,
         nav=tuple((tr.gettext(KIND_NAMES[kind]) if kind in KIND_NAMES else kind.capitalize(), query.url(kind, 1))
-                  for kind in KINDS), poll_token=snap.token, headings=headings, lang=tr.lang,
+                  for kind in kinds), poll_token=snap.token, headings=headings, lang=tr.lang,
         stages=content.stages, elimination=content.elimination, champion=shown)
 
 

@@ -62,6 +62,12 @@ def undo_preview(*, db: str | None = None, tournament: str | None = None) -> tup
     return tuple(by_id[i] for i in undo_group(events))
 
 
+def format_unit(*, db: str | None = None, tournament: str | None = None) -> str:
+    """The tournament's format's word for what `seat` draws and `advance` closes ("stage", "round"),
+    which the log's sentences name. Reads only."""
+    return read(db, tournament).state.kind.unit
+
+
 class LogMovedError(InvalidInputError):
     """A previewed undo refused because entries were made since its preview (they are named)."""
 
@@ -239,14 +245,22 @@ def correction_changes(before: TournamentState, after: TournamentState,
             yield tr.gettext("%(player)s is registered", player=name)
     old_tables = {(t.stage, t.number): t for tables in before.history for t in tables}
     new_keys = {(t.stage, t.number) for tables in after.history for t in tables}
+    unit = after.kind.unit  # the format's word: "stage", "round"
     for stage, number in sorted(set(old_tables) - new_keys):
-        yield tr.gettext("stage %(stage)s table %(number)s is no longer seated", stage=stage, number=number)
+        if unit == "round":
+            yield tr.gettext("round %(stage)s table %(number)s is no longer seated", stage=stage, number=number)
+        elif unit != "stage":  # a format's own word: English, as it brings no catalog
+            yield f"{unit} {stage} table {number} is no longer seated"
+        else:
+            yield tr.gettext("stage %(stage)s table %(number)s is no longer seated", stage=stage, number=number)
     for tables in after.history:
         for table in tables:
             old = old_tables.get((table.stage, table.number))
             if old is None:
                 continue
-            where = tr.gettext("stage %(stage)s table %(number)s", stage=table.stage, number=table.number)
+            where = (tr.gettext("round %(stage)s table %(number)s", stage=table.stage, number=table.number)
+                     if unit == "round" else f"{unit} {table.stage} table {table.number}" if unit != "stage"
+                     else tr.gettext("stage %(stage)s table %(number)s", stage=table.stage, number=table.number))
             for seated in table.seats:
                 had, holds = old.counts.get(seated), table.counts.get(seated)
                 if had != holds and had is not None and holds is not None and table.reports_rounds:
@@ -269,13 +283,19 @@ def correction_changes(before: TournamentState, after: TournamentState,
                 yield (tr.gettext("%(table)s: finishes", table=where) if table.finished
                        else tr.gettext("%(table)s: is playing again", table=where))
     if before.stage != after.stage or before.closed != after.closed:
-        yield tr.gettext("the tournament is at stage %(stage)s instead of %(was)s",
-                         stage=_stage_closed(after, tr), was=_stage_closed(before, tr))
+        now, was = _stage_closed(after, tr), _stage_closed(before, tr)
+        yield (tr.gettext("the tournament is at round %(stage)s instead of %(was)s", stage=now, was=was)
+               if unit == "round" else f"the tournament is at {unit} {now} instead of {was}" if unit != "stage"
+               else tr.gettext("the tournament is at stage %(stage)s instead of %(was)s", stage=now, was=was))
     moving_before, moving_after = advancing_players(before), advancing_players(after)
     if set(moving_before) != set(moving_after):
         nobody = tr.gettext("nobody yet")
-        yield tr.gettext("advancing from stage %(stage)s: %(players)s (was %(was)s)", stage=after.stage,
-                         players=", ".join(moving_after) or nobody, was=", ".join(moving_before) or nobody)
+        players, was = ", ".join(moving_after) or nobody, ", ".join(moving_before) or nobody
+        yield (tr.gettext("advancing from round %(stage)s: %(players)s (was %(was)s)", stage=after.stage,
+                          players=players, was=was) if unit == "round"
+               else f"advancing from {unit} {after.stage}: {players} (was {was})" if unit != "stage"
+               else tr.gettext("advancing from stage %(stage)s: %(players)s (was %(was)s)", stage=after.stage,
+                               players=players, was=was))
     old_rank = {renamed.get(r.player, r.player): r.rank for r in before.standings()}
     for row in after.standings():
         if old_rank.get(row.player) != row.rank:

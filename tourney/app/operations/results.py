@@ -13,7 +13,7 @@ from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from tourney.app.read_models.table_views import Tables, TableView
-    from tourney.engine.standings import StandingRow
+    from tourney.engine.standings import StandingRow, StandingsColumn
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
 
@@ -99,7 +99,7 @@ class Standings:
     clubs: tuple[tuple[str, str | None], ...]  # registration order
     complete: bool
     provisional_note: str  # what the ranks mean before the event is complete
-    by_place: bool  # ranked by the stage, table and place reached (a stage plan)
+    columns: tuple[StandingsColumn, ...]  # the format's own (none: ranked by the stage, table and place reached)
     unit: str  # "stage" or "round"
     byes: tuple[str, ...] = ()  # the round being played's byes, already counted in the points
 
@@ -111,32 +111,37 @@ class Standings:
         """For a spreadsheet: RFC 4180, a header row, the club after the player."""
         from tourney.app.read_models.standings_csv import standings_csv
 
-        return standings_csv(self.rows, dict(self.clubs))
+        return standings_csv(self.rows, dict(self.clubs), self.columns)
 
     def lines(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
         """What `tourney standings` prints: the heading, one line per player."""
         from tourney.app.read_models.standings_text import standings_lines
 
-        return tuple(standings_lines(self.rows, by_place=self.by_place, unit=self.unit, tr=tr))
+        return tuple(standings_lines(self.rows, columns=self.columns, unit=self.unit, tr=tr))
+
+    @property
+    def by_place(self) -> bool:
+        """Ranked by the stage, table and place reached (a format with no column of its own)."""
+        return not self.columns
 
 
 def standings(*, db: str | None = None, tournament: str | None = None) -> Standings:
     """The standings: the final table's order first, then by stage reached, then place at the table."""
-    from tourney.app.read_models.standings_text import provisional_note, ranks_by_place
+    from tourney.app.read_models.standings_text import provisional_note
 
     state = read(db, tournament).state
     return Standings(tuple(state.standings()), tuple((p.name, p.club) for p in state.players), state.complete,
-                     provisional_note(state.kind), ranks_by_place(state.kind), state.kind.unit,
+                     provisional_note(state.kind), state.kind.standings_columns, state.kind.unit,
                      _counted_byes(state))
 
 
 def _counted_byes(state: TournamentState) -> tuple[str, ...]:
     """The players whose bye of the round being played is in the points already (a Swiss bye scores
     at once; a round-robin bye scores nothing, and a bracket's counts no points)."""
-    if state.complete or state.stage == 0 or "points" not in state.kind.standings_columns:
+    if state.complete or state.stage == 0:
         return ()
-    scored = {row.player: row for row in state.standings()}
-    return tuple(p for p in state.kind.byes(state) if p in scored and (scored[p].points or 0) > 0)
+    scored = {row.player: row.value("points") for row in state.standings()}
+    return tuple(p for p in state.kind.byes(state) if (scored.get(p) or 0) > 0)
 
 
 def table_ref(text: str, *, db: str | None = None, tournament: str | None = None) -> int:

@@ -46,7 +46,7 @@ def advance_and_seat(tx: UnitOfWork) -> tuple[str, ...]:
     state = tx.state
     blockers = state.can_advance()
     if blockers:
-        raise InvalidInputError(f"cannot advance stage {state.stage}: {'; '.join(blockers)}")
+        raise InvalidInputError(f"cannot advance {state.kind.unit} {state.stage}: {'; '.join(blockers)}")
     moving = tuple(advancing_players(state))  # read before the advance is applied
     tx.append("advance", {"stage": state.stage})
     seat_next(tx)

@@ -195,9 +195,10 @@ class TournamentSummary:
     id: int
     name: str
     game: str
-    state: str  # registering / stage N / complete
+    state: str  # registering / stage N / complete (`--json`: "stage N" whatever the format's word)
     players: int  # not dropped
     current: bool
+    unit: str = "stage"  # the format's word for its stage ("round"), which `tourney list` says
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "game": self.game, "state": self.state, "players": self.players,
@@ -206,16 +207,23 @@ class TournamentSummary:
 
 def list_tournaments(*, db: str | None = None) -> list[TournamentSummary]:
     """Every tournament of the database, oldest first, marking the current one."""
+    from tourney.app.read_models.event_text import format_unit_of
+    from tourney.storage import repo
     from tourney.storage.events import overview
 
     with open_db(db, read_only=True) as database:
         found = overview(database)
+        with database.read() as session:
+            firsts = {item.tournament.id: repo.first_event(session=session, tournament_id=item.tournament.id)
+                      for item in found}
     summaries = []
     for item in found:
         row = item.tournament
         assert row.id is not None
+        first = firsts[row.id]
         summaries.append(TournamentSummary(row.id, row.name, row.game, progress(item.summary.stage,
-                                           complete=item.summary.complete), item.summary.players, item.current))
+                                           complete=item.summary.complete), item.summary.players, item.current,
+                                           format_unit_of(first.data if first and first.kind == "format" else None)))
     return summaries
 
 

@@ -46,13 +46,13 @@ def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None 
     from tourney.engine.formats.swiss_format import SwissFormat
 
     kind = state.kind
-    if not isinstance(kind, SwissFormat) or state.format.table_size != 2:
+    if not isinstance(kind, SwissFormat) or state.format.get_int("table_size") != 2:
         raise InvalidInputError.in_words("a TRF file is a Swiss of duels: this event is a %(format)s of tables of "
-                                         "%(size)s", format=state.format.name, size=state.format.table_size)
+                                         "%(size)s", format=state.format.name, size=state.format.get_int("table_size"))
     seeds = list(entrants_of(state))
     if not seeds:  # before round 1: the field as registered
         return write_trf(duel_trf(name, [p.name for p in state.players if not p.dropped], [],
-                                  state.format.rounds or 0))
+                                  state.format.get_int("rounds")))
     history = played_rounds(state, finished_only=True)
     total = kind.total_rounds(state)
     gone = withdrawn(state)
@@ -65,9 +65,10 @@ def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None 
 def _ranks(seeds: list[str], history: list[PlayedRound], state: TournamentState) -> dict[str, int]:
     """Each player's rank after the finished rounds, by their points and the event's tie-breaks (the
     standings as they stood when the last of those rounds finished), ties by seed."""
+    from tourney.engine.formats.table_rounds import tiebreak_order
     from tourney.engine.points_ranking import standings
 
-    rows = standings(seeds, history, 1, state.format.tiebreaks)
+    rows = standings(seeds, history, 1, tiebreak_order(state.format))
     return {row.player: place for place, row in enumerate(rows, start=1)}
 
 

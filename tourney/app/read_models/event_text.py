@@ -1,21 +1,25 @@
 """The words of the event log, one wording per event kind for every front end: `tourney log`, undo
 and correct, the desk, the floor's pages and the director's page; and a format in words.
 
-    event_text(kind, data)            "result table 3: Ann loses the round"
+    event_text(kind, data, unit=...)  "result table 3: Ann loses the round"; "seat round 2: ..." (the
+                                      format's word for what `seat` and `advance` open and close)
     log_line(id, kind, data, ...)     a line of `tourney log`: "    12  drop Ann  [undone]"
+    log_unit(events)                  that word, from a log's `format` event ("stage" without one);
+    format_unit_of(data)              from a `format` event's data
     format_text(config)               "knockout, best of 3, third-place match" (`new`, `status`)
     format_text(config, every_option=True)   the log's line: the default seeding named as well
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tourney.app.read_models.sheet_words import format_label, shipped
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
+    from tourney.engine.events import Event
     from tourney.engine.format_config import FormatConfig
 
 
@@ -44,9 +48,30 @@ def _format_event(data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
         return str(data.get("format"))
 
 
-def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
+def log_unit(events: Iterable[Event]) -> str:
+    """The word of the log's format for what it seats and closes ("stage", "round": its `unit`),
+    from the log's `format` event; the stages' word for a log without one (or of a format no longer
+    registered)."""
+    return format_unit_of(next((e.data for e in events if e.kind == "format"), None))
+
+
+def format_unit_of(format_event: Mapping[str, Any] | None) -> str:
+    """The `unit` of the format a `format` event's data names (None, or a format no longer
+    registered: the stages' word)."""
+    from tourney.engine.format_registry import DEFAULT_FORMAT, find_format
+    from tourney.errors import InvalidInputError
+
+    name = (format_event or {}).get("format", DEFAULT_FORMAT)
+    try:
+        return find_format(str(name)).unit
+    except InvalidInputError:
+        return find_format(DEFAULT_FORMAT).unit
+
+
+def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH, unit: str = "stage") -> str:
     """One event of the log as a short sentence, in `tr`'s language (the format's own description
-    and an unknown kind's payload stay as stored).
+    and an unknown kind's payload stay as stored); `unit` the format's word for what `seat` draws
+    and `advance` closes (`TournamentFormat.unit`).
 
     Examples:
         >>> event_text("result", {"table": 3, "loser": "Ola"})
@@ -64,6 +89,13 @@ def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH) -> 
         return tr.gettext("drop %(name)s", name=data["name"])
     if kind == "seat":
         tables = data.get("tables", [])
+        if unit == "round":
+            return tr.ngettext("seat round %(stage)s: %(num)s table, seed %(seed)s",
+                               "seat round %(stage)s: %(num)s tables, seed %(seed)s", len(tables),
+                               stage=data["stage"], seed=data["seed"])
+        if unit != "stage":  # a format's own word: English, as it brings no catalog
+            return (f"seat {unit} {data['stage']}: {len(tables)} table{'' if len(tables) == 1 else 's'}, "
+                    f"seed {data['seed']}")
         return tr.ngettext("seat stage %(stage)s: %(num)s table, seed %(seed)s",
                            "seat stage %(stage)s: %(num)s tables, seed %(seed)s", len(tables),
                            stage=data["stage"], seed=data["seed"])
@@ -79,6 +111,10 @@ def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH) -> 
     if kind == "chips":
         return tr.gettext("chips table %(table)s: %(counts)s", table=data["table"], counts=_counts(data["counts"]))
     if kind == "advance":
+        if unit == "round":
+            return tr.gettext("advance: round %(stage)s closed", stage=data["stage"])
+        if unit != "stage":
+            return f"advance: {unit} {data['stage']} closed"
         return tr.gettext("advance: stage %(stage)s closed", stage=data["stage"])
     if kind == "undo":
         return tr.gettext("undo event %(event)s", event=data["target"])
@@ -91,13 +127,13 @@ def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH) -> 
 
 
 def log_line(event_id: int, kind: str, data: Mapping[str, Any], *, undone: bool, corrected_by: int | None,
-             tr: Translator = ENGLISH) -> str:
+             tr: Translator = ENGLISH, unit: str = "stage") -> str:
     """One line of `tourney log`: the id, the sentence, and whether it was undone or corrected since."""
     notes = [tr.gettext("undone")] if undone else []
     if corrected_by is not None:
         notes.append(tr.gettext("corrected by %(event)s", event=corrected_by))
     suffix = f"  [{', '.join(notes)}]" if notes else ""
-    return f"{event_id:>6}  {event_text(kind, data, tr)}{suffix}"
+    return f"{event_id:>6}  {event_text(kind, data, tr, unit)}{suffix}"
 
 
 def correction_text(data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:

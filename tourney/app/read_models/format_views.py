@@ -232,9 +232,10 @@ PAGE_OF_VIEW: dict[str, Callable[[EventInfo, TournamentState, FormatView, str, L
 def format_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
                 live: LiveInfo | None = None, tr: Translator = ENGLISH) -> FormatPage | None:
     """The sheet of the format's own view (its `view_kind`): the classic bracket, the crosstable or
-    the score groups; None for a format without one (its bracket sheet is the stages' tree)."""
+    the score groups; None for the stages' tree ("stages-tree": `views.bracket_page`, from the
+    plan) or a format with no bracket sheet (None: `floor.sheets.has_bracket_sheet`)."""
     kind = state.kind.view_kind
-    if kind is None:
+    if kind is None or kind not in PAGE_OF_VIEW:
         return None
     view = state.format_view()
     if view is None:

@@ -35,12 +35,17 @@ def _ambiguous(found: re.Match[str], tr: Translator) -> str:
 
 
 def _no_table(found: re.Match[str], tr: Translator) -> str:
+    if found["unit"] == "round":
+        return tr.gettext("no table %(number)s in round %(stage)s (tables 1-%(last)s)", number=found["number"],
+                          stage=found["stage"], last=found["last"])
     return tr.gettext("no table %(number)s in stage %(stage)s (tables 1-%(last)s)", number=found["number"],
                       stage=found["stage"], last=found["last"])
 
 
 def _cannot_advance(found: re.Match[str], tr: Translator) -> str:
     reasons = "; ".join(_said(reason, BLOCKERS, tr) for reason in found["reasons"].split("; "))
+    if found["unit"] == "round":
+        return tr.gettext("cannot advance round %(stage)s: %(reasons)s", stage=found["stage"], reasons=reasons)
     return tr.gettext("cannot advance stage %(stage)s: %(reasons)s", stage=found["stage"], reasons=reasons)
 
 
@@ -56,6 +61,8 @@ BLOCKERS: tuple[Rule, ...] = (
                               stage=m["stage"])),
     (re.compile(r"no tables yet: draw the seats of stage 1"),
      lambda m, tr: tr.gettext("no tables yet: draw the seats of stage 1")),
+    (re.compile(r"no tables yet: draw the seats of round 1"),
+     lambda m, tr: tr.gettext("no tables yet: draw the seats of round 1")),
     (re.compile(r"every advancing player has dropped out"),
      lambda m, tr: tr.gettext("every advancing player has dropped out")),
 )
@@ -63,10 +70,13 @@ BLOCKERS: tuple[Rule, ...] = (
 REFUSALS: tuple[Rule, ...] = (
     (re.compile(r"unknown player (?P<name>.+?)(?: \(did you mean (?P<hint>.+)\?\))?"), _unknown_player),
     (re.compile(r"(?P<typed>.+?) could be (?P<names>.+): type more of the name"), _ambiguous),
-    (re.compile(r"no table (?P<number>\d+) in stage (?P<stage>\d+) \(tables 1-(?P<last>\d+)\)"), _no_table),
+    (re.compile(r"no table (?P<number>\d+) in (?P<unit>stage|round) (?P<stage>\d+) \(tables 1-(?P<last>\d+)\)"),
+     _no_table),
     (re.compile(r"no table is seated yet: draw the seats of stage 1 first"),
      lambda m, tr: tr.gettext("no table is seated yet: draw the seats of stage 1 first")),
-    (re.compile(r"cannot advance stage (?P<stage>\d+): (?P<reasons>.+)"), _cannot_advance),
+    (re.compile(r"no table is seated yet: draw the seats of round 1 first"),
+     lambda m, tr: tr.gettext("no table is seated yet: draw the seats of round 1 first")),
+    (re.compile(r"cannot advance (?P<unit>stage|round) (?P<stage>\d+): (?P<reasons>.+)"), _cannot_advance),
 )
 
 

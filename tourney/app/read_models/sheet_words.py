@@ -101,6 +101,10 @@ def dynamic_messages() -> Iterator[tuple[str, str]]:
     for fmt in all_formats():
         if shipped(type(fmt)):
             yield fmt.label, f"the name of the format {fmt.name}"
+            for column in fmt.standings_columns:
+                if column.shown != "numbers":  # named numbers are headed by their names (the tie-breaks')
+                    yield column.heading, f"{fmt.name}: the heading of the standings column {column.key}"
+                    yield column.printed_heading, f"{fmt.name}: the printed heading of its column {column.key}"
 
 
 def format_labels() -> frozenset[str]:

@@ -86,12 +86,13 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def progress_text(state: str, tr: Translator = ENGLISH) -> str:
+def progress_text(state: str, tr: Translator = ENGLISH, unit: str = "stage") -> str:
     """Where an event stands as `tourney list` and the events page say it (`operations.tournaments.
-    progress`: registering, stage N, complete), in `tr`'s language; anything else as it is."""
+    progress`: registering, stage N, complete), in `tr`'s language and the format's word for its
+    stage (`unit`: "round 2" for a Swiss); anything else as it is."""
     if state == "complete":
         return tr.gettext("complete")
     if state == "registering":
         return tr.gettext("registering")
     number = state.removeprefix("stage ")
-    return tr.gettext("stage %(number)s", number=number) if number.isdigit() else state
+    return unit_heading(unit, int(number), tr) if number.isdigit() else state

@@ -133,9 +133,9 @@ class Tables:
     def table(self, number: int) -> TableView:
         """A table of the stage being played."""
         if not self.tables:
-            raise IllegalActionError("no table is seated yet: draw the seats of stage 1 first")
+            raise IllegalActionError(f"no table is seated yet: draw the seats of {self.unit} 1 first")
         if not 1 <= number <= len(self.tables):
-            raise IllegalActionError(f"no table {number} in stage {self.stage} (tables 1-{len(self.tables)})")
+            raise IllegalActionError(f"no table {number} in {self.unit} {self.stage} (tables 1-{len(self.tables)})")
         return self.tables[number - 1]
 
     def to_json(self) -> list[dict[str, Any]]:

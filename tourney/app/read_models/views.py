@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from tourney.app.input import collation
 from tourney.app.read_models.match_labels import match_label
@@ -17,15 +17,14 @@ from tourney.app.read_models.plan_reasons import plan_reason
 from tourney.app.read_models.sheet_words import (
     format_label,
     game_title,
-    round_name,
     sheet_rule,
     standings_note,
     unit_word,
 )
 from tourney.app.read_models.stage_labels import capitalised, going_on_text, stage_name
 from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
+from tourney.app.read_models.standings_cells import cells
 from tourney.app.read_models.table_views import advancing_now
-from tourney.app.read_models.tiebreak_words import tiebreak_heading
 from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -45,6 +44,7 @@ from tourney.render.pages import (
     SeatingPage,
     SeatingTable,
     SeatLine,
+    StandingsHeading,
     StandingsPage,
     StandingsRow,
     Status,
@@ -121,13 +121,6 @@ def _clubs(state: TournamentState) -> dict[str, str | None]:
     return {p.name: p.club for p in state.players}
 
 
-def score_text(value: float | None, tr: Translator = ENGLISH) -> str:
-    """A score or tie-break as `tourney standings` prints it: 3, 2.5 (2,5 in Polish); "-" when there is none."""
-    if value is None:
-        return "-"
-    return tr.decimal(value)
-
-
 def standings_page(tournament: Tournament, state: TournamentState, *, paper: str = "a4",
                    live: LiveInfo | None = None, tr: Translator = ENGLISH) -> StandingsPage:
     """The standings in the columns `tourney standings` shows for the format (its `standings_columns`):
@@ -137,19 +130,17 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
     rows = state.standings()
     counts = Counter(row.rank for row in rows)
     columns = state.kind.standings_columns
-    ranked_by: Literal["place", "points", "reached"] = \
-        "points" if "points" in columns else "reached" if "reached" in columns else "place"
-    keys = tuple((rows[0].tiebreaks or {}).keys()) if rows and ranked_by == "points" else ()
+    shown = cells(columns, rows)
+    status = next((i for i, cell in enumerate(shown) if not cell.numeric), -1)
     return StandingsPage(
         event=event_info(tournament, state, tr), provisional=not state.complete, paper=paper, live=live,
-        unit=unit_word(state.kind.unit, tr), ranked_by=ranked_by,
-        tiebreaks=tuple(tiebreak_heading(key, tr) for key in keys),
+        unit=unit_word(state.kind.unit, tr), ranked_by=columns[0].key if columns else "place",
+        columns=tuple(StandingsHeading(cell.sheet_heading(tr), "tb" if cell.name is not None else cell.column.key,
+                                       cell.numeric, cell.name is not None, i == status)
+                      for i, cell in enumerate(shown)),
         rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
                                 stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped,
-                                points=score_text(r.points, tr) if ranked_by == "points" else "",
-                                tiebreaks=tuple(score_text((r.tiebreaks or {}).get(key), tr) for key in keys),
-                                reached=(round_name(r.reached, tr) if r.reached else "-") if ranked_by == "reached"
-                                else "",
+                                cells=tuple(cell.text(r, tr) for cell in shown),
                                 note="" if r.note in (None, "dropped") else standings_note(r.note, tr))
                    for r in rows))
 

@@ -32,7 +32,7 @@ from tourney.engine.formats.live import (
     stage_groups,
     stored_entrants,
 )
-from tourney.engine.standings import StandingRow, last_tables
+from tourney.engine.standings import REACHED, StandingRow, StandingsColumn, last_tables
 from tourney.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str
         table = last.get(name)
         rows.append(StandingRow(rank, name, table.stage if table else 0, table.number if table else 0,
                                 table.places.get(name) if table and table.finished else None,
-                                reached=names.get(name, "")))
+                                values={"reached": names.get(name, "")}))
     return rows
 
 
@@ -111,7 +111,7 @@ class BracketFormat(RoundFormat):
     """Duels in a bracket: who meets whom follows from the seeds and the results (`resolve`)."""
 
     view_kind: str | None = "bracket"
-    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "reached")
+    standings_columns: tuple[StandingsColumn, ...] = (REACHED,)
     draws = False
     duels_only = True
 

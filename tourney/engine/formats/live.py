@@ -40,7 +40,7 @@ from tourney.engine.planner import Plan
 from tourney.engine.points_ranking import standings as points_standings
 from tourney.engine.progress import PlayerStatus
 from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
-from tourney.engine.standings import StandingRow, last_tables
+from tourney.engine.standings import StandingRow, StandingsColumn, last_tables
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded
 from tourney.rules.games import GameDescriptor
@@ -195,7 +195,7 @@ class RoundFormat(ABC):
     label: str
     option_specs: tuple[FormatOption, ...]
     view_kind: str | None
-    standings_columns: tuple[str, ...]
+    standings_columns: tuple[StandingsColumn, ...]
     draws: bool
     order = 100
     unit = "round"

@@ -32,7 +32,7 @@ from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
 from tourney.engine.progress import PlayerStatus
 from tourney.engine.seating import draw_tables
-from tourney.engine.standings import StandingRow, last_tables, rank_players
+from tourney.engine.standings import StandingRow, StandingsColumn, last_tables, rank_players
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded, worded_n
 from tourney.rules.games import GameDescriptor
@@ -164,8 +164,8 @@ class StagesFormat:
     order = 0
     option_specs: tuple[FormatOption, ...] = ()
     takes_stage_plan = True
-    view_kind: str | None = None
-    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note")
+    view_kind: str | None = "stages-tree"
+    standings_columns: tuple[StandingsColumn, ...] = ()
     draws = False
 
     # ---------------------------------------------------------------- creating an event

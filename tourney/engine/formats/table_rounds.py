@@ -11,7 +11,9 @@ the rows carrying the score and the tie-breaks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
 from tourney.engine.format_config import FormatConfig, table_sizes_for
@@ -34,12 +36,14 @@ from tourney.engine.formats.live import (
 )
 from tourney.engine.formats.shared_options import BEST_OF, MAX_ROUNDS, SEEDING, TABLE_SIZE
 from tourney.engine.rounds import RoundPlan
-from tourney.engine.standings import StandingRow, rank_points
+from tourney.engine.standings import StandingRow, StandingsColumn, last_tables
 from tourney.errors import InvalidInputError, Worded, worded, worded_p
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
     from tourney.engine.format_registry import LiveState
+    from tourney.engine.points_ranking import PointsRow
+    from tourney.engine.tables import TableState
 
 __all__ = ["MAX_ROUNDS", "TIEBREAKS", "TableRoundsFormat", "tiebreak_order"]
 
@@ -102,6 +106,36 @@ TIEBREAKS: Final = FormatOption(
     listed=True, validate=_check_tiebreaks, words=_tiebreak_words)
 
 
+# The round formats' own standings columns: the score and the tie-breaks (a column each on paper).
+POINTS: Final = StandingsColumn("points", "points", "Points", "number")
+TIEBREAKS_COLUMN: Final = StandingsColumn("tiebreaks", "tie-breaks", "Tie-breaks", "numbers")
+
+
+def _number(value: Fraction) -> float:
+    """A score or tie-break for JSON: exact halves stay exact; thirds to 4 places."""
+    return round(float(value), 4)
+
+
+def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[PointsRow],
+                chosen: bool = False) -> list[StandingRow]:
+    """Round robin and Swiss standings: `points_ranking.standings` rows with each player's last table. The
+    tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
+    in their order, named with underscores ("buchholz_cut1", "direct_encounter")."""
+    last = last_tables(history)
+    out: list[StandingRow] = []
+    for row in rows:
+        table = last.get(row.player)
+        if chosen:
+            tiebreaks = {name.replace("-", "_"): _number(value) for name, value in row.chosen}
+        else:
+            tiebreaks = {"buchholz": _number(row.buchholz), "sonneborn_berger": _number(row.sonneborn_berger),
+                         "head_to_head": _number(row.head_to_head)}
+        out.append(StandingRow(row.rank, row.player, table.stage if table else 0, table.number if table else 0,
+                               table.places.get(row.player) if table else None, None,
+                               {POINTS.key: _number(row.score), TIEBREAKS_COLUMN.key: tiebreaks}))
+    return out
+
+
 def tiebreak_order(config: FormatConfig) -> tuple[str, ...]:
     """The tie-breaks chosen, in order; empty: the format's own."""
     return config.get_items(TIEBREAKS.name)
@@ -111,7 +145,7 @@ class TableRoundsFormat(RoundFormat):
     """Rounds of duels or tables of K, every entrant seated each round; scores and tie-breaks."""
 
     option_specs: tuple[FormatOption, ...] = (BEST_OF, TABLE_SIZE, SEEDING, TIEBREAKS)  # each adds its `rounds`
-    standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "points", "tiebreaks")
+    standings_columns: tuple[StandingsColumn, ...] = (POINTS, TIEBREAKS_COLUMN)
     draws = True
     bye_points = 1
 
