@@ -6,7 +6,7 @@ sb3-contrib and torch are no dependency of tourney (nor of its tests): install t
 e.g. `pip install torch sb3-contrib 'tourney[rl]'`. The learner uses one CPU thread.
 
 Usage: python scripts/train_maskable_ppo.py [--game polish-poker] [--opponent prob]
-[--timesteps 300000] [--eval 1000] [--option NAME=VALUE ...] [--save ppo-polish-poker.zip]
+[--timesteps 600000] [--eval 1000] [--option NAME=VALUE ...] [--save ppo-polish-poker.zip]
 
 The saved policy then plays in the arena as a `module:` bot, `train_maskable_ppo:TrainedBot`
 (this folder on the Python path; `TOURNEY_PPO_MODEL` names the saved file if not the default):
@@ -130,7 +130,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="polish-poker")
     parser.add_argument("--opponent", default="prob")
-    parser.add_argument("--timesteps", type=int, default=300_000)
+    parser.add_argument("--timesteps", type=int, default=600_000)
     parser.add_argument("--eval", type=int, default=1000, help="evaluation games per line")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], help="a rule option NAME=VALUE (repeatable)")
