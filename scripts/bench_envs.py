@@ -6,10 +6,12 @@
     vector_steps_per_s[GAME]  the vectorized API (`tourney.envs.vector.VectorEnv`), N games stepped
                               at once from arrays (target: polish-poker >= 200,000 at N = 256)
     vector_vs_aec[GAME]       the ratio of the two
+    vector_tables_steps_per_s[GAME]  with --tables: the same through `VectorEnv(direct=False)`, which
+                              steps tables through the JSON view and features.py (the former path)
 
 Each figure is the best of `--repeats` runs by the wall clock (CPU-seconds are printed too: the
 machine may be shared). Usage: python scripts/bench_envs.py [--steps N] [--envs N] [--repeats N]
-[--games g1,g2]. Needs the [rl] extra.
+[--games g1,g2] [--aec-only] [--tables]. Needs the [rl] extra.
 """
 
 from __future__ import annotations
@@ -46,10 +48,10 @@ def aec_steps(game: str, steps: int) -> int:
     return taken
 
 
-def vector_steps(game: str, steps: int, envs: int) -> int:
+def vector_steps(game: str, steps: int, envs: int, direct: bool = True) -> int:
     from tourney.envs.vector import VectorEnv
 
-    vector = VectorEnv(game, envs, players=2, seed=0)
+    vector = VectorEnv(game, envs, players=2, seed=0, direct=direct)
     rng = np.random.default_rng(0)
     taken = 0
     while taken < steps:
@@ -79,6 +81,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--aec-only", action="store_true")
+    parser.add_argument("--tables", action="store_true", help="also VectorEnv(direct=False), the former path")
     args = parser.parse_args()
     for game in args.games.split(","):
         aec, aec_cpu = best_rate(lambda game=game: aec_steps(game, args.steps), args.repeats)
@@ -88,6 +91,11 @@ def main() -> None:
         vector, vector_cpu = best_rate(lambda game=game: vector_steps(game, args.steps * 5, args.envs), args.repeats)
         print(f"vector_steps_per_s[{game}]: {vector:,.0f} at N = {args.envs} (per CPU-second {vector_cpu:,.0f})")
         print(f"vector_vs_aec[{game}]: {vector / aec:.1f}", flush=True)
+        if args.tables:
+            tables, tables_cpu = best_rate(lambda game=game: vector_steps(game, args.steps, args.envs, direct=False),
+                                           args.repeats)
+            print(f"vector_tables_steps_per_s[{game}]: {tables:,.0f} at N = {args.envs} "
+                  f"(per CPU-second {tables_cpu:,.0f})", flush=True)
 
 
 if __name__ == "__main__":

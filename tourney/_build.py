@@ -86,6 +86,10 @@ HOT_MODULES: Final = (
     "tourney/engine/match.py",
     "tourney/arena/act_wire.py",
     "tourney/envs/polish_poker_rows.py",  # VectorEnv's Polish Poker rows (issue 32): no numpy, stdlib and rules only
+    "tourney/envs/trick_rows.py",  # and the trick games' rows: what they share, then each game's
+    "tourney/envs/chlust_rows.py",
+    "tourney/envs/lou_rows.py",
+    "tourney/envs/khlyust_rows.py",
 )
 GROUP_NAME: Final = "tourney"  # mypyc's shared library is `tourney__mypyc.<suffix>`
 # The release (pyproject.toml's version), `tourney.__version__`: here, so that what reports the build

@@ -67,7 +67,7 @@ def test_the_vector_env_is_reproducible_and_matches_a_single_table() -> None:
     assert all((a == b).all() for a, b in zip(first, again, strict=True))
     vector = VectorEnv("chlust", 2, seed=3)
     table = Table("chlust")
-    table.reset(vector.tables[1].state.events[0]["seed"])
+    table.reset(vector.states[1].events[0]["seed"])
     assert (vector.observations[1] == table.observation(table.state.to_act)).all()
     with pytest.raises(InvalidInputError, match="3 actions for 2 games"):
         vector.step([0, 0, 0])

@@ -6,6 +6,11 @@ are row i of `masks`. `step(actions)` plays `actions[i]` in game i; a game that 
 (`rewards[i, seat]`, zero-sum by place, and `dones[i]`) and dealt again at once, so the rows
 after a step are the new game's first decision. The deals follow from `seed`: the same seed and
 the same actions give the same games.
+
+The rows are written straight from the rules' view objects (`polish_poker_rows.py` and the trick
+games' `*_rows.py`), the numbers `features.py` gives for the view's JSON; `direct=False` steps
+`Table`s through the JSON and `features.py` instead (slower, the same arrays: the reference the
+tests compare with, and the benchmark's former figure). The JSON observation steps tables.
 """
 
 from __future__ import annotations
@@ -16,12 +21,17 @@ from typing import Any, cast
 
 import numpy as np
 
+from tourney.envs.chlust_rows import ChlustRows, NewChlust
 from tourney.envs.encoding import rewards as encoding_rewards
+from tourney.envs.khlyust_rows import KhlyustRows, NewKhlyust
+from tourney.envs.lou_rows import LouRows, NewLou
 from tourney.envs.polish_poker_rows import NewState, PolishPokerRows
 from tourney.envs.table import ObservationKind, Table
+from tourney.envs.trick_rows import TrickRows
 from tourney.errors import InvalidInputError
 from tourney.rules.games import GameState
 
+Rows = PolishPokerRows | TrickRows
 
 @dataclass(frozen=True, slots=True)
 class VectorStep:
@@ -36,19 +46,17 @@ class VectorStep:
 
 class VectorEnv:
     def __init__(self, game: str, num_envs: int, players: int | None = None, options: dict[str, Any] | None = None,
-                 observation: ObservationKind = "features", seed: int | None = None) -> None:
+                 observation: ObservationKind = "features", seed: int | None = None, direct: bool = True) -> None:
         if num_envs < 1:
             raise InvalidInputError(f"num_envs is at least 1, not {num_envs}")
         first = Table(game, players, options, observation)
-        # Polish Poker's feature rows are written straight from the rules' views (`polish_poker_rows.py`);
-        # the other games step tables.
-        self._rows: PolishPokerRows | None = None
-        if first.game.name == "polish-poker" and first.features is not None:
-            self._rows = PolishPokerRows(first.features, first.names, first.options, _polish_poker_engine(first),
-                                         num_envs)
-            self.tables: list[Table] = []
-        else:
+        # Every game with a feature vector writes its rows straight from the rules' views (`*_rows.py`);
+        # the JSON observation, or a game without rows, steps tables.
+        self._rows = _rows_for(first, num_envs) if first.features is not None and direct else None
+        if self._rows is None:
             self.tables = [first, *(Table(game, players, options, observation) for _ in range(num_envs - 1))]
+        else:
+            self.tables = []
         self._game = first.game
         self.num_envs = num_envs
         self.players = first.players
@@ -77,8 +85,11 @@ class VectorEnv:
     @property
     def states(self) -> list[GameState]:
         """The rules' state of each game (the same objects the env steps: read, do not change)."""
-        if self._rows is not None:
-            return list(self._rows.states)
+        rows = self._rows
+        if rows is not None:
+            if isinstance(rows, PolishPokerRows):
+                return list(rows.states)
+            return [rows.state(i) for i in range(self.num_envs)]
         return [table.state for table in self.tables]
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -118,7 +129,7 @@ class VectorEnv:
                 self._observe(i)
         return self._result(rewards, dones)
 
-    def _step_rows(self, rows: PolishPokerRows, chosen: list[int], rewards: np.ndarray[Any, np.dtype[np.float32]],
+    def _step_rows(self, rows: Rows, chosen: list[int], rewards: np.ndarray[Any, np.dtype[np.float32]],
                    dones: np.ndarray[Any, np.dtype[np.bool_]]) -> None:
         ids = np.asarray(chosen)
         inside = (ids >= 0) & (ids < self.action_count)
@@ -129,7 +140,7 @@ class VectorEnv:
                                     f"(legal: {np.flatnonzero(self.masks[i]).tolist()})")
         rows.clear()
         for i in rows.step(chosen):
-            state = rows.states[i]
+            state = rows.states[i] if isinstance(rows, PolishPokerRows) else rows.state(i)
             outcome = state.outcome()
             by_name = encoding_rewards(dict(zip(outcome.standings, outcome.places, strict=True)), self.players)
             rewards[i] = [by_name[name] for name in state.players]
@@ -138,19 +149,23 @@ class VectorEnv:
         self._scatter()
 
     def _scatter(self) -> None:
-        """Write the rows the Polish Poker games wrote (`PolishPokerRows`) into the arrays."""
+        """Write the rows the games wrote (`PolishPokerRows`, `TrickRows`) into the arrays."""
         rows = self._rows
         assert rows is not None
         self.observations.fill(0)
         flat = self.observations.reshape(-1)
         flat[np.array(rows.ones, dtype=np.intp)] = 1
         flat[np.array(rows.positions, dtype=np.intp)] = np.array(rows.values, dtype=np.int64)
-        if len(rows.legal_sets) > len(self._legal_masks):
-            table = np.zeros((len(rows.legal_sets), self.action_count), np.int8)
-            for index, legal in enumerate(rows.legal_sets):
-                table[index, legal] = 1
-            self._legal_masks = table
-        np.take(self._legal_masks, rows.legal_key, axis=0, out=self.masks)
+        if isinstance(rows, PolishPokerRows):
+            if len(rows.legal_sets) > len(self._legal_masks):
+                table = np.zeros((len(rows.legal_sets), self.action_count), np.int8)
+                for index, legal in enumerate(rows.legal_sets):
+                    table[index, legal] = 1
+                self._legal_masks = table
+            np.take(self._legal_masks, rows.legal_key, axis=0, out=self.masks)
+        else:
+            self.masks.fill(0)
+            self.masks.reshape(-1)[np.array(rows.legal, dtype=np.intp)] = 1
         self.to_act[:] = rows.to_act
 
     def _result(self, rewards: np.ndarray[Any, np.dtype[np.float32]],
@@ -158,7 +173,21 @@ class VectorEnv:
         return VectorStep(self.observations, self.masks, self.to_act, rewards, dones)
 
 
-def _polish_poker_engine(table: Table) -> NewState:
+def _rows_for(table: Table, count: int) -> Rows | None:
+    """The row writer of `count` games of the table's game (None: it has none, tables are stepped)."""
     from tourney.rules.games import require_engine
 
-    return cast(NewState, require_engine(table.game))
+    spec = table.features
+    assert spec is not None
+    engine = require_engine(table.game)
+    name = table.game.name
+    if name == "polish-poker":
+        return PolishPokerRows(spec, table.names, table.options, cast(NewState, engine), count)
+    size, factored = table.codec.size, table.codec.factored_from
+    if name == "chlust":
+        return ChlustRows(spec, table.names, table.options, cast(NewChlust, engine), count, size)
+    if name == "lou":
+        return LouRows(spec, table.names, table.options, cast(NewLou, engine), count, size, factored)
+    if name == "khlyust":
+        return KhlyustRows(spec, table.names, table.options, cast(NewKhlyust, engine), count, size, factored)
+    return None
