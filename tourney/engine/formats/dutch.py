@@ -137,6 +137,8 @@ class _Round:
         top = rounds_played * unit
         self.topscorers = {p for p, x in players.items() if last_round and 2 * x.score > top}
         self.prefs = {p: x.preference() for p, x in players.items()}
+        # 0 prefers white, 1 black, 2 neither (for the lower bound of colours missed)
+        self.kinds = {p: c if s else 2 for p, (c, s) in self.prefs.items()}
         self._complete: dict[frozenset[str], bool] = {}
         self._costs: dict[Pair, Cost] = {}
         self.everyone_blocked = False  # set once the players to pair are known
@@ -214,11 +216,24 @@ def _transpositions(rnd: _Round, s1: Sequence[str], s2: Sequence[str], base: Cos
     where the costs so far already reach the best candidate's (costs only grow)."""
     chosen: list[str] = []
     used = [False] * len(s2)
+    kinds = rnd.kinds
+    # The colour kinds of S1[i:] for each i, and of the S2 players not yet taken: a lower bound of
+    # the colour preferences the rest must miss prunes a branch that cannot beat the best.
+    left1 = [[0, 0, 0] for _ in range(len(s1) + 1)]
+    for i in range(len(s1) - 1, -1, -1):
+        left1[i] = list(left1[i + 1])
+        left1[i][kinds[s1[i]]] += 1
+    left2 = [0, 0, 0]
+    for b in s2:
+        left2[kinds[b]] += 1
+    if prune(_add(base, _missed_bound(left1[0], left2))):
+        return
 
     def extend(i: int, cost: Cost) -> Iterator[tuple[list[Pair], Cost]]:
         if i == len(s1):
             yield list(zip(s1, chosen, strict=True)), cost
             return
+        rest = left1[i + 1]
         for j, b in enumerate(s2):
             rnd.nodes += 1
             if rnd.nodes > NODES:
@@ -227,13 +242,26 @@ def _transpositions(rnd: _Round, s1: Sequence[str], s2: Sequence[str], base: Cos
                 added = _add(cost, rnd.pair_cost(s1[i], b))
                 if prune(added):
                     continue
-                used[j] = True
-                chosen.append(b)
-                yield from extend(i + 1, added)
-                chosen.pop()
-                used[j] = False
+                left2[kinds[b]] -= 1
+                if not prune(_add(added, _missed_bound(rest, left2))):
+                    used[j] = True
+                    chosen.append(b)
+                    yield from extend(i + 1, added)
+                    chosen.pop()
+                    used[j] = False
+                left2[kinds[b]] += 1
 
     yield from extend(0, base)
+
+
+def _missed_bound(s1: Sequence[int], s2: Sequence[int]) -> Cost:
+    """The fewest colour preferences (C12) that pairing players of colour kinds `s1` (counts of
+    white-, black- and no preference) with as many of `s2` can miss, rematches set aside."""
+    w1, b1, _n1 = s1
+    w2, b2, n2 = s2
+    met = min(w1, b2) + min(b1, w2)
+    met += min(w1 + b1 - met, n2)
+    return (0, w1 + b1 - met, 0, 0, 0, 0, 0)
 
 
 def _exchanges(s1: Sequence[str], s2: Sequence[str], tpn: Mapping[str, int]) -> Iterator[tuple[list[str], list[str]]]:
