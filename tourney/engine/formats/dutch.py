@@ -254,6 +254,18 @@ def _transpositions(rnd: _Round, s1: Sequence[str], s2: Sequence[str], base: Cos
     yield from extend(0, base)
 
 
+def _group_missed_bound(rnd: _Round, group: Sequence[str], pairs: int) -> Cost:
+    """The fewest colour preferences (C12) `pairs` pairs of `group` can miss, however S1 and S2
+    are drawn and rematches set aside: each pair of two with the same preference misses one."""
+    counts = [0, 0, 0]
+    for p in group:
+        counts[rnd.kinds[p]] += 1
+    white, black, neither = counts
+    apart = abs(white - black)
+    fine = min(white, black) + min(neither, apart) + (neither - min(neither, apart)) // 2
+    return (0, max(0, pairs - fine), 0, 0, 0, 0, 0)
+
+
 def _missed_bound(s1: Sequence[int], s2: Sequence[int]) -> Cost:
     """The fewest colour preferences (C12) that pairing players of colour kinds `s1` (counts of
     white-, black- and no preference) with as many of `s2` can miss, rematches set aside."""
@@ -288,6 +300,8 @@ def _homogeneous(rnd: _Round, group: Sequence[str], pairs: int, rank: Mapping[st
     """Candidates of a homogeneous bracket (or remainder) with `pairs` pairs: (pairs, floaters, cost)."""
     if pairs == 0:
         yield [], list(group), _floaters_cost(rnd, group, base)
+        return
+    if prune(_add(base, _group_missed_bound(rnd, group, pairs))):
         return
     for s1, s2 in _exchanges(group[:pairs], group[pairs:], rank):
         for chosen, cost in _transpositions(rnd, s1, s2, base, prune):
