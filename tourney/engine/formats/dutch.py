@@ -137,8 +137,9 @@ class _Round:
         top = rounds_played * unit
         self.topscorers = {p for p, x in players.items() if last_round and 2 * x.score > top}
         self.prefs = {p: x.preference() for p, x in players.items()}
-        # 0 prefers white, 1 black, 2 neither (for the lower bound of colours missed)
-        self.kinds = {p: c if s else 2 for p, (c, s) in self.prefs.items()}
+        # For the lower bounds of colours missed: 0 prefers white, 1 black, 2 neither; then the
+        # same for strong preferences only, as 3, 4, 5.
+        self.kinds = {p: (c if s else 2, 3 + (c if s == STRONG else 2)) for p, (c, s) in self.prefs.items()}
         self._complete: dict[frozenset[str], bool] = {}
         self._costs: dict[Pair, Cost] = {}
         self.everyone_blocked = False  # set once the players to pair are known
@@ -219,13 +220,15 @@ def _transpositions(rnd: _Round, s1: Sequence[str], s2: Sequence[str], base: Cos
     kinds = rnd.kinds
     # The colour kinds of S1[i:] for each i, and of the S2 players not yet taken: a lower bound of
     # the colour preferences the rest must miss prunes a branch that cannot beat the best.
-    left1 = [[0, 0, 0] for _ in range(len(s1) + 1)]
+    left1 = [[0] * 6 for _ in range(len(s1) + 1)]
     for i in range(len(s1) - 1, -1, -1):
         left1[i] = list(left1[i + 1])
-        left1[i][kinds[s1[i]]] += 1
-    left2 = [0, 0, 0]
+        for kind in kinds[s1[i]]:
+            left1[i][kind] += 1
+    left2 = [0] * 6
     for b in s2:
-        left2[kinds[b]] += 1
+        for kind in kinds[b]:
+            left2[kind] += 1
     if prune(_add(base, _missed_bound(left1[0], left2))):
         return
 
@@ -242,14 +245,17 @@ def _transpositions(rnd: _Round, s1: Sequence[str], s2: Sequence[str], base: Cos
                 added = _add(cost, rnd.pair_cost(s1[i], b))
                 if prune(added):
                     continue
-                left2[kinds[b]] -= 1
+                kind, strong = kinds[b]
+                left2[kind] -= 1
+                left2[strong] -= 1
                 if not prune(_add(added, _missed_bound(rest, left2))):
                     used[j] = True
                     chosen.append(b)
                     yield from extend(i + 1, added)
                     chosen.pop()
                     used[j] = False
-                left2[kinds[b]] += 1
+                left2[kind] += 1
+                left2[strong] += 1
 
     yield from extend(0, base)
 
@@ -257,23 +263,31 @@ def _transpositions(rnd: _Round, s1: Sequence[str], s2: Sequence[str], base: Cos
 def _group_missed_bound(rnd: _Round, group: Sequence[str], pairs: int) -> Cost:
     """The fewest colour preferences (C12) `pairs` pairs of `group` can miss, however S1 and S2
     are drawn and rematches set aside: each pair of two with the same preference misses one."""
-    counts = [0, 0, 0]
+    counts = [0] * 6
     for p in group:
-        counts[rnd.kinds[p]] += 1
-    white, black, neither = counts
+        for kind in rnd.kinds[p]:
+            counts[kind] += 1
+    return (0, _group_clashes(*counts[:3], pairs), _group_clashes(*counts[3:], pairs), 0, 0, 0, 0)
+
+
+def _group_clashes(white: int, black: int, neither: int, pairs: int) -> int:
     apart = abs(white - black)
     fine = min(white, black) + min(neither, apart) + (neither - min(neither, apart)) // 2
-    return (0, max(0, pairs - fine), 0, 0, 0, 0, 0)
+    return max(0, pairs - fine)
 
 
 def _missed_bound(s1: Sequence[int], s2: Sequence[int]) -> Cost:
-    """The fewest colour preferences (C12) that pairing players of colour kinds `s1` (counts of
-    white-, black- and no preference) with as many of `s2` can miss, rematches set aside."""
-    w1, b1, _n1 = s1
-    w2, b2, n2 = s2
-    met = min(w1, b2) + min(b1, w2)
-    met += min(w1 + b1 - met, n2)
-    return (0, w1 + b1 - met, 0, 0, 0, 0, 0)
+    """The fewest colour preferences (C12), then strong ones (C13), that pairing players of colour
+    kinds `s1` (counts of white-, black- and no preference, then of strong white and strong black
+    and the rest) with as many of `s2` can miss, rematches set aside."""
+    return (0, _clashes(s1[0], s1[1], s2[0], s2[1], s2[2]), _clashes(s1[3], s1[4], s2[3], s2[4], s2[5]),
+            0, 0, 0, 0)
+
+
+def _clashes(white1: int, black1: int, white2: int, black2: int, neither2: int) -> int:
+    met = min(white1, black2) + min(black1, white2)
+    met += min(white1 + black1 - met, neither2)
+    return white1 + black1 - met
 
 
 def _exchanges(s1: Sequence[str], s2: Sequence[str], tpn: Mapping[str, int]) -> Iterator[tuple[list[str], list[str]]]:
