@@ -267,7 +267,8 @@ def _group_missed_bound(rnd: _Round, group: Sequence[str], pairs: int) -> Cost:
     for p in group:
         for kind in rnd.kinds[p]:
             counts[kind] += 1
-    return (0, _group_clashes(*counts[:3], pairs), _group_clashes(*counts[3:], pairs), 0, 0, 0, 0)
+    return (0, _group_clashes(counts[0], counts[1], counts[2], pairs),
+            _group_clashes(counts[3], counts[4], counts[5], pairs), 0, 0, 0, 0)
 
 
 def _group_clashes(white: int, black: int, neither: int, pairs: int) -> int:
