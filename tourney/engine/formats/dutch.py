@@ -137,6 +137,10 @@ class _Round:
         top = rounds_played * unit
         self.topscorers = {p for p, x in players.items() if last_round and 2 * x.score > top}
         self.prefs = {p: x.preference() for p, x in players.items()}
+        # C18-C21 weigh score differences of repeated floats by score, the highest first: a count
+        # at each score, each score's count a digit of base len(players) + 1.
+        levels = sorted({x.score for x in players.values()})
+        self.weight = {score: (len(players) + 1) ** i for i, score in enumerate(levels)}
         # For the lower bounds of colours missed: 0 prefers white, 1 black, 2 neither; then the
         # same for strong preferences only, as 3, 4, 5.
         self.kinds = {p: (c if s else 2, 3 + (c if s == STRONG else 2)) for p, (c, s) in self.prefs.items()}
@@ -157,7 +161,9 @@ class _Round:
 
     def floater_cost(self, p: str) -> Cost:
         x = self.players[p]
-        return (0, 0, 0, _floated(x, 1, -1), 0, _floated(x, 2, -1), 0)
+        weight = self.weight[x.score]
+        down1, down2 = _floated(x, 1, -1), _floated(x, 2, -1)
+        return (0, 0, 0, down1, 0, down2, 0, down1 * weight, 0, down2 * weight, 0)
 
     def allowed(self, a: str, b: str) -> bool:
         if frozenset((a, b)) in self.met:
@@ -203,7 +209,7 @@ class _Round:
 
 
 Cost = tuple[int, ...]  # the quality criteria after C9, each a count to minimise (see _pair_cost)
-ZERO: Cost = (0,) * 7
+ZERO: Cost = (0,) * 11
 Prune = Callable[[Cost], bool]
 
 
@@ -268,7 +274,7 @@ def _group_missed_bound(rnd: _Round, group: Sequence[str], pairs: int) -> Cost:
         for kind in rnd.kinds[p]:
             counts[kind] += 1
     return (0, _group_clashes(counts[0], counts[1], counts[2], pairs),
-            _group_clashes(counts[3], counts[4], counts[5], pairs), 0, 0, 0, 0)
+            _group_clashes(counts[3], counts[4], counts[5], pairs), 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def _group_clashes(white: int, black: int, neither: int, pairs: int) -> int:
@@ -282,7 +288,7 @@ def _missed_bound(s1: Sequence[int], s2: Sequence[int]) -> Cost:
     kinds `s1` (counts of white-, black- and no preference, then of strong white and strong black
     and the rest) with as many of `s2` can miss, rematches set aside."""
     return (0, _clashes(s1[0], s1[1], s2[0], s2[1], s2[2]), _clashes(s1[3], s1[4], s2[3], s2[4], s2[5]),
-            0, 0, 0, 0)
+            0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def _clashes(white1: int, black1: int, white2: int, black2: int, neither2: int) -> int:
@@ -377,13 +383,18 @@ def _pair_cost(rnd: _Round, a: str, b: str) -> Cost:
             after = x.difference + (1 if c == WHITE else -1)
             top_colour += abs(after) > 2
             top_colour += len(x.colours) >= 2 and x.colours[-1] == x.colours[-2] == c
+    sd_up1 = sd_up2 = 0
     if players[a].score != players[b].score:
         high, low = (a, b) if players[a].score > players[b].score else (b, a)
         down1 += _floated(players[high], 1, -1)
         down2 += _floated(players[high], 2, -1)
         up1 += _floated(players[low], 1, 1)
         up2 += _floated(players[low], 2, 1)
-    return (top_colour, missed, strong_missed, down1, up1, down2, up2)
+        weight = rnd.weight[players[high].score]
+        sd_up1, sd_up2 = up1 * weight, up2 * weight
+    # C18, C20 (the scores of repeated downfloaters) count the floaters that leave the bracket
+    # (floater_cost); a moved-down player paired here floats down either way.
+    return (top_colour, missed, strong_missed, down1, up1, down2, up2, 0, sd_up1, 0, sd_up2)
 
 
 def _floated(player: _Player, back: int, way: int) -> int:
