@@ -148,6 +148,7 @@ class _Round:
         self._costs: dict[Pair, Cost] = {}
         self.everyone_blocked = False  # set once the players to pair are known
         self.nodes = 0  # search steps of the bracket being paired
+        self.limit = NODES  # and how many it may take
 
     def pair_cost(self, a: str, b: str) -> Cost:
         """The quality criteria a pair costs: topscorers' colour differences beyond 2 or three
@@ -245,7 +246,7 @@ def _transpositions(rnd: _Round, s1: Sequence[str], s2: Sequence[str], base: Cos
         rest = left1[i + 1]
         for j, b in enumerate(s2):
             rnd.nodes += 1
-            if rnd.nodes > NODES:
+            if rnd.nodes > rnd.limit:
                 return
             if not used[j] and rnd.allowed(s1[i], b):
                 added = _add(cost, rnd.pair_cost(s1[i], b))
@@ -325,6 +326,8 @@ def _homogeneous(rnd: _Round, group: Sequence[str], pairs: int, rank: Mapping[st
     if prune(_add(base, _group_missed_bound(rnd, group, pairs))):
         return
     for s1, s2 in _exchanges(group[:pairs], group[pairs:], rank):
+        if rnd.nodes > rnd.limit:
+            return
         for chosen, cost in _transpositions(rnd, s1, s2, base, prune):
             taken = {b for _a, b in chosen}
             floaters = [p for p in group if p not in taken and p not in s1]
@@ -345,6 +348,8 @@ def _heterogeneous(rnd: _Round, mdps: Sequence[str], residents: Sequence[str], p
         if 2 * rest_pairs > len(residents) - m1:
             continue
         for s1, limbo in _exchanges(list(mdps[:m1]), list(mdps[m1:]), rank):
+            if rnd.nodes > rnd.limit:
+                return
             base = _floaters_cost(rnd, limbo, ZERO)
             if m1 == 0:
                 mdp_pairings: Iterator[tuple[list[Pair], Cost]] = iter([([], base)])
@@ -480,9 +485,9 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
         if key not in following:
             if len(following) >= FOLLOWING:
                 return (0, [])  # past the cap, an unknown next bracket ranks below every one searched
-            spent = rnd.nodes
+            spent, limit = rnd.nodes, rnd.limit
             count, quality, _p, _f = _pair_bracket(rnd, floaters, brackets, index + 1, rank, shallow=True)
-            rnd.nodes = spent
+            rnd.nodes, rnd.limit = spent, limit
             following[key] = (-count, quality[0])
         return following[key]
 
@@ -503,7 +508,8 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
         # Set once the best so far has the lowest C6, C7 and C9 possible: then its costs bound the rest.
         bound[0] = None
 
-        rnd.nodes = NODES - SHALLOW_NODES if shallow else 0
+        # Finding a first candidate takes about |S1| x |S2| steps: the budget grows with the bracket.
+        rnd.nodes, rnd.limit = 0, (SHALLOW_NODES if shallow else NODES) + len(everyone) ** 2
         candidates = (_heterogeneous(rnd, mdps, residents, count, rank, prune) if mdps
                       else _homogeneous(rnd, residents, count, rank, ZERO, prune))
         best_next: tuple[object, ...] | None = None
