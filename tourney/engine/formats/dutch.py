@@ -48,7 +48,7 @@ MILD, STRONG, ABSOLUTE = 1, 2, 3
 BUDGET = 4000
 # Search steps (an S1 player tried against an S2 player) a bracket takes for each number of
 # pairs before it keeps the best candidate found.
-NODES = 30_000
+NODES = 100_000
 # C7: the following bracket is searched (SHALLOW_NODES steps each) for at most FOLLOWING sets of
 # floaters of a bracket.
 SHALLOW_NODES = 3_000
