@@ -147,6 +147,7 @@ class _Round:
         self._complete: dict[frozenset[str], bool] = {}
         self._costs: dict[Pair, Cost] = {}
         self.everyone_blocked = False  # set once the players to pair are known
+        self.bye_score: int | None = None  # likewise
         self.nodes = 0  # search steps of the bracket being paired
         self.limit = NODES  # and how many it may take
 
@@ -175,8 +176,22 @@ class _Round:
         return True
 
     def bye_allowed(self, p: str) -> bool:
-        """C2: no second bye (nor after a point scored without playing) while someone can take it."""
-        return not self.players[p].bye_blocked or self.everyone_blocked
+        """C2: no second bye (nor after a point scored without playing) while someone can take it;
+        and the bye to the lowest score it can go to with the rest of the round paired."""
+        player = self.players[p]
+        return ((not player.bye_blocked or self.everyone_blocked)
+                and (self.bye_score is None or player.score <= self.bye_score))
+
+    def settle_bye_score(self, ranked: Sequence[str]) -> None:
+        """The lowest score a player can take the bye with while everyone else is paired (the
+        completion criterion puts the bye there, as bbpPairings does); none when no one can."""
+        self.bye_score = None
+        if len(ranked) % 2 == 0:
+            return
+        for p in reversed(ranked):
+            if self.bye_allowed(p) and self.completable([q for q in ranked if q != p]):
+                self.bye_score = self.players[p].score
+                return
 
     def completable(self, rest: Sequence[str]) -> bool:
         """Can `rest` (in ranking order) all be paired, the bye to one of them when odd?"""
@@ -450,6 +465,7 @@ def pair_dutch(seeds: Sequence[str], history: Sequence[PlayedRound], points: Map
                     key=lambda p: (-players[p].score, players[p].tpn))
     rank = {p: i for i, p in enumerate(ranked)}
     rnd.everyone_blocked = all(players[p].bye_blocked for p in ranked)
+    rnd.settle_bye_score(ranked)
     brackets: list[list[str]] = []
     for p in ranked:
         if brackets and players[brackets[-1][0]].score == players[p].score:
