@@ -19,16 +19,22 @@ How a round is paired, in the Dutch order:
 - Quality criteria, in order (the first candidate of the order that is best wins; a perfect one
   ends the search): most pairs; the pairing score differences; topscorers' colour differences
   beyond 2 and three same colours in a row; colour preferences missed, then strong ones; the same
-  downfloat or upfloat as the round before, then as two rounds before.
+  downfloat or upfloat as the round before, then as two rounds before (C14-C17); then the scores
+  of those repeated floaters (C18-C21: the downfloaters who leave the bracket, the opponents of the
+  upfloaters), the highest score weighing most, as bbpPairings weighs them.
 - Colours (C.04.3 E): both preferences; the stronger one (the larger colour difference between
   two absolute ones); alternate from the latest round the two had different colours; the higher
   ranked player's preference; the higher ranked takes the initial colour on an odd pairing number.
-- The pairing-allocated bye goes to the player the lowest bracket leaves unpaired.
+- The pairing-allocated bye goes to the player the lowest bracket leaves unpaired, at the lowest
+  score it can go to with everyone else paired (checked once, before the brackets).
 
-Where this differs from the endorsed engines: criteria C16-C19 (the score differences of repeated
-floats) and C7 (choosing downfloaters for the next bracket) are not weighed, and a bracket's search
-stops after `BUDGET` candidates with the best found (bbpPairings' weighted matching has no such
-limit); in a field above `EXACT_COMPLETION` players the completion check is a greedy pairing.
+The search: a depth-first walk of the transpositions and exchanges in the Dutch order, cut where
+the costs so far plus a lower bound of the colour preferences (and strong ones) the rest must miss
+already reach the best candidate's. A bracket takes at most `NODES` + (its size)^2 steps and
+`BUDGET` candidates for each number of pairs, then keeps the best found (and weighs the following
+bracket, C7, for at most `FOLLOWING` sets of its floaters): bbpPairings' weighted matching has no such limit, and
+this is where the two still differ (docs/formats.md). In a field above `EXACT_COMPLETION` players
+the completion check is a greedy pairing.
 """
 
 from __future__ import annotations
@@ -44,10 +50,12 @@ from tourney.engine.rounds import PlayedRound
 
 WHITE, BLACK = 0, 1
 MILD, STRONG, ABSOLUTE = 1, 2, 3
-# Candidates a bracket tries (for each number of pairs) before it keeps the best found.
-BUDGET = 4000
+# Candidates a bracket tries (for each number of pairs) before it keeps the best found: two
+# recorded last rounds needed more than 4,000.
+BUDGET = 40_000
 # Search steps (an S1 player tried against an S2 player) a bracket takes for each number of
-# pairs before it keeps the best candidate found.
+# pairs before it keeps the best candidate found, besides the square of its size (about what a
+# first candidate takes): 100,000 reaches every recorded round the larger budgets reach.
 NODES = 100_000
 # C7: the following bracket is searched (SHALLOW_NODES steps each) for at most FOLLOWING sets of
 # floaters of a bracket.
