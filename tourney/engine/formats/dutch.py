@@ -63,6 +63,9 @@ SHALLOW_NODES = 3_000
 FOLLOWING = 64
 # Exchanges of k players between S1 and S2 are tried only while there are at most this many.
 EXCHANGES = 20_000
+# The lowest score the bye can go to is looked for among at most this many players, from the bottom
+# (each try is a completion check of the rest); past them the bye is not held to a score.
+BYE_TRIES = 32
 # Up to this many players the completion criterion is checked exactly (a maximum matching).
 EXACT_COMPLETION = 300
 
@@ -196,8 +199,9 @@ class _Round:
         self.bye_score = None
         if len(ranked) % 2 == 0:
             return
-        for p in reversed(ranked):
-            if self.bye_allowed(p) and self.completable([q for q in ranked if q != p]):
+        candidates = [p for p in reversed(ranked) if self.bye_allowed(p)][:BYE_TRIES]
+        for p in candidates:
+            if self.completable([q for q in ranked if q != p]):
                 self.bye_score = self.players[p].score
                 return
 
