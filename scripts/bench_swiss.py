@@ -5,8 +5,11 @@ round 2 and round 3 paired; prints the CPU seconds of pairing each round (proces
 (FIDE Dutch from round 2 up to `swiss.DUTCH_FIELD`, then the fast system above `swiss.FAST_FIELD`,
 the matching at or below it; `--matching-up-to N` also times the matching for sizes up to N; for
 sizes up to DUTCH_FIELD the rounds are also timed without Dutch, for the ratio) and for tables of 4.
-Target for Dutch (issue 33): a round of 1,000 players under 10 s; `--dutch-up-to 1000` pairs that
-field by Dutch (the default is swiss.DUTCH_FIELD).
+Target for Dutch (issue 33): a round of 1,000 players under 10 s. The "dutch" lines (`--dutch-sizes`,
+default 1000; `--dutch-rounds`, default 9) pair such a field by Dutch whatever `swiss.DUTCH_FIELD`
+says, round 1 as the Swiss pairs it and every round's duels decided by lot (5 % drawn), and print
+the CPU seconds of each round from 2 on and the slowest. `--dutch-up-to N` makes the other lines
+pair fields up to N by Dutch (the default is swiss.DUTCH_FIELD).
 Targets (issue 33): duels 10,000 players under 2 s and 100,000 under 30 s; tables of 4, 10,000
 players under 5 s.
 """
@@ -55,6 +58,15 @@ def with_fast_field(limit: int, run: Callable[[], list[float]]) -> list[float]:
         swiss.FAST_FIELD = saved
 
 
+def with_dutch_field(limit: int, run: Callable[[], list[float]]) -> list[float]:
+    saved = swiss.DUTCH_FIELD
+    swiss.DUTCH_FIELD = limit
+    try:
+        return run()
+    finally:
+        swiss.DUTCH_FIELD = saved
+
+
 def without_dutch(run: Callable[[], list[float]]) -> list[float]:
     saved = swiss.DUTCH_FIELD
     swiss.DUTCH_FIELD = 0
@@ -70,7 +82,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--matching-up-to", type=int, default=300, help="also time the matching up to this size")
     parser.add_argument("--dutch-up-to", type=int, default=swiss.DUTCH_FIELD, help="Dutch up to this size")
+    parser.add_argument("--dutch-sizes", default="1000", help="fields timed by Dutch from round 2 ('' for none)")
+    parser.add_argument("--dutch-rounds", type=int, default=9)
     args = parser.parse_args()
+    for n in (int(size) for size in args.dutch_sizes.split(",") if size):
+        dutch = with_dutch_field(n, lambda n=n: timed_rounds(n, 2, args.dutch_rounds))  # type: ignore[misc]
+        print(f"dutch n={n}: " + ", ".join(f"round {i + 2} {s:.3f} s" for i, s in enumerate(dutch[1:]))
+              + f"  (slowest {max(dutch[1:], default=0.0):.3f} s)")
     swiss.DUTCH_FIELD = args.dutch_up_to
     for n in (int(size) for size in args.sizes.split(",")):
         duels = timed_rounds(n, 2, args.rounds)

@@ -19,16 +19,22 @@ How a round is paired, in the Dutch order:
 - Quality criteria, in order (the first candidate of the order that is best wins; a perfect one
   ends the search): most pairs; the pairing score differences; topscorers' colour differences
   beyond 2 and three same colours in a row; colour preferences missed, then strong ones; the same
-  downfloat or upfloat as the round before, then as two rounds before.
+  downfloat or upfloat as the round before, then as two rounds before (C14-C17); then the scores
+  of those repeated floaters (C18-C21: the downfloaters who leave the bracket, the opponents of the
+  upfloaters), the highest score weighing most, as bbpPairings weighs them.
 - Colours (C.04.3 E): both preferences; the stronger one (the larger colour difference between
   two absolute ones); alternate from the latest round the two had different colours; the higher
   ranked player's preference; the higher ranked takes the initial colour on an odd pairing number.
-- The pairing-allocated bye goes to the player the lowest bracket leaves unpaired.
+- The pairing-allocated bye goes to the player the lowest bracket leaves unpaired, at the lowest
+  score it can go to with everyone else paired (checked once, before the brackets).
 
-Where this differs from the endorsed engines: criteria C16-C19 (the score differences of repeated
-floats) and C7 (choosing downfloaters for the next bracket) are not weighed, and a bracket's search
-stops after `BUDGET` candidates with the best found (bbpPairings' weighted matching has no such
-limit); in a field above `EXACT_COMPLETION` players the completion check is a greedy pairing.
+The search: a depth-first walk of the transpositions and exchanges in the Dutch order, cut where
+the costs so far plus a lower bound of the colour preferences (and strong ones) the rest must miss
+already reach the best candidate's. A bracket takes at most `NODES` + (its size)^2 steps and
+`BUDGET` candidates for each number of pairs, then keeps the best found (and weighs the following
+bracket, C7, for at most `FOLLOWING` sets of its floaters): bbpPairings' weighted matching has no such limit, and
+this is where the two still differ (docs/formats.md). In a field above `EXACT_COMPLETION` players
+the completion check is a greedy pairing.
 """
 
 from __future__ import annotations
@@ -44,17 +50,22 @@ from tourney.engine.rounds import PlayedRound
 
 WHITE, BLACK = 0, 1
 MILD, STRONG, ABSOLUTE = 1, 2, 3
-# Candidates a bracket tries (for each number of pairs) before it keeps the best found.
-BUDGET = 4000
+# Candidates a bracket tries (for each number of pairs) before it keeps the best found: two
+# recorded last rounds needed more than 4,000.
+BUDGET = 40_000
 # Search steps (an S1 player tried against an S2 player) a bracket takes for each number of
-# pairs before it keeps the best candidate found.
-NODES = 30_000
+# pairs before it keeps the best candidate found, besides the square of its size (about what a
+# first candidate takes): 100,000 reaches every recorded round the larger budgets reach.
+NODES = 100_000
 # C7: the following bracket is searched (SHALLOW_NODES steps each) for at most FOLLOWING sets of
 # floaters of a bracket.
 SHALLOW_NODES = 3_000
 FOLLOWING = 64
 # Exchanges of k players between S1 and S2 are tried only while there are at most this many.
 EXCHANGES = 20_000
+# The lowest score the bye can go to is looked for among at most this many players, from the bottom
+# (each try is a completion check of the rest); past them the bye is not held to a score.
+BYE_TRIES = 32
 # Up to this many players the completion criterion is checked exactly (a maximum matching).
 EXACT_COMPLETION = 300
 
@@ -137,10 +148,19 @@ class _Round:
         top = rounds_played * unit
         self.topscorers = {p for p, x in players.items() if last_round and 2 * x.score > top}
         self.prefs = {p: x.preference() for p, x in players.items()}
+        # C18-C21 weigh score differences of repeated floats by score, the highest first: a count
+        # at each score, each score's count a digit of base len(players) + 1.
+        levels = sorted({x.score for x in players.values()})
+        self.weight = {score: (len(players) + 1) ** i for i, score in enumerate(levels)}
+        # For the lower bounds of colours missed: 0 prefers white, 1 black, 2 neither; then the
+        # same for strong preferences only, as 3, 4, 5.
+        self.kinds = {p: (c if s else 2, 3 + (c if s == STRONG else 2)) for p, (c, s) in self.prefs.items()}
         self._complete: dict[frozenset[str], bool] = {}
         self._costs: dict[Pair, Cost] = {}
         self.everyone_blocked = False  # set once the players to pair are known
+        self.bye_score: int | None = None  # likewise
         self.nodes = 0  # search steps of the bracket being paired
+        self.limit = NODES  # and how many it may take
 
     def pair_cost(self, a: str, b: str) -> Cost:
         """The quality criteria a pair costs: topscorers' colour differences beyond 2 or three
@@ -154,7 +174,9 @@ class _Round:
 
     def floater_cost(self, p: str) -> Cost:
         x = self.players[p]
-        return (0, 0, 0, _floated(x, 1, -1), 0, _floated(x, 2, -1), 0)
+        weight = self.weight[x.score]
+        down1, down2 = _floated(x, 1, -1), _floated(x, 2, -1)
+        return (0, 0, 0, down1, 0, down2, 0, down1 * weight, 0, down2 * weight, 0)
 
     def allowed(self, a: str, b: str) -> bool:
         if frozenset((a, b)) in self.met:
@@ -165,8 +187,23 @@ class _Round:
         return True
 
     def bye_allowed(self, p: str) -> bool:
-        """C2: no second bye (nor after a point scored without playing) while someone can take it."""
-        return not self.players[p].bye_blocked or self.everyone_blocked
+        """C2: no second bye (nor after a point scored without playing) while someone can take it;
+        and the bye to the lowest score it can go to with the rest of the round paired."""
+        player = self.players[p]
+        return ((not player.bye_blocked or self.everyone_blocked)
+                and (self.bye_score is None or player.score <= self.bye_score))
+
+    def settle_bye_score(self, ranked: Sequence[str]) -> None:
+        """The lowest score a player can take the bye with while everyone else is paired (the
+        completion criterion puts the bye there, as bbpPairings does); none when no one can."""
+        self.bye_score = None
+        if len(ranked) % 2 == 0:
+            return
+        candidates = [p for p in reversed(ranked) if self.bye_allowed(p)][:BYE_TRIES]
+        for p in candidates:
+            if self.completable([q for q in ranked if q != p]):
+                self.bye_score = self.players[p].score
+                return
 
     def completable(self, rest: Sequence[str]) -> bool:
         """Can `rest` (in ranking order) all be paired, the bye to one of them when odd?"""
@@ -200,7 +237,7 @@ class _Round:
 
 
 Cost = tuple[int, ...]  # the quality criteria after C9, each a count to minimise (see _pair_cost)
-ZERO: Cost = (0,) * 7
+ZERO: Cost = (0,) * 11
 Prune = Callable[[Cost], bool]
 
 
@@ -214,26 +251,78 @@ def _transpositions(rnd: _Round, s1: Sequence[str], s2: Sequence[str], base: Cos
     where the costs so far already reach the best candidate's (costs only grow)."""
     chosen: list[str] = []
     used = [False] * len(s2)
+    kinds = rnd.kinds
+    # The colour kinds of S1[i:] for each i, and of the S2 players not yet taken: a lower bound of
+    # the colour preferences the rest must miss prunes a branch that cannot beat the best.
+    left1 = [[0] * 6 for _ in range(len(s1) + 1)]
+    for i in range(len(s1) - 1, -1, -1):
+        left1[i] = list(left1[i + 1])
+        for kind in kinds[s1[i]]:
+            left1[i][kind] += 1
+    left2 = [0] * 6
+    for b in s2:
+        for kind in kinds[b]:
+            left2[kind] += 1
+    if prune(_add(base, _missed_bound(left1[0], left2))):
+        return
 
     def extend(i: int, cost: Cost) -> Iterator[tuple[list[Pair], Cost]]:
         if i == len(s1):
             yield list(zip(s1, chosen, strict=True)), cost
             return
+        rest = left1[i + 1]
         for j, b in enumerate(s2):
             rnd.nodes += 1
-            if rnd.nodes > NODES:
+            if rnd.nodes > rnd.limit:
                 return
             if not used[j] and rnd.allowed(s1[i], b):
                 added = _add(cost, rnd.pair_cost(s1[i], b))
                 if prune(added):
                     continue
-                used[j] = True
-                chosen.append(b)
-                yield from extend(i + 1, added)
-                chosen.pop()
-                used[j] = False
+                kind, strong = kinds[b]
+                left2[kind] -= 1
+                left2[strong] -= 1
+                if not prune(_add(added, _missed_bound(rest, left2))):
+                    used[j] = True
+                    chosen.append(b)
+                    yield from extend(i + 1, added)
+                    chosen.pop()
+                    used[j] = False
+                left2[kind] += 1
+                left2[strong] += 1
 
     yield from extend(0, base)
+
+
+def _group_missed_bound(rnd: _Round, group: Sequence[str], pairs: int) -> Cost:
+    """The fewest colour preferences (C12) `pairs` pairs of `group` can miss, however S1 and S2
+    are drawn and rematches set aside: each pair of two with the same preference misses one."""
+    counts = [0] * 6
+    for p in group:
+        for kind in rnd.kinds[p]:
+            counts[kind] += 1
+    return (0, _group_clashes(counts[0], counts[1], counts[2], pairs),
+            _group_clashes(counts[3], counts[4], counts[5], pairs), 0, 0, 0, 0, 0, 0, 0, 0)
+
+
+def _group_clashes(white: int, black: int, neither: int, pairs: int) -> int:
+    apart = abs(white - black)
+    fine = min(white, black) + min(neither, apart) + (neither - min(neither, apart)) // 2
+    return max(0, pairs - fine)
+
+
+def _missed_bound(s1: Sequence[int], s2: Sequence[int]) -> Cost:
+    """The fewest colour preferences (C12), then strong ones (C13), that pairing players of colour
+    kinds `s1` (counts of white-, black- and no preference, then of strong white and strong black
+    and the rest) with as many of `s2` can miss, rematches set aside."""
+    return (0, _clashes(s1[0], s1[1], s2[0], s2[1], s2[2]), _clashes(s1[3], s1[4], s2[3], s2[4], s2[5]),
+            0, 0, 0, 0, 0, 0, 0, 0)
+
+
+def _clashes(white1: int, black1: int, white2: int, black2: int, neither2: int) -> int:
+    met = min(white1, black2) + min(black1, white2)
+    met += min(white1 + black1 - met, neither2)
+    return white1 + black1 - met
 
 
 def _exchanges(s1: Sequence[str], s2: Sequence[str], tpn: Mapping[str, int]) -> Iterator[tuple[list[str], list[str]]]:
@@ -261,7 +350,11 @@ def _homogeneous(rnd: _Round, group: Sequence[str], pairs: int, rank: Mapping[st
     if pairs == 0:
         yield [], list(group), _floaters_cost(rnd, group, base)
         return
+    if prune(_add(base, _group_missed_bound(rnd, group, pairs))):
+        return
     for s1, s2 in _exchanges(group[:pairs], group[pairs:], rank):
+        if rnd.nodes > rnd.limit:
+            return
         for chosen, cost in _transpositions(rnd, s1, s2, base, prune):
             taken = {b for _a, b in chosen}
             floaters = [p for p in group if p not in taken and p not in s1]
@@ -282,6 +375,8 @@ def _heterogeneous(rnd: _Round, mdps: Sequence[str], residents: Sequence[str], p
         if 2 * rest_pairs > len(residents) - m1:
             continue
         for s1, limbo in _exchanges(list(mdps[:m1]), list(mdps[m1:]), rank):
+            if rnd.nodes > rnd.limit:
+                return
             base = _floaters_cost(rnd, limbo, ZERO)
             if m1 == 0:
                 mdp_pairings: Iterator[tuple[list[Pair], Cost]] = iter([([], base)])
@@ -320,13 +415,18 @@ def _pair_cost(rnd: _Round, a: str, b: str) -> Cost:
             after = x.difference + (1 if c == WHITE else -1)
             top_colour += abs(after) > 2
             top_colour += len(x.colours) >= 2 and x.colours[-1] == x.colours[-2] == c
+    sd_up1 = sd_up2 = 0
     if players[a].score != players[b].score:
         high, low = (a, b) if players[a].score > players[b].score else (b, a)
         down1 += _floated(players[high], 1, -1)
         down2 += _floated(players[high], 2, -1)
         up1 += _floated(players[low], 1, 1)
         up2 += _floated(players[low], 2, 1)
-    return (top_colour, missed, strong_missed, down1, up1, down2, up2)
+        weight = rnd.weight[players[high].score]
+        sd_up1, sd_up2 = up1 * weight, up2 * weight
+    # C18, C20 (the scores of repeated downfloaters) count the floaters that leave the bracket
+    # (floater_cost); a moved-down player paired here floats down either way.
+    return (top_colour, missed, strong_missed, down1, up1, down2, up2, 0, sd_up1, 0, sd_up2)
 
 
 def _floated(player: _Player, back: int, way: int) -> int:
@@ -377,6 +477,7 @@ def pair_dutch(seeds: Sequence[str], history: Sequence[PlayedRound], points: Map
                     key=lambda p: (-players[p].score, players[p].tpn))
     rank = {p: i for i, p in enumerate(ranked)}
     rnd.everyone_blocked = all(players[p].bye_blocked for p in ranked)
+    rnd.settle_bye_score(ranked)
     brackets: list[list[str]] = []
     for p in ranked:
         if brackets and players[brackets[-1][0]].score == players[p].score:
@@ -412,9 +513,9 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
         if key not in following:
             if len(following) >= FOLLOWING:
                 return (0, [])  # past the cap, an unknown next bracket ranks below every one searched
-            spent = rnd.nodes
+            spent, limit = rnd.nodes, rnd.limit
             count, quality, _p, _f = _pair_bracket(rnd, floaters, brackets, index + 1, rank, shallow=True)
-            rnd.nodes = spent
+            rnd.nodes, rnd.limit = spent, limit
             following[key] = (-count, quality[0])
         return following[key]
 
@@ -435,7 +536,8 @@ def _pair_bracket(rnd: _Round, mdps: list[str], brackets: Sequence[Sequence[str]
         # Set once the best so far has the lowest C6, C7 and C9 possible: then its costs bound the rest.
         bound[0] = None
 
-        rnd.nodes = NODES - SHALLOW_NODES if shallow else 0
+        # Finding a first candidate takes about |S1| x |S2| steps: the budget grows with the bracket.
+        rnd.nodes, rnd.limit = 0, (SHALLOW_NODES if shallow else NODES) + len(everyone) ** 2
         candidates = (_heterogeneous(rnd, mdps, residents, count, rank, prune) if mdps
                       else _homogeneous(rnd, residents, count, rank, ZERO, prune))
         best_next: tuple[object, ...] | None = None

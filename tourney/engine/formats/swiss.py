@@ -70,9 +70,10 @@ EXACT_BUDGET = 200_000
 # remainder): the matching on the complete graph takes seconds at a few hundred players and minutes
 # at a thousand.
 FAST_FIELD = 128
-# Duels from round 2 on: a field up to this size is paired by FIDE Dutch (`dutch.py`); above it, as
-# before (the matching, or `fast_swiss` above FAST_FIELD).
-DUTCH_FIELD = 64
+# Duels from round 2 on: a field up to this size is paired by FIDE Dutch (`dutch.py`): about a
+# second a round at 1,000 players (scripts/bench_swiss.py), its search bounded by a budget that grows
+# with the bracket. Above it, `fast_swiss` (above FAST_FIELD; the matching at or below it).
+DUTCH_FIELD = 1000
 # The systems of duels `pair_round`'s `pairing` chooses (the Swiss format's `pairing` option).
 PAIRINGS = ("auto", "dutch", "fast")
 # Tables of 3-4: swaps are tried between every two tables up to this many tables, then only between
