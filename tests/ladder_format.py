@@ -5,10 +5,11 @@ It proves the seams a format brings something new through: an option of its own 
 many rounds the ladder is climbed: `tourney new --climbs N` or `--format-option climbs=N`), its own
 standings columns (a rung and how far a player climbed, which `standings --json`, `--csv`, the
 terminal and the printed standings show with no change anywhere else) and no bracket sheet
-(`view_kind` None: `print bracket` refuses, the wall does not offer one). The ladder starts in seed order (rung 1 at the top); each round pairs
-neighbours, rungs 1-2, 3-4, ... in odd rounds and 2-3, 4-5, ... in even ones (a player left over
-sits the round out), and a challenger who beats the player above takes their rung. After
-`climbs` rounds (3 unless the event says) the ladder is the ranking.
+(`view_kind` None: `print bracket` refuses, the wall does not offer one). The ladder starts in
+seed order (rung 1 at the top); each round pairs neighbours, rungs 1-2, 3-4, ... in odd rounds and
+2-3, 4-5, ... in even ones (a player left over sits the round out), and a challenger who beats the
+player above takes their rung. After `climbs` rounds (3 unless the event says) the ladder is the
+ranking.
 """
 
 from __future__ import annotations
