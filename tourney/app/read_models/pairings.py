@@ -18,20 +18,19 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
     from tourney.storage.repo import Tournament
 
-BYE_POINTS = 1  # a Swiss bye; a round-robin bye scores nothing (format_views)
-
-
 def pairings_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None, paper: str = "a4",
                   tr: Translator = ENGLISH) -> PairingsPage:
     """Round `stage` (None: the latest seated) of a format played in rounds."""
     from tourney.engine.formats.live import RoundsData, entrants_of, played_rounds
+    from tourney.engine.formats.table_rounds import TableRoundsFormat
     from tourney.engine.rounds import scores
 
     data = state.format_data
     if not isinstance(data, RoundsData):
         raise IllegalActionError.in_words("the pairings sheet is for a format played in rounds (Swiss, round robin)")
     number, tables = stage_tables(state, stage)
-    bye_points = BYE_POINTS if state.format.name == "swiss" else 0
+    # What the format's bye scores: a Swiss's pairing bye a point, a round robin's sitting out nothing.
+    bye_points = state.kind.bye_points if isinstance(state.kind, TableRoundsFormat) else 0
     before = scores(entrants_of(state), played_rounds(state)[:number - 1], bye_points)
 
     def paired(name: str) -> PairedPlayer:
