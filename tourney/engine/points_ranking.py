@@ -70,7 +70,7 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
     the highest and the lowest. With `fide_2023` (FIDE tie-break regulations 2023, art. 16), a
     round the player did not play counts as met by a virtual opponent of the player's own final
     score, and an opponent's rounds not played count as draws (½) in the score read for them (their
-    byes' and forfeit wins' points left out)."""
+    byes', requested byes' and forfeit wins' points left out)."""
     rounds = len(history)
     seated: dict[str, list[Fraction | None]] = {p: [None] * rounds for p in players}
     sb = {p: Fraction(0) for p in players}
@@ -89,10 +89,15 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
                 sb[a] += points * score[b]
     read = dict(score)
     if fide_2023:
+        excused_points = {p: Fraction(0) for p in players}
+        for played in history:
+            for q, points in played.excused:
+                excused_points[q] += points
         for p in players:
             unplayed = sum(1 for term in seated[p] if term is None)
             byes = sum(1 for played in history if p in played.byes)
-            read[p] = score[p] - byes * Fraction(bye_points) - won_unplayed[p] + Fraction(unplayed, 2)
+            read[p] = (score[p] - byes * Fraction(bye_points) - excused_points[p] - won_unplayed[p]
+                       + Fraction(unplayed, 2))
     for number, played in enumerate(history):
         for table in played.tables:
             if not table.played:

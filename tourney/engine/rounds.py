@@ -2,7 +2,10 @@
 
     RoundPlan(number, tables, byes)
     TableResult(players, places, forfeits)   one finished table (1 is best; equal places draw)
-    PlayedRound(tables, byes)               a round as played
+    PlayedRound(tables, byes, excused)      a round as played (`excused`: players not paired that
+                                            round by their own or the director's choice, with the
+                                            points each scores: a requested bye, a late entry's
+                                            missed round)
     scores(players, history, bye_points=1) -> {player: Fraction}   a table read as duels
     pair_counts(plans) -> Counter of frozenset({a, b}): how often each pair shared a table
 
@@ -18,6 +21,10 @@ from fractions import Fraction
 from itertools import combinations
 
 from tourney.errors import InvalidInputError
+
+# The points of a round a player is excused from (a requested bye, a late entry's missed round), as
+# events store them: the director's choice.
+EXCUSED_POINTS: dict[str, Fraction] = {"zero": Fraction(0), "half": Fraction(1, 2)}
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,7 @@ class TableResult:
 class PlayedRound:
     tables: tuple[TableResult, ...]
     byes: tuple[str, ...] = ()
+    excused: tuple[tuple[str, Fraction], ...] = ()  # (player, points): not paired, and not the pairing's bye
 
 
 def _check(players: Sequence[str], history: Sequence[PlayedRound]) -> None:
@@ -74,7 +82,7 @@ def _check(players: Sequence[str], history: Sequence[PlayedRound]) -> None:
         raise InvalidInputError("players must be distinct non-empty names")
     known = set(players)
     for number, played in enumerate(history, start=1):
-        seen: list[str] = list(played.byes)
+        seen: list[str] = [*played.byes, *(p for p, _ in played.excused)]
         for table in played.tables:
             if len(table.players) != len(table.places) or len(table.players) < 2:
                 raise InvalidInputError(f"round {number}: a table needs a place for each of its 2+ players")
@@ -95,6 +103,8 @@ def scores(
     for played in history:
         for p in played.byes:
             total[p] += Fraction(bye_points)
+        for p, points in played.excused:
+            total[p] += points
         for table in played.tables:
             share = Fraction(1, len(table.players) - 1)
             for a, _b, points in table.duels():

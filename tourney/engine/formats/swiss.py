@@ -4,7 +4,8 @@
                                         (1 is best; equal places are a draw between those players)
     PlayedRound(tables, byes)           a round as played
     default_rounds(n) -> ⌈log2 N⌉
-    pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1) -> RoundPlan
+    pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1, withdrawn, total_rounds,
+               avoid) -> RoundPlan
     exact_grouping(players, sizes, cost, bound, budget) -> the cheapest tables below bound, or None
 
 `players` is the field in seeding order (the first is seed 1). Every function is deterministic
@@ -18,7 +19,8 @@ Scores are exact `Fraction`s.
 Pairing duels (`table_size` 2): a maximum-weight matching (networkx) on the complete graph of
 the field, plus a bye node when the field is odd. Integer weights, in strict layers so that each
 layer outweighs every possible sum of the layers below:
-  1. no rematch (a forfeit is no meeting: FIDE C.04 lets its players meet again; for the bye node,
+  1. no rematch (a forfeit is no meeting: FIDE C.04 lets its players meet again; a pair to `avoid`,
+     club-mates or family, counts as met; for the bye node,
      a player who has not had a bye or a forfeit win; a player who has had one gets no bye edge at
      all unless everyone has) — the fewest rematches always win;
   2. equal scores: the larger the score difference, the smaller the weight (squared); the bye
@@ -82,9 +84,10 @@ def default_rounds(n: int) -> int:
     return max(1, math.ceil(math.log2(n))) if n > 1 else 1
 
 
-def _met(history: Sequence[PlayedRound]) -> Counter[frozenset[str]]:
-    """Who has played whom: a forfeit is no meeting, so its players may be paired again (FIDE C.04)."""
-    counts: Counter[frozenset[str]] = Counter()
+def _met(history: Sequence[PlayedRound], avoid: Collection[frozenset[str]] = ()) -> Counter[frozenset[str]]:
+    """Who has played whom: a forfeit is no meeting, so its players may be paired again (FIDE C.04);
+    a pair to `avoid` counts as met once more."""
+    counts: Counter[frozenset[str]] = Counter(avoid)
     for played in history:
         for table in played.tables:
             if table.played:
@@ -117,9 +120,11 @@ def pair_round(
     bye_points: Fraction | int = 1,
     withdrawn: Collection[str] = (),
     total_rounds: int | None = None,
+    avoid: Collection[frozenset[str]] = (),
 ) -> RoundPlan:
-    """The tables (in seat order) and bye of the next round. `withdrawn` players keep the points of
-    the rounds they played (and count in their opponents' tie-breaks) but are paired no more."""
+    """The tables (in seat order) and bye of the next round. `withdrawn` players (or excused from
+    this round) keep the points of the rounds they played (and count in their opponents'
+    tie-breaks) but are not paired. Each pair of `avoid` counts as one that has met already."""
     every = scores(players, history, bye_points)
     seeds = players
     players = [p for p in players if p not in withdrawn]
@@ -129,11 +134,13 @@ def pair_round(
     if table_size == 2:
         if history and len(players) <= DUTCH_FIELD:
             dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)))
-            if dutch is not None:
+            # Dutch knows only the games played as meetings: a pairing it makes of an avoided pair
+            # is left to the matching, which weighs avoided pairs as met.
+            if dutch is not None and not any(frozenset(t) in avoid for t in dutch.tables):
                 rng.random()  # the stream other rounds draw from, kept in step
                 return dutch
-        return _pair_duels(players, history, score, rng)
-    return _group_tables(players, history, score, table_size, min_table)
+        return _pair_duels(players, history, score, rng, avoid)
+    return _group_tables(players, history, score, table_size, min_table, avoid)
 
 
 def _pair_dutch(seeds: Sequence[str], players: Sequence[str], history: Sequence[PlayedRound],
@@ -171,11 +178,12 @@ def _units(score: Mapping[str, Fraction]) -> dict[str, int]:
 
 
 def _pair_duels(
-    players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction], rng: random.Random
+    players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction], rng: random.Random,
+    avoid: Collection[frozenset[str]] = (),
 ) -> RoundPlan:
     ranked = _ranking(players, score)
     units = _units(score)
-    met = _met(history)
+    met = _met(history, avoid)
     had_bye = set(_byes_had(history))
     position = {p: i for i, p in enumerate(ranked)}
     if len(ranked) > FAST_FIELD:
@@ -274,10 +282,11 @@ def _group_tables(
     score: Mapping[str, Fraction],
     table_size: int,
     min_table: int,
+    avoid: Collection[frozenset[str]] = (),
 ) -> RoundPlan:
     ranked = _ranking(players, score)
     units = _units(score)
-    met = _met(history)
+    met = _met(history, avoid)
     sizes, bye_count = table_sizes(len(ranked), table_size, min_table)
     had_bye = _byes_had(history)
     # Byes: the lowest scored with the fewest byes so far (ranked is best first, so look from the end).
