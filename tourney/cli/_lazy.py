@@ -82,7 +82,13 @@ def build_command(name: str, target: str) -> Any:
     if isinstance(obj, typer.Typer):
         wrapper.add_typer(obj, name=name)
     else:
-        wrapper.command(name, cls=LazyHelpCommand)(obj)
+        # A command may name a command class of its own ("module:Class", a LazyHelpCommand's subclass).
+        cls: Any = LazyHelpCommand
+        special = getattr(obj, "command_class", None)
+        if special is not None:
+            class_module, _, class_name = str(special).partition(":")
+            cls = getattr(importlib.import_module(class_module), class_name)
+        wrapper.command(name, cls=cls)(obj)
     wrapper.callback()(_no_options)  # a callback makes the wrapper a group, as the real top level is
     group = typer.main.get_command(wrapper)
     command = group.commands[name]  # type: ignore[attr-defined]

@@ -5,7 +5,6 @@ Each command reads its options, calls one operation of `tourney.app` and prints 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -41,17 +40,6 @@ def _format_help() -> str:
     return _listed([f"{default} (the default)", *(name for name in names if name != default)], "or") + "."
 
 
-def _for_takers(option: str, text: str) -> Callable[[], str]:
-    """The help of a format's option: the formats that take it (from the registry), then `text`."""
-    def make() -> str:
-        from tourney.app.operations.tournaments import formats_taking
-
-        takers = _listed(list(formats_taking(option)), "and")
-        return f"{takers[:1].upper()}{takers[1:]}: {text}"
-
-    return make
-
-
 def _listed(names: list[str], last: str) -> str:
     """'a, b or c'."""
     return ", ".join(names[:-1]) + f" {last} {names[-1]}" if len(names) > 1 else "".join(names)
@@ -65,35 +53,10 @@ def new(
         help="Seed of every random draw of this tournament (default: chosen now and printed).")] = None,
     format_: Annotated[str | None, typer.Option(
         "--format", metavar="FORMAT", show_default=False, help=lazy_help(_format_help))] = None,
-    best_of: Annotated[int, typer.Option(
-        "--best-of", metavar="N", parser=number_parser(what="--best-of", low=1, high=99),
-        help="A duel is won by the first to win a majority of N games (N odd; default 1).")] = 1,
-    third_place: Annotated[bool, typer.Option("--third-place", help=lazy_help(_for_takers(
-        "third_place", "the semi-final losers play for third place.")))] = False,
-    rounds: Annotated[int | None, typer.Option(
-        "--rounds", metavar="R", show_default=False, parser=number_parser(what="--rounds", low=1, high=1_000),
-        help="Swiss: the number of rounds (default ⌈log2 N⌉); round robin of tables: default every pair once.")]
-        = None,
-    table_size: Annotated[int, typer.Option(
-        "--table-size", metavar="K", parser=number_parser(what="--table-size", low=2, high=1_000),
-        help=lazy_help(_for_takers("table_size", "players per table (2 = duels; up to the game's largest table).")))]
-        = 2,
-    seeding: Annotated[str, typer.Option(
-        "--seeding", metavar="lot|rating|list",
-        help=lazy_help(_for_takers("seeding", "seed order by lot (the default), by rating (`seat --ratings FILE`) or "
-                                              "registration order.")))] = "lot",
-    grand_final: Annotated[str, typer.Option(
-        "--grand-final", metavar="reset|single|none", help=lazy_help(_for_takers(
-            "grand_final", "a grand final with a reset match (the default), a single grand final, "
-                           "or none (the winners' bracket champion wins).")))] = "reset",
-    cycles: Annotated[int, typer.Option(
-        "--cycles", metavar="N", parser=number_parser(what="--cycles", low=1, high=4), help=lazy_help(_for_takers(
-            "cycles", "play the whole schedule N times (2 = a double round robin, colours swapped).")))] = 1,
-    tiebreaks: Annotated[str | None, typer.Option(
-        "--tiebreaks", metavar="LIST", show_default=False, help=lazy_help(_for_takers(
-            "tiebreaks", "the tie-breaks after points, in order, from buchholz, buchholz-cut1, median-buchholz, "
-                         "sonneborn-berger, direct-encounter; add fide-2023 to count unplayed rounds by FIDE's "
-                         "2023 rule (default: buchholz,sonneborn-berger,direct-encounter).")))] = None,
+    format_option: Annotated[list[str] | None, typer.Option(
+        "--format-option", metavar="NAME=VALUE", show_default=False,
+        help="An option of the format (repeatable): the formats' options are listed below; each one's flag "
+             "(--best-of 3) does the same.")] = None,
     date: Annotated[str | None, typer.Option(
         "--date", metavar="YYYY-MM-DD", show_default=False,
         help="The event's date, printed on every sheet (default: today).")] = None,
@@ -106,10 +69,10 @@ def new(
     """Create a tournament. It becomes the current one unless another tournament of the database is
     running (seated and not complete): then `tourney use NAME` switches to it."""
     from tourney.app.operations.tournaments import new_tournament
+    from tourney.cli._format_flags import given_options
 
-    made = new_tournament(name, game=game, seed=seed, format=format_, best_of=best_of, third_place=third_place,
-                          rounds=rounds, table_size=table_size, seeding=seeding, grand_final=grand_final,
-                          cycles=cycles, tiebreaks=tiebreaks, date=date, lang=lang, db=db)
+    made = new_tournament(name, game=game, seed=seed, format=format_, options=given_options(format_option),
+                          date=date, lang=lang, db=db)
     row = made.tournament
     with after_commit():
         tr = command_translator(db, str(row.id))
@@ -127,6 +90,9 @@ def new(
             return
         typer.echo(tr.gettext("Next: `tourney player import FILE.csv` or `tourney player add NAME...`, "
                               "then `tourney seat`."))
+
+
+new.command_class = "tourney.cli._format_flags:FormatFlagsCommand"  # type: ignore[attr-defined]  # the formats' flags
 
 
 def use(

@@ -30,9 +30,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
+from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.errors import InvalidInputError, Worded
 
 if TYPE_CHECKING:
@@ -48,53 +48,124 @@ if TYPE_CHECKING:
     from tourney.engine.tables import TableState
     from tourney.rules.games import GameDescriptor
 
-# The seeding methods (formats/seeding.py says what each does), checked here as a stored option.
-SeedingMethod = Literal["lot", "rating", "list"]
-SEEDING_METHODS: Final[tuple[SeedingMethod, ...]] = ("lot", "rating", "list")
 # A tournament without a `format` event (every one stored before formats existed) is of this format.
 DEFAULT_FORMAT: Final = "stages"
-
-# The options a format may take (FormatConfig's fields besides the name); each format lists its own.
-OPTIONS = ("best_of", "third_place", "rounds", "table_size", "seeding", "grand_final", "cycles", "tiebreaks")
-# Double elimination's grand final (brackets-manager's "double", "simple", "none").
-GRAND_FINALS: Final = ("reset", "single", "none")
-# The tie-breaks `--tiebreaks` may list, in the order given (swiss.py says what each is); "fide-2023"
-# is no tie-break of its own: it counts the Buchholz family's unplayed rounds by FIDE's 2023 rule.
-TIEBREAKS: Final = ("buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger", "direct-encounter",
-                    "fide-2023")
-# The options added after the first stored payloads: written only when not at their default, so a
-# payload of the options before them stays byte for byte what it was.
-_LATER_OPTIONS: Final = ("grand_final", "cycles", "tiebreaks")
+# The keys every `format` payload has carried since the first one, in this order, each with the value
+# it has when the format does not take it: a payload still writes them all (a stored field, not an
+# option: which format takes which is the format's own `option_specs`), so that it stays byte for
+# byte what it was. Any other option is written after them, only when not at its default.
+FIRST_KEYS: Final[tuple[tuple[str, Any], ...]] = (("best_of", 1), ("third_place", False), ("rounds", None),
+                                                  ("table_size", 2), ("seeding", "lot"))
 
 
-@dataclass(frozen=True)
 class FormatConfig:
-    """How the tournament is run. `rounds` None: the format's default (Swiss ⌈log2 N⌉, round robin
-    every pair once)."""
+    """How the tournament is run: the format's name and the options given (those not at their
+    default; `FormatConfig("knockout", best_of=3)`). Immutable and compared by value.
 
-    name: str = DEFAULT_FORMAT
-    best_of: int = 1
-    third_place: bool = False
-    rounds: int | None = None
-    table_size: int = 2
-    seeding: str = "lot"
-    grand_final: str = "reset"
-    cycles: int = 1
-    tiebreaks: tuple[str, ...] = ()  # empty: the format's own order
+    Read an option by name: `config.option("best_of")` (its default when not given), typed with
+    `get_int`, `get_str`, `get_bool`, `get_items` (a listed option's choices)."""
+
+    __slots__ = ("_given", "name")
+    name: str
+    _given: tuple[tuple[str, OptionValue], ...]
+
+    def __init__(self, name: str = DEFAULT_FORMAT, options: Mapping[str, object] | None = None,
+                 **given: object) -> None:
+        values = {**(options or {}), **given}
+        kept: dict[str, OptionValue] = {}
+        for option, value in values.items():
+            spec = _spec_of(name, option)
+            if spec is None:  # an option no format takes: kept for `check` to refuse
+                kept[option] = value  # type: ignore[assignment]
+                continue
+            read = spec.read(value)
+            if read != spec.default:
+                kept[option] = read
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "_given", tuple(sorted(kept.items())))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"FormatConfig is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FormatConfig) and (self.name, self._given) == (other.name, other._given)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self._given))
+
+    def __repr__(self) -> str:
+        given = "".join(f", {option}={value!r}" for option, value in self._given)
+        return f"FormatConfig({self.name!r}{given})"
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, option: str) -> OptionValue | None:
+            """`config.best_of` as before options were the format's own (code outside tourney may
+            read them so; tourney itself reads `option` and its typed forms)."""
+            if option.startswith("_"):
+                raise AttributeError(option)
+            value = self.option(option)
+            spec = _spec_of(self.name, option)
+            if spec is not None and spec.null_default and value == spec.default:
+                return None
+            if spec is not None and spec.listed:
+                return spec.items(value)
+            return value
 
     @property
     def kind(self) -> TournamentFormat:
         """The registered format this config names: everything that depends on the format asks it."""
         return find_format(self.name)
 
+    @property
+    def given(self) -> dict[str, OptionValue]:
+        """The options given (not at their default), by name."""
+        return dict(self._given)
+
+    def option(self, name: str) -> OptionValue:
+        """Option `name`'s value: as given, else its default (of the format's own spec, or of any
+        registered format's: a format asking for an option it does not take reads its default)."""
+        for option, value in self._given:
+            if option == name:
+                return value
+        spec = _spec_of(self.name, name)
+        if spec is None:
+            raise KeyError(f"no registered format takes an option {name!r}")
+        return spec.default
+
+    def get_int(self, name: str) -> int:
+        value = self.option(name)
+        assert isinstance(value, int) and not isinstance(value, bool), (name, value)
+        return value
+
+    def get_str(self, name: str) -> str:
+        value = self.option(name)
+        assert isinstance(value, str), (name, value)
+        return value
+
+    def get_bool(self, name: str) -> bool:
+        value = self.option(name)
+        assert isinstance(value, bool), (name, value)
+        return value
+
+    def get_items(self, name: str) -> tuple[str, ...]:
+        """A listed option's choices, in the order given (`tiebreaks`)."""
+        return tuple(part for part in self.get_str(name).split(",") if part)
+
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": self.name, "best_of": self.best_of, "third_place": self.third_place,
-                                "rounds": self.rounds, "table_size": self.table_size, "seeding": self.seeding}
-        default = FormatConfig()
-        for option in _LATER_OPTIONS:
-            value = getattr(self, option)
-            if value != getattr(default, option):
-                data[option] = list(value) if isinstance(value, tuple) else value
+        """The `format` payload: the name, `FIRST_KEYS` always, then each other option given, in
+        the order the format lists its options."""
+        kind = find_format(self.name)
+        specs = {spec.name: spec for spec in kind.option_specs}
+        data: dict[str, Any] = {"format": self.name}
+        given = dict(self._given)
+        for key, absent in FIRST_KEYS:
+            spec = specs.get(key)
+            data[key] = absent if spec is None else spec.stored(given.get(key, spec.default))
+        for spec in kind.option_specs:
+            if spec.name in given and spec.name not in data:
+                data[spec.name] = spec.stored(given[spec.name])
+        for option, value in self._given:  # not the format's: only a config `check` refuses has any
+            data.setdefault(option, value)
         return data
 
     @staticmethod
@@ -104,34 +175,32 @@ class FormatConfig:
         name = data.get("format")
         if not isinstance(name, str):
             raise InvalidInputError(f"format: unknown format {name!r}")
-        find_format(name)
+        kind = find_format(name)
+        specs = {spec.name: spec for spec in kind.option_specs}
+        first = dict(FIRST_KEYS)
+        options: dict[str, OptionValue] = {}
+        for key, value in data.items():
+            if key == "format":
+                continue
+            spec = specs.get(key)
+            if spec is not None:
+                options[key] = spec.read(value)
+            elif key not in first or value != first[key] or type(value) is not type(first[key]):
+                raise InvalidInputError(f"format: {name} takes no option {key} (given {value!r})")
+        return FormatConfig(name, options)
 
-        def whole(key: str, default: int | None) -> int | None:
-            value = data.get(key, default)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise InvalidInputError(f"format: {key} must be a whole number, not {value!r}")
-            return value
 
-        best_of, table_size = whole("best_of", 1), whole("table_size", 2)
-        assert best_of is not None and table_size is not None
-        third = data.get("third_place", False)
-        if not isinstance(third, bool):
-            raise InvalidInputError(f"format: third_place must be true or false, not {third!r}")
-        seeding = data.get("seeding", "lot")
-        if seeding not in SEEDING_METHODS:
-            raise InvalidInputError(f"format: seeding must be one of {', '.join(SEEDING_METHODS)}, not {seeding!r}")
-        grand_final = data.get("grand_final", "reset")
-        if grand_final not in GRAND_FINALS:
-            raise InvalidInputError(f"format: grand_final must be one of {', '.join(GRAND_FINALS)}, "
-                                    f"not {grand_final!r}")
-        cycles = whole("cycles", 1)
-        assert cycles is not None
-        tiebreaks = data.get("tiebreaks", [])
-        if not isinstance(tiebreaks, list) or not all(t in TIEBREAKS for t in tiebreaks):
-            raise InvalidInputError(f"format: tiebreaks must be a list of {', '.join(TIEBREAKS)}, not {tiebreaks!r}")
-        return FormatConfig(str(name), best_of, third, whole("rounds", None), table_size, str(seeding),
-                            str(grand_final), cycles, tuple(tiebreaks))
-
+def _spec_of(format_name: str, option: str) -> FormatOption | None:
+    """The spec of `option`: the format's own, else the first registered format's taking it."""
+    fmt = _registry.get(format_name)
+    if fmt is None:
+        _discover()
+        fmt = _registry.get(format_name)
+    if fmt is not None:
+        for spec in fmt.option_specs:
+            if spec.name == option:
+                return spec
+    return next((spec for other in all_formats() for spec in other.option_specs if spec.name == option), None)
 
 
 class FormatData(Protocol):
@@ -260,8 +329,9 @@ class TournamentFormat(Protocol):
         ...
 
     @property
-    def options(self) -> frozenset[str]:
-        """The FormatConfig options it takes (of OPTIONS); the others must stay at their default."""
+    def option_specs(self) -> tuple[FormatOption, ...]:
+        """The options it takes (`tourney new --format-option NAME=VALUE`, or each one's flag), in
+        the order its description says them; any other option must stay at its default."""
         ...
 
     @property
@@ -421,10 +491,14 @@ _discovered = False
 
 
 def register_format(fmt: TournamentFormat) -> TournamentFormat:
-    """Add `fmt` to the registry (again: replaces it). Its options must be known ones."""
-    unknown = set(fmt.options) - set(OPTIONS)
-    if unknown:
-        raise ValueError(f"format {fmt.name}: unknown options {sorted(unknown)} (options: {', '.join(OPTIONS)})")
+    """Add `fmt` to the registry (again: replaces it). An option named as another format's must be
+    of its type and flag (one `--FLAG` of `tourney new` for both)."""
+    others = {spec.name: spec for other in _registry.values() if other.name != fmt.name for spec in other.option_specs}
+    for spec in fmt.option_specs:
+        same = others.get(spec.name)
+        if same is not None and (same.type, same.switch, same.listed) != (spec.type, spec.switch, spec.listed):
+            raise ValueError(f"format {fmt.name}: option {spec.name} is of another type or flag than the one "
+                             f"another format takes ({same.type.__name__} {same.switch})")
     _registry[fmt.name] = fmt
     return fmt
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -54,17 +55,17 @@ class Created:
         return None if self.format == FormatConfig() else format_text(self.format, tr=tr)
 
 
-def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None, best_of: int = 1,
-                   third_place: bool = False, rounds: int | None = None, table_size: int = 2, seeding: str = "lot",
-                   grand_final: str = "reset", cycles: int = 1, tiebreaks: str | None = None,
-                   date: str | None = None, lang: str | None = None, db: str | None = None) -> Created:
+def new_tournament(name: str, *, game: str, seed: int | None = None, format: str | None = None,
+                   options: Mapping[str, object] | None = None, date: str | None = None, lang: str | None = None,
+                   db: str | None = None, **given: object) -> Created:
     """Create a tournament of `game` (a name or alias), creating the database if need be; `format`
-    any registered format (`format_names()`; None: the default, RULES §1.12's stages). It becomes
-    the current one unless another tournament of the database is running. `tiebreaks`: names
-    separated by commas (`--tiebreaks`); `date` the event's date, YYYY-MM-DD (default today), which
-    every sheet prints; `lang` the event's language (en, pl, ru: `tourney/i18n`; None: none stored)."""
-    from tourney.engine.format_config import FormatConfig, check_format, parse_tiebreaks
-    from tourney.engine.format_registry import DEFAULT_FORMAT, GRAND_FINALS, SEEDING_METHODS, format_names
+    any registered format (`format_names()`; None: the default, RULES §1.12's stages) with `options`
+    by name (text as typed after `--format-option NAME=`, or values; `best_of=3` and the like as
+    keywords too). It becomes the current one unless another tournament of the database is
+    running. `date` the event's date, YYYY-MM-DD (default today), which every sheet prints; `lang`
+    the event's language (en, pl, ru: `tourney/i18n`; None: none stored)."""
+    from tourney.engine.format_config import FormatConfig, check_format, config_from_options
+    from tourney.engine.format_registry import DEFAULT_FORMAT, format_names
     from tourney.rules.games import find_game
     from tourney.storage.events import create_and_choose
 
@@ -74,14 +75,7 @@ def new_tournament(name: str, *, game: str, seed: int | None = None, format: str
     if chosen_format not in format_names():
         raise InvalidInputError.in_words("--format %(value)s: expected one of %(known)s", value=repr(chosen_format),
                                          known=", ".join(format_names()))
-    if seeding not in SEEDING_METHODS:
-        raise InvalidInputError.in_words("--seeding %(value)s: expected one of %(known)s", value=repr(seeding),
-                                         known=", ".join(SEEDING_METHODS))
-    if grand_final not in GRAND_FINALS:
-        raise InvalidInputError.in_words("--grand-final %(value)s: expected one of %(known)s", value=repr(grand_final),
-                                         known=", ".join(GRAND_FINALS))
-    config = FormatConfig(chosen_format, best_of, third_place, rounds, table_size, seeding, grand_final, cycles,
-                          parse_tiebreaks(tiebreaks))
+    config = config_from_options(chosen_format, {**(options or {}), **given})
     check_format(descriptor, config)
     day = event_date(date)
     language = None if lang is None else check_language(lang)
@@ -129,10 +123,61 @@ def format_choices() -> tuple[str, tuple[str, ...]]:
 
 
 def formats_taking(option: str) -> tuple[str, ...]:
-    """The labels of the registered formats that take `option` (a `FormatConfig` field), in order."""
+    """The labels of the registered formats that take `option` (a name of their `option_specs`), in order."""
     from tourney.engine.format_registry import all_formats
 
-    return tuple(fmt.label for fmt in all_formats() if option in fmt.options)
+    return tuple(fmt.label for fmt in all_formats() if any(spec.name == option for spec in fmt.option_specs))
+
+
+@dataclass(frozen=True, slots=True)
+class FormatOptionHelp:
+    """One option as `tourney new --help` shows it: its name, flag, value, default and help, and
+    the labels of the formats taking it (the same name means the same flag in every format)."""
+
+    name: str
+    flag: str
+    value_name: str
+    is_switch: bool
+    default: str
+    helps: tuple[tuple[tuple[str, ...], str], ...]  # (the formats' labels, the help they give it), in order
+
+
+def format_options_help() -> tuple[FormatOptionHelp, ...]:
+    """Every option of every registered format, in the order the formats list them (formats in
+    their order): what `tourney new` offers as `--format-option NAME=VALUE` and as each one's flag."""
+    from tourney.engine.format_options import FormatOption
+    from tourney.engine.format_registry import all_formats
+
+    specs: dict[str, list[tuple[str, FormatOption]]] = {}
+    for fmt in all_formats():
+        for spec in fmt.option_specs:
+            specs.setdefault(spec.name, []).append((fmt.label, spec))
+    found = []
+    for name, taken in specs.items():
+        first = taken[0][1]
+        helps: dict[str, list[str]] = {}
+        for label, spec in taken:
+            helps.setdefault(spec.help, []).append(label)
+        default = "" if first.null_default else str(first.default).lower() if first.type is bool else str(first.default)
+        found.append(FormatOptionHelp(name, first.switch, first.value_name, first.type is bool, default,
+                                      tuple((tuple(labels), text) for text, labels in helps.items())))
+    return tuple(found)
+
+
+def format_option_lines() -> list[tuple[str, str]]:
+    """`tourney new --help`'s list of each format's options: (format, "name=default (choices), ...")."""
+    from tourney.engine.format_registry import all_formats
+
+    rows = []
+    for fmt in all_formats():
+        said = []
+        for spec in fmt.option_specs:
+            default = ("(the format's)" if spec.null_default else str(spec.default).lower() if spec.type is bool
+                       else str(spec.default) or "(the format's)")
+            choices = f" ({'|'.join(spec.choices)})" if spec.choices and not spec.listed else ""
+            said.append(f"{spec.name}={default}{choices}")
+        rows.append((fmt.name, ", ".join(said) if said else "no options"))
+    return rows
 
 
 def use_tournament(tournament: str, *, db: str | None = None) -> Tournament:

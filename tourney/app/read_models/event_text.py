@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tourney.app.read_models.sheet_words import SEEDING_WORDS, format_label, shipped
-from tourney.app.read_models.tiebreak_words import tiebreak_name
+from tourney.app.read_models.sheet_words import format_label, shipped
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
@@ -22,47 +21,17 @@ if TYPE_CHECKING:
 
 def format_text(config: FormatConfig, *, every_option: bool = False, tr: Translator = ENGLISH) -> str:
     """The format with its options as people read them, in the format's own words. `every_option`:
-    the default seeding named too ("seeding by lot"), as the log, the record of the event, has it.
-    English is the format's own `describe`; another language says the same options in its words."""
+    the options the log names at their default too ("seeding by lot"), as the log, the record of
+    the event, has it. English is the format's own `describe`; another language says the format's
+    label and each option's phrase (its `FormatOption.words`) in its words."""
+    from tourney.engine.format_config import described_options, logged_defaults
+
+    specs = config.kind.option_specs
+    defaults = logged_defaults(config, specs) if every_option else []
     if tr.lang == ENGLISH.lang or not shipped(type(config.kind)):
-        text = config.kind.describe(config)
-        if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
-            text += ", seeding by lot"
-        return text
-    parts = [format_label(config.kind.label, tr)]
-    if config.kind.options:  # a format of rounds; stages take none
-        parts.extend(_option_words(config, tr))
-        if every_option and config.seeding == "lot" and "seeding" in config.kind.options:
-            parts.append(tr.gettext("seeding by lot"))
-    return ", ".join(parts)
-
-
-def _option_words(config: FormatConfig, tr: Translator) -> list[str]:
-    """A round format's options, as `LiveFormat.describe` lists them, in `tr`'s language."""
-    parts = []
-    if config.best_of != 1:
-        parts.append(tr.gettext("best of %(games)s", games=config.best_of))
-    if config.third_place:
-        parts.append(tr.gettext("third-place match"))
-    if config.table_size != 2:
-        parts.append(tr.gettext("tables of %(size)s", size=config.table_size))
-    if config.rounds is not None:
-        parts.append(tr.ngettext("%(num)s rounds", "%(num)s rounds", config.rounds))
-    if config.seeding != "lot":
-        parts.append(tr.gettext("seeded by %(seeding)s",
-                                seeding=tr.gettext(SEEDING_WORDS.get(config.seeding, config.seeding))))
-    if config.grand_final != "reset":
-        parts.append(tr.gettext("single grand final") if config.grand_final == "single"
-                     else tr.gettext("no grand final"))
-    if config.cycles == 2:
-        parts.append(tr.gettext("double round robin"))
-    elif config.cycles > 2:
-        parts.append(tr.ngettext("%(num)s cycles", "%(num)s cycles", config.cycles))
-    if config.tiebreaks:
-        parts.append(tr.gettext("tie-breaks %(tiebreaks)s",
-                                tiebreaks=tr.gettext(" then ").join(tiebreak_name(name, tr)
-                                                                    for name in config.tiebreaks)))
-    return parts
+        return ", ".join([config.kind.describe(config), *(str(said) for said in defaults)])
+    said = [*described_options(config, specs), *defaults]
+    return ", ".join([format_label(config.kind.label, tr), *(tr.words(phrase) for phrase in said)])
 
 
 def _format_event(data: Mapping[str, Any], tr: Translator = ENGLISH) -> str:

@@ -420,7 +420,7 @@ def seated_lines(state: TournamentState, tr: Translator = ENGLISH) -> tuple[str,
                             "%(heading)s seated (seed %(seed)s): %(num)s table(s).", count,
                             heading=capitalised(tables.heading), seed=seed)]
         if state.stage == 1:
-            seeding = state.format.seeding
+            seeding = state.format.get_str("seeding")
             seeds = enumerate(state.kind.entrants(state), start=1)
             head.append(tr.gettext("Seeds (%(seeding)s): %(players)s",
                                    seeding=tr.gettext(SEEDING_WORDS.get(seeding, seeding)),

@@ -222,5 +222,5 @@ class BracketFormat(RoundFormat):
                 if table.match:
                     where[table.match] = (table.stage, table.number)
                     games[table.match] = tuple(table.games)
-        return BracketView(bracket, tuple(entrants_of(state)), states, where, games, state.format.best_of,
+        return BracketView(bracket, tuple(entrants_of(state)), states, where, games, state.format.get_int("best_of"),
                            champion(bracket, states) if state.complete else None)

@@ -4,21 +4,39 @@ L1, L2 with W3, and so on."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from tourney.engine.bracket import Bracket
 from tourney.engine.format_config import FormatConfig
+from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.engine.format_registry import register_format
 from tourney.engine.formats.bracket_live import BracketFormat
 from tourney.engine.formats.double_elimination import double_elimination
+from tourney.engine.formats.shared_options import BEST_OF, SEEDING
+from tourney.errors import Worded, worded
+
+# The grand final (brackets-manager's "double", "simple", "none").
+GRAND_FINALS: Final = ("reset", "single", "none")
+
+
+def _grand_final_words(value: OptionValue) -> Worded:
+    return worded("single grand final") if value == "single" else worded("no grand final")
+
+
+GRAND_FINAL: Final = FormatOption(
+    "grand_final", str, "reset", "a grand final with a reset match (the default), a single grand final, or none "
+    "(the winners' bracket champion wins).", "docs/formats.md#double-elimination", GRAND_FINALS,
+    words=_grand_final_words)
 
 
 class DoubleEliminationFormat(BracketFormat):
     name = "double-elimination"
     label = "double elimination"
     order = 2
-    options = frozenset({"best_of", "seeding", "grand_final"})
+    option_specs: tuple[FormatOption, ...] = (BEST_OF, SEEDING, GRAND_FINAL)
 
     def build(self, config: FormatConfig, entrants: int) -> Bracket:
-        return double_elimination(entrants, config.grand_final)
+        return double_elimination(entrants, config.get_str(GRAND_FINAL.name))
 
 
 DOUBLE_ELIMINATION = register_format(DoubleEliminationFormat())

@@ -31,7 +31,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.bracket import Bracket
-from tourney.engine.format_config import FLAGS, FormatConfig, takers, unused_options
+from tourney.engine.format_config import FormatConfig, described_options, refuse_unused
+from tourney.engine.format_options import FormatOption
 from tourney.engine.format_registry import format_data
 from tourney.engine.format_views import BracketView, FormatView, RoundsView
 from tourney.engine.formats.seeding import seed as seed_order
@@ -157,8 +158,9 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
     return out
 
 
-def swiss_rows(state: LiveState, bye_points: int = 1) -> list[PointsRow]:
-    return points_standings(entrants_of(state), played_rounds(state), bye_points, state.format.tiebreaks)
+def swiss_rows(state: LiveState, bye_points: int = 1, tiebreaks: tuple[str, ...] = ()) -> list[PointsRow]:
+    """The points rows of a format of rounds; `tiebreaks` those chosen, in order (empty: the default)."""
+    return points_standings(entrants_of(state), played_rounds(state), bye_points, tiebreaks)
 
 
 def withdrawn(state: LiveState) -> set[str]:
@@ -215,11 +217,11 @@ def _table_entries(raw_tables: Any) -> list[tuple[int, list[str], str, str]]:
 # ==================================================================== the shared format
 class RoundFormat(ABC):
     """The part of the format seam every format played in rounds shares. Subclasses give `name`,
-    `label`, `options`, `view_kind`, `standings_columns`, `draws` and the methods left abstract."""
+    `label`, `option_specs`, `view_kind`, `standings_columns`, `draws` and the methods left abstract."""
 
     name: str
     label: str
-    options: frozenset[str]
+    option_specs: tuple[FormatOption, ...]
     view_kind: str | None
     standings_columns: tuple[str, ...]
     draws: bool
@@ -234,33 +236,11 @@ class RoundFormat(ABC):
         return not self.duels_only or game.seats[0] <= 2
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
-        extras = unused_options(config, self.options)
-        if extras:
-            raise InvalidInputError(f"{FLAGS[extras[0]]} is for --format {' or '.join(takers(extras[0]))}, "
-                                    f"not {self.name}")
+        refuse_unused(config, self.option_specs)
 
     def describe(self, config: FormatConfig) -> str:
-        """'knockout, best of 3, third-place match' and the like."""
-        parts = [self.name]
-        if config.best_of != 1:
-            parts.append(f"best of {config.best_of}")
-        if config.third_place:
-            parts.append("third-place match")
-        if config.table_size != 2:
-            parts.append(f"tables of {config.table_size}")
-        if config.rounds is not None:
-            parts.append(f"{config.rounds} rounds")
-        if config.seeding != "lot":
-            parts.append(f"seeded by {config.seeding}")
-        if config.grand_final != "reset":
-            parts.append("single grand final" if config.grand_final == "single" else "no grand final")
-        if config.cycles == 2:
-            parts.append("double round robin")
-        elif config.cycles > 2:
-            parts.append(f"{config.cycles} cycles")
-        if config.tiebreaks:
-            parts.append(f"tie-breaks {' then '.join(config.tiebreaks)}")
-        return ", ".join(parts)
+        """'knockout, best of 3, third-place match': the name, then each option given as its spec says it."""
+        return ", ".join([self.name, *(str(said) for said in described_options(config, self.option_specs))])
 
     # ---------------------------------------------------------------- its own data
     def new_data(self) -> FieldData:
@@ -330,7 +310,7 @@ class RoundFormat(ABC):
         if len(active) < 2:
             raise IllegalActionError.in_words("a %(format)s needs at least 2 players, %(registered)s registered",
                                               format=state.format.name, registered=len(active))
-        method = state.format.seeding
+        method = state.format.get_str("seeding")
         if method == "rating" and ratings is None:
             raise InvalidInputError.in_words("--seeding rating: give the ratings to `tourney seat --ratings FILE`")
         if method != "rating" and ratings is not None:
@@ -382,7 +362,7 @@ class RoundFormat(ABC):
         format_data(state, FieldData).entrants = checked.entrants
         state.seat_tables(stage, seed, [
             TableState(number, stage, seats, 1, starter=starter, cap_rule=None, start_cards=0, match=match,
-                       best_of=config.best_of if len(seats) == 2 else 1, draws=self.draws)
+                       best_of=config.get_int("best_of") if len(seats) == 2 else 1, draws=self.draws)
             for number, seats, starter, match in checked.tables])
         return state.seat_touches([name for t in state.tables for name in t.seats] + list(checked.byes))
 
@@ -496,7 +476,7 @@ def check_field(state: LiveState, checked: CheckedRound, stage: int) -> None:
     gone = unpaired(state, stage)
     if sorted(seated) != sorted(p for p in checked.entrants if p not in gone):
         raise IllegalActionError(f"seat: round {stage} must seat every entrant once (tables and byes)")
-    size = state.format.table_size
+    size = state.format.get_int("table_size")
     too_big = [seats for _, seats, _, _ in checked.tables if not min_table(state) <= len(seats) <= size]
     if too_big:
         raise IllegalActionError(f"seat: a table of {len(too_big[0])} in a {state.format.name} of tables of {size}")

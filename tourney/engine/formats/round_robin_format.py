@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.format_config import FormatConfig
+from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.engine.format_registry import format_data, register_format
 from tourney.engine.formats import round_robin
 from tourney.engine.formats.live import CheckedRound, RoundsData, entrants_of, min_table, stored_entrants, stored_rounds
-from tourney.engine.formats.table_rounds import TableRoundsFormat
+from tourney.engine.formats.shared_options import BEST_OF, SEEDING, TABLE_SIZE, rounds_option
+from tourney.engine.formats.table_rounds import TIEBREAKS, TableRoundsFormat
 from tourney.engine.rounds import RoundPlan
-from tourney.errors import IllegalActionError, InvalidInputError
+from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded, worded_n
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
@@ -26,6 +28,16 @@ if TYPE_CHECKING:
 
 # A round robin played more than twice is rare; this keeps a typo from scheduling hundreds of rounds.
 MAX_CYCLES = 4
+
+
+def _cycles_words(value: OptionValue) -> Worded:
+    assert isinstance(value, int)
+    return worded("double round robin") if value == 2 else worded_n("%(num)s cycles", "%(num)s cycles", value)
+
+
+RR_ROUNDS = rounds_option("the rounds of a round robin of tables (default: every pair once).")
+CYCLES = FormatOption("cycles", int, 1, "play the whole schedule N times (2 = a double round robin, colours "
+                      "swapped).", "docs/formats.md#round-robin", low=1, high=MAX_CYCLES, words=_cycles_words)
 
 
 @dataclass
@@ -46,14 +58,15 @@ class RoundRobinFormat(TableRoundsFormat):
     view_kind: str | None = "crosstable"
     bye_points = 0  # sitting out a round of the schedule is no game (FIDE Berger tables, brackets-manager)
 
-    options = frozenset({*TableRoundsFormat.options, "cycles"})
+    option_specs: tuple[FormatOption, ...] = (BEST_OF, TABLE_SIZE, RR_ROUNDS, SEEDING, CYCLES, TIEBREAKS)
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
         super().check(game, config)
-        if config.rounds is not None and config.table_size == 2:
+        if config.get_int(RR_ROUNDS.name) and config.get_int(TABLE_SIZE.name) == 2:
             raise InvalidInputError("--rounds: a round robin of duels plays every pair once (N-1 rounds, N when odd)")
-        if not 1 <= config.cycles <= MAX_CYCLES:
-            raise InvalidInputError(f"--cycles {config.cycles}: a round robin is played 1 to {MAX_CYCLES} times "
+        cycles = config.get_int(CYCLES.name)
+        if not 1 <= cycles <= MAX_CYCLES:
+            raise InvalidInputError(f"--cycles {cycles}: a round robin is played 1 to {MAX_CYCLES} times "
                                     "(2: a double round robin)")
 
     def new_data(self) -> RoundRobinData:
@@ -64,9 +77,10 @@ class RoundRobinFormat(TableRoundsFormat):
 
     def rounds_for(self, state: LiveState, entrants: Sequence[str]) -> int:
         config, n = state.format, len(entrants)
-        if config.table_size == 2:
-            return (n if n % 2 else n - 1) * config.cycles
-        return (config.rounds or round_robin.default_rounds(n, config.table_size, min_table(state))) * config.cycles
+        size, cycles = config.get_int(TABLE_SIZE.name), config.get_int(CYCLES.name)
+        if size == 2:
+            return (n if n % 2 else n - 1) * cycles
+        return (config.get_int(RR_ROUNDS.name) or round_robin.default_rounds(n, size, min_table(state))) * cycles
 
     def total_rounds(self, state: LiveState) -> int:
         entrants = entrants_of(state)
@@ -80,14 +94,15 @@ class RoundRobinFormat(TableRoundsFormat):
         if cached is not None and cached[0] == key:
             return cached[1]
         config = state.format
-        if config.table_size == 2:
+        size, cycles = config.get_int(TABLE_SIZE.name), config.get_int(CYCLES.name)
+        if size == 2:
             schedule = round_robin.berger(entrants)
         else:
-            schedule = round_robin.balanced_tables(entrants, config.table_size,
-                                                   random.Random(f"tourney-rr/{first_seed}"),
-                                                   rounds=config.rounds, min_table=min_table(state))
-        if config.cycles > 1:
-            schedule = round_robin.repeat_cycles(schedule, config.cycles)
+            schedule = round_robin.balanced_tables(entrants, size, random.Random(f"tourney-rr/{first_seed}"),
+                                                   rounds=config.get_int(RR_ROUNDS.name) or None,
+                                                   min_table=min_table(state))
+        if cycles > 1:
+            schedule = round_robin.repeat_cycles(schedule, cycles)
         data.schedule_cache = (key, schedule)
         return schedule
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Final
 
-from tourney.engine.format_registry import SEEDING_METHODS
 from tourney.errors import InvalidInputError
+
+# The seeding methods (the `seeding` option of formats/shared_options.py).
+SEEDING_METHODS: Final = ("lot", "rating", "list")
 
 
 def seed(

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tourney.engine.format_config import FLAGS, FormatConfig, takers, unused_options
+from tourney.engine.format_config import FormatConfig, flag_of, refuse_unused, takers, unused_options
+from tourney.engine.format_options import FormatOption
 from tourney.engine.format_registry import format_data, register_format
 from tourney.engine.formats.live import refuse_avoid, refuse_rejoin, refuse_requested_bye
 from tourney.engine.payload import text_field
@@ -163,7 +164,7 @@ class StagesFormat:
     label = "stages"
     unit = "stage"
     order = 0
-    options: frozenset[str] = frozenset()
+    option_specs: tuple[FormatOption, ...] = ()
     takes_stage_plan = True
     view_kind: str | None = None
     standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note")
@@ -174,10 +175,12 @@ class StagesFormat:
         return True
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
-        extras = unused_options(config, self.options)
+        extras = unused_options(config, self.option_specs)
+        if extras and not takers(extras[0]):
+            refuse_unused(config, self.option_specs)  # an option no format takes
         if extras:
             formats = ", ".join(takers(extras[0]))
-            raise InvalidInputError(f"{FLAGS[extras[0]]} is for the bracket formats (--format {formats}); stages "
+            raise InvalidInputError(f"{flag_of(extras[0])} is for the bracket formats (--format {formats}); stages "
                                     "take their table sizes from `tourney seat`")
 
     def describe(self, config: FormatConfig) -> str:

@@ -5,7 +5,7 @@
     PlayedRound(tables, byes)           a round as played
     default_rounds(n) -> ⌈log2 N⌉
     pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1, withdrawn, total_rounds,
-               avoid) -> RoundPlan
+               pairing="auto", avoid) -> RoundPlan
     exact_grouping(players, sizes, cost, bound, budget) -> the cheapest tables below bound, or None
 
 `players` is the field in seeding order (the first is seed 1). Every function is deterministic
@@ -27,8 +27,10 @@ layer outweighs every possible sum of the layers below:
      counts as a player one step below the lowest score, so it goes to the lowest scored;
   3. within a score group, the Dutch order: the top half meets the bottom half (seed i of a group
      of g meets i + g/2); for the bye, the lowest-ranked player.
-Maximum cardinality is asked for, so everyone plays (one bye when odd). A field of more than
-`FAST_FIELD` players is paired by `fast_swiss.pair_fast` instead (top down through the score groups,
+Maximum cardinality is asked for, so everyone plays (one bye when odd). The event's `pairing`
+option chooses the system of duels: "auto" (the default) as described here; "dutch" pairs rounds
+2+ by FIDE Dutch whatever the field's size; "fast" pairs every round by `fast_swiss.pair_fast`.
+A field of more than `FAST_FIELD` players is paired by `fast_swiss.pair_fast` instead (top down through the score groups,
 this matching only for a remainder stuck at the bottom), with the same bye and colour rules. Seat 0 (white) goes to
 the player with fewer whites so far, then to the one who had black last, then to the higher ranked
 on odd rounds and the lower ranked on even rounds; in round 1 a lot (`rng`) decides seed 1's colour
@@ -73,6 +75,8 @@ FAST_FIELD = 128
 # Duels from round 2 on: a field up to this size is paired by FIDE Dutch (`dutch.py`); above it, as
 # before (the matching, or `fast_swiss` above FAST_FIELD).
 DUTCH_FIELD = 64
+# The systems of duels `pair_round`'s `pairing` chooses (the Swiss format's `pairing` option).
+PAIRINGS = ("auto", "dutch", "fast")
 # Tables of 3-4: swaps are tried between every two tables up to this many tables, then only between
 # tables at most NEIGHBOURS apart.
 ALL_SWAPS_TABLES = 32
@@ -120,11 +124,17 @@ def pair_round(
     bye_points: Fraction | int = 1,
     withdrawn: Collection[str] = (),
     total_rounds: int | None = None,
+    pairing: str = "auto",
     avoid: Collection[frozenset[str]] = (),
 ) -> RoundPlan:
     """The tables (in seat order) and bye of the next round. `withdrawn` players (or excused from
     this round) keep the points of the rounds they played (and count in their opponents'
-    tie-breaks) but are not paired. Each pair of `avoid` counts as one that has met already."""
+    tie-breaks) but are not paired. Each pair of `avoid` counts as one that has met already.
+    `pairing` (duels): "auto" FIDE Dutch from round 2 up to `DUTCH_FIELD` players, the matching up
+    to `FAST_FIELD`, `fast_swiss` above; "dutch" FIDE Dutch from round 2 at any size; "fast"
+    `fast_swiss` every round."""
+    if pairing not in PAIRINGS:
+        raise InvalidInputError(f"pairing must be one of {', '.join(PAIRINGS)}, not {pairing!r}")
     every = scores(players, history, bye_points)
     seeds = players
     players = [p for p in players if p not in withdrawn]
@@ -132,14 +142,15 @@ def pair_round(
     if len(players) < 2:
         raise InvalidInputError(f"a Swiss needs at least 2 players, got {len(players)}")
     if table_size == 2:
-        if history and len(players) <= DUTCH_FIELD:
+        by_dutch = pairing == "dutch" or (pairing == "auto" and len(players) <= DUTCH_FIELD)
+        if history and by_dutch:
             dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)))
             # Dutch knows only the games played as meetings: a pairing it makes of an avoided pair
             # is left to the matching, which weighs avoided pairs as met.
             if dutch is not None and not any(frozenset(t) in avoid for t in dutch.tables):
                 rng.random()  # the stream other rounds draw from, kept in step
                 return dutch
-        return _pair_duels(players, history, score, rng, avoid)
+        return _pair_duels(players, history, score, rng, avoid, fast=pairing == "fast")
     return _group_tables(players, history, score, table_size, min_table, avoid)
 
 
@@ -180,13 +191,14 @@ def _units(score: Mapping[str, Fraction]) -> dict[str, int]:
 def _pair_duels(
     players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction], rng: random.Random,
     avoid: Collection[frozenset[str]] = (),
+    fast: bool = False,
 ) -> RoundPlan:
     ranked = _ranking(players, score)
     units = _units(score)
     met = _met(history, avoid)
     had_bye = set(_byes_had(history))
     position = {p: i for i, p in enumerate(ranked)}
-    if len(ranked) > FAST_FIELD:
+    if fast or len(ranked) > FAST_FIELD:
         from tourney.engine.formats.fast_swiss import pair_fast
 
         def solve(part: Sequence[str]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:

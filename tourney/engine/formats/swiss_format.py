@@ -18,8 +18,11 @@ What Swiss directors add (the format's own data, `swiss_data.SwissData`):
   missed score 0.
 - Avoided pairings (`avoid` entries): the pair is treated by every pairing as one that has already
   met, so it is never paired while another pairing exists.
-"""
 
+Its options: the shared ones (best of, table size, seeding), the tie-breaks of a format of rounds,
+its `rounds` (default ⌈log2 N⌉) and its own `pairing` (swiss.py's `pair_round` says each system).
+An option of the Swiss alone is a `FormatOption` here, added to `option_specs`: nothing else changes.
+"""
 
 from __future__ import annotations
 
@@ -27,20 +30,22 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from tourney.engine.format_config import FormatConfig
+from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.engine.format_registry import format_data, register_format
 from tourney.engine.formats.live import entrants_of, min_table, played_rounds, unpaired, withdrawn
+from tourney.engine.formats.shared_options import BEST_OF, SEEDING, TABLE_SIZE, rounds_option
 from tourney.engine.formats.swiss_data import SwissData
-from tourney.engine.formats.table_rounds import MAX_ROUNDS, TableRoundsFormat
+from tourney.engine.formats.table_rounds import MAX_ROUNDS, TIEBREAKS, TableRoundsFormat
 from tourney.engine.progress import PlayerStatus
 from tourney.engine.rounds import EXCUSED_POINTS, RoundPlan
 from tourney.engine.standings import StandingRow
-from tourney.errors import IllegalActionError
+from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
+    from tourney.engine.format_config import FormatConfig
     from tourney.engine.format_registry import LiveState
     from tourney.engine.log import Touch
     from tourney.engine.roster import PlayerInfo
@@ -56,12 +61,30 @@ def points_word(points: Fraction) -> str:
     return next(word for word, value in EXCUSED_POINTS.items() if value == points)
 
 
+def _pairing_words(value: OptionValue) -> Worded:
+    return worded("%(pairing)s pairing", pairing=value)
+
+
+SWISS_ROUNDS: Final = rounds_option("the number of rounds (default ⌈log2 N⌉).")
+# The system of duels (swiss.py's PAIRINGS; that module is imported only when a round is paired).
+PAIRING: Final = FormatOption(
+    "pairing", str, "auto", "the pairing of duels: auto (the default: FIDE Dutch from round 2 up to 64 players, "
+    "the fast system above 128), dutch (FIDE Dutch from round 2 at any size) or fast (top down by score "
+    "groups, every round).", "docs/formats.md#swiss", ("auto", "dutch", "fast"), words=_pairing_words)
+
+
 class SwissFormat(TableRoundsFormat):
     name = "swiss"
     label = "Swiss"
     order = 4
     view_kind: str | None = "score-groups"
     withdrawals = True
+    option_specs: tuple[FormatOption, ...] = (BEST_OF, TABLE_SIZE, SWISS_ROUNDS, SEEDING, TIEBREAKS, PAIRING)
+
+    def check(self, game: GameDescriptor, config: FormatConfig) -> None:
+        super().check(game, config)
+        if config.get_str(PAIRING.name) != PAIRING.default and config.get_int(TABLE_SIZE.name) != 2:
+            raise InvalidInputError("--pairing is for duels (tables of 3 or more are grouped by score)")
 
     def new_data(self) -> SwissData:
         return SwissData()
@@ -76,7 +99,7 @@ class SwissFormat(TableRoundsFormat):
 
         data = swiss_data(state)
         n = len(data.entrants) - len(data.late)  # the field of round 1: a late entry adds no round
-        return (state.format.rounds or default_rounds(n)) if n >= 2 else 0
+        return (state.format.get_int(SWISS_ROUNDS.name) or default_rounds(n)) if n >= 2 else 0
 
     def is_last_round(self, state: LiveState) -> bool:
         if state.stage == 0:
@@ -91,8 +114,9 @@ class SwissFormat(TableRoundsFormat):
         history = played_rounds(state) if stage > 1 else []
         avoided = [frozenset(pair) for pair in swiss_data(state).avoided]
         return pair_round(entrants, history, random.Random(f"tourney-swiss/{seed}"),
-                          table_size=state.format.table_size, min_table=min_table(state),
-                          withdrawn=unpaired(state, stage), total_rounds=self.total_rounds(state), avoid=avoided)
+                          table_size=state.format.get_int(TABLE_SIZE.name), min_table=min_table(state),
+                          withdrawn=unpaired(state, stage), total_rounds=self.total_rounds(state),
+                          pairing=state.format.get_str(PAIRING.name), avoid=avoided)
 
     def seat(self, state: LiveState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
         touched = super().seat(state, data, stage, seed)
@@ -123,7 +147,7 @@ class SwissFormat(TableRoundsFormat):
         if number <= state.stage:
             raise IllegalActionError.in_words("round %(round)s is already paired: a bye is requested before its "
                                               "round is seated", round=number)
-        last = self.total_rounds(state) if state.stage > 0 else (state.format.rounds or MAX_ROUNDS)
+        last = self.total_rounds(state) if state.stage > 0 else (state.format.get_int(SWISS_ROUNDS.name) or MAX_ROUNDS)
         if number > last:
             raise IllegalActionError.in_words("round %(round)s: the Swiss has %(rounds)s rounds", round=number,
                                               rounds=last)

@@ -12,9 +12,10 @@ the rows carrying the score and the tie-breaks.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tourney.engine.format_config import FormatConfig, table_sizes_for
+from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.engine.format_registry import format_data
 from tourney.engine.formats.live import (
     CheckedRound,
@@ -31,22 +32,67 @@ from tourney.engine.formats.live import (
     stored_rounds,
     swiss_rows,
 )
+from tourney.engine.formats.shared_options import BEST_OF, MAX_ROUNDS, SEEDING, TABLE_SIZE
 from tourney.engine.rounds import RoundPlan
 from tourney.engine.standings import StandingRow, rank_points
-from tourney.errors import InvalidInputError
+from tourney.errors import InvalidInputError, Worded, worded, worded_p
 from tourney.rules.games import GameDescriptor
 
 if TYPE_CHECKING:
     from tourney.engine.format_registry import LiveState
 
-# Far above any real event; keeps a typo from planning a thousand rounds.
-MAX_ROUNDS = 1_000
+__all__ = ["MAX_ROUNDS", "TIEBREAKS", "TableRoundsFormat", "tiebreak_order"]
+
+# The tie-breaks `--tiebreaks` may list, in the order given (swiss.py says what each is); "fide-2023"
+# is no tie-break of its own: it counts the Buchholz family's unplayed rounds by FIDE's 2023 rule.
+TIEBREAK_NAMES = ("buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger", "direct-encounter", "fide-2023")
+# Each tie-break as a description names it (English: as typed).
+_TIEBREAK_WORDS = {"buchholz": worded_p("a tie-break", "buchholz"), "buchholz-cut1": worded_p("a tie-break", "buchholz-cut1"),
+                   "median-buchholz": worded_p("a tie-break", "median-buchholz"),
+                   "sonneborn-berger": worded_p("a tie-break", "sonneborn-berger"),
+                   "direct-encounter": worded_p("a tie-break", "direct-encounter"),
+                   "fide-2023": worded_p("a tie-break", "fide-2023")}
+
+
+def _check_tiebreaks(value: OptionValue) -> None:
+    """Each once, and fide-2023 only beside a tie-break it applies to."""
+    text = str(value)
+    names = tuple(text.split(",")) if text else ()
+    unknown = [n for n in names if n not in TIEBREAK_NAMES]
+    if unknown:
+        raise InvalidInputError.in_words("--tiebreaks: unknown tie-break %(name)s (tie-breaks: %(known)s)",
+                                         name=repr(unknown[0]), known=", ".join(TIEBREAK_NAMES))
+    if len(set(names)) != len(names):
+        raise InvalidInputError.in_words("--tiebreaks %(text)s: a tie-break is listed twice", text=text)
+    if names == ("fide-2023",):
+        raise InvalidInputError.in_words("--tiebreaks fide-2023: list the tie-breaks it applies to, e.g. "
+                                         "buchholz-cut1,fide-2023")
+
+
+def _tiebreak_words(value: OptionValue) -> Worded:
+    names = [_TIEBREAK_WORDS.get(name, worded_p("a tie-break", name)) for name in str(value).split(",") if name]
+    listed: Worded = names[-1]
+    for name in reversed(names[:-1]):
+        listed = worded("%(first)s then %(next)s", first=name, next=listed)
+    return worded("tie-breaks %(tiebreaks)s", tiebreaks=listed)
+
+
+TIEBREAKS: Final = FormatOption(
+    "tiebreaks", str, "", "the tie-breaks after points, in order, from buchholz, buchholz-cut1, median-buchholz, "
+    "sonneborn-berger, direct-encounter; add fide-2023 to count unplayed rounds by FIDE's 2023 rule (default: "
+    "buchholz,sonneborn-berger,direct-encounter).", "docs/formats.md#tie-breaks", TIEBREAK_NAMES, metavar="LIST",
+    listed=True, validate=_check_tiebreaks, words=_tiebreak_words)
+
+
+def tiebreak_order(config: FormatConfig) -> tuple[str, ...]:
+    """The tie-breaks chosen, in order; empty: the format's own."""
+    return config.get_items(TIEBREAKS.name)
 
 
 class TableRoundsFormat(RoundFormat):
     """Rounds of duels or tables of K, every entrant seated each round; scores and tie-breaks."""
 
-    options = frozenset({"best_of", "rounds", "table_size", "seeding", "tiebreaks"})
+    option_specs: tuple[FormatOption, ...] = (BEST_OF, TABLE_SIZE, SEEDING, TIEBREAKS)  # each adds its `rounds`
     standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note", "points", "tiebreaks")
     draws = True
     bye_points = 1
@@ -72,17 +118,18 @@ class TableRoundsFormat(RoundFormat):
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
         super().check(game, config)
         sizes = table_sizes_for(game)
-        if config.table_size != 2:
-            if config.table_size not in sizes:
-                raise InvalidInputError(f"--table-size {config.table_size}: a {game.title} table seats "
+        table_size, rounds = config.get_int("table_size"), config.get_int("rounds")
+        if table_size != 2:
+            if table_size not in sizes:
+                raise InvalidInputError(f"--table-size {table_size}: a {game.title} table seats "
                                         f"{sizes.start}-{sizes.stop - 1} players")
-            if config.best_of != 1:
+            if config.get_int("best_of") != 1:
                 raise InvalidInputError("--best-of is for duels (a table of 3 or more plays one match)")
         elif 2 not in sizes:
             raise InvalidInputError(f"a {game.title} game seats {game.seats[0]}-{game.seats[1]}: "
                                     f"give --table-size {sizes.start}..{sizes.stop - 1}")
-        if config.rounds is not None and not 1 <= config.rounds <= MAX_ROUNDS:
-            raise InvalidInputError(f"--rounds {config.rounds}: must be 1 to {MAX_ROUNDS}")
+        if rounds and not 1 <= rounds <= MAX_ROUNDS:  # 0: the format's own number
+            raise InvalidInputError(f"--rounds {rounds}: must be 1 to {MAX_ROUNDS}")
 
     def next_tables(self, state: LiveState, entrants: list[str], stage: int, seed: int) -> dict[str, Any]:
         return rounds_payload(self.round_plan(state, entrants, stage, seed))
@@ -106,15 +153,16 @@ class TableRoundsFormat(RoundFormat):
         if not entrants_of(state):
             return []
         notes = forfeit_notes(state) | {p.name: "withdrew" for p in state.players if p.dropped}
-        rows = rank_points(state.history, swiss_rows(state, self.bye_points), chosen=bool(state.format.tiebreaks))
+        chosen = tiebreak_order(state.format)
+        rows = rank_points(state.history, swiss_rows(state, self.bye_points, chosen), chosen=bool(chosen))
         return [replace(row, note=notes[row.player]) if row.player in notes else row for row in rows]
 
     def view(self, state: LiveState) -> RoundsView | None:
         if state.stage == 0:
             return None
         return RoundsView(tuple(format_data(state, RoundsData).round_plans), tuple(played_rounds(state)),
-                          tuple(swiss_rows(state, self.bye_points)),
-                          self.total_rounds(state), state.format.table_size)
+                          tuple(swiss_rows(state, self.bye_points, tiebreak_order(state.format))),
+                          self.total_rounds(state), state.format.get_int("table_size"))
 
     def first_seed(self, state: LiveState, stage: int, seed: int) -> int:
         return first_seed(state, stage, seed)
