@@ -296,3 +296,63 @@ def test_a_rename_reaches_the_swiss_data() -> None:
     log.add("rename", name="P1", new="Ann")
     assert _data(log).avoided == [("Ann", "P2")] and _data(log).excused == {2: {"Ann": Fraction(1, 2)}}
     log.refold()
+
+
+# ------------------------------------------------------------------ club-mates kept apart (--avoid-clubs)
+def test_club_mates_are_never_paired_while_avoidable() -> None:
+    state = TournamentState("khlyust")
+    state.apply(Event(1, "format", {"format": "swiss", "rounds": 3, "seeding": "list", "avoid_clubs": True}))
+    for i, name in enumerate(EIGHT):
+        state.apply(Event(2 + i, "register", {"name": name, "club": "Odd" if i % 2 else "Even"}))
+    log = Log([])
+    log.state = state
+    for _ in range(3):
+        log.pair()
+        club = {p.name: p.club for p in state.players}
+        assert all(club[a] != club[b] for a, b in (t.seats for t in state.tables))
+        log.finish_round()
+    log.refold()
+
+
+def test_without_the_option_clubs_do_not_constrain_the_pairing() -> None:
+    # By list, round 1 pairs seed i with seed i + 4: P1-P5 and P3-P7 are both odd seeds.
+    state = TournamentState("khlyust")
+    state.apply(Event(1, "format", {"format": "swiss", "rounds": 3, "seeding": "list"}))
+    for i, name in enumerate(EIGHT):
+        state.apply(Event(2 + i, "register", {"name": name, "club": "Odd" if i % 2 == 0 else "Even"}))
+    state.apply(Event(10, "seat", draw_seats(state, 1)))
+    assert {frozenset(t.seats) for t in state.tables} >= {frozenset({"P1", "P5"}), frozenset({"P3", "P7"})}
+
+
+# ------------------------------------------------------------------ Baku acceleration
+def test_baku_points_follow_fide_c0451() -> None:
+    from tourney.engine.formats.swiss_data import baku_points
+
+    seeds = [f"s{i}" for i in range(1, 162)]
+    # 161 players: group A is 2 * ⌈161 / 4⌉ = 82 (the handbook's example).
+    assert len(baku_points(seeds, 161, 1, 9)) == 82 and "s82" in baku_points(seeds, 161, 1, 9)
+    # Nine rounds: five accelerated, 1 point in rounds 1-3, ½ in rounds 4-5, none after.
+    assert [set(baku_points(seeds, 161, r, 9).values()) for r in range(1, 8)] == [
+        {1}, {1}, {1}, {Fraction(1, 2)}, {Fraction(1, 2)}, set(), set()]
+    # A late entrant (added at the end of the seeds) is never in group A.
+    assert "late" not in baku_points([*seeds[:8], "late"], 8, 1, 4)
+
+
+def test_a_baku_accelerated_round_1_pairs_within_each_group() -> None:
+    log = Log(EIGHT, rounds=4, seeding="list", acceleration="baku")
+    log.pair()
+    groups = {p: p in ("P1", "P2", "P3", "P4") for p in EIGHT}
+    assert all(groups[a] == groups[b] for a, b in (t.seats for t in log.state.tables))
+    assert {frozenset(t.seats) for t in log.state.tables} == {
+        frozenset(pair) for pair in (("P1", "P3"), ("P2", "P4"), ("P5", "P7"), ("P6", "P8"))}
+    log.finish_round()
+    assert sum(log.score(p) for p in EIGHT) == 4  # virtual points are for the pairing only
+    log.pair()
+    log.refold()
+
+
+def test_an_unaccelerated_round_1_pairs_top_half_against_bottom_half() -> None:
+    log = Log(EIGHT, rounds=4, seeding="list")
+    log.pair()
+    assert {frozenset(t.seats) for t in log.state.tables} == {
+        frozenset(pair) for pair in (("P1", "P5"), ("P2", "P6"), ("P3", "P7"), ("P4", "P8"))}

@@ -5,7 +5,7 @@
     PlayedRound(tables, byes)           a round as played
     default_rounds(n) -> ⌈log2 N⌉
     pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1, withdrawn, total_rounds,
-               pairing="auto", avoid) -> RoundPlan
+               pairing="auto", avoid, virtual) -> RoundPlan
     exact_grouping(players, sizes, cost, bound, budget) -> the cheapest tables below bound, or None
 
 `players` is the field in seeding order (the first is seed 1). Every function is deterministic
@@ -55,7 +55,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 
@@ -88,15 +88,26 @@ def default_rounds(n: int) -> int:
     return max(1, math.ceil(math.log2(n))) if n > 1 else 1
 
 
-def _met(history: Sequence[PlayedRound], avoid: Collection[frozenset[str]] = ()) -> Counter[frozenset[str]]:
-    """Who has played whom: a forfeit is no meeting, so its players may be paired again (FIDE C.04);
-    a pair to `avoid` counts as met once more."""
-    counts: Counter[frozenset[str]] = Counter(avoid)
+def _met(history: Sequence[PlayedRound]) -> Counter[frozenset[str]]:
+    """Who has played whom: a forfeit is no meeting, so its players may be paired again (FIDE C.04)."""
+    counts: Counter[frozenset[str]] = Counter()
     for played in history:
         for table in played.tables:
             if table.played:
                 counts.update(frozenset(pair) for pair in combinations(table.players, 2))
     return counts
+
+
+class _Met:
+    """How often each pair has met, a pair to `avoid` counting once more: asked pair by pair, so an
+    `avoid` that says it (every two club-mates) is never listed."""
+
+    def __init__(self, history: Sequence[PlayedRound], avoid: Container[frozenset[str]]) -> None:
+        self.counts = _met(history)
+        self.avoid = avoid
+
+    def __getitem__(self, pair: frozenset[str]) -> int:
+        return self.counts[pair] + (pair in self.avoid)
 
 
 def _byes_had(history: Sequence[PlayedRound]) -> Counter[str]:
@@ -125,11 +136,13 @@ def pair_round(
     withdrawn: Collection[str] = (),
     total_rounds: int | None = None,
     pairing: str = "auto",
-    avoid: Collection[frozenset[str]] = (),
+    avoid: Container[frozenset[str]] = (),
+    virtual: Mapping[str, Fraction] | None = None,
 ) -> RoundPlan:
     """The tables (in seat order) and bye of the next round. `withdrawn` players (or excused from
     this round) keep the points of the rounds they played (and count in their opponents'
     tie-breaks) but are not paired. Each pair of `avoid` counts as one that has met already.
+    `virtual`: points added to a player's score for this pairing only (an accelerated Swiss).
     `pairing` (duels): "auto" FIDE Dutch from round 2 up to `DUTCH_FIELD` players, the matching up
     to `FAST_FIELD`, `fast_swiss` above; "dutch" FIDE Dutch from round 2 at any size; "fast"
     `fast_swiss` every round."""
@@ -138,13 +151,15 @@ def pair_round(
     every = scores(players, history, bye_points)
     seeds = players
     players = [p for p in players if p not in withdrawn]
-    score = {p: every[p] for p in players}
+    virtual = virtual or {}
+    score = {p: every[p] + virtual.get(p, 0) for p in players}
     if len(players) < 2:
         raise InvalidInputError(f"a Swiss needs at least 2 players, got {len(players)}")
     if table_size == 2:
         by_dutch = pairing == "dutch" or (pairing == "auto" and len(players) <= DUTCH_FIELD)
         if history and by_dutch:
-            dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)))
+            dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)),
+                                virtual)
             # Dutch knows only the games played as meetings: a pairing it makes of an avoided pair
             # is left to the matching, which weighs avoided pairs as met.
             if dutch is not None and not any(frozenset(t) in avoid for t in dutch.tables):
@@ -155,14 +170,15 @@ def pair_round(
 
 
 def _pair_dutch(seeds: Sequence[str], players: Sequence[str], history: Sequence[PlayedRound],
-                score: Mapping[str, Fraction], bye_points: Fraction | int, total_rounds: int) -> RoundPlan | None:
-    """Rounds 2+ of duels by FIDE Dutch (`dutch.py`); None when no pairing meets its absolute
-    criteria (the matching then pairs with the fewest rematches)."""
+                score: Mapping[str, Fraction], bye_points: Fraction | int, total_rounds: int,
+                virtual: Mapping[str, Fraction]) -> RoundPlan | None:
+    """Rounds 2+ of duels by FIDE Dutch (`dutch.py`), scores read with the `virtual` points; None
+    when no pairing meets its absolute criteria (the matching then pairs with the fewest rematches)."""
     from tourney.engine.formats.dutch import pair_dutch
 
     unit = math.lcm(2, Fraction(bye_points).denominator, *(s.denominator for s in score.values()))
     points = scores(seeds, history, bye_points)
-    units = {p: int(s * unit) for p, s in points.items()}
+    units = {p: int((s + virtual.get(p, 0)) * unit) for p, s in points.items()}
     pairs, left = pair_dutch(seeds, history, units, unit, total_rounds, _initial_white(seeds, history[0]),
                              int(Fraction(bye_points) * unit), paired=set(players))
     if len(left) != len(players) % 2:
@@ -190,12 +206,12 @@ def _units(score: Mapping[str, Fraction]) -> dict[str, int]:
 
 def _pair_duels(
     players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction], rng: random.Random,
-    avoid: Collection[frozenset[str]] = (),
+    avoid: Container[frozenset[str]] = (),
     fast: bool = False,
 ) -> RoundPlan:
     ranked = _ranking(players, score)
     units = _units(score)
-    met = _met(history, avoid)
+    met = _Met(history, avoid)
     had_bye = set(_byes_had(history))
     position = {p: i for i, p in enumerate(ranked)}
     if fast or len(ranked) > FAST_FIELD:
@@ -214,7 +230,7 @@ def _pair_duels(
     return RoundPlan(number, tables, byes)
 
 
-def _matched(ranked: Sequence[str], units: Mapping[str, int], met: Counter[frozenset[str]],
+def _matched(ranked: Sequence[str], units: Mapping[str, int], met: _Met,
              had_bye: Collection[str]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
     """The maximum-weight matching of `ranked` (best first; see the module docstring): its pairs,
     higher ranked first, in ranking order, and its bye."""
@@ -294,11 +310,11 @@ def _group_tables(
     score: Mapping[str, Fraction],
     table_size: int,
     min_table: int,
-    avoid: Collection[frozenset[str]] = (),
+    avoid: Container[frozenset[str]] = (),
 ) -> RoundPlan:
     ranked = _ranking(players, score)
     units = _units(score)
-    met = _met(history, avoid)
+    met = _Met(history, avoid)
     sizes, bye_count = table_sizes(len(ranked), table_size, min_table)
     had_bye = _byes_had(history)
     # Byes: the lowest scored with the fewest byes so far (ranked is best first, so look from the end).

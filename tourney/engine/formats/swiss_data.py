@@ -11,10 +11,16 @@ its director chose beyond the pairing.
 
 Stored in the checkpoint as JSON; the three added keys only when not empty, so a Swiss without
 them stores what it always stored.
+
+    KeptApart(pairs, clubs)     the pairs the pairing treats as met: those of `avoid` entries and,
+                                with the option `avoid_clubs`, every two players of one club
+    baku_points(seeds, field, round, rounds)   FIDE C.04.5.1's virtual points of a round
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -64,3 +70,37 @@ class SwissData(RoundsData):
         joined = self.late.get(name, 0)
         return sorted((number, players[name]) for number, players in self.excused.items()
                       if number > after and number >= joined and name in players)
+
+
+class KeptApart:
+    """The pairs a round treats as already met (a `Container` of frozensets of two names): the
+    `avoid` entries' pairs and, when `clubs` is given (player -> club), every two club-mates,
+    answered pair by pair so a large club's pairs are never listed."""
+
+    def __init__(self, pairs: set[frozenset[str]], clubs: Mapping[str, str | None]) -> None:
+        self.pairs = pairs
+        self.clubs = clubs
+
+    def __contains__(self, pair: object) -> bool:
+        if pair in self.pairs:
+            return True
+        if not self.clubs or not isinstance(pair, frozenset) or len(pair) != 2:
+            return False
+        first, second = pair
+        club = self.clubs.get(first)
+        return club is not None and club == self.clubs.get(second)
+
+
+def baku_points(seeds: Sequence[str], field_size: int, number: int, rounds: int) -> dict[str, Fraction]:
+    """FIDE C.04.5.1 (Baku acceleration): the virtual points of round `number`, for the pairing only.
+
+    Group A is the first 2 * ⌈N / 4⌉ seeds of the round-1 field of N (`field_size`; a late entrant,
+    added at the end of the seeds, is never in it). The accelerated rounds are the first ⌈R / 2⌉ of
+    R rounds: in the first half of them (rounded up) group A pairs with 1 virtual point, in the rest
+    with ½; after them, and for group B, none."""
+    accelerated = math.ceil(rounds / 2)
+    if number > accelerated:
+        return {}
+    points = Fraction(1) if number <= math.ceil(accelerated / 2) else Fraction(1, 2)
+    group_a = 2 * math.ceil(field_size / 4)
+    return {p: points for p in seeds[:group_a]}

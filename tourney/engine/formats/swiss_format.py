@@ -20,7 +20,9 @@ What Swiss directors add (the format's own data, `swiss_data.SwissData`):
   met, so it is never paired while another pairing exists.
 
 Its options: the shared ones (best of, table size, seeding), the tie-breaks of a format of rounds,
-its `rounds` (default ⌈log2 N⌉) and its own `pairing` (swiss.py's `pair_round` says each system).
+its `rounds` (default ⌈log2 N⌉) and its own `pairing` (swiss.py's `pair_round` says each system),
+`avoid_clubs` (club-mates count as a pair that has met) and `acceleration` (baku: virtual points
+for the pairing only, `swiss_data.baku_points`).
 An option of the Swiss alone is a `FormatOption` here, added to `option_specs`: nothing else changes.
 """
 
@@ -36,7 +38,7 @@ from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.engine.format_registry import format_data, register_format
 from tourney.engine.formats.live import entrants_of, min_table, played_rounds, unpaired, withdrawn
 from tourney.engine.formats.shared_options import BEST_OF, SEEDING, TABLE_SIZE, rounds_option
-from tourney.engine.formats.swiss_data import SwissData
+from tourney.engine.formats.swiss_data import KeptApart, SwissData, baku_points
 from tourney.engine.formats.table_rounds import MAX_ROUNDS, TIEBREAKS, TableRoundsFormat
 from tourney.engine.progress import PlayerStatus
 from tourney.engine.rounds import EXCUSED_POINTS, RoundPlan
@@ -73,13 +75,31 @@ PAIRING: Final = FormatOption(
     "groups, every round).", "docs/formats.md#swiss", ("auto", "dutch", "fast"), words=_pairing_words)
 
 
+def _avoid_clubs_words(value: OptionValue) -> Worded:
+    return worded("club-mates kept apart")
+
+
+def _acceleration_words(value: OptionValue) -> Worded:
+    return worded("%(method)s acceleration", method=str(value).capitalize())
+
+
+AVOID_CLUBS: Final = FormatOption(
+    "avoid_clubs", bool, False, "players of the same club are never paired while another pairing exists.",
+    "docs/formats.md#swiss", words=_avoid_clubs_words)
+ACCELERATION: Final = FormatOption(
+    "acceleration", str, "none", "accelerated pairings: none (the default) or baku (FIDE C.04.5.1: in the first "
+    "half of the rounds the top half of the seeds pair with 1, then ½, virtual point).", "docs/formats.md#swiss",
+    ("none", "baku"), words=_acceleration_words)
+
+
 class SwissFormat(TableRoundsFormat):
     name = "swiss"
     label = "Swiss"
     order = 4
     view_kind: str | None = "score-groups"
     withdrawals = True
-    option_specs: tuple[FormatOption, ...] = (BEST_OF, TABLE_SIZE, SWISS_ROUNDS, SEEDING, TIEBREAKS, PAIRING)
+    option_specs: tuple[FormatOption, ...] = (BEST_OF, TABLE_SIZE, SWISS_ROUNDS, SEEDING, TIEBREAKS, PAIRING,
+                                              AVOID_CLUBS, ACCELERATION)
 
     def check(self, game: GameDescriptor, config: FormatConfig) -> None:
         super().check(game, config)
@@ -93,12 +113,14 @@ class SwissFormat(TableRoundsFormat):
         return SwissData.from_json(data)
 
     def total_rounds(self, state: LiveState) -> int:
+        return self._rounds_of(state, swiss_data(state).entrants)
+
+    def _rounds_of(self, state: LiveState, entrants: list[str]) -> int:
         # swiss.py is imported on first use, so a fold of another format never loads it (networkx, its
         # matching, only when a round is paired).
         from tourney.engine.formats.swiss import default_rounds
 
-        data = swiss_data(state)
-        n = len(data.entrants) - len(data.late)  # the field of round 1: a late entry adds no round
+        n = len(entrants) - len(swiss_data(state).late)  # the field of round 1: a late entry adds no round
         return (state.format.get_int(SWISS_ROUNDS.name) or default_rounds(n)) if n >= 2 else 0
 
     def is_last_round(self, state: LiveState) -> bool:
@@ -112,11 +134,16 @@ class SwissFormat(TableRoundsFormat):
         from tourney.engine.formats.swiss import pair_round
 
         history = played_rounds(state) if stage > 1 else []
-        avoided = [frozenset(pair) for pair in swiss_data(state).avoided]
+        mine = swiss_data(state)
+        clubs = {p.name: p.club for p in state.players if p.club} if state.format.get_bool(AVOID_CLUBS.name) else {}
+        avoided = KeptApart({frozenset(pair) for pair in mine.avoided}, clubs)
+        # `entrants`, not the stored field: round 1's is stored only once seated.
+        virtual = (baku_points(entrants, len(entrants) - len(mine.late), stage, self._rounds_of(state, entrants))
+                   if state.format.get_str(ACCELERATION.name) == "baku" else None)
         return pair_round(entrants, history, random.Random(f"tourney-swiss/{seed}"),
                           table_size=state.format.get_int(TABLE_SIZE.name), min_table=min_table(state),
                           withdrawn=unpaired(state, stage), total_rounds=self.total_rounds(state),
-                          pairing=state.format.get_str(PAIRING.name), avoid=avoided)
+                          pairing=state.format.get_str(PAIRING.name), avoid=avoided, virtual=virtual)
 
     def seat(self, state: LiveState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
         touched = super().seat(state, data, stage, seed)
