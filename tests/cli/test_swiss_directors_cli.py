@@ -121,3 +121,20 @@ def test_a_bracket_refuses_requested_byes_in_one_line(tmp_path: Path) -> None:
     assert_one_error_line(tourney(found, "player", "bye", "Anna", "--round", "1"), "takes no requested byes")
     assert_one_error_line(tourney(found, "player", "avoid", "Anna", "Boris"), "avoided pairings are for a Swiss")
     assert dump(found) == before
+
+
+def test_avoid_clubs_and_baku_acceleration_from_tourney_new(tmp_path: Path) -> None:
+    found = f"sqlite:///{tmp_path / 'open.db'}"
+    made = ok(found, "new", "open", "--game", "khlyust", "--format", "swiss", "--rounds", "4", "--seeding", "list",
+              "--avoid-clubs", "--acceleration", "baku").stdout
+    assert "club-mates kept apart, Baku acceleration" in made
+    ok(found, "player", "add", "A1", "A2", "--club", "Asy")
+    ok(found, "player", "add", "B1", "B2", "--club", "Blef")
+    ok(found, "player", "add", "C1", "C2", "--club", "Chlust")
+    ok(found, "player", "add", "D1", "D2", "--club", "Dama")
+    ok(found, "seat")
+    for table in tables(found):
+        a, b = (p["name"] for p in table["players"])
+        assert a[0] != b[0]
+    assert_one_error_line(tourney(found, "new", "x", "--game", "khlyust", "--format", "swiss", "--acceleration",
+                                  "fast"), "--acceleration 'fast': expected one of none, baku")

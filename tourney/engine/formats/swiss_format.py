@@ -79,8 +79,8 @@ def _avoid_clubs_words(value: OptionValue) -> Worded:
     return worded("club-mates kept apart")
 
 
-def _acceleration_words(value: OptionValue) -> Worded:
-    return worded("%(method)s acceleration", method=str(value).capitalize())
+def _acceleration_words(value: OptionValue) -> Worded | None:
+    return worded("Baku acceleration") if value == "baku" else None
 
 
 AVOID_CLUBS: Final = FormatOption(
