@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tourney.engine.format_options import FormatOption
 from tourney.engine.format_registry import register_format, unregister_format
 from tourney.engine.formats.live import CheckedRound, RoundFormat
+from tourney.engine.formats.shared_options import SEEDING
 from tourney.engine.standings import StandingRow, last_tables
 from tourney.errors import IllegalActionError
 
@@ -27,7 +29,7 @@ NAME = "king-of-the-hill"
 class KingOfTheHill(RoundFormat):
     name = NAME
     label = "king of the hill"
-    options = frozenset({"seeding"})
+    option_specs: tuple[FormatOption, ...] = (SEEDING,)
     view_kind: str | None = None
     standings_columns: tuple[str, ...] = ("rank", "player", "stage", "table", "place", "note")
     draws = False

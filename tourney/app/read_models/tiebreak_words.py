@@ -1,5 +1,6 @@
 """The tie-breaks as people read them (issue 29): the printed standings' headings, and in another
-language than English the terminal's columns and a format's description too. Their keys
+language than English the terminal's columns (a format's description names them by its options'
+own words: formats/table_rounds.py). Their keys
 (`buchholz_cut1`, `--tiebreaks buchholz-cut1`) stay as they are in `--json`, CSV and the options."""
 
 from __future__ import annotations
@@ -23,18 +24,3 @@ def tiebreak_column(key: str, tr: Translator = ENGLISH) -> str:
     if tr.lang == ENGLISH.lang or key not in TIEBREAK_HEADINGS:
         return key.replace("_", "-")
     return tiebreak_heading(key, tr)
-
-
-def tiebreak_name(name: str, tr: Translator = ENGLISH) -> str:
-    """A tie-break of `--tiebreaks` ("buchholz-cut1") in a format's description: as typed in English,
-    by its heading in lower case in another language ("fide-2023" is a name in every language)."""
-    key = name.replace("-", "_")
-    if tr.lang == ENGLISH.lang or key not in TIEBREAK_HEADINGS:
-        return name
-    heading = tiebreak_heading(key, tr)
-    if heading.split()[0] in _NAMED_AFTER:  # a person's name keeps its capital
-        return heading
-    return heading[:1].lower() + heading[1:]
-
-
-_NAMED_AFTER = ("Buchholz", "Sonneborn-Berger", "Бухгольц", "Зоннеборн-Бергер")

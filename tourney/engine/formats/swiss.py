@@ -27,14 +27,14 @@ layer outweighs every possible sum of the layers below:
      counts as a player one step below the lowest score, so it goes to the lowest scored;
   3. within a score group, the Dutch order: the top half meets the bottom half (seed i of a group
      of g meets i + g/2); for the bye, the lowest-ranked player.
-Maximum cardinality is asked for, so everyone plays (one bye when odd). The event's `pairing`
-option chooses the system of duels: "auto" (the default) as described here; "dutch" pairs rounds
-2+ by FIDE Dutch whatever the field's size; "fast" pairs every round by `fast_swiss.pair_fast`.
-A field of more than `FAST_FIELD` players is paired by `fast_swiss.pair_fast` instead (top down through the score groups,
-this matching only for a remainder stuck at the bottom), with the same bye and colour rules. Seat 0 (white) goes to
-the player with fewer whites so far, then to the one who had black last, then to the higher ranked
-on odd rounds and the lower ranked on even rounds; in round 1 a lot (`rng`) decides seed 1's colour
-and the colours alternate down the boards.
+Maximum cardinality is asked for, so everyone plays (one bye when odd). A field of more than
+`FAST_FIELD` players is paired by `fast_swiss.pair_fast` instead (top down through the score groups,
+this matching only for a remainder stuck at the bottom), with the same bye and colour rules. The
+event's `pairing` option chooses the system of duels: "auto" (the default) as described here;
+"dutch" pairs rounds 2+ by FIDE Dutch whatever the field's size; "fast" every round by `pair_fast`.
+Seat 0 (white) goes to the player with fewer whites so far, then to the one who had black last,
+then to the higher ranked on odd rounds and the lower ranked on even rounds; in round 1 a lot
+(`rng`) decides seed 1's colour and the colours alternate down the boards.
 
 Tables of 3-4 (`table_size` K): the sizes come from `round_robin.table_sizes` (byes, when needed,
 to the lowest scored without a bye yet). Players in ranking order fill the tables top down, each

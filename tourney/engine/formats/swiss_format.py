@@ -64,7 +64,7 @@ def points_word(points: Fraction) -> str:
 
 
 def _pairing_words(value: OptionValue) -> Worded:
-    return worded("%(pairing)s pairing", pairing=value)
+    return worded("Dutch pairing") if value == "dutch" else worded("fast pairing")
 
 
 SWISS_ROUNDS: Final = rounds_option("the number of rounds (default ⌈log2 N⌉).")

@@ -47,7 +47,8 @@ __all__ = ["MAX_ROUNDS", "TIEBREAKS", "TableRoundsFormat", "tiebreak_order"]
 # is no tie-break of its own: it counts the Buchholz family's unplayed rounds by FIDE's 2023 rule.
 TIEBREAK_NAMES = ("buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger", "direct-encounter", "fide-2023")
 # Each tie-break as a description names it (English: as typed).
-_TIEBREAK_WORDS = {"buchholz": worded_p("a tie-break", "buchholz"), "buchholz-cut1": worded_p("a tie-break", "buchholz-cut1"),
+_TIEBREAK_WORDS = {"buchholz": worded_p("a tie-break", "buchholz"),
+                   "buchholz-cut1": worded_p("a tie-break", "buchholz-cut1"),
                    "median-buchholz": worded_p("a tie-break", "median-buchholz"),
                    "sonneborn-berger": worded_p("a tie-break", "sonneborn-berger"),
                    "direct-encounter": worded_p("a tie-break", "direct-encounter"),
