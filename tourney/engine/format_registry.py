@@ -455,6 +455,11 @@ class TournamentFormat(Protocol):
         """The players of the round being played who have no table in it."""
         ...
 
+    def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
+        """The players the round being played does not pair at their own request (a Swiss's
+        requested byes), each with its points ("half" or "zero"); empty for the others."""
+        ...
+
     def bracket(self, state: LiveState) -> Bracket | None:
         """The bracket the event is played in (its rounds' and matches' names for the sheets), or
         None (not drawn yet, or a format without one)."""

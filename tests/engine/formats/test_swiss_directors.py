@@ -96,6 +96,7 @@ def test_a_late_entry_is_paired_from_the_next_round_with_the_missed_rounds_score
     extra = {} if missed is None else {"missed": missed}
     log.add("register", name="Late", club=None, **extra)  # while round 1 is played
     assert "Late" not in log.paired() and log.state.kind.entrants(log.state)[-1] == "Late"
+    assert log.state.kind.requested_byes(log.state) == []  # a late entry's missed round is no requested bye
     assert log.score("Late") == points
     log.finish_round()
     log.add("register", name="Later", club=None, **extra)  # round 1 over, round 2 not paired
@@ -154,6 +155,7 @@ def test_a_requested_bye_is_not_paired_and_scores_its_points() -> None:
     log.finish_round()
     log.pair()
     assert "P5" not in log.paired() and "P3" in log.paired()
+    assert log.state.kind.requested_byes(log.state) == [("P5", "zero")]
     status = {s.name: s for s in log.state.kind.statuses(log.state)}
     assert status["P5"].requested == ((2, "zero"),)
     assert "zero-point bye in round 2 (requested)" in status["P5"].text()

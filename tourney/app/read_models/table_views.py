@@ -218,9 +218,7 @@ def _going_on(state: TournamentState, table: TableState,
 def table_views(state: TournamentState, tr: Translator = ENGLISH) -> Tables:
     """The tables of `state`'s stage being played (`tr`: the language of its heading)."""
     going = advancing_now(state)
-    requested = () if state.kind.takes_stage_plan or state.complete else tuple(
-        (status.name, points) for status in state.kind.statuses(state) for number, points in status.requested
-        if number == state.stage)
+    requested = tuple(state.kind.requested_byes(state))
     return Tables(state.kind.unit, state.stage, stage_progress(state, tr=tr) if state.stage else "",
                   state.kind.takes_stage_plan, tuple(table_view(state, t, going) for t in state.tables),
                   tuple(state.kind.byes(state)), state.closed, state.complete, requested)

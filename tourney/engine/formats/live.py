@@ -255,6 +255,9 @@ class RoundFormat(ABC):
     def byes(self, state: LiveState) -> list[str]:
         return []
 
+    def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
+        return []
+
     def bracket(self, state: LiveState) -> Bracket | None:
         return None
 

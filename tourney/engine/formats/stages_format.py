@@ -315,6 +315,9 @@ class StagesFormat:
     def requested_bye(self, state: LiveState, info: PlayerInfo, number: int, points: Fraction) -> frozenset[Touch]:
         raise refuse_requested_bye(self.label)
 
+    def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
+        return []
+
     def rejoin(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         raise refuse_rejoin(self.label)
 

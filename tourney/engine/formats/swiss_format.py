@@ -221,6 +221,13 @@ class SwissFormat(TableRoundsFormat):
                                else f"requested byes in rounds {', '.join(rounds)}")
         return [replace(row, note=notes[row.player]) if row.player in notes and not row.note else row for row in rows]
 
+    def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
+        mine = swiss_data(state)
+        if state.stage == 0 or state.complete:
+            return []
+        return [(name, points_word(points)) for name, points in mine.excused.get(state.stage, {}).items()
+                if mine.late.get(name, 0) <= state.stage]
+
     def statuses(self, state: LiveState) -> list[PlayerStatus]:
         """As every format of rounds says them, with each requested bye still to come (or of the round
         being played) named."""
