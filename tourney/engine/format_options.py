@@ -73,12 +73,12 @@ class FormatOption(OptionSpec):
             sign = raw[:1] if raw[:1] in "+-" else ""
             digits = raw[len(sign):]
             if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 18:
-                raise InvalidInputError.in_words("%(flag)s %(value)s: expected a whole number", flag=self.switch,
-                                                 value=repr(text))
+                raise InvalidInputError.in_words("%(what)s must be a whole number, got %(text)s", what=self.switch,
+                                                 text=repr(text))
             value = int(raw)
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise InvalidInputError.in_words("%(flag)s %(value)s: expected %(low)s to %(high)s",
-                                                 flag=self.switch, value=value, low=self.low, high=self.high)
+                raise InvalidInputError.in_words("%(what)s must be from %(low)s to %(high)s, got %(value)s",
+                                                 what=self.switch, low=self.low, high=self.high, value=value)
         elif self.listed:
             value = ",".join(part.strip() for part in raw.split(",")) if raw else ""
         else:

@@ -28,11 +28,20 @@ if TYPE_CHECKING:
 
 Fields = Mapping[str, Sequence[str]]
 
-# The options of `tourney new`, as the console's form names them (the CLI's without the dashes).
-NUMBERS = {"best-of": (1, 99), "rounds": (1, 1_000), "table-size": (2, 1_000), "cycles": (1, 4)}
-CHOICES = ("format", "seeding", "grand-final", "tiebreaks", "date")
-FORM_FIELDS = frozenset({"csrf", "name", "game", "seed", "third-place", *NUMBERS, *CHOICES})
+# The fields of the console's form besides the formats' options, which it names by their flags
+# without the dashes ("best-of"), as `tourney new` does (`format_fields`).
+FORM_FIELDS = frozenset({"csrf", "name", "game", "seed", "format", "date"})
 CHECKED = ("yes", "on")  # what a ticked box sends (its value, or a browser's default)
+# The options the form shows open when one of them is typed (seeding and grand final: a choice
+# whose first entry is the default).
+_DEFAULTS = {"seeding": "lot", "grand-final": "reset"}
+
+
+def format_fields() -> dict[str, tuple[str, bool]]:
+    """Each option of the registered formats as the form names it: field -> (option, is a switch)."""
+    from tourney.app.operations.tournaments import format_options_help
+
+    return {option.flag.removeprefix("--"): (option.name, option.is_switch) for option in format_options_help()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,28 +159,31 @@ def new_event_options(form: Fields) -> dict[str, Any]:
     refused in the CLI's words (`InvalidInputError`)."""
     from tourney.app.input.numbers import MAX_SEED, whole_number
 
-    unknown = sorted(set(form) - FORM_FIELDS)
+    fields = format_fields()
+    unknown = sorted(set(form) - FORM_FIELDS - set(fields))
     if unknown:
         raise InvalidInputError(f"No such option: --{unknown[0]}")
     game = _text(form, "game")
     if not game:
         raise InvalidInputError("Missing option '--game' / '-g'.")
     options: dict[str, Any] = {"game": game}
-    for name, (low, high) in NUMBERS.items():
+    for name in ("format", "date"):
         typed = _text(form, name)
         if typed:
-            options[name.replace("-", "_")] = whole_number(typed, what=f"--{name}", low=low, high=high)
-    for name in CHOICES:
-        typed = _text(form, name)
-        if typed:
-            options[name.replace("-", "_")] = typed
+            options[name] = typed
     seed = _text(form, "seed")
     if seed:
         options["seed"] = whole_number(seed, what="seed", high=MAX_SEED)
-    ticked = _text(form, "third-place")
-    if ticked and ticked not in CHECKED:
-        raise InvalidInputError.in_words("--third-place is a switch: tick it or not, not %(typed)s", typed=repr(ticked))
-    options["third_place"] = bool(ticked)
+    given: dict[str, str] = {}
+    for name, (option, is_switch) in fields.items():
+        typed = _text(form, name) if name in form else ""
+        if is_switch and typed and typed not in CHECKED:
+            flag = "--" + name
+            raise InvalidInputError.in_words("%(flag)s is a switch: tick it or not, not %(typed)s", flag=flag,
+                                             typed=repr(typed))
+        if typed:  # the option's spec reads the text, as after the flag of `tourney new`
+            given[option] = "true" if is_switch else typed
+    options["options"] = given
     return options
 
 
@@ -246,9 +258,8 @@ class EventsPage:
     @property
     def options_typed(self) -> bool:
         """Whether the form came back with a format option of its own (then they are shown open)."""
-        defaults = {"seeding": "lot", "grand-final": "reset"}
-        return any(self.values.get(name, defaults.get(name, "")) != defaults.get(name, "")
-                   for name in (*NUMBERS, "seeding", "grand-final", "tiebreaks", "third-place"))
+        return any(self.values.get(name, _DEFAULTS.get(name, "")) != _DEFAULTS.get(name, "")
+                   for name in self.values if name not in FORM_FIELDS)
 
 
 def _takers(option: str, tr: Translator = ENGLISH) -> str:
@@ -288,8 +299,7 @@ def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_toke
     page = EventsPage(
         base=f"/console/{console.link()}", csrf=console.csrf(), poll_token=poll_token,
         events=tuple(_row_words(row, tr) for row in events), games=games,
-        formats=formats, default_format=default, takers={option: _takers(option, tr) for option in
-                                 ("best_of", "third_place", "rounds", "table_size", "seeding", "grand_final",
-                                  "cycles", "tiebreaks")},
+        formats=formats, default_format=default,
+        takers={option: _takers(option, tr) for option, _switch in format_fields().values()},
         values=dict(values or {}), notice=notice, notice_ok=ok)
     return render_page("console/events.html", lang, page=page, poll_url="/_token")

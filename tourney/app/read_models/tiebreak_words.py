@@ -1,7 +1,7 @@
 """The tie-breaks as people read them (issue 29): the printed standings' headings, and in another
-language than English the terminal's columns (a format's description names them by its options'
-own words: formats/table_rounds.py). Their keys
-(`buchholz_cut1`, `--tiebreaks buchholz-cut1`) stay as they are in `--json`, CSV and the options."""
+language than English the terminal's columns (a format's description names them in its option's
+own words: formats/table_rounds.py). Their keys (`buchholz_cut1`, `--tiebreaks buchholz-cut1`) stay
+as they are in `--json`, CSV and the options."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ the rows carrying the score and the tie-breaks.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from tourney.engine.format_config import FormatConfig, table_sizes_for
@@ -46,13 +46,30 @@ __all__ = ["MAX_ROUNDS", "TIEBREAKS", "TableRoundsFormat", "tiebreak_order"]
 # The tie-breaks `--tiebreaks` may list, in the order given (swiss.py says what each is); "fide-2023"
 # is no tie-break of its own: it counts the Buchholz family's unplayed rounds by FIDE's 2023 rule.
 TIEBREAK_NAMES = ("buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger", "direct-encounter", "fide-2023")
-# Each tie-break as a description names it (English: as typed).
-_TIEBREAK_WORDS = {"buchholz": worded_p("a tie-break", "buchholz"),
-                   "buchholz-cut1": worded_p("a tie-break", "buchholz-cut1"),
-                   "median-buchholz": worded_p("a tie-break", "median-buchholz"),
-                   "sonneborn-berger": worded_p("a tie-break", "sonneborn-berger"),
-                   "direct-encounter": worded_p("a tie-break", "direct-encounter"),
-                   "fide-2023": worded_p("a tie-break", "fide-2023")}
+
+
+@dataclass(frozen=True)
+class _AsTyped(Worded):
+    """A tie-break in a description: in English as typed ("buchholz-cut1"), in another language by
+    the catalog's words for it in a sentence ("усечённый Бухгольц")."""
+
+    typed: str = ""
+
+    def __str__(self) -> str:
+        return self.typed
+
+
+def _as_typed(name: str, words: Worded) -> _AsTyped:
+    return _AsTyped(words.message, words.params, context=words.context, typed=name)
+
+
+_TIEBREAK_WORDS: Final = {
+    "buchholz": _as_typed("buchholz", worded_p("a tie-break in a description", "Buchholz")),
+    "buchholz-cut1": _as_typed("buchholz-cut1", worded_p("a tie-break in a description", "Buchholz cut-1")),
+    "median-buchholz": _as_typed("median-buchholz", worded_p("a tie-break in a description", "Median Buchholz")),
+    "sonneborn-berger": _as_typed("sonneborn-berger", worded_p("a tie-break in a description", "Sonneborn-Berger")),
+    "direct-encounter": _as_typed("direct-encounter", worded_p("a tie-break in a description", "direct encounter")),
+}
 
 
 def _check_tiebreaks(value: OptionValue) -> None:
@@ -71,8 +88,8 @@ def _check_tiebreaks(value: OptionValue) -> None:
 
 
 def _tiebreak_words(value: OptionValue) -> Worded:
-    names = [_TIEBREAK_WORDS.get(name, worded_p("a tie-break", name)) for name in str(value).split(",") if name]
-    listed: Worded = names[-1]
+    names: list[Worded | str] = [_TIEBREAK_WORDS.get(name, name) for name in str(value).split(",") if name]
+    listed = names[-1]  # fide-2023 is a name in every language
     for name in reversed(names[:-1]):
         listed = worded("%(first)s then %(next)s", first=name, next=listed)
     return worded("tie-breaks %(tiebreaks)s", tiebreaks=listed)
