@@ -37,7 +37,7 @@ def test_commands_complete_first(completer: DeskCompleter) -> None:
     assert {"result", "tables", "undo", "standings", "help", "quit"} <= set(complete(completer, ""))
     assert "desk" not in complete(completer, "")
     assert sorted(complete(completer, "help sta")) == ["standings", "status"]
-    assert complete(completer, "player a") == ["add"]
+    assert complete(completer, "player a") == ["add", "avoid"]
 
 
 def test_tables_then_the_players_still_in_at_that_table(completer: DeskCompleter) -> None:

@@ -1,4 +1,5 @@
-"""`tourney player ...`: register, import, list, show, rename and drop players of the current tournament.
+"""`tourney player ...`: register, import, list, show, rename and drop players of the current tournament;
+a Swiss's requested byes (`bye`), re-entry (`rejoin`) and avoided pairings (`avoid`).
 
 Names and clubs are cleaned on the way in (Unicode normal form, invisible and repeated spaces; see
 `tourney.app.input.names`); a name that reads like a registered one, a control character or more than
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from tourney.i18n import Translator
 
 app = typer.Typer(cls=TourneyGroup, no_args_is_help=True,
-                  help="Register, import, list, show, rename and drop the players of a tournament.")
+                  help="Register, import, list, show, rename and drop the players of a tournament; "
+                       "a Swiss's requested byes, re-entries and avoided pairings.")
 
 
 def _print_registered(done: Registered, tr: Translator, read_as: str | None = None) -> None:
@@ -32,6 +34,8 @@ def _print_registered(done: Registered, tr: Translator, read_as: str | None = No
             typer.echo(read_as)  # how a spreadsheet's file was read (not UTF-8 with commas)
         for name, table in done.late.items():
             typer.echo(tr.gettext("%(player)s: late entry, seated at table %(table)s", player=name, table=table))
+        for name, number in (done.joins or {}).items():
+            typer.echo(tr.gettext("%(player)s: late entry, paired from round %(round)s", player=name, round=number))
         typer.echo(tr.ngettext("Registered %(num)s player(s); %(active)s in tournament %(name)s.",
                                "Registered %(num)s player(s); %(active)s in tournament %(name)s.", len(done.names),
                                active=done.active, name=repr(done.tournament.name)))
@@ -45,15 +49,18 @@ def add(
         metavar="SPEC", help="These players are bots that `tourney run` plays: a bot kind of the game "
                              "(`tourney games` lists the games, `tourney play GAME --help` their bots), cmd:COMMAND "
                              "or module:package.module:Class.")] = None,
+    missed_points: Annotated[str | None, typer.Option(
+        "--missed-points", metavar="zero|half",
+        help="A late entry into a Swiss (after round 1): the points of each round missed (default zero).")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
     """Register players (or bots, with --bot). After the first seat draw, a player joins a stage-1
-    table that has not started."""
+    table that has not started; in a Swiss, they are paired from the next round."""
     from tourney.app.operations.players import add_players
 
     tr = command_translator(db, tournament)
-    _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament), tr)
+    _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament, missed=missed_points), tr)
 
 
 @app.command("import", short_help="Register every player of a CSV or TRF file (all or none).")
@@ -185,3 +192,61 @@ def drop(
     with after_commit():
         typer.echo(tr.gettext("%(player)s dropped out.", player=done.name))
         echo_lines(player_table_lines(done.state, done.name, tr))
+
+
+@app.command("bye", short_help="A requested bye: a Swiss player skips a round (half a point or none).")
+def bye(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The player who skips the round.")],
+    number: Annotated[int, typer.Option("--round", metavar="K", help="The round skipped (not paired yet).")],
+    points: Annotated[str, typer.Option("--points", metavar="half|zero",
+                                        help="What the skipped round scores.")] = "half",
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """A requested bye, announced before its round: the player is not paired in round K and scores
+    half a point (the default) or none for it (`tourney undo` reverts it until the round is paired)."""
+    from tourney.app.operations.players import request_bye
+
+    tr = command_translator(db, tournament)
+    done = request_bye(name, number, points, db=db, tournament=tournament)
+    with after_commit():
+        if done.points == "half":
+            typer.echo(tr.gettext("%(player)s: half-point bye in round %(round)s.", player=done.name,
+                                  round=done.round))
+        else:
+            typer.echo(tr.gettext("%(player)s: zero-point bye in round %(round)s.", player=done.name,
+                                  round=done.round))
+
+
+@app.command("rejoin", short_help="A player who dropped out of a Swiss comes back.")
+def rejoin(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The player who comes back.")],
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """A player who dropped out of a Swiss comes back: paired again from the next round (the rounds
+    missed score nothing)."""
+    from tourney.app.operations.players import rejoin as rejoin_player
+
+    tr = command_translator(db, tournament)
+    done = rejoin_player(name, db=db, tournament=tournament)
+    with after_commit():
+        typer.echo(tr.gettext("%(player)s is back: paired from round %(round)s.", player=done.name,
+                              round=done.state.stage + 1))
+
+
+@app.command("avoid", short_help="Two players of a Swiss are never paired while another pairing exists.")
+def avoid(
+    first: Annotated[str, typer.Argument(metavar="A", help="One player.")],
+    second: Annotated[str, typer.Argument(metavar="B", help="The other.")],
+    db: DbOption = None,
+    tournament: TournamentOption = None,
+) -> None:
+    """Keep two players apart (family, a team): the pairing treats them as a pair that has already
+    met, so they play each other only when no other pairing exists."""
+    from tourney.app.operations.players import avoid as avoid_pair
+
+    tr = command_translator(db, tournament)
+    done = avoid_pair(first, second, db=db, tournament=tournament)
+    with after_commit():
+        typer.echo(tr.gettext("%(first)s and %(second)s are kept apart.", first=done.first, second=done.second))

@@ -21,6 +21,14 @@ Kinds and payloads (all JSON-serialisable):
              {"target": event_id, "counts": {name: int}}  the counts of a `chips`
              {"target": event_id, "name"?: str, "club"?: str | None}   a `register` (as if so registered)
     rename   {"name": str, "new": str}                    from now on the player is called `new`
+    bye      {"name": str, "round": int, "points": "zero" | "half"}   a requested bye: not paired in that
+                                                          round (not seated yet), scoring those points
+    rejoin   {"name": str}                                a player who dropped out is paired again
+    avoid    {"players": [name, name]}                    never paired while another pairing exists
+
+A `register` after round 1 of a Swiss may carry "missed": "zero" | "half", the points of each round
+the late entrant missed (absent: zero). The last three kinds are the formats' that pair rounds
+(the Swiss); the others refuse them.
 """
 
 from __future__ import annotations
@@ -30,7 +38,8 @@ from typing import Any
 
 from tourney.errors import IllegalActionError, Worded, worded
 
-KINDS = ("format", "register", "drop", "seat", "result", "finish", "chips", "advance", "undo", "correct", "rename")
+KINDS = ("format", "register", "drop", "seat", "result", "finish", "chips", "advance", "undo", "correct", "rename",
+         "bye", "rejoin", "avoid")
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,8 @@ from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.errors import InvalidInputError, Worded
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from tourney.engine.bracket import Bracket
     from tourney.engine.events import Event
     from tourney.engine.format_views import FormatView
@@ -415,12 +417,27 @@ class TournamentFormat(Protocol):
         ...
 
     def late_entry(self, state: LiveState) -> TableState | None:
-        """The table a player registered after the first draw joins; raises when entry is closed."""
+        """The table a player registered after the first draw joins (None: no table now, paired
+        from the next round on); raises when entry is closed."""
         ...
 
-    def entered_late(self, state: LiveState, table: TableState) -> None:
-        """Keep what a late entrant, now seated at `table` (`late_entry`'s), changes of the format's
-        data (the stages: their plan's first stage grows)."""
+    def entered_late(self, state: LiveState, name: str, table: TableState | None, data: Mapping[str, Any]) -> None:
+        """Keep what a late entrant `name`, now seated at `table` (`late_entry`'s), changes of the
+        format's data (the stages: their plan's first stage grows; a Swiss: the field grows, the
+        rounds missed scored as the `register` payload `data` says)."""
+        ...
+
+    def requested_bye(self, state: LiveState, info: PlayerInfo, number: int, points: Fraction) -> frozenset[Touch]:
+        """Apply a `bye` entry: the player is not paired in round `number` (not seated yet) and
+        scores `points` for it; a format that pairs no rounds refuses."""
+        ...
+
+    def rejoin(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
+        """Apply a `rejoin` entry: a player who dropped out is paired again from the next round."""
+        ...
+
+    def avoid(self, state: LiveState, pair: tuple[str, str]) -> frozenset[Touch]:
+        """Apply an `avoid` entry: the two are never paired while another pairing exists."""
         ...
 
     def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
@@ -439,6 +456,11 @@ class TournamentFormat(Protocol):
 
     def byes(self, state: LiveState) -> list[str]:
         """The players of the round being played who have no table in it."""
+        ...
+
+    def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
+        """The players the round being played does not pair at their own request (a Swiss's
+        requested byes), each with its points ("half" or "zero"); empty for the others."""
         ...
 
     def bracket(self, state: LiveState) -> Bracket | None:

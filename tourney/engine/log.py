@@ -190,8 +190,10 @@ def rename_fields(kind: str, data: dict[str, Any], new_name: Callable[[str], str
     def many(value: Any) -> Any:
         return [one(v) for v in value] if isinstance(value, list) else value
 
-    if kind in ("register", "drop", "rename"):
+    if kind in ("register", "drop", "rename", "bye", "rejoin"):
         out["name"] = one(data.get("name"))
+    if kind == "avoid":
+        out["players"] = many(data.get("players"))
     if kind in ("result", "correct") and "loser" in data:
         out["loser"] = one(data.get("loser"))
     if kind in ("finish", "correct") and "order" in data:

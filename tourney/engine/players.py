@@ -1,4 +1,5 @@
-"""The players of a live event: `register` (late entry included) and `drop`.
+"""The players of a live event: `register` (late entry included) and `drop`; a Swiss's requested
+`bye`, `rejoin` after a drop, and `avoid` (a pair never paired while another pairing exists).
 
 `apply` is strict about what comes in (names in normal form, no control characters, no name that
 reads like a registered one); `fold` replays what was once accepted, so a log written before a rule
@@ -11,8 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine import names as names_
-from tourney.engine.payload import text_field
+from tourney.engine.payload import integer_field, text_field
 from tourney.engine.roster import PlayerInfo
+from tourney.engine.rounds import EXCUSED_POINTS
 from tourney.errors import IllegalActionError, InvalidInputError
 
 if TYPE_CHECKING:
@@ -44,14 +46,19 @@ def register(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[
     if state.is_registered(name) or (strict and taken is not None):
         raise IllegalActionError.in_words("a player named %(name)s is already registered", name=repr(taken or name))
     table = state.kind.late_entry(state) if state.stage > 0 else None
+    missed = data.get("missed")
+    if missed is not None and (missed not in EXCUSED_POINTS or state.stage == 0 or table is not None):
+        if missed not in EXCUSED_POINTS:
+            raise InvalidInputError(f"register: missed must be one of {', '.join(EXCUSED_POINTS)}, not {missed!r}")
+        raise IllegalActionError.in_words("points for missed rounds are for a late entry paired from the next round")
     touched: set[Touch] = {("P", name)}
     if table is not None:
         table.seats.append(name)
         table.counts[name] = 1
         touched.add(("T", 1, table.number))
     state.add_player(PlayerInfo(name, club, bot=bot), table)
-    if table is not None:
-        state.kind.entered_late(state, table)
+    if state.stage > 0:
+        state.kind.entered_late(state, name, table, data)
     return frozenset(touched)
 
 
@@ -65,3 +72,42 @@ def drop(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touc
     if state.complete and strict:
         raise IllegalActionError.in_words("the tournament is complete")
     return state.kind.drop(state, info)
+
+
+def requested_bye(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+    """A player announces they skip round `round` (not seated yet), scoring `points` for it."""
+    name = text_field(data, "name", "bye")
+    number = integer_field(data, "round", "bye")
+    points = data.get("points")
+    if points not in EXCUSED_POINTS:
+        raise InvalidInputError(f"bye: points must be one of {', '.join(EXCUSED_POINTS)}, not {points!r}")
+    info = state.player(name)
+    if info.dropped:
+        raise IllegalActionError.in_words("%(name)s has dropped out (rejoin them first)", name=name)
+    if state.complete:
+        raise IllegalActionError.in_words("the tournament is complete")
+    return state.kind.requested_bye(state, info, number, EXCUSED_POINTS[points])
+
+
+def rejoin(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+    """A player who dropped out comes back, paired again from the next round."""
+    name = text_field(data, "name", "rejoin")
+    info = state.player(name)
+    if not info.dropped:
+        raise IllegalActionError.in_words("%(name)s has not dropped out", name=name)
+    if state.complete:
+        raise IllegalActionError.in_words("the tournament is complete")
+    return state.kind.rejoin(state, info)
+
+
+def avoid(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[Touch]:
+    """Two players are never paired while another pairing exists (club-mates, family)."""
+    names = data.get("players")
+    if not isinstance(names, list) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise InvalidInputError(f"avoid: players must be a list of two names, not {names!r}")
+    first, second = (state.player(n).name for n in names)
+    if first == second:
+        raise IllegalActionError.in_words("a player cannot avoid themselves")
+    if state.complete:
+        raise IllegalActionError.in_words("the tournament is complete")
+    return state.kind.avoid(state, (first, second))

@@ -76,7 +76,7 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
     the highest and the lowest. With `fide_2023` (FIDE tie-break regulations 2023, art. 16), a
     round the player did not play counts as met by a virtual opponent of the player's own final
     score, and an opponent's rounds not played count as draws (½) in the score read for them (their
-    byes' and forfeit wins' points left out)."""
+    byes', requested byes' and forfeit wins' points left out)."""
     rounds = len(history)
     seated: dict[str, list[int | None]] = {p: [None] * rounds for p in players}
     sb = dict.fromkeys(players, 0)
@@ -96,10 +96,15 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
                 sb[a] += halves * score[b]
     read = dict(score)
     if fide_2023:
+        excused = dict.fromkeys(players, 0)
+        for played in history:
+            for q, points in played.excused:
+                excused[q] += units.of(points)
         for p in players:
             unplayed = sum(1 for term in seated[p] if term is None)
             byes = sum(1 for played in history if p in played.byes)
-            read[p] = score[p] - byes * units.bye - won_unplayed[p] + unplayed * units.per_point // 2
+            read[p] = (score[p] - byes * units.bye - excused[p] - won_unplayed[p]
+                       + unplayed * units.per_point // 2)
     for number, played in enumerate(history):
         for table in played.tables:
             if not table.played:

@@ -31,17 +31,23 @@ class PlayerStatus:
     place: int | None
     rounds: bool = False  # the format is played in rounds (its `unit`), not RULES §1.12's stages
     bye: int | None = None  # the round in which the player has the bye, while it is played
+    # The byes the player requested (a Swiss), of the round being played and those to come: (round,
+    # "half" or "zero").
+    requested: tuple[tuple[int, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         shown: dict[str, Any] = {"status": self.status, "stage": self.stage, "table": self.table,
                                  "place": self.place}
         if self.bye is not None:
             shown["bye"] = self.bye
+        if self.requested:
+            shown["requested_byes"] = [{"round": number, "points": points} for number, points in self.requested]
         return shown
 
     def text(self) -> str:
         if self.rounds:
-            return self._round_text()
+            return self._round_text() + "".join(f"; {requested_bye_text(number, points)}"
+                                                for number, points in self.requested)
         if self.status == "playing":
             return f"playing at table {self.table}"
         if self.status == "waiting":
@@ -88,3 +94,6 @@ class Step:
         return {"stage": self.stage, "table": self.table, "seat": self.seat, "result": self.result}
 
 
+def requested_bye_text(number: int, points: str) -> str:
+    """"half-point bye in round 3 (requested)": one of a player's requested byes."""
+    return f"{'half' if points == 'half' else 'zero'}-point bye in round {number} (requested)"

@@ -2,7 +2,10 @@
 
     RoundPlan(number, tables, byes)
     TableResult(players, places, forfeits)   one finished table (1 is best; equal places draw)
-    PlayedRound(tables, byes)               a round as played
+    PlayedRound(tables, byes, excused)      a round as played (`excused`: players not paired that
+                                            round by their own or the director's choice, with the
+                                            points each scores: a requested bye, a late entry's
+                                            missed round)
     scores(players, history, bye_points=1) -> {player: Fraction}   a table read as duels
     pair_counts(plans) -> Counter of frozenset({a, b}): how often each pair shared a table
 
@@ -19,6 +22,10 @@ from fractions import Fraction
 from itertools import combinations
 
 from tourney.errors import InvalidInputError
+
+# The points of a round a player is excused from (a requested bye, a late entry's missed round), as
+# events store them: the director's choice.
+EXCUSED_POINTS: dict[str, Fraction] = {"zero": Fraction(0), "half": Fraction(1, 2)}
 
 
 @dataclass(frozen=True)
@@ -75,6 +82,7 @@ class TableResult:
 class PlayedRound:
     tables: tuple[TableResult, ...]
     byes: tuple[str, ...] = ()
+    excused: tuple[tuple[str, Fraction], ...] = ()  # (player, points): not paired, and not the pairing's bye
 
 
 def check_history(players: Sequence[str], history: Sequence[PlayedRound]) -> None:
@@ -82,7 +90,7 @@ def check_history(players: Sequence[str], history: Sequence[PlayedRound]) -> Non
         raise InvalidInputError("players must be distinct non-empty names")
     known = set(players)
     for number, played in enumerate(history, start=1):
-        seen: list[str] = list(played.byes)
+        seen: list[str] = [*played.byes, *(p for p, _ in played.excused)]
         for table in played.tables:
             if len(table.players) != len(table.places) or len(table.players) < 2:
                 raise InvalidInputError(f"round {number}: a table needs a place for each of its 2+ players")
@@ -114,6 +122,8 @@ class Units:
         per_point = 2 * Fraction(bye_points).denominator
         for size in {len(table.players) for played in history for table in played.tables}:
             per_point = math.lcm(per_point, 2 * (size - 1))
+        for points in {points for played in history for _, points in played.excused}:
+            per_point = math.lcm(per_point, Fraction(points).denominator)
         self.per_point = per_point
         self.bye = int(Fraction(bye_points) * per_point)
         self._fractions: dict[tuple[int, int], Fraction] = {}
@@ -125,11 +135,17 @@ class Units:
         for played in history:
             for p in played.byes:
                 total[p] += self.bye
+            for p, points in played.excused:
+                total[p] += self.of(points)
             for table in played.tables:
                 per_duel = self.per_point // (2 * (len(table.players) - 1))  # a half point of one duel
                 for a, _b, halves in table.duel_halves():
                     total[a] += halves * per_duel
         return total
+
+    def of(self, points: Fraction | int) -> int:
+        """`points` in these units (whole: `per_point` is a multiple of every share's denominator)."""
+        return int(Fraction(points) * self.per_point)
 
     def fraction(self, value: int, point: int) -> Fraction:
         """`value`, of which `point` make one point, as points; each distinct value made once."""

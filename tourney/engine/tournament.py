@@ -533,6 +533,7 @@ Handler = Callable[[TournamentState, dict[str, Any], bool], frozenset[Touch]]
 HANDLERS: dict[str, Handler] = {
     "format": seats.format_event, "register": players.register, "drop": players.drop, "seat": seats.seat,
     "advance": seats.advance, "result": entries.result, "finish": entries.finish, "chips": entries.chips,
+    "bye": players.requested_bye, "rejoin": players.rejoin, "avoid": players.avoid,
 }
 
 

@@ -71,7 +71,8 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
         for p in players:
             unplayed = sum(1 for term in seated[p] if term is None)
             byes = sum(1 for played in history if p in played.byes)
-            read[p] = score[p] - byes * Fraction(bye_points) - won_unplayed[p] + Fraction(unplayed, 2)
+            excused = sum((points for played in history for q, points in played.excused if q == p), Fraction(0))
+            read[p] = score[p] - byes * Fraction(bye_points) - excused - won_unplayed[p] + Fraction(unplayed, 2)
     for number, played in enumerate(history):
         for table in played.tables:
             if not table.played:

@@ -1,6 +1,6 @@
 """The points ranking in whole numbers (points_ranking.Units) agrees with the first `Fraction` version
 (points_ranking_oracle.py) on random events: tables of 2 to 4, draws, forfeits, byes of 1 or ½,
-every tie-break order."""
+requested byes of 0 or ½ (`excused`), every tie-break order."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def random_event(rng: random.Random, table_size: int, rounds: int) -> tuple[list
         shuffled = players[:]
         rng.shuffle(shuffled)
         byes = tuple(shuffled[:rng.randint(0, 2)])
-        seated = shuffled[len(byes):]
+        absent = shuffled[len(byes):len(byes) + rng.randint(0, 1)]
+        excused = tuple((p, rng.choice([Fraction(0), Fraction(1, 2)])) for p in absent)
+        seated = shuffled[len(byes) + len(excused):]
         tables = []
         while len(seated) >= 2:
             size = min(len(seated), rng.randint(2, table_size))
@@ -35,7 +37,7 @@ def random_event(rng: random.Random, table_size: int, rounds: int) -> tuple[list
             if rng.random() < 0.15:
                 forfeits = at if rng.random() < 0.3 else (rng.choice(at),)
             tables.append(TableResult(at, places, forfeits))
-        history.append(PlayedRound(tuple(tables), byes + tuple(seated)))
+        history.append(PlayedRound(tuple(tables), byes + tuple(seated), excused))
     return players, history
 
 

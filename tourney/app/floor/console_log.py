@@ -170,7 +170,8 @@ def log_filter(params: Mapping[str, str]) -> LogFilter:
 KIND_LABELS = {"format": N_("the format"), "register": N_("registrations"), "drop": N_("drops"),
                "seat": N_("seat draws"), "result": N_("round results"), "finish": N_("finishes"),
                "chips": N_("chip counts"), "advance": N_("advances"), "undo": N_("undos"),
-               "correct": N_("corrections"), "rename": N_("renames")}
+               "correct": N_("corrections"), "rename": N_("renames"), "bye": N_("requested byes"),
+               "rejoin": N_("re-entries"), "avoid": N_("avoided pairings")}
 
 
 def kind_label(kind: str, tr: Translator) -> str:

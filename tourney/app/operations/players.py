@@ -1,4 +1,5 @@
-"""Players of a tournament: register (typed or from a CSV file), list, show a player's path, rename, drop."""
+"""Players of a tournament: register (typed or from a CSV file), list, show a player's path, rename, drop;
+a Swiss's requested byes, re-entry and avoided pairings."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ class NewPlayer:
     club: str | None = None
     bot: str | None = None
     origin: str | Worded | None = None
+    missed: str | None = None  # a late entry into a Swiss: the points of each round missed ("zero", "half")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,7 @@ class Registered:
     late: dict[str, int]
     read_as: str | None = None  # how an imported file was read, when not as UTF-8 with commas
     read_words: Worded | None = None  # `read_as` as a sentence said in the reader's language
+    joins: dict[str, int] | None = None  # a late entry with no table now: the round they are first paired in
 
     @property
     def active(self) -> int:
@@ -67,6 +70,8 @@ def register_in(tx: UnitOfWork, players: Sequence[NewPlayer]) -> None:
         data: dict[str, Any] = {"name": player.name, "club": player.club}
         if player.bot is not None:
             data["bot"] = _checked_bot(tx.state, player.bot, player.origin)
+        if player.missed is not None:
+            data["missed"] = player.missed
         tx.append("register", data)
 
 
@@ -75,14 +80,33 @@ def registered(tx: UnitOfWork, players: Sequence[NewPlayer]) -> Registered:
     state = tx.state
     seated = {name: t.number for t in state.tables for name in t.seats} if state.stage == 1 else {}
     names = tuple(p.name for p in players)
-    return Registered(state, tx.tournament, names, {name: seated[name] for name in names if name in seated})
+    anywhere = {name for t in state.tables for name in t.seats}
+    joins = {name: state.stage + 1 for name in names if state.stage > 0 and name not in anywhere}
+    return Registered(state, tx.tournament, names, {name: seated[name] for name in names if name in seated},
+                      joins=joins)
+
+
+# The points of a round a player misses (a requested bye, a late entry's rounds), as typed -> as stored.
+POINTS_WORDS = {"half": "half", "zero": "zero", "0": "zero", "0.5": "half", "1/2": "half", "½": "half"}
+
+
+def points_choice(typed: str, option: str) -> str:
+    """"half" or "zero" from what the director typed (0, ½, 0.5 and 1/2 read too)."""
+    found = POINTS_WORDS.get(typed.strip().lower())
+    if found is None:
+        raise InvalidInputError.in_words("%(option)s must be half or zero, not %(value)s", option=option,
+                                         value=repr(typed))
+    return found
 
 
 def add_players(names: Sequence[str], *, club: str | None = None, bot: str | None = None, db: str | None = None,
-                tournament: str | None = None) -> Registered:
-    """Register typed names (cleaned; a club for all of them; `bot`: they are bots of that spec)."""
+                tournament: str | None = None, missed: str | None = None) -> Registered:
+    """Register typed names (cleaned; a club for all of them; `bot`: they are bots of that spec;
+    `missed`: entering a Swiss late, the points of each round missed)."""
     club_name = optional_club(club)
-    return register([NewPlayer(checked_name(name), club_name, bot) for name in names], db=db, tournament=tournament)
+    points = points_choice(missed, "--missed-points") if missed is not None else None
+    return register([NewPlayer(checked_name(name), club_name, bot, missed=points) for name in names], db=db,
+                    tournament=tournament)
 
 
 # 40 sample players (Polish names, clubs), shipped in the package: `tourney player import --sample`.
@@ -250,3 +274,48 @@ def drop_in(tx: UnitOfWork, name: str) -> str:
     resolved = player_name(tx.state, name)
     tx.append("drop", {"name": resolved})
     return resolved
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRequested:
+    """The state after a requested bye: who, which round, and its points ("half", "zero")."""
+
+    state: TournamentState
+    name: str
+    round: int
+    points: str
+
+
+def request_bye(name: str, number: int, points: str, *, db: str | None = None,
+                tournament: str | None = None) -> ByeRequested:
+    """A player skips round `number` (not paired yet), scoring half a point or none for it."""
+    stored = points_choice(points, "--points")
+    with transaction(db, tournament) as tx:
+        resolved = player_name(tx.state, name)
+        tx.append("bye", {"name": resolved, "round": number, "points": stored})
+    return ByeRequested(tx.state, resolved, number, stored)
+
+
+def rejoin(name: str, *, db: str | None = None, tournament: str | None = None) -> Changed:
+    """A player who dropped out comes back, paired again from the next round."""
+    with transaction(db, tournament) as tx:
+        resolved = player_name(tx.state, name)
+        tx.append("rejoin", {"name": resolved})
+    return Changed(tx.state, resolved)
+
+
+@dataclass(frozen=True, slots=True)
+class Avoided:
+    """The state after an avoided pairing, and the two players (as resolved)."""
+
+    state: TournamentState
+    first: str
+    second: str
+
+
+def avoid(first: str, second: str, *, db: str | None = None, tournament: str | None = None) -> Avoided:
+    """Two players are never paired while another pairing exists (club-mates, family)."""
+    with transaction(db, tournament) as tx:
+        a, b = player_name(tx.state, first), player_name(tx.state, second)
+        tx.append("avoid", {"players": [a, b]})
+    return Avoided(tx.state, a, b)

@@ -83,8 +83,11 @@ def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH, uni
         return tr.gettext("format %(format)s", format=_format_event(data, tr))
     if kind == "register":
         club = data.get("club")
-        return (tr.gettext("register %(name)s (%(club)s)", name=data["name"], club=club) if club
+        text = (tr.gettext("register %(name)s (%(club)s)", name=data["name"], club=club) if club
                 else tr.gettext("register %(name)s", name=data["name"]))
+        if data.get("missed") == "half":
+            text += tr.gettext(", half a point per missed round")
+        return text
     if kind == "drop":
         return tr.gettext("drop %(name)s", name=data["name"])
     if kind == "seat":
@@ -123,6 +126,15 @@ def event_text(kind: str, data: Mapping[str, Any], tr: Translator = ENGLISH, uni
                           changes=correction_text(data, tr))
     if kind == "rename":
         return tr.gettext("rename %(name)s to %(new)s", name=data["name"], new=data["new"])
+    if kind == "bye":
+        if data.get("points") == "half":
+            return tr.gettext("bye %(name)s: round %(round)s, half a point", name=data["name"], round=data["round"])
+        return tr.gettext("bye %(name)s: round %(round)s, no points", name=data["name"], round=data["round"])
+    if kind == "rejoin":
+        return tr.gettext("rejoin %(name)s", name=data["name"])
+    if kind == "avoid":
+        return tr.gettext("avoid pairing %(first)s with %(second)s", first=data["players"][0],
+                          second=data["players"][1])
     return f"{kind} {data}"
 
 

@@ -22,6 +22,17 @@ def status_text(status: PlayerStatus, tr: Translator = ENGLISH) -> str:
     """Where the player stands, as `player list` and `player show` print it."""
     if tr.lang == ENGLISH.lang:
         return status.text()
+    return _status_text(status, tr) + "".join(f"; {_requested_bye(number, points, tr)}"
+                                              for number, points in status.requested)
+
+
+def _requested_bye(number: int, points: str, tr: Translator) -> str:
+    if points == "half":
+        return tr.gettext("half-point bye in round %(round)s (requested)", round=number)
+    return tr.gettext("zero-point bye in round %(round)s (requested)", round=number)
+
+
+def _status_text(status: PlayerStatus, tr: Translator) -> str:
     if status.status == "playing":
         return tr.gettext("playing at table %(table)s", table=status.table)
     if status.status == "won":

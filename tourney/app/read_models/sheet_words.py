@@ -33,6 +33,9 @@ THE_FINALS = {"final": N_("the final"), "winners' final": N_("the winners' final
               "losers' final": N_("the losers' final"), "grand final": N_("the grand final"),
               "grand final reset": N_("the grand final reset")}
 PROMOTED = re.compile(r"promoted in place of (.+)")
+# A Swiss's notes (engine/formats/swiss_format.py): a late entry, requested byes.
+JOINED = re.compile(r"joined in round (\d+)")
+REQUESTED = re.compile(r"requested (bye in round|byes in rounds) ([\d, ]+)")
 
 
 def game_title(title: str, tr: Translator = ENGLISH) -> str:
@@ -72,6 +75,14 @@ def standings_note(note: str, tr: Translator = ENGLISH) -> str:
     found = PROMOTED.fullmatch(note)
     if found:
         return tr.gettext("promoted in place of %(player)s", player=found[1])
+    found = JOINED.fullmatch(note)
+    if found:
+        return tr.gettext("joined in round %(round)s", round=int(found[1]))
+    found = REQUESTED.fullmatch(note)
+    if found:
+        rounds = found[2].split(", ")
+        return tr.ngettext("requested bye in round %(rounds)s", "requested byes in rounds %(rounds)s", len(rounds),
+                           rounds=", ".join(rounds))
     return note
 
 

@@ -129,6 +129,9 @@ class Tables:
     byes: tuple[str, ...]
     closed: bool
     complete: bool
+    # The players this round does not pair by their own choice (a Swiss's requested byes), with the
+    # points each scores for it ("half", "zero").
+    requested: tuple[tuple[str, str], ...] = ()
 
     def table(self, number: int) -> TableView:
         """A table of the stage being played."""
@@ -156,6 +159,9 @@ class Tables:
         lines = [line for table in self.tables for line in table.lines(tr)]
         if self.byes:
             lines.append(tr.gettext("bye: %(players)s", players=", ".join(self.byes)))
+        if self.requested:
+            lines.append(tr.gettext("requested byes: %(players)s", players=", ".join(
+                f"{name} ({'½' if points == 'half' else '0'})" for name, points in self.requested)))
         return tuple(lines)
 
 
@@ -212,9 +218,10 @@ def _going_on(state: TournamentState, table: TableState,
 def table_views(state: TournamentState, tr: Translator = ENGLISH) -> Tables:
     """The tables of `state`'s stage being played (`tr`: the language of its heading)."""
     going = advancing_now(state)
+    requested = tuple(state.kind.requested_byes(state))
     return Tables(state.kind.unit, state.stage, stage_progress(state, tr=tr) if state.stage else "",
                   state.kind.takes_stage_plan, tuple(table_view(state, t, going) for t in state.tables),
-                  tuple(state.kind.byes(state)), state.closed, state.complete)
+                  tuple(state.kind.byes(state)), state.closed, state.complete, requested)
 
 
 # ------------------------------------------------------------------------ a table in words

@@ -27,6 +27,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.bracket import Bracket
@@ -83,6 +84,11 @@ class RoundsData(FieldData):
     def to_json(self) -> dict[str, Any]:
         return {"entrants": list(self.entrants),
                 "rounds": [[plan.number, [list(t) for t in plan.tables], list(plan.byes)] for plan in self.round_plans]}
+
+    def excused_in(self, number: int) -> tuple[tuple[str, Fraction], ...]:
+        """The players round `number` does not pair by choice (a requested bye, a late entry's missed
+        round), with the points each scores for it: none unless the format takes them (the Swiss)."""
+        return ()
 
 
 def stored_rounds(data: Any) -> list[RoundPlan]:
@@ -143,10 +149,12 @@ def forfeit_notes(state: LiveState) -> dict[str, str]:
 def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedRound]:
     """Each seated round as played so far: its finished tables and its byes."""
     out = []
-    for plan, tables in zip(format_data(state, RoundsData).round_plans, state.history, strict=True):
+    data = format_data(state, RoundsData)
+    for plan, tables in zip(data.round_plans, state.history, strict=True):
         if finished_only and not all(t.finished for t in tables):
             continue
-        out.append(PlayedRound(tuple(table_result(t) for t in tables if t.finished), plan.byes))
+        out.append(PlayedRound(tuple(table_result(t) for t in tables if t.finished), plan.byes,
+                               data.excused_in(plan.number)))
     return out
 
 
@@ -159,6 +167,26 @@ def withdrawn(state: LiveState) -> set[str]:
     """Players who left between rounds (only a format with `withdrawals` lets them): paired no more,
     their points kept. Before round 1 a dropped player is simply not an entrant."""
     return {p.name for p in state.players if p.dropped}
+
+
+def unpaired(state: LiveState, stage: int) -> set[str]:
+    """The entrants round `stage` does not pair: those who withdrew, and those excused from it (a
+    requested bye, a late entry's missed round)."""
+    return withdrawn(state) | {p for p, _ in format_data(state, RoundsData).excused_in(stage)}
+
+
+def refuse_requested_bye(label: str) -> IllegalActionError:
+    return IllegalActionError.in_words("a %(format)s takes no requested byes (a Swiss does)", format=worded(label))
+
+
+def refuse_rejoin(label: str) -> IllegalActionError:
+    return IllegalActionError.in_words("a %(format)s takes no re-entry: a player who dropped out stays out",
+                                       format=worded(label))
+
+
+def refuse_avoid(label: str) -> IllegalActionError:
+    return IllegalActionError.in_words("a %(format)s pairs no one by choice: avoided pairings are for a Swiss",
+                                       format=worded(label))
 
 
 @dataclass(frozen=True)
@@ -225,6 +253,9 @@ class RoundFormat(ABC):
         return entrants_of(state)
 
     def byes(self, state: LiveState) -> list[str]:
+        return []
+
+    def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
         return []
 
     def bracket(self, state: LiveState) -> Bracket | None:
@@ -347,12 +378,21 @@ class RoundFormat(ABC):
         table.enter_game(loser)
         return frozenset({("T", state.stage, table.number), ("P", loser)})
 
-    def late_entry(self, state: LiveState) -> TableState:
+    def late_entry(self, state: LiveState) -> TableState | None:
         raise IllegalActionError.in_words("late entry is closed: the %(format)s field is fixed at round 1",
                                           format=worded(state.kind.label))
 
-    def entered_late(self, state: LiveState, table: TableState) -> None:
+    def entered_late(self, state: LiveState, name: str, table: TableState | None, data: Mapping[str, Any]) -> None:
         return None  # never: `late_entry` refuses
+
+    def requested_bye(self, state: LiveState, info: PlayerInfo, number: int, points: Fraction) -> frozenset[Touch]:
+        raise refuse_requested_bye(self.label)
+
+    def rejoin(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
+        raise refuse_rejoin(self.label)
+
+    def avoid(self, state: LiveState, pair: tuple[str, str]) -> frozenset[Touch]:
+        raise refuse_avoid(self.label)
 
     def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         name = info.name
@@ -439,7 +479,7 @@ class RoundFormat(ABC):
 def check_field(state: LiveState, checked: CheckedRound, stage: int) -> None:
     """A round robin's or Swiss' round seats every entrant still in once, at tables of its size."""
     seated = [p for _, seats, _, _ in checked.tables for p in seats] + list(checked.byes)
-    gone = withdrawn(state)
+    gone = unpaired(state, stage)
     if sorted(seated) != sorted(p for p in checked.entrants if p not in gone):
         raise IllegalActionError(f"seat: round {stage} must seat every entrant once (tables and byes)")
     size = state.format.get_int("table_size")

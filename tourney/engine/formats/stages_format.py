@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine.format_config import FormatConfig, flag_of, refuse_unused, takers, unused_options
 from tourney.engine.format_options import FormatOption
 from tourney.engine.format_registry import format_data, register_format
+from tourney.engine.formats.live import refuse_avoid, refuse_rejoin, refuse_requested_bye
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
 from tourney.engine.progress import PlayerStatus
@@ -303,12 +305,24 @@ class StagesFormat:
             raise IllegalActionError.in_words("late entry is closed: every stage-1 table has started or is full")
         return min(open_tables, key=lambda t: (len(t.seats), t.number))
 
-    def entered_late(self, state: LiveState, table: TableState) -> None:
+    def entered_late(self, state: LiveState, name: str, table: TableState | None, data: Mapping[str, Any]) -> None:
         """The plan's first stage grows with the table."""
-        data = stages_data(state)
-        if data.fixed_plan is not None:
+        mine = stages_data(state)
+        if mine.fixed_plan is not None:
             sizes = tuple(sorted((len(t.seats) for t in state.tables), reverse=True))
-            data.fixed_plan = data.fixed_plan.with_first_stage(sizes)
+            mine.fixed_plan = mine.fixed_plan.with_first_stage(sizes)
+
+    def requested_bye(self, state: LiveState, info: PlayerInfo, number: int, points: Fraction) -> frozenset[Touch]:
+        raise refuse_requested_bye(self.label)
+
+    def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
+        return []
+
+    def rejoin(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
+        raise refuse_rejoin(self.label)
+
+    def avoid(self, state: LiveState, pair: tuple[str, str]) -> frozenset[Touch]:
+        raise refuse_avoid(self.label)
 
     def drop(self, state: LiveState, info: PlayerInfo) -> frozenset[Touch]:
         name = info.name

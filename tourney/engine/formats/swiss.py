@@ -4,7 +4,8 @@
                                         (1 is best; equal places are a draw between those players)
     PlayedRound(tables, byes)           a round as played
     default_rounds(n) -> ⌈log2 N⌉
-    pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1, pairing="auto") -> RoundPlan
+    pair_round(players, history, rng, table_size=2, min_table=2, bye_points=1, withdrawn, total_rounds,
+               pairing="auto", avoid, virtual) -> RoundPlan
     exact_grouping(players, sizes, cost, bound, budget) -> the cheapest tables below bound, or None
 
 `players` is the field in seeding order (the first is seed 1). Every function is deterministic
@@ -18,7 +19,8 @@ Scores are exact `Fraction`s.
 Pairing duels (`table_size` 2): a maximum-weight matching (networkx) on the complete graph of
 the field, plus a bye node when the field is odd. Integer weights, in strict layers so that each
 layer outweighs every possible sum of the layers below:
-  1. no rematch (a forfeit is no meeting: FIDE C.04 lets its players meet again; for the bye node,
+  1. no rematch (a forfeit is no meeting: FIDE C.04 lets its players meet again; a pair to `avoid`,
+     club-mates or family, counts as met; for the bye node,
      a player who has not had a bye or a forfeit win; a player who has had one gets no bye edge at
      all unless everyone has) — the fewest rematches always win;
   2. equal scores: the larger the score difference, the smaller the weight (squared); the bye
@@ -53,7 +55,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 
@@ -97,6 +99,18 @@ def _met(history: Sequence[PlayedRound]) -> Counter[frozenset[str]]:
     return counts
 
 
+class _Met:
+    """How often each pair has met, a pair to `avoid` counting once more: asked pair by pair, so an
+    `avoid` that says it (every two club-mates) is never listed."""
+
+    def __init__(self, history: Sequence[PlayedRound], avoid: Container[frozenset[str]]) -> None:
+        self.counts = _met(history)
+        self.avoid = avoid
+
+    def __getitem__(self, pair: frozenset[str]) -> int:
+        return self.counts[pair] + (pair in self.avoid)
+
+
 def _byes_had(history: Sequence[PlayedRound]) -> Counter[str]:
     """Points without playing so far: byes and forfeit wins (FIDE C.04.1 d: either rules out the
     pairing-allocated bye while another player can take it)."""
@@ -123,9 +137,13 @@ def pair_round(
     withdrawn: Collection[str] = (),
     total_rounds: int | None = None,
     pairing: str = "auto",
+    avoid: Container[frozenset[str]] = (),
+    virtual: Mapping[str, Fraction] | None = None,
 ) -> RoundPlan:
-    """The tables (in seat order) and bye of the next round. `withdrawn` players keep the points of
-    the rounds they played (and count in their opponents' tie-breaks) but are paired no more.
+    """The tables (in seat order) and bye of the next round. `withdrawn` players (or excused from
+    this round) keep the points of the rounds they played (and count in their opponents'
+    tie-breaks) but are not paired. Each pair of `avoid` counts as one that has met already.
+    `virtual`: points added to a player's score for this pairing only (an accelerated Swiss).
     `pairing` (duels): "auto" FIDE Dutch from round 2 up to `DUTCH_FIELD` players, the matching up
     to `FAST_FIELD`, `fast_swiss` above; "dutch" FIDE Dutch from round 2 at any size; "fast"
     `fast_swiss` every round."""
@@ -134,29 +152,34 @@ def pair_round(
     every = scores(players, history, bye_points)
     seeds = players
     players = [p for p in players if p not in withdrawn]
-    score = {p: every[p] for p in players}
+    virtual = virtual or {}
+    score = {p: every[p] + virtual.get(p, 0) for p in players}
     if len(players) < 2:
         raise InvalidInputError(f"a Swiss needs at least 2 players, got {len(players)}")
     if table_size == 2:
         by_dutch = pairing == "dutch" or (pairing == "auto" and len(players) <= DUTCH_FIELD)
         if history and by_dutch:
-            dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)))
-            if dutch is not None:
+            dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)),
+                                virtual)
+            # Dutch knows only the games played as meetings: a pairing it makes of an avoided pair
+            # is left to the matching, which weighs avoided pairs as met.
+            if dutch is not None and not any(frozenset(t) in avoid for t in dutch.tables):
                 rng.random()  # the stream other rounds draw from, kept in step
                 return dutch
-        return _pair_duels(players, history, score, rng, fast=pairing == "fast")
-    return _group_tables(players, history, score, table_size, min_table)
+        return _pair_duels(players, history, score, rng, avoid, fast=pairing == "fast")
+    return _group_tables(players, history, score, table_size, min_table, avoid)
 
 
 def _pair_dutch(seeds: Sequence[str], players: Sequence[str], history: Sequence[PlayedRound],
-                score: Mapping[str, Fraction], bye_points: Fraction | int, total_rounds: int) -> RoundPlan | None:
-    """Rounds 2+ of duels by FIDE Dutch (`dutch.py`); None when no pairing meets its absolute
-    criteria (the matching then pairs with the fewest rematches)."""
+                score: Mapping[str, Fraction], bye_points: Fraction | int, total_rounds: int,
+                virtual: Mapping[str, Fraction]) -> RoundPlan | None:
+    """Rounds 2+ of duels by FIDE Dutch (`dutch.py`), scores read with the `virtual` points; None
+    when no pairing meets its absolute criteria (the matching then pairs with the fewest rematches)."""
     from tourney.engine.formats.dutch import pair_dutch
 
     unit = math.lcm(2, Fraction(bye_points).denominator, *(s.denominator for s in score.values()))
     points = scores(seeds, history, bye_points)
-    units = {p: int(s * unit) for p, s in points.items()}
+    units = {p: int((s + virtual.get(p, 0)) * unit) for p, s in points.items()}
     pairs, left = pair_dutch(seeds, history, units, unit, total_rounds, _initial_white(seeds, history[0]),
                              int(Fraction(bye_points) * unit), paired=set(players))
     if len(left) != len(players) % 2:
@@ -184,11 +207,12 @@ def _units(score: Mapping[str, Fraction]) -> dict[str, int]:
 
 def _pair_duels(
     players: Sequence[str], history: Sequence[PlayedRound], score: Mapping[str, Fraction], rng: random.Random,
+    avoid: Container[frozenset[str]] = (),
     fast: bool = False,
 ) -> RoundPlan:
     ranked = _ranking(players, score)
     units = _units(score)
-    met = _met(history)
+    met = _Met(history, avoid)
     had_bye = set(_byes_had(history))
     position = {p: i for i, p in enumerate(ranked)}
     if fast or len(ranked) > FAST_FIELD:
@@ -207,7 +231,7 @@ def _pair_duels(
     return RoundPlan(number, tables, byes)
 
 
-def _matched(ranked: Sequence[str], units: Mapping[str, int], met: Counter[frozenset[str]],
+def _matched(ranked: Sequence[str], units: Mapping[str, int], met: _Met,
              had_bye: Collection[str]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
     """The maximum-weight matching of `ranked` (best first; see the module docstring): its pairs,
     higher ranked first, in ranking order, and its bye."""
@@ -287,10 +311,11 @@ def _group_tables(
     score: Mapping[str, Fraction],
     table_size: int,
     min_table: int,
+    avoid: Container[frozenset[str]] = (),
 ) -> RoundPlan:
     ranked = _ranking(players, score)
     units = _units(score)
-    met = _met(history)
+    met = _Met(history, avoid)
     sizes, bye_count = table_sizes(len(ranked), table_size, min_table)
     had_bye = _byes_had(history)
     # Byes: the lowest scored with the fewest byes so far (ranked is best first, so look from the end).
