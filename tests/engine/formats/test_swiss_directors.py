@@ -319,6 +319,27 @@ def test_club_mates_are_never_paired_while_avoidable() -> None:
     log.refold()
 
 
+def test_dutch_pairs_around_an_avoided_pair_as_around_a_rematch() -> None:
+    """FIDE Dutch takes the pairs to avoid as pairs that met (C1): the pairing it would make pairs
+    them; told to avoid them, it pairs the round without them, still by Dutch (not the matching)."""
+    from tourney.engine.formats.dutch import pair_dutch
+    from tourney.engine.rounds import PlayedRound, TableResult
+
+    seeds = [f"P{i}" for i in range(1, 9)]
+    # Round 1 by Dutch: P1-P5, P6-P2, P3-P7, P8-P4, the top half winning.
+    history = [PlayedRound((TableResult(("P1", "P5"), (1, 2)), TableResult(("P6", "P2"), (2, 1)),
+                            TableResult(("P3", "P7"), (1, 2)), TableResult(("P8", "P4"), (2, 1))))]
+    points = {p: (2 if p in ("P1", "P2", "P3", "P4") else 0) for p in seeds}
+    free, left = pair_dutch(seeds, history, points, 2, 3, True)
+    assert not left
+    first = frozenset(free[0])
+    avoided, left = pair_dutch(seeds, history, points, 2, 3, True, avoid={first})
+    assert not left and first not in {frozenset(pair) for pair in avoided}
+    assert {frozenset(pair) for pair in avoided} != {frozenset(pair) for pair in free}
+    met = {frozenset(t.players) for t in history[0].tables}
+    assert not met & {frozenset(pair) for pair in avoided}
+
+
 def test_without_the_option_clubs_do_not_constrain_the_pairing() -> None:
     # By list, round 1 pairs seed i with seed i + 4: P1-P5 and P3-P7 are both odd seeds.
     state = TournamentState("khlyust")

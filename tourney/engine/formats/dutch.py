@@ -39,7 +39,7 @@ the completion check is a greedy pairing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
@@ -135,10 +135,21 @@ def _players(seeds: Sequence[str], history: Sequence[PlayedRound], points: Mappi
     return players
 
 
+@dataclass(frozen=True)
+class _Met:
+    """The pairs that may not meet again: those that played (a forfeit is no meeting) and those to avoid."""
+
+    played: set[frozenset[str]]
+    avoid: Container[frozenset[str]]
+
+    def __contains__(self, pair: object) -> bool:
+        return pair in self.played or pair in self.avoid
+
+
 class _Round:
     """What every bracket of one round shares: the players, who met, the completion check."""
 
-    def __init__(self, players: Mapping[str, _Player], met: set[frozenset[str]], unit: int,
+    def __init__(self, players: Mapping[str, _Player], met: Container[frozenset[str]], unit: int,
                  last_round: bool, rounds_played: int, initial: int) -> None:
         self.players = players
         self.initial = initial
@@ -465,12 +476,15 @@ def allocate(rnd: _Round, a: str, b: str) -> Pair:
 
 def pair_dutch(seeds: Sequence[str], history: Sequence[PlayedRound], points: Mapping[str, int], unit: int,
                total_rounds: int, initial_white: bool, bye_units: int | None = None,
-               paired: Collection[str] | None = None) -> tuple[list[Pair], tuple[str, ...]]:
+               paired: Collection[str] | None = None,
+               avoid: Container[frozenset[str]] = ()) -> tuple[list[Pair], tuple[str, ...]]:
     """The Dutch pairing of the next round: (white, black) pairs in board order, and who is left
     unpaired (the bye; more than one only when no pairing meets the absolute criteria). `paired`
-    (default all of `seeds`) are the players to pair; pairing numbers count the whole field."""
+    (default all of `seeds`) are the players to pair; pairing numbers count the whole field. A pair
+    in `avoid` (forbidden pairings: club-mates, family) is one that has met, as C.04.3 C1 treats
+    them, asked pair by pair."""
     players = _players(seeds, history, points, unit, unit if bye_units is None else bye_units)
-    met = {frozenset(t.players) for played in history for t in played.tables if t.played}
+    met = _Met({frozenset(t.players) for played in history for t in played.tables if t.played}, avoid)
     rnd = _Round(players, met, unit, len(history) + 1 >= total_rounds, len(history),
                  WHITE if initial_white else BLACK)
     ranked = sorted(seeds if paired is None else [p for p in seeds if p in paired],

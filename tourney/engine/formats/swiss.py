@@ -160,9 +160,9 @@ def pair_round(
         by_dutch = pairing == "dutch" or (pairing == "auto" and len(players) <= DUTCH_FIELD)
         if history and by_dutch:
             dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)),
-                                virtual)
-            # Dutch knows only the games played as meetings: a pairing it makes of an avoided pair
-            # is left to the matching, which weighs avoided pairs as met.
+                                virtual, avoid)
+            # An avoided pair is one that met for Dutch too (C1): it pairs one only where no pairing
+            # avoids it, and that round is left to the matching, which weighs avoided pairs as met.
             if dutch is not None and not any(frozenset(t) in avoid for t in dutch.tables):
                 rng.random()  # the stream other rounds draw from, kept in step
                 return dutch
@@ -172,7 +172,7 @@ def pair_round(
 
 def _pair_dutch(seeds: Sequence[str], players: Sequence[str], history: Sequence[PlayedRound],
                 score: Mapping[str, Fraction], bye_points: Fraction | int, total_rounds: int,
-                virtual: Mapping[str, Fraction]) -> RoundPlan | None:
+                virtual: Mapping[str, Fraction], avoid: Container[frozenset[str]]) -> RoundPlan | None:
     """Rounds 2+ of duels by FIDE Dutch (`dutch.py`), scores read with the `virtual` points; None
     when no pairing meets its absolute criteria (the matching then pairs with the fewest rematches)."""
     from tourney.engine.formats.dutch import pair_dutch
@@ -181,7 +181,7 @@ def _pair_dutch(seeds: Sequence[str], players: Sequence[str], history: Sequence[
     points = scores(seeds, history, bye_points)
     units = {p: int((s + virtual.get(p, 0)) * unit) for p, s in points.items()}
     pairs, left = pair_dutch(seeds, history, units, unit, total_rounds, _initial_white(seeds, history[0]),
-                             int(Fraction(bye_points) * unit), paired=set(players))
+                             int(Fraction(bye_points) * unit), paired=set(players), avoid=avoid)
     if len(left) != len(players) % 2:
         return None
     return RoundPlan(len(history) + 1, tuple(pairs), left)
