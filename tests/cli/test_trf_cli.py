@@ -104,3 +104,28 @@ def test_a_malformed_trf_registers_no_one(tmp_path: Path) -> None:
     field.write_text("012 Open\n001    1      Anna\n001    2      anna\n", encoding="utf-8")
     assert "line 3: a player named 'Anna' is already registered" in refused(url, "player", "import", str(field))
     assert json.loads(ok(url, "player", "list", "--json")) == []
+
+
+def test_requested_byes_and_late_entries_are_byes_of_their_points(tmp_path: Path) -> None:
+    """A late entry's missed round and a requested bye are written as the byes they are (H: half a
+    point), the requested one in the round to pair, so an engine reading the file leaves that player
+    out. A real bbpPairings 6.0 (`--dutch`), given this very export, paired round 2 as
+    4-1, 2-9, 5-10, 7-6 and gave 8 the bye (recorded here): tourney pairs it the same."""
+    url = f"sqlite:///{tmp_path / 'swiss.db'}"
+    ok(url, "new", "Open", "--game", "khlyust", "--format", "swiss", "--rounds", "4", "--seeding", "list",
+       "--seed", "3")
+    ok(url, "player", "add", *[f"P{i}" for i in range(1, 10)])
+    ok(url, "player", "bye", "P3", "--round", "2", "--points", "half")
+    ok(url, "seat")
+    ok(url, "player", "add", "Late", "--missed-points", "half")
+    for table, loser in [(1, "P5"), (2, "P6"), (3, "P7"), (4, "P8")]:
+        ok(url, "result", str(table), loser)
+    rows = {int(line[4:8]): line for line in ok(url, "export", "trf").splitlines() if line.startswith("001")}
+    assert rows[3][80:84] == " 1.0" and rows[3][91:] == "   7 w 1  0000 - H"  # round 2 asked off
+    assert rows[10][14:18] == "Late" and rows[10][80:84] == " 0.5" and rows[10][91:] == "0000 - H"
+    ok(url, "advance")
+    tables = json.loads(ok(url, "tables", "--json"))
+    number = {f"P{i}": i for i in range(1, 10)} | {"Late": 10}
+    pairs = [tuple(number[seat["name"]] for seat in table["players"]) for table in tables]
+    assert pairs == [(4, 1), (2, 9), (5, 10), (7, 6)]
+    assert "bye: P8" in ok(url, "tables").splitlines()

@@ -15,6 +15,7 @@ and a player withdrawn before the next round gets a not-paired entry for it: a F
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,7 +44,7 @@ def trf_text(*, db: str | None = None, tournament: str | None = None) -> str:
 def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None = None) -> str:
     """The TRF text of a Swiss of duels' state (see the module's docstring)."""
     from tourney.engine.formats.live import entrants_of, played_rounds, withdrawn
-    from tourney.engine.formats.swiss_format import SwissFormat
+    from tourney.engine.formats.swiss_format import SwissFormat, swiss_data
 
     kind = state.kind
     if not isinstance(kind, SwissFormat) or state.format.get_int("table_size") != 2:
@@ -56,10 +57,20 @@ def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None 
     history = played_rounds(state, finished_only=True)
     total = kind.total_rounds(state)
     gone = withdrawn(state)
-    next_round = {p: "-" for p in seeds if p in gone} if len(history) < total else {}
+    # A round a player sat out by choice (a requested bye, a late entry's missed round) is a bye of
+    # the points the director gave: H half a point, Z none, F a whole one.
+    unpaired = [{p: _BYE_CODES.get(points, "Z") for p, points in played.excused} for played in history]
+    next_round: dict[str, str] = {}
+    if len(history) < total:
+        next_round = {p: "-" for p in seeds if p in gone}
+        upcoming = swiss_data(state).excused.get(len(history) + 1, {})
+        next_round.update({p: _BYE_CODES.get(points, "Z") for p, points in upcoming.items() if p not in gone})
     ranks = _ranks(seeds, history, state) if history else None
     return write_trf(duel_trf(name, seeds, history, max(total, len(history)), ratings=ratings, ranks=ranks,
-                              next_round=next_round, first_colour=_first_colour(seeds, state)))
+                              unpaired=unpaired, next_round=next_round, first_colour=_first_colour(seeds, state)))
+
+
+_BYE_CODES: dict[Fraction, str] = {Fraction(0): "Z", Fraction(1, 2): "H", Fraction(1): "F"}
 
 
 def _ranks(seeds: list[str], history: list[PlayedRound], state: TournamentState) -> dict[str, int]:
