@@ -78,7 +78,7 @@ def test_the_export_is_what_bbppairings_read_and_it_pairs_the_next_round_as_tour
     print(f"{exported} of {recorded} exports identical to the recorded ones; {identical} of {compared} next rounds "
           "identical to bbpPairings' from them")
     assert exported >= 0.8 * recorded
-    assert identical >= 0.9 * compared
+    assert identical >= 0.97 * compared  # recorded: 41 of 41
 
 
 def test_the_recording_covers_byes_forfeits_and_drops() -> None:
