@@ -30,9 +30,10 @@ Argv = Callable[[str, Path], list[str]]
 
 # Commands that store nothing of a tournament (a read, a game played in memory, a server), or whose
 # files are not a transaction, so that running them again doubles nothing (`demo` makes its database
-# anew, `arena run --out` resumes its results file; `print -o` is tested below).
+# anew, `arena run --out` resumes its results file; `print -o` is tested below, `export trf -o` in
+# test_trf_cli.py).
 NOT_STORING = frozenset({"rules", "play", "games", "replay", "demo", "list", "plan", "tables", "log",
-                         "standings", "status", "serve", "arena", "print"})
+                         "standings", "status", "serve", "arena", "print", "export"})
 
 
 PLAYERS = ("Ala", "Bea", "Cyryl", "Dorota", "Edek", "Franek", "Gosia", "Henio")
@@ -73,6 +74,24 @@ def knockout(url: str, _tmp: Path) -> None:
     ok(url, "new", "cup", "--game", "khlyust", "--seed", "11", "--format", "knockout")
     ok(url, "player", "add", "Anna", "Boris", "Clara", "Dima")
     ok(url, "seat")
+
+
+def swiss(url: str, _tmp: Path) -> None:
+    ok(url, "new", "Open", "--game", "khlyust", "--seed", "5", "--format", "swiss", "--rounds", "3")
+    ok(url, "player", "add", "Anna", "Boris", "Clara", "Dima", "Egor")
+
+
+def swiss_withdrawn(url: str, tmp: Path) -> None:
+    """Round 1 of a Swiss of five seated, and the player with its bye withdrawn."""
+    swiss(url, tmp)
+    ok(url, "seat")
+    ok(url, "player", "drop", next(name for name in ("Anna", "Boris", "Clara", "Dima", "Egor")
+                                   if name not in {p for t in (1, 2) for p in seats(url, t)}))
+
+
+def dropped(url: str) -> str:
+    listed: list[dict[str, Any]] = json.loads(ok(url, "player", "list", "--json").stdout)
+    return next(str(p["name"]) for p in listed if p["dropped"])
 
 
 def pot_game(url: str, _tmp: Path) -> None:
@@ -132,6 +151,9 @@ CASES: dict[str, tuple[Setup | None, Argv]] = {
     "player import": (registered, players_csv),
     "player rename": (registered, fixed("player", "rename", "Ala", "Alicja")),
     "player drop": (seated, lambda url, _tmp: ["player", "drop", seats(url, 1)[0]]),
+    "player bye": (swiss, fixed("player", "bye", "Anna", "--round", "1", "--points", "half")),
+    "player avoid": (swiss, fixed("player", "avoid", "Anna", "Boris")),
+    "player rejoin": (swiss_withdrawn, lambda url, _tmp: ["player", "rejoin", dropped(url)]),
     "seat": (registered, fixed("seat")),
     "result": (seated, lambda url, _tmp: ["result", "1", seats(url, 1)[0]]),
     "finish": (seated, lambda url, _tmp: ["finish", "1", *seats(url, 1)]),
