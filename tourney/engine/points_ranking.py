@@ -87,12 +87,12 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
             opponents_per_table = max(opponents_per_table, len(table.players) - 1)
             if not table.played:
                 per_duel = units.per_point // (2 * (len(table.players) - 1))
-                for a, _b, halves in table.duel_halves():
+                for a, _b, halves in table.duel_halves:
                     won_unplayed[a] += halves * per_duel
                 continue
             for p in table.players:
                 seated[p][number] = 0
-            for a, b, halves in table.duel_halves():
+            for a, b, halves in table.duel_halves:
                 sb[a] += halves * score[b]
     read = dict(score)
     if fide_2023:
@@ -109,7 +109,7 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
         for table in played.tables:
             if not table.played:
                 continue
-            for a, b, _ in table.duel_halves():
+            for a, b, _ in table.duel_halves:
                 term = seated[a][number]
                 assert term is not None
                 seated[a][number] = term + read[b]
@@ -133,7 +133,7 @@ def _direct_encounter(players: Sequence[str], history: Sequence[PlayedRound],
     points = dict.fromkeys(players, 0)
     for played in history:
         for table in played.tables:
-            for a, b, halves in table.duel_halves():
+            for a, b, halves in table.duel_halves:
                 if a != b and a in points and b in level and level[a] == level[b]:
                     points[a] += halves
     return points

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from itertools import combinations
 
 from tourney.errors import InvalidInputError
@@ -58,12 +59,18 @@ class TableResult:
         """False for a forfeit: a round the tie-breaks count as not played (FIDE)."""
         return not self.forfeits
 
-    def duel_halves(self) -> list[tuple[str, str, int]]:
-        """`duels` in half points (2, 1 or 0): what the ranking sums, in whole numbers."""
+    @cached_property
+    def duel_halves(self) -> tuple[tuple[str, str, int], ...]:
+        """`duels` in half points (2, 1 or 0): what the ranking sums, in whole numbers; worked out
+        once per table (a ranking reads each table's duels up to five times)."""
         if set(self.forfeits) == set(self.players):
-            return [(a, b, 0) for a in self.players for b in self.players if a != b]
+            return tuple((a, b, 0) for a in self.players for b in self.players if a != b)
+        if len(self.players) == 2:  # a duel, nearly every table of a large Swiss: no pairs to list
+            (a, b), (pa, pb) = self.players, self.places
+            won = 2 if pa < pb else 1 if pa == pb else 0
+            return ((a, b, won), (b, a, 2 - won))
         seats = list(zip(self.players, self.places, strict=True))
-        return [(a, b, 2 if pa < pb else 1 if pa == pb else 0) for a, pa in seats for b, pb in seats if a != b]
+        return tuple((a, b, 2 if pa < pb else 1 if pa == pb else 0) for a, pa in seats for b, pb in seats if a != b)
 
     def duels(self) -> list[tuple[str, str, Fraction]]:
         """(a, b, a's points against b) for every ordered pair at the table."""
@@ -126,7 +133,7 @@ class Units:
             per_point = math.lcm(per_point, Fraction(points).denominator)
         self.per_point = per_point
         self.bye = int(Fraction(bye_points) * per_point)
-        self._fractions: dict[tuple[int, int], Fraction] = {}
+        self._fractions: dict[int, dict[int, Fraction]] = {}
 
     def scores(self, players: Sequence[str], history: Sequence[PlayedRound]) -> dict[str, int]:
         """`rounds.scores` in these units (the same checks)."""
@@ -139,7 +146,7 @@ class Units:
                 total[p] += self.of(points)
             for table in played.tables:
                 per_duel = self.per_point // (2 * (len(table.players) - 1))  # a half point of one duel
-                for a, _b, halves in table.duel_halves():
+                for a, _b, halves in table.duel_halves:
                     total[a] += halves * per_duel
         return total
 
@@ -149,8 +156,10 @@ class Units:
 
     def fraction(self, value: int, point: int) -> Fraction:
         """`value`, of which `point` make one point, as points; each distinct value made once."""
-        key = (value, point)
-        found = self._fractions.get(key)
+        made = self._fractions.get(point)
+        if made is None:
+            made = self._fractions[point] = {}
+        found = made.get(value)
         if found is None:
-            found = self._fractions[key] = Fraction(value, point)
+            found = made[value] = Fraction(value, point)
         return found

@@ -51,10 +51,15 @@ class TableState:
     # Who forfeited this table's match (a `finish` with its `forfeit` key): the loser, who never
     # played, or both players of a double forfeit, which no one won.
     forfeits: list[str] = field(default_factory=list)
+    # Who the seat draw named to start (the seating sheet prints it): `starter` moves on as rounds
+    # are played, and reading the draw from the log would restore the whole log a checkpoint saved.
+    first_starter: str | None = None
 
     def __post_init__(self) -> None:
         for name in self.seats:
             self.counts.setdefault(name, self.start_cards)
+        if self.first_starter is None:
+            self.first_starter = self.starter
         self._settle()
 
     # ----------------------------------------------------------------- derived views

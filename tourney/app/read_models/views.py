@@ -25,7 +25,6 @@ from tourney.app.read_models.stage_labels import capitalised, going_on_text, sta
 from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
 from tourney.app.read_models.standings_cells import cells
 from tourney.app.read_models.table_views import advancing_now
-from tourney.engine.log import effective_ids
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
 from tourney.i18n import ENGLISH, N_, Translator
@@ -170,17 +169,9 @@ def stage_tables(state: TournamentState, stage: int | None) -> tuple[int, list[T
 
 
 def first_starters(state: TournamentState, stage: int) -> dict[int, str]:
-    """Table number -> the player who drew the first start, from the stage's seat draw in effect.
-
-    The draw names players as they were called then; the starter is found by seat, so a player
-    renamed since is named as the tables (read with the final names) call them now."""
-    effective = effective_ids(state.events)
-    seats = {t.number: t.seats for t in state.history[stage - 1]}
-    for event in reversed(state.events):
-        if event.kind == "seat" and event.id in effective and event.data.get("stage") == stage:
-            return {int(t["table"]): seats[int(t["table"])][t["players"].index(t["starter"])]
-                    for t in event.data.get("tables", []) if t.get("starter")}
-    return {}
+    """Table number -> the player the stage's seat draw named to start (as the tables call them now:
+    a rename since reads with the final name)."""
+    return {t.number: t.first_starter for t in state.history[stage - 1] if t.first_starter}
 
 
 def _seat_lines(table: TableState, clubs: dict[str, str | None], starter: str | None) -> tuple[SeatLine, ...]:
