@@ -123,13 +123,6 @@ def format_choices() -> tuple[str, tuple[str, ...]]:
     return DEFAULT_FORMAT, format_names()
 
 
-def formats_taking(option: str) -> tuple[str, ...]:
-    """The labels of the registered formats that take `option` (a name of their `option_specs`), in order."""
-    from tourney.engine.format_registry import all_formats
-
-    return tuple(fmt.label for fmt in all_formats() if any(spec.name == option for spec in fmt.option_specs))
-
-
 @dataclass(frozen=True, slots=True)
 class FormatOptionHelp:
     """One option as `tourney new --help` shows it: its name, flag, value, default and help, and
