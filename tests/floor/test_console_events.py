@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from floor_support import dump, hidden, request, seated_event, serving, sqlite_url
+from ladder_format import register as register_ladder
+from ladder_format import unregister as unregister_ladder
 from serve_support import serving_app, start_serve
 from typer.testing import CliRunner
 
@@ -132,6 +134,48 @@ def test_an_event_is_created_as_tourney_new_creates_it(tmp_path: Path) -> None:
     snap = read(url, "Sunday Swiss")
     assert snap.tournament.seed == 77 and snap.tournament.created_at.date().isoformat() == "2026-03-15"
     assert snap.state.format.seeding == "list" and snap.state.format.rounds == 4
+
+
+def option_field(page: str, name: str) -> str:
+    """The markup of the form's field `name` (its <div> in the format options)."""
+    found = re.search(rf'<div>(?:(?!<div>).)*?name="{name}".*?</div>', page, re.S)
+    assert found is not None, f"no field {name} on the page"
+    return found.group(0)
+
+
+def test_the_form_has_a_field_per_format_option_made_from_the_specs(tmp_path: Path) -> None:
+    with console(two_events(tmp_path)) as page_url:
+        page = html.unescape(request(page_url + "/")[1])
+    pairing = option_field(page, "pairing")  # the Swiss' options, which the template does not name
+    assert "<select" in pairing and '<option value="auto" selected>auto (the default)</option>' in pairing
+    assert [value for value in re.findall(r'<option value="(\w+)"', pairing)] == ["auto", "dutch", "fast"]
+    assert "Swiss: the pairing of duels: auto" in pairing
+    assert 'type="checkbox"' in option_field(page, "avoid-clubs") and '<select' in option_field(page, "acceleration")
+    rounds = option_field(page, "rounds")
+    assert 'inputmode="numeric"' in rounds and 'maxlength="4"' in rounds
+    assert "Round robin: the rounds of a round robin of tables" in rounds and "; Swiss: the number of rounds" in rounds
+    assert "Knockout: the semi-final losers play for third place." in option_field(page, "third-place")
+    names = re.findall(r'name="([\w-]+)"', page[page.index('id="options"'):])
+    assert names == ["best-of", "third-place", "seeding", "grand-final", "table-size", "rounds", "cycles",
+                     "tiebreaks", "pairing", "avoid-clubs", "acceleration"]
+
+
+def test_a_registered_formats_own_option_is_a_field_of_the_form(tmp_path: Path) -> None:
+    register_ladder()
+    try:
+        url = two_events(tmp_path)
+        with console(url) as page_url:
+            climbs = option_field(html.unescape(request(page_url + "/")[1]), "climbs")
+            status, page = post(page_url, "new", {"name": "Ladder night", "game": "pp", "format": "ladder",
+                                                  "climbs": "5", "seeding": "lot", "pairing": "auto"})
+        assert 'inputmode="numeric"' in climbs and 'maxlength="1"' in climbs
+        assert "Ladder: how many rounds the ladder is climbed." in climbs  # in English: no catalog has it
+        assert status == 200 and notice(page).startswith("Created tournament 'Ladder night'"), page
+        assert read(url, "Ladder night").state.format.get_int("climbs") == 5
+    finally:
+        unregister_ladder()
+    with console(url) as page_url:  # gone with its format
+        assert 'name="climbs"' not in request(page_url + "/")[1]
 
 
 @pytest.mark.parametrize(("form", "cli_args"), [

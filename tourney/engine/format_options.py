@@ -2,7 +2,8 @@
 option adds (its command-line flag, bounds, a list of choices, and how a description says it).
 
     FormatOption            one option: name, type, default, help, section, choices (OptionSpec's),
-                            and flag, low/high, listed, null_default, validate, words, logged_default
+                            and flag, low/high, listed, null_default, validate, words, logged_default,
+                            label (its name on a form)
     option.parse(text)      `--format-option NAME=TEXT` (or `--FLAG TEXT`) as the option's value
     option.read(value)      a stored (JSON) or given value, checked and in the option's own form
     option.stored(value)    the value as the `format` payload stores it
@@ -44,6 +45,12 @@ class FormatOption(OptionSpec):
     validate: Callable[[OptionValue], None] | None = None  # what else a typed value must be (one line)
     words: Callable[[OptionValue], Worded | None] = _no_words  # a description's phrase of a value
     logged_default: Worded | None = None  # the log's phrase at the default ("seeding by lot")
+    label: str = ""  # its name on a form ("Tie-breaks"); "" is the name with spaces, capitalised
+
+    @property
+    def field_label(self) -> str:
+        """Its name on a form (the web console's new-event form): `label`, else "Best of" of best_of."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     @property
     def switch(self) -> str:

@@ -249,7 +249,7 @@ class EventsPage:
     games: tuple[tuple[str, str], ...]  # (value, label) of each option of the select
     formats: tuple[tuple[str, str], ...]
     default_format: str  # the registry's default (`tourney new` without --format)
-    takers: Mapping[str, str]  # option -> the formats that take it, as `tourney new --help` says
+    options: tuple[OptionField, ...]  # a field per option of the registered formats, in their order
     values: Mapping[str, str] = field(default_factory=dict)  # the form as typed (after a refusal)
     option_defaults: Mapping[str, str] = field(default_factory=dict)  # each option's field -> its default
     notice: tuple[str, ...] = ()
@@ -262,15 +262,58 @@ class EventsPage:
                    if name not in FORM_FIELDS)
 
 
-def _takers(option: str, tr: Translator = ENGLISH) -> str:
-    """The formats that take `option`, as a list a sentence starts with ("Knockout and Swiss")."""
-    from tourney.app.operations.tournaments import formats_taking
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    """A format option's field of the new-event form, made from its spec: a select of its choices, a
+    box to tick (a switch) or a text to type, labelled and with its help in the page's language."""
+
+    name: str  # the field's name: the option's flag without the dashes ("best-of")
+    label: str
+    kind: str  # "select", "switch" or "text"
+    help: str  # "Swiss: the number of rounds ...; Round robin: ...", as `tourney new --help` says it
+    default: str  # as the form sends it ("" for a text: the option not given)
+    choices: tuple[tuple[str, str], ...] = ()  # a select's (value, shown): the default marked
+    numeric: bool = False  # a whole number (the phone's number keys)
+    size: int = 120  # the most characters it takes
+
+
+def _listed(labels: tuple[str, ...], tr: Translator) -> str:
+    """The formats of `labels` as a list a sentence starts with ("Knockout and Swiss")."""
     from tourney.app.read_models.sheet_words import format_label
 
-    names = [format_label(name, tr) for name in formats_taking(option)]
+    names = [format_label(label, tr) for label in labels]
     listed = (tr.gettext("%(list)s and %(last)s", list=", ".join(names[:-1]), last=names[-1]) if len(names) > 1
               else "".join(names))
     return listed[:1].upper() + listed[1:]
+
+
+def option_fields(tr: Translator = ENGLISH) -> tuple[OptionField, ...]:
+    """A field per option of the registered formats (formats in their order), each from its spec:
+    a test's or a plug-in's format brings its own with no template edit. The spec's English label
+    and help are the catalog's messages (`sheet_words.dynamic_messages`); one the catalog lacks (a
+    format from elsewhere) reads as written."""
+    from tourney.app.operations.tournaments import format_options_help
+
+    fields = []
+    for option in format_options_help():
+        spec = option.spec
+        said = "; ".join(f"{_listed(labels, tr)}: {tr.gettext(text).rstrip('.')}" for labels, text in option.helps)
+        name, label = option.flag.removeprefix("--"), tr.gettext(spec.field_label)
+        if option.is_switch:
+            fields.append(OptionField(name, label, "switch", said + ".", option.default))
+        elif spec.choices and not spec.listed:
+            # A value is shown in the catalog's word for it where it has one ("lot": "losowanie"), else
+            # as the command line takes it ("dutch"), which its help names.
+            words = {choice: tr.gettext(choice) for choice in spec.choices}
+            shown = tuple((choice, tr.gettext("%(choice)s (the default)", choice=words[choice])
+                           if choice == option.default else words[choice]) for choice in spec.choices)
+            fields.append(OptionField(name, label, "select", said + ".", option.default, shown))
+        elif spec.type is int:
+            size = max(len(str(bound)) for bound in (spec.low, spec.high, 1) if bound is not None)
+            fields.append(OptionField(name, label, "text", said + ".", "", numeric=True, size=size))
+        else:
+            fields.append(OptionField(name, label, "text", said + ".", "", size=200 if spec.listed else 120))
+    return tuple(fields)
 
 
 def _row_words(row: EventRow, tr: Translator) -> EventRow:
@@ -298,12 +341,10 @@ def events_page(console: ConsoleRead, events: tuple[EventRow, ...], *, poll_toke
     formats = tuple((fmt.name, tr.gettext("%(format)s (the default)", format=format_label(fmt.label, tr))
                      if fmt.name == default else format_label(fmt.label, tr)) for fmt in all_formats())
     games = tuple((info.descriptor.name, game_title(info.descriptor.title, tr)) for info in list_games())
-    fields = format_fields()
     page = EventsPage(
         base=f"/console/{console.link()}", csrf=console.csrf(), poll_token=poll_token,
         events=tuple(_row_words(row, tr) for row in events), games=games,
-        formats=formats, default_format=default,
-        takers={option: _takers(option, tr) for option, _switch, _default in fields.values()},
-        option_defaults={name: default for name, (_option, _switch, default) in fields.items()},
+        formats=formats, default_format=default, options=option_fields(tr),
+        option_defaults={name: default for name, (_option, _switch, default) in format_fields().items()},
         values=dict(values or {}), notice=notice, notice_ok=ok)
     return render_page("console/events.html", lang, page=page, poll_url="/_token")

@@ -16,6 +16,7 @@ from tourney.i18n import ENGLISH, Translator, check_language
 if TYPE_CHECKING:
     from tourney.app.read_models.table_views import TableView
     from tourney.engine.format_config import FormatConfig
+    from tourney.engine.format_options import FormatOption
     from tourney.engine.planner import Plan
     from tourney.engine.tables import TableState
     from tourney.engine.tournament import TournamentState
@@ -122,13 +123,6 @@ def format_choices() -> tuple[str, tuple[str, ...]]:
     return DEFAULT_FORMAT, format_names()
 
 
-def formats_taking(option: str) -> tuple[str, ...]:
-    """The labels of the registered formats that take `option` (a name of their `option_specs`), in order."""
-    from tourney.engine.format_registry import all_formats
-
-    return tuple(fmt.label for fmt in all_formats() if any(spec.name == option for spec in fmt.option_specs))
-
-
 @dataclass(frozen=True, slots=True)
 class FormatOptionHelp:
     """One option as `tourney new --help` shows it: its name, flag, value, default and help, and
@@ -140,12 +134,12 @@ class FormatOptionHelp:
     is_switch: bool
     default: str
     helps: tuple[tuple[tuple[str, ...], str], ...]  # (the formats' labels, the help they give it), in order
+    spec: FormatOption  # the first format's spec (its type, choices, bounds and label, for a form)
 
 
 def format_options_help() -> tuple[FormatOptionHelp, ...]:
     """Every option of every registered format, in the order the formats list them (formats in
     their order): what `tourney new` offers as `--format-option NAME=VALUE` and as each one's flag."""
-    from tourney.engine.format_options import FormatOption
     from tourney.engine.format_registry import all_formats
 
     specs: dict[str, list[tuple[str, FormatOption]]] = {}
@@ -160,7 +154,7 @@ def format_options_help() -> tuple[FormatOptionHelp, ...]:
             helps.setdefault(spec.help, []).append(label)
         default = "" if first.null_default else str(first.default).lower() if first.type is bool else str(first.default)
         found.append(FormatOptionHelp(name, first.switch, first.value_name, first.type is bool, default,
-                                      tuple((tuple(labels), text) for text, labels in helps.items())))
+                                      tuple((tuple(labels), text) for text, labels in helps.items()), first))
     return tuple(found)
 
 

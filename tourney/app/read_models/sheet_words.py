@@ -93,8 +93,9 @@ def sheet_rule(line: str, tr: Translator = ENGLISH) -> str:
 
 def dynamic_messages() -> Iterator[tuple[str, str]]:
     """(msgid, what it is) of the words the rules and the formats hold as data: every game's title,
-    sheet reminders, reason for its largest table and options' help, and every format's label, for
-    the catalogs (`scripts/update_catalogs.py`) and the completeness test. Only tourney's own: a
+    sheet reminders, reason for its largest table and options' help, and every format's label and
+    its options' labels and help (the console's form), for the catalogs (`scripts/update_catalogs.py`)
+    and the completeness test. Only tourney's own: a
     game or a format registered from elsewhere (a test's toy, a user's plug-in) brings no catalog,
     and keeps its own words."""
     from tourney.engine.format_registry import all_formats
@@ -112,6 +113,9 @@ def dynamic_messages() -> Iterator[tuple[str, str]]:
     for fmt in all_formats():
         if shipped(type(fmt)):
             yield fmt.label, f"the name of the format {fmt.name}"
+            for spec in fmt.option_specs:
+                yield spec.field_label, f"{fmt.name}: the label of its option {spec.name} (the console's form)"
+                yield spec.help, f"{fmt.name}: the help of its option {spec.name} (the console's form)"
             for column in fmt.standings_columns:
                 if column.shown != "numbers":  # named numbers are headed by their names (the tie-breaks')
                     yield column.heading, f"{fmt.name}: the heading of the standings column {column.key}"

@@ -24,8 +24,8 @@ def _grand_final_words(value: OptionValue) -> Worded:
 
 
 GRAND_FINAL: Final = FormatOption(
-    "grand_final", str, "reset", "a grand final with a reset match (the default), a single grand final, or none "
-    "(the winners' bracket champion wins).", "docs/formats.md#double-elimination", GRAND_FINALS,
+    "grand_final", str, "reset", "a grand final with a reset match (reset, the default), a single grand final "
+    "(single), or none (none: the winners' bracket champion wins).", "docs/formats.md#double-elimination", GRAND_FINALS,
     words=_grand_final_words)
 
 

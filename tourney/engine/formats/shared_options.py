@@ -45,7 +45,8 @@ BEST_OF: Final = FormatOption(
     "best_of", int, 1, "a duel is won by the first to win a majority of N games (N odd; default 1).",
     "docs/formats.md", low=1, high=99, words=_best_of_words)
 SEEDING: Final = FormatOption(
-    "seeding", str, "lot", "seed order by lot (the default), by rating (`seat --ratings FILE`) or registration order.",
+    "seeding", str, "lot", "seed order by lot (lot, the default), by rating (rating: `seat --ratings FILE`) or "
+    "registration order (list).",
     "docs/formats.md#seeding", SEEDING_METHODS, words=_seeding_words, logged_default=worded("seeding by lot"))
 TABLE_SIZE: Final = FormatOption(
     "table_size", int, 2, "players per table (2 = duels; up to the game's largest table).", "docs/formats.md",

@@ -103,7 +103,7 @@ TIEBREAKS: Final = FormatOption(
     "tiebreaks", str, "", "the tie-breaks after points, in order, from buchholz, buchholz-cut1, median-buchholz, "
     "sonneborn-berger, direct-encounter; add fide-2023 to count unplayed rounds by FIDE's 2023 rule (default: "
     "buchholz,sonneborn-berger,direct-encounter).", "docs/formats.md#tie-breaks", TIEBREAK_NAMES, metavar="LIST",
-    listed=True, validate=_check_tiebreaks, words=_tiebreak_words)
+    listed=True, validate=_check_tiebreaks, words=_tiebreak_words, label="Tie-breaks")
 
 
 # The round formats' own standings columns: the score and the tie-breaks (a column each on paper).
