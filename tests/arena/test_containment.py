@@ -310,3 +310,35 @@ def test_kill_9_of_an_arena_ends_its_workers_and_bots(tmp_path: Path, open_folde
 def test_a_bad_command_still_fails_as_one_line() -> None:
     with pytest.raises(InvalidInputError, match="cannot start bot"):
         BotProcess("/no/such/program")
+
+
+@linux_only
+def test_the_watchdog_ends_every_process_carrying_the_runs_mark_and_only_those() -> None:
+    """A sandbox whose `bwrap` outlives a `kill -9` of the arena (bwrap's change of user ids clears
+    the parent-death signal until it asks again) is ended by the run's watchdog when the run's pipe
+    closes: every process whose command line carries the run's mark, with everything under it; a
+    process without the mark is left alone."""
+    from tourney.arena import containment
+
+    mark = f"tourney-bot-test-{uuid.uuid4().hex}-"
+    script = "import subprocess, sys, time; subprocess.Popen(['sleep', '60']); time.sleep(60)"
+    marked = subprocess.Popen([sys.executable, "-c", script, f"/tmp/{mark}abc"], start_new_session=True)
+    other = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not children(marked.pid):
+            time.sleep(0.05)
+        grandchildren = children(marked.pid)
+        assert grandchildren
+        watchdog = subprocess.Popen([sys.executable, "-I", "-S", containment.__file__], stdin=subprocess.PIPE)
+        assert watchdog.stdin is not None
+        watchdog.stdin.write(f"mark {mark}\n".encode())
+        watchdog.stdin.close()  # the run is gone
+        watchdog.wait(timeout=20)
+        marked.wait(timeout=5)
+        assert_all_end(grandchildren)
+        assert other.poll() is None
+    finally:
+        for process in (marked, other):
+            process.kill()
+            process.wait()

@@ -7,7 +7,8 @@ How a `cmd:` bot is started (`launch`):
   working folder), so `cmd:python3 bots/mine.py` still finds its program.
 - **A scrubbed environment.** Only `PATH`, the locale (`LANG`, `LANGUAGE`, `LC_*`), `TZ`, `HOME` and
   `TMPDIR`: no `TOURNEY_DB`, nothing of the run that would tell one bot where another is.
-- **The sandbox** (sandbox.py) where there is one: namespaces of its own; it dies with its starter.
+- **The sandbox** (sandbox.py) where there is one: namespaces of its own; it dies with its starter,
+  and the run's watchdog (below), told each sandbox's process, ends any left when the run ends.
 - **Without a sandbox, as root**: a user id of its own (`UNPRIVILEGED_BASE` + a random number, no
   account, like `nobody` but one per process), where its program's files are readable by every user:
   it cannot signal, trace or read another bot, the arena, the database or `--out`. Every process
@@ -53,8 +54,12 @@ _KEPT_VARIABLES: Final = ("PATH", "LANG", "LANGUAGE", "TZ")
 
 # The ends of this process's open pools, for the worker's last act (`_on_parent_death`).
 _open_pools: set[Callable[[], None]] = set()
-# The run's watchdog (started with the first bot that has a user id of its own).
+# The run's watchdog (started with the first bot that has a user id of its own or a sandbox).
 _watchdog: subprocess.Popen[bytes] | None = None
+# This run's mark: the start of each sandboxed bot's folder name, so on the command line of each of
+# its sandboxes (and of no other process), by which the watchdog finds them.
+RUN_MARK: Final = f"tourney-bot-{os.getpid()}-{random.SystemRandom().getrandbits(64):016x}-"
+_sandboxes_watched = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +81,11 @@ def launch(argv: Sequence[str], *, sandbox_mode: str, memory_mb: int | None, cpu
     from tourney.arena import sandbox  # not at the top: this file is also the watchdog's script
 
     command = absolute_command(argv)
-    home = tempfile.mkdtemp(prefix="tourney-bot-")
     sandboxed = _LINUX and sandbox.use_sandbox(sandbox_mode)
+    home = tempfile.mkdtemp(prefix=RUN_MARK if sandboxed else "tourney-bot-")
     uid: int | None = None
     if sandboxed:
+        watch_sandboxes()
         bwrap = shutil.which("bwrap")
         assert bwrap is not None
         wrapped = [*sandbox.wrapper_argv(bwrap, Path(home), sandbox.program_folders(command), hide), *command]
@@ -234,13 +240,57 @@ def _owned_by(wanted: set[str]) -> list[int]:
 
 def _watch_user(uid: int) -> None:
     """Tell the run's watchdog (started now if need be) to end `uid`'s processes when the run ends."""
+    _tell_watchdog(f"{uid}\n")
+
+
+def watch_sandboxes() -> None:
+    """Tell the run's watchdog (once) to end, when the run ends, every sandbox whose command line
+    carries this run's mark (`RUN_MARK`, in the folder each sandboxed bot is given).
+    `--die-with-parent` should end them, but a `bwrap` run as root changes its user ids, which clears
+    the parent-death signal it asked for, until it asks again: a `kill -9` of the arena in between
+    would leave the sandbox running. Told before the first sandbox starts, the watchdog misses none."""
+    global _sandboxes_watched
+    if not _sandboxes_watched:
+        _sandboxes_watched = True
+        _tell_watchdog(f"mark {RUN_MARK}\n")
+
+
+def _tell_watchdog(line: str) -> None:
     global _watchdog
     if _watchdog is None:
         _watchdog = subprocess.Popen([sys.executable, "-I", "-S", __file__], stdin=subprocess.PIPE,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     assert _watchdog.stdin is not None
     with contextlib.suppress(OSError):
-        os.write(_watchdog.stdin.fileno(), f"{uid}\n".encode())
+        os.write(_watchdog.stdin.fileno(), line.encode())
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        stat_line = Path(f"/proc/{pid}/stat").read_bytes()
+    except OSError:
+        return None
+    return int(stat_line.rsplit(b")", 1)[1].split()[1])
+
+
+def kill_tree(pid: int) -> None:
+    """Stop `pid` and every process under it (until a scan finds none new: a stopped process cannot
+    fork), then kill them all."""
+    tree = {pid}
+    stopped: set[int] = set()
+    while True:
+        for member in tree - stopped:
+            with contextlib.suppress(OSError):
+                os.kill(member, signal.SIGSTOP)
+            stopped.add(member)
+        below = {int(entry.name) for entry in Path("/proc").iterdir()
+                 if entry.name.isdigit() and _parent_of(int(entry.name)) in tree}
+        if below <= tree:
+            break
+        tree |= below
+    for member in tree:
+        with contextlib.suppress(OSError):
+            os.kill(member, signal.SIGKILL)
 
 
 def pool_opened(end: Callable[[], None]) -> None:
@@ -272,15 +322,39 @@ def _on_parent_death(signum: int, _frame: Any) -> None:
 
 
 def _watch() -> None:
-    """The watchdog: collect the user ids of the run's bots until the end of input (the run and its
-    forked workers are gone), then end every process that has one."""
+    """The watchdog: collect the user ids of the run's bots and its sandboxes' mark until the end of
+    input (the run and its forked workers are gone), then end every process that has such an id and
+    every sandbox still running (a process whose command line carries the mark), with all under it."""
     uids: set[int] = set()
+    marks: set[bytes] = set()
     pending = b""
     while chunk := os.read(sys.stdin.fileno(), 1 << 12):
         lines = (pending + chunk).split(b"\n")
         pending = lines.pop()
-        uids.update(int(line) for line in lines if line.strip().isdigit())
+        for line in lines:
+            words = line.split()
+            if len(words) == 1 and words[0].isdigit():
+                uids.add(int(words[0]))
+            elif len(words) == 2 and words[0] == b"mark" and words[1].startswith(b"tourney-bot-"):
+                marks.add(words[1])
     kill_users(uids)
+    if marks:
+        for pid in _carrying(marks):
+            kill_tree(pid)
+
+
+def _carrying(marks: set[bytes]) -> list[int]:
+    """The processes whose command line carries one of `marks`."""
+    found: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                argv = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if any(mark in argv for mark in marks):
+                found.append(int(entry.name))
+    return found
 
 
 if __name__ == "__main__":
