@@ -131,3 +131,14 @@ def test_the_consoles_print_page_offers_the_pairing_list_of_a_swiss_only(swiss: 
 def test_print_all_writes_the_pairing_list_of_a_swiss(swiss: str, tmp_path: Path) -> None:
     written = runner.invoke(app, ["print", "all", "-o", str(tmp_path / "sheets"), "--db", swiss])
     assert written.exit_code == 0 and str(tmp_path / "sheets" / "pairings.html") in written.stdout.splitlines()
+
+
+def test_a_round_robins_bye_scores_nothing(tmp_path: Path) -> None:
+    """Sitting out a round of a round robin's schedule is no game: the pairing list says 0 for it
+    (a Swiss's pairing bye says 1, above), as the format scores it."""
+    url = f"sqlite:///{tmp_path / 'rr.db'}"
+    tournaments.new_tournament("League", game="khlyust", format="round-robin", seeding="list", seed=5, db=url)
+    players.add_players(["Ann", "Bob", "Cy", "Dee", "Eve"], db=url)
+    seating.seat(db=url)
+    byes = BYE.findall(sheet(url))
+    assert len(byes) == 1 and byes[0][1:] == ("0", "0")

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from tourney.engine.bracket import Bracket
     from tourney.engine.events import Event
-    from tourney.engine.format_views import FormatView
+    from tourney.engine.format_views import ExchangeRecord, FormatView
     from tourney.engine.log import Touch
     from tourney.engine.planner import Plan
     from tourney.engine.roster import PlayerInfo, PlayerStatus
@@ -475,6 +475,17 @@ class TournamentFormat(Protocol):
 
     def stage_label(self, state: LiveState, stage: int) -> str:
         """How sheets and `status` name stage `stage`: "stage 1 of 3", "the final", "round 2"."""
+        ...
+
+    def round_points(self, state: LiveState, rounds: int) -> Mapping[str, Fraction] | None:
+        """Each entrant's points after the first `rounds` rounds, byes counted as the format scores
+        them (the pairing list's "points before the round"); None for a format not played in rounds
+        of its whole field."""
+        ...
+
+    def exchange_record(self, state: LiveState) -> ExchangeRecord | None:
+        """What FIDE's exchange file (TRF) holds of the event; None for a format it does not carry
+        (only a Swiss of duels)."""
         ...
 
     def planned_rounds(self, state: LiveState) -> int | None:

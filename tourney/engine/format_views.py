@@ -1,5 +1,6 @@
 """The view data of a format for printouts and the wall (`TournamentFormat.view`): a bracket as it
-stands, or the rounds of a round robin or Swiss as they stand. Plain frozen data; the render layer
+stands, or the rounds of a round robin or Swiss as they stand; and what FIDE's exchange file holds of
+a Swiss (`TournamentFormat.exchange_record`). Plain frozen data; the render layer
 builds its page models from it."""
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from tourney.engine.bracket import Bracket, MatchState
 from tourney.engine.rounds import RoundPlan
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from tourney.engine.points_ranking import PointsRow
     from tourney.engine.rounds import PlayedRound
 
@@ -44,6 +47,22 @@ class RoundsView:
     rows: tuple[PointsRow, ...]
     total_rounds: int
     table_size: int
+
+
+@dataclass(frozen=True)
+class ExchangeRecord:
+    """What FIDE's exchange file (TRF, `tourney export trf`) holds of a Swiss of duels: the field in
+    seed order (as registered before round 1), the finished rounds, how many rounds the event has,
+    who has withdrawn, the points of the requested byes of the round to pair next, each player's rank
+    after the finished rounds (None before any), and round 1's tables as seated (None before)."""
+
+    seeds: tuple[str, ...]
+    rounds: tuple[PlayedRound, ...]
+    total_rounds: int
+    withdrawn: frozenset[str]
+    next_excused: Mapping[str, Fraction]
+    ranks: Mapping[str, int] | None
+    first_tables: tuple[tuple[str, ...], ...] | None
 
 
 FormatView = BracketView | RoundsView

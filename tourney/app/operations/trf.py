@@ -19,12 +19,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.app.input.trf import duel_trf, write_trf
+from tourney.app.input.trf import TrfGame, duel_trf, initial_colour, write_trf
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from tourney.engine.events import Event
-    from tourney.engine.rounds import PlayedRound
+    from tourney.engine.format_views import ExchangeRecord
     from tourney.engine.tournament import TournamentState
 
 TRF_KIND = "TRF file"
@@ -42,59 +42,37 @@ def trf_text(*, db: str | None = None, tournament: str | None = None) -> str:
 
 
 def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None = None) -> str:
-    """The TRF text of a Swiss of duels' state (see the module's docstring)."""
-    from tourney.engine.formats.live import entrants_of, played_rounds, withdrawn
-    from tourney.engine.formats.swiss_format import SwissFormat, swiss_data
-
-    kind = state.kind
-    if not isinstance(kind, SwissFormat) or state.format.get_int("table_size") != 2:
+    """The TRF text of a Swiss of duels' state (see the module's docstring), from what its format
+    says the file holds (`exchange_record`)."""
+    record = state.kind.exchange_record(state)
+    if record is None:
         raise InvalidInputError.in_words("a TRF file is a Swiss of duels: this event is a %(format)s of tables of "
                                          "%(size)s", format=state.format.name, size=state.format.get_int("table_size"))
-    seeds = list(entrants_of(state))
-    if not seeds:  # before round 1: the field as registered
-        return write_trf(duel_trf(name, [p.name for p in state.players if not p.dropped], [],
-                                  state.format.get_int("rounds")))
-    history = played_rounds(state, finished_only=True)
-    total = kind.total_rounds(state)
-    gone = withdrawn(state)
+    if not record.rounds and record.first_tables is None:  # before round 1: the field as registered
+        return write_trf(duel_trf(name, record.seeds, [], record.total_rounds))
     # A round a player sat out by choice (a requested bye, a late entry's missed round) is a bye of
     # the points the director gave: H half a point, Z none, F a whole one.
-    unpaired = [{p: _BYE_CODES.get(points, "Z") for p, points in played.excused} for played in history]
+    unpaired = [{p: _BYE_CODES.get(points, "Z") for p, points in played.excused} for played in record.rounds]
     next_round: dict[str, str] = {}
-    if len(history) < total:
-        next_round = {p: "-" for p in seeds if p in gone}
-        upcoming = swiss_data(state).excused.get(len(history) + 1, {})
-        next_round.update({p: _BYE_CODES.get(points, "Z") for p, points in upcoming.items() if p not in gone})
-    ranks = _ranks(seeds, history, state) if history else None
-    return write_trf(duel_trf(name, seeds, history, max(total, len(history)), ratings=ratings, ranks=ranks,
-                              unpaired=unpaired, next_round=next_round, first_colour=_first_colour(seeds, state)))
+    if len(record.rounds) < record.total_rounds:
+        next_round = {p: "-" for p in record.seeds if p in record.withdrawn}
+        next_round.update({p: _BYE_CODES.get(points, "Z") for p, points in record.next_excused.items()
+                           if p not in record.withdrawn})
+    return write_trf(duel_trf(name, record.seeds, record.rounds, max(record.total_rounds, len(record.rounds)),
+                              ratings=ratings, ranks=record.ranks, unpaired=unpaired, next_round=next_round,
+                              first_colour=_first_colour(record)))
 
 
 _BYE_CODES: dict[Fraction, str] = {Fraction(0): "Z", Fraction(1, 2): "H", Fraction(1): "F"}
 
 
-def _ranks(seeds: list[str], history: list[PlayedRound], state: TournamentState) -> dict[str, int]:
-    """Each player's rank after the finished rounds, by their points and the event's tie-breaks (the
-    standings as they stood when the last of those rounds finished), ties by seed."""
-    from tourney.engine.formats.table_rounds import tiebreak_order
-    from tourney.engine.points_ranking import standings
-
-    rows = standings(seeds, history, 1, tiebreak_order(state.format))
-    return {row.player: place for place, row in enumerate(rows, start=1)}
-
-
-def _first_colour(seeds: list[str], state: TournamentState) -> str | None:
+def _first_colour(record: ExchangeRecord) -> str | None:
     """XXC of round 1 as seated (white: seat 0), before any of its tables has finished."""
-    from tourney.app.input.trf import TrfGame, initial_colour
-    from tourney.engine.format_registry import format_data
-    from tourney.engine.formats.live import RoundsData
-
-    plans = format_data(state, RoundsData).round_plans
-    if not plans:
+    if record.first_tables is None:
         return None
-    colours = {p: (TrfGame(0, "w" if seat == 0 else "b", ""),) for table in plans[0].tables
+    colours = {p: (TrfGame(0, "w" if seat == 0 else "b", ""),) for table in record.first_tables
                for seat, p in enumerate(table)}
-    return initial_colour(seeds, colours)
+    return initial_colour(record.seeds, colours)
 
 
 def seeding_ratings(events: list[Event]) -> dict[str, int]:

@@ -21,23 +21,25 @@ if TYPE_CHECKING:
 def pairings_page(tournament: Tournament, state: TournamentState, *, stage: int | None = None, paper: str = "a4",
                   tr: Translator = ENGLISH) -> PairingsPage:
     """Round `stage` (None: the latest seated) of a format played in rounds."""
-    from tourney.engine.formats.live import RoundsData, entrants_of, played_rounds
-    from tourney.engine.formats.table_rounds import TableRoundsFormat
-    from tourney.engine.rounds import scores
+    from tourney.engine.formats.live import RoundsData
 
     data = state.format_data
-    if not isinstance(data, RoundsData):
+    if not isinstance(data, RoundsData) or state.kind.round_points(state, 0) is None:
         raise IllegalActionError.in_words("the pairings sheet is for a format played in rounds (Swiss, round robin)")
     number, tables = stage_tables(state, stage)
-    # What the format's bye scores: a Swiss's pairing bye a point, a round robin's sitting out nothing.
-    bye_points = state.kind.bye_points if isinstance(state.kind, TableRoundsFormat) else 0
-    before = scores(entrants_of(state), played_rounds(state)[:number - 1], bye_points)
+    before = state.kind.round_points(state, number - 1) or {}
 
     def paired(name: str) -> PairedPlayer:
         return PairedPlayer(name, points_text(before.get(name, Fraction(0))))
 
     rows = tuple(PairingRow(t.number, tuple(paired(p) for p in t.seats), _result(t)) for t in tables)
     byes = data.round_plans[number - 1].byes if number <= len(data.round_plans) else ()
+    # What the format's bye scores (a Swiss's a point, a round robin's sitting out nothing): what the
+    # player with the bye has after the round more than before it.
+    bye_points = Fraction(0)
+    if byes:
+        after = state.kind.round_points(state, number) or {}
+        bye_points = after.get(byes[0], Fraction(0)) - before.get(byes[0], Fraction(0))
     return PairingsPage(event=event_info(tournament, state, tr), stage_label=stage_heading(state, number, tr),
                         rows=rows, byes=tuple(paired(p) for p in byes), bye_points=str(bye_points),
                         duels=all(len(t.seats) == 2 for t in tables), paper=paper, seed=state.seeds.get(number))

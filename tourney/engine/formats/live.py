@@ -34,7 +34,7 @@ from tourney.engine.bracket import Bracket
 from tourney.engine.format_config import FormatConfig, described_options, refuse_unused
 from tourney.engine.format_options import FormatOption
 from tourney.engine.format_registry import format_data
-from tourney.engine.format_views import BracketView, FormatView, RoundsView
+from tourney.engine.format_views import BracketView, ExchangeRecord, FormatView, RoundsView
 from tourney.engine.formats.seeding import seed as seed_order
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan
@@ -413,6 +413,12 @@ class RoundFormat(ABC):
         return f"round {stage}"
 
     def planned_rounds(self, state: LiveState) -> int | None:
+        return None
+
+    def round_points(self, state: LiveState, rounds: int) -> Mapping[str, Fraction] | None:
+        return None
+
+    def exchange_record(self, state: LiveState) -> ExchangeRecord | None:
         return None
 
     def statuses(self, state: LiveState) -> list[PlayerStatus]:

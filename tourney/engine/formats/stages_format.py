@@ -42,6 +42,7 @@ from tourney.rules.games import GameDescriptor
 if TYPE_CHECKING:
     from tourney.engine.bracket import Bracket
     from tourney.engine.format_registry import LiveState
+    from tourney.engine.format_views import ExchangeRecord
     from tourney.engine.log import Touch
     from tourney.engine.roster import PlayerInfo
 
@@ -355,6 +356,12 @@ class StagesFormat:
         return None
 
     def planned_rounds(self, state: LiveState) -> int | None:
+        return None
+
+    def round_points(self, state: LiveState, rounds: int) -> Mapping[str, Fraction] | None:
+        return None
+
+    def exchange_record(self, state: LiveState) -> ExchangeRecord | None:
         return None
 
     def stage_label(self, state: LiveState, stage: int) -> str:

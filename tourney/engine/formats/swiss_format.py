@@ -36,10 +36,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.engine.format_registry import format_data, register_format
+from tourney.engine.format_views import ExchangeRecord
 from tourney.engine.formats.live import entrants_of, min_table, played_rounds, unpaired, withdrawn
 from tourney.engine.formats.shared_options import BEST_OF, SEEDING, TABLE_SIZE, rounds_option
 from tourney.engine.formats.swiss_data import KeptApart, SwissData, baku_points
-from tourney.engine.formats.table_rounds import MAX_ROUNDS, TIEBREAKS, TableRoundsFormat
+from tourney.engine.formats.table_rounds import MAX_ROUNDS, TIEBREAKS, TableRoundsFormat, tiebreak_order
+from tourney.engine.points_ranking import standings as points_standings
 from tourney.engine.progress import PlayerStatus
 from tourney.engine.rounds import EXCUSED_POINTS, RoundPlan
 from tourney.engine.standings import StandingRow
@@ -220,6 +222,23 @@ class SwissFormat(TableRoundsFormat):
                 notes[name] = (f"requested bye in round {rounds[0]}" if len(rounds) == 1
                                else f"requested byes in rounds {', '.join(rounds)}")
         return [replace(row, note=notes[row.player]) if row.player in notes and not row.note else row for row in rows]
+
+    def exchange_record(self, state: LiveState) -> ExchangeRecord | None:
+        if state.format.get_int(TABLE_SIZE.name) != 2:
+            return None
+        seeds = entrants_of(state)
+        if not seeds:  # before round 1: the field as registered
+            return ExchangeRecord(tuple(p.name for p in state.players if not p.dropped), (),
+                                  state.format.get_int(SWISS_ROUNDS.name), frozenset(), {}, None, None)
+        history = played_rounds(state, finished_only=True)
+        ranks = None
+        if history:
+            rows = points_standings(seeds, history, self.bye_points, tiebreak_order(state.format))
+            ranks = {row.player: place for place, row in enumerate(rows, start=1)}
+        plans = swiss_data(state).round_plans
+        return ExchangeRecord(tuple(seeds), tuple(history), self.total_rounds(state), frozenset(withdrawn(state)),
+                              dict(swiss_data(state).excused.get(len(history) + 1, {})), ranks,
+                              tuple(tuple(table) for table in plans[0].tables) if plans else None)
 
     def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
         mine = swiss_data(state)

@@ -11,7 +11,7 @@ the rows carrying the score and the tie-breaks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
@@ -208,6 +208,11 @@ class TableRoundsFormat(RoundFormat):
         chosen = tiebreak_order(state.format)
         rows = rank_points(state.history, swiss_rows(state, self.bye_points, chosen), chosen=bool(chosen))
         return [replace(row, note=notes[row.player]) if row.player in notes else row for row in rows]
+
+    def round_points(self, state: LiveState, rounds: int) -> Mapping[str, Fraction] | None:
+        from tourney.engine.rounds import scores
+
+        return scores(entrants_of(state), played_rounds(state)[:rounds], self.bye_points)
 
     def planned_rounds(self, state: LiveState) -> int | None:
         return (self.total_rounds(state) or None) if state.stage > 0 else None
