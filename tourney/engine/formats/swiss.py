@@ -161,9 +161,9 @@ def pair_round(
         if history and by_dutch:
             dutch = _pair_dutch(seeds, players, history, score, bye_points, total_rounds or default_rounds(len(seeds)),
                                 virtual, avoid)
-            # An avoided pair is one that met for Dutch too (C1): it pairs one only where no pairing
-            # avoids it, and that round is left to the matching, which weighs avoided pairs as met.
-            if dutch is not None and not any(frozenset(t) in avoid for t in dutch.tables):
+            # Dutch takes an avoided pair as one that met (C1) and never pairs it: a round it cannot
+            # pair so (None) is left to the matching, which pairs the fewest such pairs it can.
+            if dutch is not None:
                 rng.random()  # the stream other rounds draw from, kept in step
                 return dutch
         return _pair_duels(players, history, score, rng, avoid, fast=pairing == "fast")
