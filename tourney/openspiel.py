@@ -9,8 +9,12 @@ Chance is the deal's full 64-bit seed, explicit: the game opens with `SEED_BYTES
 deals that game's every card from the seed's `random.Random`, as in the arena. With 2^64 seeds no
 algorithm can memorise the deals: an observation leaves every opponent hand the rules leave
 (tests/envs/test_openspiel_games.py measures it). Algorithms that sample chance (MCTS,
-outcome-sampling MCCFR) apply; a full-width traversal of chance (CFR) is out of reach. The seed's
-bytes are in the history (clone, serialize) and in no observation.
+outcome-sampling MCCFR) apply; a full-width traversal of chance (CFR) cannot enumerate 2^64 seeds.
+The seed's bytes are in the history (clone, serialize) and in no observation.
+
+For CFR, Polish Poker has `ROUND_PARAMETERS` (`tourney.envs.card_chance`): `one_round` makes the
+game its first round, `chance="cards"` deals that round's cards one chance node each from `deck`
+(a short deck makes a small game), `possible_only` leaves out the declarations no deal makes true.
 
 Returns are zero-sum by place (`encoding.rewards`): `ZERO_SUM`, utilities in [-1, 1]. The actions
 are the environments' compact ids (`tourney.envs.actions`: under 200 for every game). The
@@ -36,6 +40,7 @@ import pyspiel
 
 from tourney.engine.match import seat_names
 from tourney.envs.actions import ActionCodec
+from tourney.envs.card_chance import FULL_DECK, CardChance, card_chance, has_card_chance, round_over, round_returns
 from tourney.envs.encoding import OBSERVATION_SIZE, rewards, view_bytes
 from tourney.envs.features import FeatureSpec, feature_spec, has_features
 from tourney.envs.infostate import InfoStateLayout, InfoStateRecorder, layout_for, max_actions
@@ -44,6 +49,14 @@ from tourney.rules.games import GameDescriptor, GameState, OptionValue, all_game
 
 SEED_BYTES: Final = 8
 RESAMPLE_TRIES: Final = 200  # resampled deals drawn before giving up (a rejected one broke a rule seen played)
+CHANCE_MODES: Final = ("seed", "cards")
+# The parameters of a game whose first round can be dealt card by card (`tourney.envs.card_chance`),
+# beside its rule options: how chance deals, from which cards, whether the game is its first round
+# alone, and whether declarations no deal of the round makes true are left out.
+ROUND_PARAMETERS: Final[dict[str, OptionValue]] = {
+    "chance": "seed", "deck": "+".join(FULL_DECK), "one_round": False, "possible_only": False}
+
+
 def short_name(game: GameDescriptor) -> str:
     return f"python_tourney_{game.name.replace('-', '_')}"
 
@@ -51,7 +64,11 @@ def short_name(game: GameDescriptor) -> str:
 def parameter_defaults(game: GameDescriptor) -> dict[str, OptionValue]:
     """The game's OpenSpiel parameters with their defaults: players, then its rule options (a comma
     in a text option's value written `+`: OpenSpiel's game strings separate parameters by commas)."""
-    return {"players": game.seats[0], **{spec.name: _to_parameter(spec.default) for spec in game.options}}
+    defaults: dict[str, OptionValue] = {
+        "players": game.seats[0], **{spec.name: _to_parameter(spec.default) for spec in game.options}}
+    if has_card_chance(game):
+        defaults.update(ROUND_PARAMETERS)
+    return defaults
 
 
 def _to_parameter(value: OptionValue) -> OptionValue:
@@ -86,13 +103,57 @@ class TourneyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
         self.params = values
         self.codec = ActionCodec(self.descriptor)
         self.features: FeatureSpec | None = feature_spec(self.descriptor) if has_features(self.descriptor) else None
+        self.cards: CardChance | None = None  # the first round dealt card by card (`chance="cards"`)
+        self.one_round = False
+        self.kept: frozenset[int] | None = None  # the actions left in (`possible_only`): compact ids
         longest = max_game_length(self.descriptor, self.players, self.options)
+        if has_card_chance(self.descriptor):
+            longest = self._round_parameters(values, longest)
         self.infostate: InfoStateLayout | None = None if self.features is None else layout_for(
             self.descriptor, self.features, self.players, self.options)
         info = pyspiel.GameInfo(num_distinct_actions=self.codec.size, max_chance_outcomes=256,
                                 num_players=self.players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
                                 max_game_length=longest)
         super().__init__(_game_type(self.descriptor), info, values)
+
+    def _round_parameters(self, values: dict[str, Any], longest: int) -> int:
+        """Read `ROUND_PARAMETERS`; the game's longest history under them."""
+        mode = str(values["chance"])
+        if mode not in CHANCE_MODES:
+            raise ValueError(f"parameter 'chance' is one of {', '.join(CHANCE_MODES)}, not {mode!r}")
+        deck = [card for card in str(values["deck"]).replace("+", " ").replace(",", " ").split() if card]
+        self.one_round = bool(values["one_round"])  # OpenSpiel has checked the parameters' types
+        possible_only = bool(values["possible_only"])
+        round_cards = card_chance(self.descriptor, self.players, self.options, deck)
+        assert round_cards is not None
+        if mode == "cards":
+            if not self.one_round:
+                raise ValueError("chance=cards deals the first round only: add one_round=true")
+            self.cards = round_cards
+        elif tuple(deck) != FULL_DECK:
+            raise ValueError("a deck of your own needs chance=cards (a seed deals the whole deck)")
+        if possible_only:
+            if not self.one_round:
+                raise ValueError("possible_only=true leaves out what the first round cannot make true: "
+                                 "add one_round=true")
+            self.kept = round_cards.actions_left()
+        if not self.one_round:
+            return longest
+        chance = SEED_BYTES if self.cards is None else self.cards.cards_dealt
+        actions = self.codec.size if self.kept is None else len(self.kept)
+        return chance + actions  # a rising run of declarations and a CALL
+
+    def legal(self, state: GameState) -> dict[int, int]:
+        """The seat to act's legal compact ids with their game ids (declarations left out too)."""
+        legal = self.codec.legal(state)
+        kept = self.kept
+        if kept is None:
+            return legal
+        return {compact: action for compact, action in legal.items() if compact in kept}
+
+    def chance_needed(self) -> int:
+        """How many chance outcomes deal the game: the seed's bytes, or the first round's cards."""
+        return SEED_BYTES if self.cards is None else self.cards.cards_dealt
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TourneyGame:
         # A game never changes: a state's deep copy (OpenSpiel's clone) keeps the game itself.
@@ -111,14 +172,18 @@ class _Play:
     """A dealt game: its seed, the seats' actions so far (game ids and compact ids) and the rules
     engine's state; once asked for, each seat's perfect recall (`recall`, `recall_vector`)."""
 
-    def __init__(self, game: TourneyGame, seed: int, start: Callable[[], GameState] | None = None) -> None:
+    def __init__(self, game: TourneyGame, seed: int, start: Callable[[], GameState] | None = None,
+                 dealt: list[int] | None = None) -> None:
         self.game = game
         self.seed = seed
+        self.dealt = dealt  # the first round's cards, when chance deals them (`chance="cards"`)
         self.actions: list[int] = []
         self.compact: list[int] = []
         # What the game starts from, again for every replay (a clone, a recall): the seed's deal,
         # or a resampled deal's chosen cards (`resample_from_infostate`).
-        self.start = start if start is not None else _seeded_start(game, seed)
+        if start is None:
+            start = _seeded_start(game, seed) if dealt is None else _dealt_start(game, dealt)
+        self.start = start
         self.state = self.start()
         self._memory: _Memory | None = None
 
@@ -140,7 +205,7 @@ class _Play:
     def views(self, seat: int) -> list[dict[str, Any]]:
         """What `seat` saw, as JSON (a replay): its view after the deal and after every action, and
         before each, the action as it saw it (`{"action": text}` with the view's deal number)."""
-        twin = _Play(self.game, self.seed, self.start)
+        twin = _Play(self.game, self.seed, self.start, self.dealt)
         view = twin.state.view(seat).to_json()
         views = [view]
         for action, compact in zip(self.actions, self.compact, strict=True):
@@ -161,7 +226,7 @@ class _Play:
         return self.memory().recorders[seat].dense()
 
     def replayed(self, with_memory: bool = False) -> _Play:
-        twin = _Play(self.game, self.seed, self.start)
+        twin = _Play(self.game, self.seed, self.start, self.dealt)
         if with_memory:
             twin._memory = _Memory(self.game, twin.state)
         for action, compact in zip(self.actions, self.compact, strict=True):
@@ -184,17 +249,17 @@ class _Play:
         # The game is named rather than pickled: an unpickled game object skips our __init__.
         # (A resampled state deals from chosen cards, not the seed: it serialises as its seed's game.)
         return {"game": short_name(self.game.descriptor), "params": dict(self.game.params), "seed": self.seed,
-                "actions": list(self.actions), "compact": list(self.compact)}
+                "dealt": self.dealt, "actions": list(self.actions), "compact": list(self.compact)}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         game = pyspiel.load_game(data["game"], data["params"])
-        self.__init__(game, data["seed"])  # type: ignore[misc]
+        self.__init__(game, data["seed"], None, data.get("dealt"))  # type: ignore[misc]
         compacts = data.get("compact")  # absent from a state serialised before issue 32's resampling
         for step, action in enumerate(data["actions"]):
             if compacts is not None:
                 compact = compacts[step]
             else:
-                compact = next(key for key, value in game.codec.legal(self.state).items() if value == action)
+                compact = next(key for key, value in game.legal(self.state).items() if value == action)
             self.apply(action, compact)
 
 
@@ -240,6 +305,11 @@ def public_action_text(codec: ActionCodec, actor: int, seat: int, action: int, c
     return f"{kind}:{bin(compact - first).count('1')} cards"
 
 
+def _dealt_start(game: TourneyGame, dealt: list[int]) -> Callable[[], GameState]:
+    assert game.cards is not None
+    return game.cards.start(seat_names(game.descriptor, game.players), dealt)
+
+
 def _seeded_start(game: TourneyGame, seed: int) -> Callable[[], GameState]:
     new_state = require_engine(game.descriptor)
     names = seat_names(game.descriptor, game.players)
@@ -247,12 +317,13 @@ def _seeded_start(game: TourneyGame, seed: int) -> Callable[[], GameState]:
 
 
 class TourneyState(pyspiel.State):  # type: ignore[misc]
-    """Before the deal (`play` is None: the seed's bytes drawn so far in `seed_bytes`), then the dealt game."""
+    """Before the deal (`play` is None: the chance outcomes drawn so far in `chance`: the seed's
+    bytes, or the first round's cards), then the dealt game."""
 
     def __init__(self, game: TourneyGame) -> None:
         super().__init__(game)
         self._game = game
-        self.seed_bytes: list[int] = []
+        self.chance: list[int] = []
         self.play: _Play | None = None
         self._start: Callable[[], GameState] | None = None  # a resampled deal's start, instead of the seed's
 
@@ -263,30 +334,36 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         if self.state is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.state.terminal:
+        if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         return self.state.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.state is not None
-        return sorted(self._game.codec.legal(self.state))
+        return sorted(self._game.legal(self.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        cards = self._game.cards
+        if cards is not None:
+            return cards.outcomes(self.chance)
         return [(byte, 1.0 / 256) for byte in range(256)]
 
     def _apply_action(self, action: int) -> None:
         if self.play is None:
-            self.seed_bytes.append(int(action))
-            if len(self.seed_bytes) == SEED_BYTES:
-                self.play = _Play(self._game, int.from_bytes(bytes(self.seed_bytes), "big"), self._start)
+            self.chance.append(int(action))
+            if len(self.chance) == self._game.chance_needed():
+                if self._game.cards is None:
+                    self.play = _Play(self._game, int.from_bytes(bytes(self.chance), "big"), self._start)
+                else:
+                    self.play = _Play(self._game, 0, None, list(self.chance))
         else:
-            self.play.apply(self._game.codec.legal(self.play.state)[int(action)], int(action))
+            self.play.apply(self._game.legal(self.play.state)[int(action)], int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {action}"
+            return f"seed byte {action}" if self._game.cards is None else f"deal {FULL_DECK[action]}"
         if self.state is not None and not self.state.terminal and self.state.to_act == player:
-            game_action = self._game.codec.legal(self.state).get(action)
+            game_action = self._game.legal(self.state).get(action)
             text = self._game.descriptor.action_text
             if game_action is not None and text is not None:
                 return text(game_action)
@@ -296,47 +373,58 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
         """A state `player_id` cannot tell from this one, its unseen cards dealt again uniformly
         (`tourney.envs.resample`; the seed's bytes and every action the same; later deals from a
         seed drawn with `probability_sampler`). Its `serialize()` gives the seed's game, not the
-        resampled deal. A game without a resampler: NotImplementedError."""
+        resampled deal. With `chance="cards"`: the other hands drawn again as chance outcomes.
+        A game without a resampler: NotImplementedError."""
         twin = TourneyState(self._game)
         if self.play is None:  # before the deal every state looks the same
-            for byte in self.seed_bytes:
-                twin.apply_action(byte)
+            for outcome in self.chance:
+                twin.apply_action(outcome)
+            return twin
+        rng = random.Random(int(probability_sampler() * 2**53))
+        cards = self._game.cards
+        if cards is not None:
+            twin._replay(cards.resampled(self.chance, player_id, rng), self.play.compact)
             return twin
         resample = resampler(self._game.descriptor)
         if resample is None:
             raise NotImplementedError(f"{short_name(self._game.descriptor)} cannot resample an information state yet")
-        rng = random.Random(int(probability_sampler() * 2**53))
         views = self.play.views(player_id)
         wanted = self.play.recall(player_id)
         for _ in range(RESAMPLE_TRIES):
             twin = TourneyState(self._game)
             twin._start = resample(self.play.state.players, self._game.options, self.play.state, player_id, views, rng)
-            if twin._replay(self.seed_bytes, self.play.compact) and twin.play is not None \
+            if twin._replay(self.chance, self.play.compact) and twin.play is not None \
                     and twin.play.recall(player_id) == wanted:
                 return twin
         raise pyspiel.SpielError(f"no deal consistent with player {player_id}'s information in {RESAMPLE_TRIES} tries")
 
-    def _replay(self, seed_bytes: list[int], actions: list[int]) -> bool:
-        """Apply the seed's bytes and `actions`; False if one is not legal here."""
-        for byte in seed_bytes:
-            self.apply_action(byte)
+    def _replay(self, chance: list[int], actions: list[int]) -> bool:
+        """Apply the chance outcomes and `actions`; False if one is not legal here."""
+        for outcome in chance:
+            self.apply_action(outcome)
         for compact in actions:
             assert self.play is not None
-            if self.play.state.terminal or compact not in self._game.codec.legal(self.play.state):
+            if self.is_terminal() or compact not in self._game.legal(self.play.state):
                 return False
             self.apply_action(compact)
         return True
 
     def is_terminal(self) -> bool:
-        return self.state is not None and self.state.terminal
+        state = self.state
+        if state is None:
+            return False
+        return round_over(state) if self._game.one_round else state.terminal
 
     def returns(self) -> list[float]:
-        if self.state is None or not self.state.terminal:
+        state = self.state
+        if state is None or not self.is_terminal():
             return [0.0] * self._game.players
-        outcome = self.state.outcome()
+        if self._game.one_round:
+            return round_returns(state)
+        outcome = state.outcome()
         places = dict(zip(outcome.standings, outcome.places, strict=True))
         by_name = rewards(places, self._game.players)
-        return [by_name[name] for name in self.state.players]
+        return [by_name[name] for name in state.players]
 
     def __str__(self) -> str:
         if self.state is None:
