@@ -87,3 +87,45 @@ def test_the_players_page_with_the_keyboard_alone(browser: Any, tmp_path: Path, 
         console.wait_for_selector(".notice.ok")
         assert "Registered 2 player(s)" in console.locator(".notice").inner_text()
         assert read_floor(url, None).state.player("Łucja").club == "Gdańsk"
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_swiss_s_requests_with_the_keyboard(browser: Any, tmp_path: Path, size: str) -> None:
+    from tourney import app
+    from tourney.app.floor.floor_read import open_floor
+
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Swiss night", game="chlust", format="swiss", options={"rounds": 4}, seed=3, db=url)
+    app.add_players(LONG_NAMES[:7], db=url)
+    app.drop(LONG_NAMES[0], db=url)  # before round 1: the field is the other six
+    app.seat(db=url)
+    open_floor(db=url)
+    first, second, third = LONG_NAMES[1:4]
+    viewport = SIZES[size]
+    with console_page(browser, url, size) as (console, base):
+        console.goto(base + director_path(url, "players"))
+        # A requested bye: the round field holds the next round; half a point is the default.
+        console.focus("#bye-name")
+        console.keyboard.type(first)
+        console.keyboard.press("Tab")
+        assert console.evaluate("document.activeElement.value") == "2"
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == f"{first}: half-point bye in round 2."
+        # Two players kept apart.
+        console.focus("#avoid-first")
+        console.keyboard.type(second)
+        console.keyboard.press("Tab")
+        console.keyboard.type(third)
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == f"{second} and {third} are kept apart."
+        # The dropped row's Rejoin.
+        console.get_by_role("button", name=f"Rejoin {LONG_NAMES[0]}").focus()
+        no_sideways_scroll(console, viewport["width"])
+        shot(console, f"console-players-swiss-{size}")
+        console.keyboard.press("Enter")
+        console.wait_for_selector(".notice.ok")
+        assert console.locator(".notice").inner_text() == f"{LONG_NAMES[0]} is back: paired from round 2."
+    kinds = [event.kind for event in read_floor(url, None).state.events[-3:]]
+    assert kinds == ["bye", "avoid", "rejoin"]

@@ -31,7 +31,7 @@ FLOOR_CHANGES = {"/table/{table}/{token}": Scope.TABLE, "/director/{token}/repor
                  "/director/{token}/results/entry": Scope.DIRECTOR,
                  "/director/{token}/log/correct/{event}": Scope.DIRECTOR,
                  **{f"/director/{{token}}/players/{change}": Scope.DIRECTOR
-                    for change in ("add", "rename", "drop", "upload", "import")},
+                    for change in ("add", "rename", "drop", "upload", "import", "bye", "rejoin", "avoid")},
                  **{f"/director/{{token}}/stage/{change}": Scope.DIRECTOR for change in ("draw", "advance")},
                  "/console/{token}/new": Scope.CONSOLE, "/console/{token}/choose/{event}": Scope.CONSOLE}
 

@@ -206,16 +206,12 @@ def bye(
     """A requested bye, announced before its round: the player is not paired in round K and scores
     half a point (the default) or none for it (`tourney undo` reverts it until the round is paired)."""
     from tourney.app.operations.players import request_bye
+    from tourney.app.read_models.player_words import bye_notice
 
     tr = command_translator(db, tournament)
     done = request_bye(name, number, points, db=db, tournament=tournament)
     with after_commit():
-        if done.points == "half":
-            typer.echo(tr.gettext("%(player)s: half-point bye in round %(round)s.", player=done.name,
-                                  round=done.round))
-        else:
-            typer.echo(tr.gettext("%(player)s: zero-point bye in round %(round)s.", player=done.name,
-                                  round=done.round))
+        typer.echo(bye_notice(done.name, done.round, done.points, tr))
 
 
 @app.command("rejoin", short_help="A player who dropped out of a Swiss comes back.")
@@ -227,12 +223,12 @@ def rejoin(
     """A player who dropped out of a Swiss comes back: paired again from the next round (the rounds
     missed score nothing)."""
     from tourney.app.operations.players import rejoin as rejoin_player
+    from tourney.app.read_models.player_words import rejoin_notice
 
     tr = command_translator(db, tournament)
     done = rejoin_player(name, db=db, tournament=tournament)
     with after_commit():
-        typer.echo(tr.gettext("%(player)s is back: paired from round %(round)s.", player=done.name,
-                              round=done.state.stage + 1))
+        typer.echo(rejoin_notice(done.name, done.state.stage + 1, tr))
 
 
 @app.command("avoid", short_help="Two players of a Swiss are never paired while another pairing exists.")
@@ -245,8 +241,9 @@ def avoid(
     """Keep two players apart (family, a team): the pairing treats them as a pair that has already
     met, so they play each other only when no other pairing exists."""
     from tourney.app.operations.players import avoid as avoid_pair
+    from tourney.app.read_models.player_words import avoid_notice
 
     tr = command_translator(db, tournament)
     done = avoid_pair(first, second, db=db, tournament=tournament)
     with after_commit():
-        typer.echo(tr.gettext("%(first)s and %(second)s are kept apart.", first=done.first, second=done.second))
+        typer.echo(avoid_notice(done.first, done.second, tr))

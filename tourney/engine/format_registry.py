@@ -340,6 +340,12 @@ class TournamentFormat(Protocol):
         ...
 
     @property
+    def requests(self) -> bool:
+        """Whether it takes requested byes, re-entries and avoided pairings (`player bye`, `player
+        rejoin`, `player avoid`; a Swiss): the director's console offers them where it does."""
+        ...
+
+    @property
     def view_kind(self) -> str | None:
         """The sheet its view data (`view`) feeds, which `print bracket` and the wall's bracket page
         show: "stages-tree" (the stages' tree, from the plan), "bracket" (a `BracketView`),

@@ -9,6 +9,9 @@
     POST /director/TOKEN/players/upload      a CSV file (multipart; its encoding and separator as
                                              `player import --encoding --separator`): its preview, nothing stored
     POST /director/TOKEN/players/import      register the previewed file (the log and the players checked again)
+    POST /director/TOKEN/players/bye         a Swiss's requested bye (name, round, points: half or zero)
+    POST /director/TOKEN/players/rejoin      a Swiss player who dropped out comes back
+    POST /director/TOKEN/players/avoid       two Swiss players kept apart (first, second)
 
 Every POST passes the one gate (`web/gate.py`); each handler is one operation of `tourney.app` and
 renders `app/floor/console_players.py`. An uploaded file waits for its confirmation in this
@@ -93,6 +96,14 @@ def upload_source(filename: str) -> str:
     return name or "the upload"
 
 
+def posted_round(typed: str) -> int:
+    """A round number as a form sends it; one line of refusal for anything else."""
+    text = typed.strip()
+    if not text.isdigit() or not 0 < int(text) < 10_000:
+        raise InvalidInputError.in_words("the round must be a number such as 3, not %(value)s", value=repr(typed[:20]))
+    return int(text)
+
+
 class ConsolePlayers:
     """The console's players routes over `site`, its changes through `gate`."""
 
@@ -109,6 +120,9 @@ class ConsolePlayers:
             gate.route("/director/{token}/players/drop", Scope.DIRECTOR, self.drop),
             gate.route("/director/{token}/players/upload", Scope.DIRECTOR, self.upload, upload=True),
             gate.route("/director/{token}/players/import", Scope.DIRECTOR, self.confirm_import),
+            gate.route("/director/{token}/players/bye", Scope.DIRECTOR, self.bye),
+            gate.route("/director/{token}/players/rejoin", Scope.DIRECTOR, self.rejoin),
+            gate.route("/director/{token}/players/avoid", Scope.DIRECTOR, self.avoid),
         ]
 
     def show(self, request: Request) -> Response:
@@ -131,9 +145,11 @@ class ConsolePlayers:
         from tourney.app.operations.players import add_players
 
         club = posted.field("club")
+        missed = posted.field("missed")  # a late entry into a Swiss: what each missed round scores
         site = self._site
         try:
-            done = add_players([posted.field("name")], club=club or None, db=site.db, tournament=site.tournament)
+            done = add_players([posted.field("name")], club=club or None, db=site.db, tournament=site.tournament,
+                               missed=missed or None)
         except TourneyError as error:
             return self._refused(error)
         return self._page(notice=registered_notice(done, posted_words(posted)))
@@ -170,6 +186,41 @@ class ConsolePlayers:
         except TourneyError as error:
             return self._refused(error)
         return self._page(notice=posted_words(posted).gettext("Dropped %(name)s.", name=done.name))
+
+    def bye(self, posted: Posted) -> Response:
+        from tourney.app.operations.players import request_bye
+        from tourney.app.read_models.player_words import bye_notice
+
+        site = self._site
+        try:
+            number = posted_round(posted.field("round"))
+            done = request_bye(posted.field("name"), number, posted.field("points") or "half", db=site.db,
+                               tournament=site.tournament)
+        except TourneyError as error:
+            return self._refused(error)
+        return self._page(notice=bye_notice(done.name, done.round, done.points, posted_words(posted)))
+
+    def rejoin(self, posted: Posted) -> Response:
+        from tourney.app.operations.players import rejoin
+        from tourney.app.read_models.player_words import rejoin_notice
+
+        site = self._site
+        try:
+            done = rejoin(posted.field("name"), db=site.db, tournament=site.tournament)
+        except TourneyError as error:
+            return self._refused(error)
+        return self._page(notice=rejoin_notice(done.name, done.state.stage + 1, posted_words(posted)))
+
+    def avoid(self, posted: Posted) -> Response:
+        from tourney.app.operations.players import avoid
+        from tourney.app.read_models.player_words import avoid_notice
+
+        site = self._site
+        try:
+            done = avoid(posted.field("first"), posted.field("second"), db=site.db, tournament=site.tournament)
+        except TourneyError as error:
+            return self._refused(error)
+        return self._page(notice=avoid_notice(done.first, done.second, posted_words(posted)))
 
     def upload(self, posted: Posted) -> Response:
         from tourney.app.floor.console_players import players_page

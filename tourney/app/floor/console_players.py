@@ -1,5 +1,6 @@
 """The players section of the director's console: the list (searched as quick entry reads names,
-each row with its rename and drop), the answers of add, rename and drop, and an upload's preview
+each row with its rename and drop, and a Swiss's rejoin), the answers of add, rename and drop (and
+a Swiss's requested byes, re-entries and avoided pairings), and an upload's preview
 (`app/floor/import_preview.py`). A drop's confirmation, like an import's, names the log's last event
 its page showed and is refused (`StalePreview`, 409) when the log moved since. Rendered with
 `templates/console/players.html` (autoescaped: names are text, never HTML)."""
@@ -89,6 +90,9 @@ class PlayersPage:
     preview: ImportPreview | None
     upload: str  # the kept upload's id, sent back to confirm its preview
     max_upload_mb: int
+    requests: bool = False  # the format takes requested byes, re-entries and avoided pairings (a Swiss)
+    late: bool = False  # an entry now is a late one, after round 1 (its missed rounds score as chosen)
+    next_round: int = 1  # the first round a bye can still be requested for
 
 
 def matches(name: str, query: str) -> bool:
@@ -158,5 +162,6 @@ def players_page(floor: FloorRead, *, query: str = "", notice: str = "", ok: boo
         players=player_lines(state, query, tr), total=len(state.players), notice=notice, notice_ok=ok,
         poll_token=poll_token(floor), confirm_drop=confirm_drop, rename=rename, seen=state.last_event_id,
         preview=preview.said_in(tr) if preview is not None else None, upload=upload,
-        max_upload_mb=MAX_TEXT_BYTES // 2**20)
+        max_upload_mb=MAX_TEXT_BYTES // 2**20, requests=bool(state.kind.requests) and not state.complete,
+        late=state.stage > 0, next_round=state.stage + 1)
     return render_page("console/players.html", lang, page=page, poll_url=POLL_URL)

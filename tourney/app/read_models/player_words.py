@@ -72,6 +72,23 @@ def _round_text(status: PlayerStatus, tr: Translator) -> str:
     return status_word(status.status, tr)
 
 
+def bye_notice(name: str, number: int, points: str, tr: Translator = ENGLISH) -> str:
+    """The answer to a requested bye (`player bye`, the console's Bye)."""
+    if points == "half":
+        return tr.gettext("%(player)s: half-point bye in round %(round)s.", player=name, round=number)
+    return tr.gettext("%(player)s: zero-point bye in round %(round)s.", player=name, round=number)
+
+
+def rejoin_notice(name: str, number: int, tr: Translator = ENGLISH) -> str:
+    """The answer to a re-entry (`player rejoin`): paired again from round `number`."""
+    return tr.gettext("%(player)s is back: paired from round %(round)s.", player=name, round=number)
+
+
+def avoid_notice(first: str, second: str, tr: Translator = ENGLISH) -> str:
+    """The answer to an avoided pairing (`player avoid`)."""
+    return tr.gettext("%(first)s and %(second)s are kept apart.", first=first, second=second)
+
+
 def step_result_text(step: Step, tr: Translator = ENGLISH) -> str:
     """What happened at a step of a player's path ("place 1, advances"), in `tr`'s language when
     the format words it for the catalogs (a plug-in format's own English otherwise)."""

@@ -230,6 +230,7 @@ class RoundFormat(ABC):
     takes_stage_plan = False
     duels_only = False  # a bracket: every match is a duel, so the game must seat 2
     withdrawals = False  # a player may leave between rounds and is paired no more (Swiss)
+    requests = False  # requested byes, re-entries and avoided pairings (Swiss)
 
     # ---------------------------------------------------------------- creating an event
     def allowed_for(self, game: GameDescriptor) -> bool:

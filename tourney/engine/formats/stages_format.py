@@ -167,6 +167,7 @@ class StagesFormat:
     order = 0
     option_specs: tuple[FormatOption, ...] = ()
     takes_stage_plan = True
+    requests = False
     view_kind: str | None = "stages-tree"
     standings_columns: tuple[StandingsColumn, ...] = ()
     draws = False

@@ -100,6 +100,7 @@ class SwissFormat(TableRoundsFormat):
     order = 4
     view_kind: str | None = "score-groups"
     withdrawals = True
+    requests = True
     option_specs: tuple[FormatOption, ...] = (BEST_OF, TABLE_SIZE, SWISS_ROUNDS, SEEDING, TIEBREAKS, PAIRING,
                                               AVOID_CLUBS, ACCELERATION)
 
