@@ -3,7 +3,7 @@ option adds (its command-line flag, bounds, a list of choices, and how a descrip
 
     FormatOption            one option: name, type, default, help, section, choices (OptionSpec's),
                             and flag, low/high, listed, null_default, validate, words, logged_default,
-                            label (its name on a form)
+                            label (its name on a form), choice_labels (a form's words for its choices)
     option.parse(text)      `--format-option NAME=TEXT` (or `--FLAG TEXT`) as the option's value
     option.read(value)      a stored (JSON) or given value, checked and in the option's own form
     option.stored(value)    the value as the `format` payload stores it
@@ -46,11 +46,16 @@ class FormatOption(OptionSpec):
     words: Callable[[OptionValue], Worded | None] = _no_words  # a description's phrase of a value
     logged_default: Worded | None = None  # the log's phrase at the default ("seeding by lot")
     label: str = ""  # its name on a form ("Tie-breaks"); "" is the name with spaces, capitalised
+    choice_labels: tuple[tuple[str, str], ...] = ()  # a form's words for a choice; one without: as typed
 
     @property
     def field_label(self) -> str:
         """Its name on a form (the web console's new-event form): `label`, else "Best of" of best_of."""
         return self.label or self.name.replace("_", " ").capitalize()
+
+    def choice_label(self, choice: str) -> str:
+        """A choice as a form shows it ("by lot" for lot): its `choice_labels` words, else as typed."""
+        return dict(self.choice_labels).get(choice, choice)
 
     @property
     def switch(self) -> str:

@@ -302,9 +302,9 @@ def option_fields(tr: Translator = ENGLISH) -> tuple[OptionField, ...]:
         if option.is_switch:
             fields.append(OptionField(name, label, "switch", said + ".", option.default))
         elif spec.choices and not spec.listed:
-            # A value is shown in the catalog's word for it where it has one ("lot": "losowanie"), else
-            # as the command line takes it ("dutch"), which its help names.
-            words = {choice: tr.gettext(choice) for choice in spec.choices}
+            # A value is shown in its spec's words for a form, in the page's language ("by lot":
+            # "losowanie"); a choice without them (a plug-in's) as the command line takes it.
+            words = {choice: tr.gettext(spec.choice_label(choice)) for choice in spec.choices}
             shown = tuple((choice, tr.gettext("%(choice)s (the default)", choice=words[choice])
                            if choice == option.default else words[choice]) for choice in spec.choices)
             fields.append(OptionField(name, label, "select", said + ".", option.default, shown))

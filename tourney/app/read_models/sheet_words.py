@@ -116,6 +116,8 @@ def dynamic_messages() -> Iterator[tuple[str, str]]:
             for spec in fmt.option_specs:
                 yield spec.field_label, f"{fmt.name}: the label of its option {spec.name} (the console's form)"
                 yield spec.help, f"{fmt.name}: the help of its option {spec.name} (the console's form)"
+                for choice, words in spec.choice_labels:
+                    yield words, f"{fmt.name}: its option {spec.name}'s choice {choice} on the console's form"
             for column in fmt.standings_columns:
                 if column.shown != "numbers":  # named numbers are headed by their names (the tie-breaks')
                     yield column.heading, f"{fmt.name}: the heading of the standings column {column.key}"

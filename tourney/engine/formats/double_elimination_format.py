@@ -26,7 +26,8 @@ def _grand_final_words(value: OptionValue) -> Worded:
 GRAND_FINAL: Final = FormatOption(
     "grand_final", str, "reset", "a grand final with a reset match (reset, the default), a single grand final "
     "(single), or none (none: the winners' bracket champion wins).", "docs/formats.md#double-elimination", GRAND_FINALS,
-    words=_grand_final_words)
+    words=_grand_final_words,
+    choice_labels=(("reset", "with a reset match"), ("single", "a single match"), ("none", "none")))
 
 
 class DoubleEliminationFormat(BracketFormat):

@@ -47,7 +47,8 @@ BEST_OF: Final = FormatOption(
 SEEDING: Final = FormatOption(
     "seeding", str, "lot", "seed order by lot (lot, the default), by rating (rating: `seat --ratings FILE`) or "
     "registration order (list).",
-    "docs/formats.md#seeding", SEEDING_METHODS, words=_seeding_words, logged_default=worded("seeding by lot"))
+    "docs/formats.md#seeding", SEEDING_METHODS, words=_seeding_words, logged_default=worded("seeding by lot"),
+    choice_labels=(("lot", "by lot"), ("rating", "by rating"), ("list", "registration order")))
 TABLE_SIZE: Final = FormatOption(
     "table_size", int, 2, "players per table (2 = duels; up to the game's largest table).", "docs/formats.md",
     metavar="K", low=2, high=1_000, words=_table_size_words)

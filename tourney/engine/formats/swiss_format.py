@@ -72,9 +72,11 @@ def _pairing_words(value: OptionValue) -> Worded:
 SWISS_ROUNDS: Final = rounds_option("the number of rounds (default ⌈log2 N⌉).")
 # The system of duels (swiss.py's PAIRINGS; that module is imported only when a round is paired).
 PAIRING: Final = FormatOption(
-    "pairing", str, "auto", "the pairing of duels: auto (the default: FIDE Dutch from round 2 up to 64 players, "
-    "the fast system above 128), dutch (FIDE Dutch from round 2 at any size) or fast (top down by score "
-    "groups, every round).", "docs/formats.md#swiss", ("auto", "dutch", "fast"), words=_pairing_words)
+    "pairing", str, "auto", "the pairing of duels: auto (the default: FIDE Dutch from round 2 up to 1,000 players, "
+    "the fast system above), dutch (FIDE Dutch from round 2 at any size) or fast (top down by score "
+    "groups, every round).", "docs/formats.md#swiss", ("auto", "dutch", "fast"), words=_pairing_words,
+    choice_labels=(("auto", "automatic: Dutch up to 1,000 players"), ("dutch", "FIDE Dutch"),
+                   ("fast", "fast (top down by score groups)")))
 
 
 def _avoid_clubs_words(value: OptionValue) -> Worded:
@@ -91,7 +93,7 @@ AVOID_CLUBS: Final = FormatOption(
 ACCELERATION: Final = FormatOption(
     "acceleration", str, "none", "accelerated pairings: none (the default) or baku (FIDE C.04.5.1: in the first "
     "half of the rounds the top half of the seeds pair with 1, then ½, virtual point).", "docs/formats.md#swiss",
-    ("none", "baku"), words=_acceleration_words)
+    ("none", "baku"), words=_acceleration_words, choice_labels=(("baku", "Baku (FIDE C.04.5.1)"),))
 
 
 class SwissFormat(TableRoundsFormat):
