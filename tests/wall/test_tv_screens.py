@@ -112,3 +112,38 @@ def test_before_the_seat_draw_each_screen_says_so(tmp_path: Path) -> None:
             assert screen.notice == NOT_SEATED and not screen.rows and not screen.tables
         stages = wall_screen(snap, WallQuery("bracket")).stages  # the plan
         assert stages is not None and [stage.label for stage in stages.stages] == ["final"]
+
+
+def test_a_swiss_s_standings_screen_shows_its_points_and_first_tie_break(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Swiss", game="chlust", format="swiss", options={"rounds": 3}, seed=4, db=url)
+    app.add_players(["Anna", "Bartosz", "Celina", "Dawid", "Ewa", "Filip"], db=url)
+    app.seat(db=url)
+    for table in app.tournament_state(db=url).tables:
+        app.enter_result(table.number, table.seats[1], db=url)  # each table's first seat wins
+    with open_wall(url, None) as wall:
+        snap = wall.read()
+        screen = wall_screen(snap, WallQuery("standings"))
+        page_rows = snap.state.standings()
+        html = render_screen(snap, WallQuery("standings"), "/_token", 1000)
+    assert screen.columns == ("rank", "player", "number", "tiebreak")
+    assert screen.headings[:3] == ("rank", "player", "Points") and len(screen.headings) == 5
+    winners = {row.player for row in page_rows if row.value("points") == 1}
+    assert len(winners) == 3
+    assert {row.cells[1] for row in screen.rows if row.cells[2] == "1"} == winners
+    assert {row.cells[2] for row in screen.rows} == {"1", "0"}
+    assert "<th>Points</th>" in html and html.count('<col class="num">') == 2  # rank and the points
+    assert html.count('<col class="wide">') == 1  # the tie-break, its heading a name
+
+
+def test_a_knockout_s_standings_screen_shows_the_round_reached_wide(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Cup", game="chlust", format="knockout", seed=4, db=url)
+    app.add_players(["Anna", "Bartosz", "Celina", "Dawid"], db=url)
+    app.seat(db=url)
+    with open_wall(url, None) as wall:
+        snap = wall.read()
+        screen = wall_screen(snap, WallQuery("standings"))
+        html = render_screen(snap, WallQuery("standings"), "/_token", 1000)
+    assert screen.columns[:2] == ("rank", "player") and "text" in screen.columns[2:]
+    assert '<col class="wide">' in html

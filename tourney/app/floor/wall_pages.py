@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from tourney.engine.tournament import TournamentState
 
 TV_PREFIX = "/tv"
+TV_FORMAT_COLUMNS = 2  # a format's standings columns a TV shows (points and the first tie-break)
 DEFAULT_ROWS = 16  # a standings or seating row is 5vh: 16 of them fill 1080p under the title bar
 MIN_ROWS, MAX_ROWS = 4, 40
 TABLES_PER_SCREEN = 8  # four columns of two rows of table cards
@@ -166,6 +167,7 @@ class _Content:
     status_column: bool = True
     stages: StagesLayout | None = None
     elimination: EliminationLayout | None = None
+    headings: tuple[str, ...] = ()  # the columns' headings as shown, when not their keys' words
 
 
 def _standings(snap: WallSnapshot, tr: Translator) -> _Content:
@@ -175,12 +177,24 @@ def _standings(snap: WallSnapshot, tr: Translator) -> _Content:
     state = snap.state
     page = views.standings_page(snap.tournament, state, tr=tr)
     status = {s.name: s.status for s in statuses(state)}
-    rows = tuple(WallRow((tr.gettext("T-%(rank)s", rank=r.rank) if r.shared else f"{r.rank}", r.player, f"{r.table}"),
+    # A format with columns of its own (a Swiss's points and tie-breaks, a bracket's round reached)
+    # shows the first of them, which rank the room; the stages show where each player sits.
+    own = page.columns[:TV_FORMAT_COLUMNS]
+    shown = len(own)
+    # A column's key names its width: "number" narrow; a tie-break's (its heading a name such as
+    # Buchholz) and "text" (a round reached) wide.
+    columns = ("rank", "player", *("tiebreak" if column.named else "number" if column.numeric else "text"
+                                   for column in own)) if shown else \
+        ("rank", "player", "table")
+    rows = tuple(WallRow((tr.gettext("T-%(rank)s", rank=r.rank) if r.shared else f"{r.rank}", r.player,
+                          *(r.cells[:shown] if shown else (f"{r.table}",))),
                          status.get(r.player, ""), status_word(status.get(r.player, ""), tr))
                  for r in page.rows)
     title = tr.gettext("Standings (provisional)") if page.provisional else tr.gettext("Standings")
-    return _Content(title, page.event.stage_text, ("rank", "player", "table"), rows,
-                    notice="" if rows else tr.gettext(NOT_SEATED))
+    headings = (tr.gettext(COLUMN_NAMES["rank"]), tr.gettext(COLUMN_NAMES["player"]),
+                *(column.heading for column in own)) if shown else ()
+    return _Content(title, page.event.stage_text, columns, rows, notice="" if rows else tr.gettext(NOT_SEATED),
+                    headings=headings)
 
 
 def _seating(snap: WallSnapshot, tr: Translator) -> _Content:
@@ -284,7 +298,8 @@ def wall_screen(snap: WallSnapshot, query: WallQuery, tr: Translator = ENGLISH) 
         next_url = query.url(following, 1)
     if shown is not None:
         content = _Content(tr.gettext("Champion"), "", status_column=False)
-    headings = (*(tr.gettext(COLUMN_NAMES[c]) if c in COLUMN_NAMES else c for c in content.columns),
+    headings = (*(content.headings or (tr.gettext(COLUMN_NAMES[c]) if c in COLUMN_NAMES else c
+                                       for c in content.columns)),
                 tr.gettext(COLUMN_NAMES["status"]))
     return WallScreen(
         event=snap.tournament.name, kind=query.kind, title=content.title, subtitle=content.subtitle,
