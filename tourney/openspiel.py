@@ -357,7 +357,10 @@ class TourneyState(pyspiel.State):  # type: ignore[misc]
                 else:
                     self.play = _Play(self._game, 0, None, list(self.chance))
         else:
-            self.play.apply(self._game.legal(self.play.state)[int(action)], int(action))
+            legal = self._game.legal(self.play.state)
+            if int(action) not in legal:
+                raise ValueError(f"action {action} is not legal here (legal: {sorted(legal)})")
+            self.play.apply(legal[int(action)], int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -55,6 +55,9 @@ def test_the_declarations_left_are_those_some_deal_makes_true() -> None:
         for _ in range(3):
             state.apply_action(state.chance_outcomes()[0][0])
         assert set(state.legal_actions()) == true_somewhere
+        left_out = min(set(range(len(CANONICAL))) - true_somewhere)
+        with pytest.raises(ValueError, match=f"action {left_out} is not legal here"):
+            state.apply_action(left_out)
         state.apply_action(min(true_somewhere))
         assert CALL in state.legal_actions()
         assert set(state.legal_actions()) - {CALL} == {i for i in true_somewhere if i > min(true_somewhere)}
