@@ -93,10 +93,16 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
     score, and an opponent's rounds not played count as draws (½) in the score read for them (their
     byes', requested byes' and forfeit wins' points left out)."""
     rounds = len(history)
+    cut = bool({"buchholz-cut1", "median-buchholz"} & set(wanted))
+    # Without fide_2023 an opponent's score is read as it is and, without a cut, a player's terms
+    # are only summed: Buchholz is added up in the same pass as Sonneborn-Berger (the common case,
+    # one pass over the duels); otherwise each round's terms are kept and read afterwards.
+    by_round = fide_2023 or cut
     sb = dict.fromkeys(players, 0)
+    buchholz = dict.fromkeys(players, 0)
     opponents_per_table = 1
     won_unplayed = dict.fromkeys(players, 0)  # points of forfeit wins
-    met: list[list[tuple[str, str]]] = []  # each round's duels played (a, b): b's score is a's term
+    met: list[list[tuple[str, str]]] = []  # by_round: each round's duels played (a, b): b's score is a's term
     unplayed = dict.fromkeys(players, rounds)  # rounds in which a player met no one
     for played in history:
         duels: list[tuple[str, str]] = []
@@ -111,40 +117,45 @@ def _tiebreak_values(players: Sequence[str], history: Sequence[PlayedRound], sco
                 continue
             for p in table.players:
                 unplayed[p] -= 1
-            for a, b, halves in table.duel_halves:
-                sb[a] += halves * score[b]
-                duels.append((a, b))
+            if by_round:
+                for a, b, halves in table.duel_halves:
+                    sb[a] += halves * score[b]
+                    duels.append((a, b))
+            else:
+                for a, b, halves in table.duel_halves:
+                    opponent = score[b]
+                    sb[a] += halves * opponent
+                    buchholz[a] += opponent
         met.append(duels)
-    read = dict(score)
-    if fide_2023:
-        excused = dict.fromkeys(players, 0)
-        for played in history:
-            for q, points in played.excused:
-                excused[q] += units.of(points)
-        for p in players:
-            byes = sum(1 for played in history if p in played.byes)
-            read[p] = (score[p] - byes * units.bye - excused[p] - won_unplayed[p]
-                       + unplayed[p] * units.per_point // 2)
-    # A player's terms: a round played is the scores read of the opponents met in it; a round not
-    # played is 0 (or, with fide_2023, the virtual opponent's: the player's own score per opponent).
-    seated: dict[str, dict[int, int]] = {p: {} for p in players}
-    for number, duels in enumerate(met):
-        for a, b in duels:
-            met_by = seated[a]
-            met_by[number] = met_by.get(number, 0) + read[b]
-    cut = {"buchholz-cut1", "median-buchholz"} & set(wanted)
-    buchholz: dict[str, int] = {}
     cut1: dict[str, int] = {}
     median: dict[str, int] = {}
-    for p in players:
-        played_terms = seated[p]
-        virtual = score[p] * opponents_per_table if fide_2023 else 0
-        missing = rounds - len(played_terms)
-        buchholz[p] = sum(played_terms.values()) + missing * virtual
-        if cut:
-            ordered = sorted([*played_terms.values(), *([virtual] * missing)])
-            cut1[p] = sum(ordered[1:])
-            median[p] = sum(ordered[1:-1])
+    if by_round:
+        read = dict(score)
+        if fide_2023:
+            excused = dict.fromkeys(players, 0)
+            for played in history:
+                for q, points in played.excused:
+                    excused[q] += units.of(points)
+            for p in players:
+                byes = sum(1 for played in history if p in played.byes)
+                read[p] = (score[p] - byes * units.bye - excused[p] - won_unplayed[p]
+                           + unplayed[p] * units.per_point // 2)
+        # A player's terms: a round played is the scores read of the opponents met in it; a round not
+        # played is 0 (or, with fide_2023, the virtual opponent's: the player's own score per opponent).
+        seated: dict[str, dict[int, int]] = {p: {} for p in players}
+        for number, duels in enumerate(met):
+            for a, b in duels:
+                met_by = seated[a]
+                met_by[number] = met_by.get(number, 0) + read[b]
+        for p in players:
+            played_terms = seated[p]
+            virtual = score[p] * opponents_per_table if fide_2023 else 0
+            missing = rounds - len(played_terms)
+            buchholz[p] = sum(played_terms.values()) + missing * virtual
+            if cut:
+                ordered = sorted([*played_terms.values(), *([virtual] * missing)])
+                cut1[p] = sum(ordered[1:])
+                median[p] = sum(ordered[1:-1])
     found = {
         "buchholz": (buchholz, units.per_point),
         "buchholz-cut1": (cut1, units.per_point),

@@ -129,7 +129,8 @@ def min_table(state: LiveState) -> int:
 
 
 def table_result(table: TableState) -> TableResult:
-    return TableResult(tuple(table.seats), tuple(table.places.get(p, 1) for p in table.seats), tuple(table.forfeits))
+    places = table.places
+    return TableResult.of(tuple(table.seats), tuple([places.get(p, 1) for p in table.seats]), tuple(table.forfeits))
 
 
 def forfeit_notes(state: LiveState) -> dict[str, str]:
