@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from itertools import combinations
+from itertools import chain, combinations
 
 from tourney.errors import InvalidInputError
 
@@ -112,11 +112,9 @@ def check_history(players: Sequence[str], history: Sequence[PlayedRound]) -> Non
         raise InvalidInputError("players must be distinct non-empty names")
     known = set(players)
     for number, played in enumerate(history, start=1):
-        seen: list[str] = [*played.byes, *(p for p, _ in played.excused)]
-        for table in played.tables:
-            if len(table.players) != len(table.places) or len(table.players) < 2:
-                raise InvalidInputError(f"round {number}: a table needs a place for each of its 2+ players")
-            seen += table.players
+        if not all(len(table.players) == len(table.places) >= 2 for table in played.tables):
+            raise InvalidInputError(f"round {number}: a table needs a place for each of its 2+ players")
+        seen = [*played.byes, *(p for p, _ in played.excused), *chain.from_iterable(t.players for t in played.tables)]
         distinct = set(seen)
         unknown = sorted(distinct - known)
         if unknown:
