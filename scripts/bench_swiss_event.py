@@ -8,6 +8,11 @@ times `advance` (which closes the round and pairs and seats the next). Prints th
 the CPU seconds (user + system, of the command's process) of each: on a busy machine the CPU figure
 is the one to compare. Target (issue 33, item 4): `status`, `standings` and `print` under 1 s at
 10,000 players after any round; `seat` and `advance` print their line without a full standings.
+
+`--database PATH` keeps the event in PATH (built there if PATH does not exist, reused as it is if it
+does), so a profile can run against it (`TOURNEY_DB=sqlite:///PATH python -m cProfile -s cumtime -m
+tourney status --json`) without building it again; `advance` then runs on a copy, PATH stays after
+the round's seating.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import argparse
 import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -77,16 +83,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--rounds-played", type=int, default=1, help="rounds played out before the timing")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--database", type=Path, default=None,
+                        help="the SQLite file to keep the event in: built if missing, reused if present")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        url = f"sqlite:///{Path(tmp) / 'swiss.db'}"
-        started = time.perf_counter()
-        build_event(url, args.players, args.rounds_played, args.seed)
-        print(f"players: {args.players}  rounds played: {args.rounds_played}  "
-              f"built in {time.perf_counter() - started:.1f} s")
+        database = args.database if args.database is not None else Path(tmp) / "swiss.db"
+        url = f"sqlite:///{database}"
+        if database.exists():
+            print(f"reusing {database} (--players and --rounds-played are what it was built with)")
+        else:
+            started = time.perf_counter()
+            build_event(url, args.players, args.rounds_played, args.seed)
+            print(f"players: {args.players}  rounds played: {args.rounds_played}  "
+                  f"built in {time.perf_counter() - started:.1f} s")
         for label, command in COMMANDS:
             wall, cpu = timed([part.format(dir=tmp) for part in command], url)
             print(f"{label:18s} {wall:6.2f} s wall  {cpu:6.2f} s CPU   (target < 1 s)")
+        if args.database is not None:
+            copy = Path(tmp) / "advance.db"
+            shutil.copyfile(database, copy)
+            url = f"sqlite:///{copy}"
         play_round(url, args.seed + 1000)
         wall, cpu = timed(["advance"], url)
         print(f"{'advance':18s} {wall:6.2f} s wall  {cpu:6.2f} s CPU   (pairs and seats the next round)")

@@ -139,7 +139,7 @@ class TableState:
         if len(data) != len(_STORED_FIELDS) + 1:
             raise ValueError(f"a stored table has {len(data) - 1} fields, not {len(_STORED_FIELDS)}")
         table = cls.__new__(cls)
-        vars(table).update(zip(_STORED_FIELDS, data, strict=False))  # the last item is the cap's flag
+        table.__dict__.update(zip(_STORED_FIELDS, data, strict=False))  # the last item is the cap's flag
         table.cap_rule = cap_rule if data[-1] else None
         return table
 

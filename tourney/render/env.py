@@ -118,7 +118,8 @@ def _translated(function: Callable[..., str]) -> Callable[..., str]:
 def _configure(environment: jinja2.Environment, lang: str) -> jinja2.Environment:
     environment.filters.update(rank_text=_translated(rank_text), place=_translated(place_text),
                                status_text=_translated(status_text), points_text=_translated(points_text),
-                               page_size=page_size, page_counter_css=page_counter_css, link_span=link_span)
+                               page_size=page_size, page_counter_css=page_counter_css, link_span=link_span,
+                               zip=zip)  # a row's cells beside the columns they are in
     environment.globals["translator"] = translator(lang)
     environment.install_gettext_translations(catalog(lang), newstyle=True)  # type: ignore[attr-defined]
     environment.globals.update(_template_gettext(catalog(lang)))
@@ -136,7 +137,9 @@ def environment(extra: Path | None = None, lang: str = DEFAULT_LANGUAGE) -> jinj
     options: dict[str, Any] = {"autoescape": True, "undefined": jinja2.StrictUndefined, "trim_blocks": True,
                                "lstrip_blocks": True, "keep_trailing_newline": True, "extensions": ["jinja2.ext.i18n"]}
     if extra is None:
-        return _configure(jinja2.Environment(loader=defaults, **options), lang)
+        # Tourney's own templates do not change while it runs: no look at their files' times at each
+        # `get_template` (an `include` per table of a seating sheet asks 5,000 times at 10,000 players).
+        return _configure(jinja2.Environment(loader=defaults, auto_reload=False, **options), lang)
     if not extra.is_dir():
         raise InvalidInputError(f"--templates: {str(extra)!r} is not a folder")
     loader = jinja2.ChoiceLoader([sandbox.BoundedLoader(extra), defaults])

@@ -69,3 +69,26 @@ def test_describe_names_the_options_given() -> None:
     assert config.kind.describe(config) == "knockout, best of 3, third-place match, seeded by rating"
     config = FormatConfig("swiss", table_size=3, rounds=4)
     assert config.kind.describe(config) == "swiss, tables of 3, 4 rounds"
+
+
+def test_a_format_is_found_without_importing_the_others() -> None:
+    """`find_format` imports the named format's own module (`round-robin`: `round_robin_format`)
+    before any other: a command reading a Swiss imports no bracket format. An unknown name still
+    lists every format."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from tourney.engine.format_registry import find_format\n"
+            "assert find_format('round-robin').name == 'round-robin'\n"
+            "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.endswith('_format')))\n"
+            "try:\n"
+            "    find_format('no-such')\n"
+            "except Exception as error:\n"
+            "    print(error)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    imported, refusal = done.stdout.splitlines()
+    assert "knockout_format" not in imported and "round_robin_format" in imported
+    assert "unknown format 'no-such'" in refusal
+    assert all(format_.name in refusal for format_ in all_formats())

@@ -36,7 +36,9 @@ def random_event(rng: random.Random, table_size: int, rounds: int) -> tuple[list
             forfeits: tuple[str, ...] = ()
             if rng.random() < 0.15:
                 forfeits = at if rng.random() < 0.3 else (rng.choice(at),)
-            tables.append(TableResult(at, places, forfeits))
+            # The live event's tables are made by `TableResult.of` (its duels worked out at once).
+            make = TableResult.of if rng.random() < 0.5 else TableResult
+            tables.append(make(at, places, forfeits))
         history.append(PlayedRound(tuple(tables), byes + tuple(seated), excused))
     return players, history
 
@@ -52,3 +54,18 @@ def test_whole_numbers_agree_with_fractions(seed: int, table_size: int, rounds: 
         tiebreaks = ["buchholz", "fide-2023"]
     assert standings(players, history, bye_points, tiebreaks) == \
         oracle_standings(players, history, bye_points, tiebreaks)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), table_size=st.integers(2, 4))
+def test_a_table_made_at_once_is_the_table_its_fields_make(seed: int, table_size: int) -> None:
+    """`TableResult.of` (no per-field frozen init, the duels worked out at once) is the same value as
+    the dataclass's own constructor, with the same duels."""
+    _, history = random_event(random.Random(seed), table_size, 3)
+    for played in history:
+        for table in played.tables:
+            made = TableResult.of(table.players, table.places, table.forfeits)
+            plain = TableResult(table.players, table.places, table.forfeits)
+            assert made == plain and hash(made) == hash(plain)
+            assert made.duel_halves == plain.duel_halves
+            assert vars(made).keys() == {"players", "places", "forfeits", "duel_halves"}

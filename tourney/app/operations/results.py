@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tourney import collector
 from tourney.app.input.names import ChipCounts, chip_counts, current_table, player_name
 from tourney.app.store.unit_of_work import read, transaction
 from tourney.i18n import ENGLISH, Translator
@@ -129,10 +130,11 @@ def standings(*, db: str | None = None, tournament: str | None = None) -> Standi
     """The standings: the final table's order first, then by stage reached, then place at the table."""
     from tourney.app.read_models.standings_text import provisional_note
 
-    state = read(db, tournament).state
-    return Standings(tuple(state.standings()), tuple((p.name, p.club) for p in state.players), state.complete,
-                     provisional_note(state.kind), state.kind.standings_columns, state.kind.unit,
-                     _counted_byes(state))
+    with collector.paused():  # the ranking of a large field builds many containers, none garbage
+        state = read(db, tournament).state
+        return Standings(tuple(state.standings()), tuple((p.name, p.club) for p in state.players), state.complete,
+                         provisional_note(state.kind), state.kind.standings_columns, state.kind.unit,
+                         _counted_byes(state))
 
 
 def _counted_byes(state: TournamentState) -> tuple[str, ...]:

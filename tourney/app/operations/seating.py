@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tourney import collector
 from tourney.app.operations.ratings import RatingsFile, match_ratings, read_ratings_file
 from tourney.app.store.unit_of_work import UnitOfWork, transaction
 from tourney.errors import InvalidInputError
@@ -63,7 +64,7 @@ def seat(*, seed: int | None = None, table_size: int | None = None, advance: int
     `ratings` (a file, one read by `read_ratings_file`, or name -> rating) seeds a format seeded by
     rating. Returns the state after the draw."""
     given = read_ratings_file(ratings) if isinstance(ratings, str | Path) else ratings
-    with transaction(db, tournament) as tx:
+    with collector.paused(), transaction(db, tournament) as tx:  # a large draw: many containers, none garbage
         seat_in(tx, seed=seed, table_size=table_size, advance=advance, final_size=final_size, ratings=given)
     return tx.state
 
@@ -105,6 +106,6 @@ class Advanced:
 def advance(*, db: str | None = None, tournament: str | None = None) -> Advanced:
     """Close the stage when every table has finished (else refuse, listing what is missing) and
     seat the next one, in one transaction."""
-    with transaction(db, tournament) as tx:
+    with collector.paused(), transaction(db, tournament) as tx:  # a large draw: many containers, none garbage
         moving = advance_and_seat(tx)
     return Advanced(tx.state, moving)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tourney import collector
 from tourney.app.store.database import open_db
 from tourney.app.store.unit_of_work import read
 from tourney.errors import InvalidInputError
@@ -378,6 +379,11 @@ class StatusView:
 
 def status(*, db: str | None = None, tournament: str | None = None, tr: Translator = ENGLISH) -> StatusView:
     """The stage, the tables still playing, what blocks an advance; counts and the slowest tables."""
+    with collector.paused():  # a large field's state and read model: many containers, none garbage
+        return _status(db, tournament, tr)
+
+
+def _status(db: str | None, tournament: str | None, tr: Translator) -> StatusView:
     from tourney.app.read_models.table_views import table_view
     from tourney.engine.format_config import FormatConfig
 

@@ -64,6 +64,26 @@ class Cell:
         return value_text(self.column, self.value(row), tr)
 
 
+def row_texts(shown: Sequence[Cell], rows: Iterable[StandingRow], tr: Translator = ENGLISH) -> list[tuple[str, ...]]:
+    """Each row's `Cell.text`s, in `shown`'s order: a number's text made once per distinct value
+    (a large Swiss has 10,000 rows of four numbers and a few hundred distinct ones; a language
+    other than English writes each through babel)."""
+    numbers: dict[tuple[type, Any], str] = {}
+
+    def number_text(value: Any) -> str:  # `value_text` of a number column's value
+        if value is None:
+            return "-"
+        key = (type(value), value)  # 1 and 1.0 are one key of a dict, but not always one text
+        found = numbers.get(key)
+        if found is None:
+            found = numbers[key] = tr.decimal(value)
+        return found
+
+    readers = [(cell, cell.numeric) for cell in shown]
+    return [tuple([number_text(cell.value(row)) if numeric else cell.text(row, tr) for cell, numeric in readers])
+            for row in rows]
+
+
 def value_text(column: StandingsColumn, value: Any, tr: Translator = ENGLISH) -> str:
     if value is None:
         return "-"

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from tourney.app.read_models.sheet_words import standings_note
-from tourney.app.read_models.standings_cells import cells
+from tourney.app.read_models.standings_cells import cells, row_texts
 from tourney.i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def _own_lines(rows: Iterable[StandingRow], columns: Sequence[StandingsColumn],
         width = max(width, len(player))
     w_rank = _column(rank, 4)
     shown = cells(columns, rows)
-    texts = [[cell.text(row, tr) for cell in shown] for row in rows]
+    texts = [list(texts) for texts in row_texts(shown, rows, tr)]
     widths = [max([cell.width(tr)] + ([] if cell.numeric else [len(t[i]) for t in texts]))
               for i, cell in enumerate(shown)]
 

@@ -23,7 +23,7 @@ from tourney.app.read_models.sheet_words import (
 )
 from tourney.app.read_models.stage_labels import capitalised, going_on_text, stage_name
 from tourney.app.read_models.stage_labels import stage_heading as stage_label  # a sheet names a stage by its heading
-from tourney.app.read_models.standings_cells import cells
+from tourney.app.read_models.standings_cells import cells, row_texts
 from tourney.app.read_models.table_views import advancing_now
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError
@@ -139,9 +139,8 @@ def standings_page(tournament: Tournament, state: TournamentState, *, paper: str
                       for i, cell in enumerate(shown)),
         rows=tuple(StandingsRow(rank=r.rank, shared=counts[r.rank] > 1, player=r.player, club=clubs.get(r.player),
                                 stage=r.stage, table=r.table, place=r.place, dropped=r.player in dropped,
-                                cells=tuple(cell.text(r, tr) for cell in shown),
-                                note="" if r.note in (None, "dropped") else standings_note(r.note, tr))
-                   for r in rows))
+                                cells=texts, note="" if r.note in (None, "dropped") else standings_note(r.note, tr))
+                   for r, texts in zip(rows, row_texts(shown, rows, tr), strict=True)))
 
 
 # ------------------------------------------------------------------------------------ seating

@@ -93,7 +93,7 @@ class RoundsData(FieldData):
 
 def stored_rounds(data: Any) -> list[RoundPlan]:
     """`RoundsData.to_json`'s rounds read back."""
-    return [RoundPlan(int(number), tuple(tuple(str(p) for p in t) for t in tables), tuple(str(p) for p in byes))
+    return [RoundPlan(int(number), tuple([tuple(map(str, t)) for t in tables]), tuple(map(str, byes)))
             for number, tables, byes in data["rounds"]]
 
 
@@ -129,7 +129,8 @@ def min_table(state: LiveState) -> int:
 
 
 def table_result(table: TableState) -> TableResult:
-    return TableResult(tuple(table.seats), tuple(table.places.get(p, 1) for p in table.seats), tuple(table.forfeits))
+    places = table.places
+    return TableResult.of(tuple(table.seats), tuple([places.get(p, 1) for p in table.seats]), tuple(table.forfeits))
 
 
 def forfeit_notes(state: LiveState) -> dict[str, str]:
@@ -361,12 +362,12 @@ class RoundFormat(ABC):
 
     def seat(self, state: LiveState, data: dict[str, Any], stage: int, seed: int) -> frozenset[Touch]:
         checked = self.check_round(state, data, stage)
-        config = state.format
+        best_of = state.format.get_int("best_of")
         self.seated(state, checked, stage)
         format_data(state, FieldData).entrants = checked.entrants
         state.seat_tables(stage, seed, [
             TableState(number, stage, seats, 1, starter=starter, cap_rule=None, start_cards=0, match=match,
-                       best_of=config.get_int("best_of") if len(seats) == 2 else 1, draws=self.draws)
+                       best_of=best_of if len(seats) == 2 else 1, draws=self.draws)
             for number, seats, starter, match in checked.tables])
         return state.seat_touches([name for t in state.tables for name in t.seats] + list(checked.byes))
 

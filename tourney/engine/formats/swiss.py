@@ -122,9 +122,11 @@ def _byes_had(history: Sequence[PlayedRound]) -> Counter[str]:
     return had
 
 
-def _ranking(players: Sequence[str], score: Mapping[str, Fraction]) -> list[str]:
+def _ranking(players: Sequence[str], units: Mapping[str, int]) -> list[str]:
+    """Best first: by score (in `_units`, the same order as the points without a `Fraction` per
+    comparison), then seed."""
     seed = {p: i for i, p in enumerate(players)}
-    return sorted(players, key=lambda p: (-score[p], seed[p]))
+    return sorted(players, key=lambda p: (-units[p], seed[p]))
 
 
 def pair_round(
@@ -153,7 +155,7 @@ def pair_round(
     seeds = players
     players = [p for p in players if p not in withdrawn]
     virtual = virtual or {}
-    score = {p: every[p] + virtual.get(p, 0) for p in players}
+    score = {p: every[p] + virtual[p] if p in virtual else every[p] for p in players}  # no Fraction sum for 0
     if len(players) < 2:
         raise InvalidInputError(f"a Swiss needs at least 2 players, got {len(players)}")
     if table_size == 2:
@@ -200,9 +202,12 @@ def _initial_white(seeds: Sequence[str], first: PlayedRound) -> bool:
 
 
 def _units(score: Mapping[str, Fraction]) -> dict[str, int]:
-    """Scores as integers in the smallest common unit, so weights stay exact."""
-    unit = math.lcm(*(s.denominator for s in score.values()))
-    return {p: int(s * unit) for p, s in score.items()}
+    """Scores as integers in the smallest common unit, so weights stay exact (each distinct score
+    converted once: a large field has a few dozen)."""
+    distinct = set(score.values())
+    unit = math.lcm(*(s.denominator for s in distinct))
+    of = {s: int(s * unit) for s in distinct}
+    return {p: of[s] for p, s in score.items()}
 
 
 def _pair_duels(
@@ -210,8 +215,8 @@ def _pair_duels(
     avoid: Container[frozenset[str]] = (),
     fast: bool = False,
 ) -> RoundPlan:
-    ranked = _ranking(players, score)
     units = _units(score)
+    ranked = _ranking(players, units)
     met = _Met(history, avoid)
     had_bye = set(_byes_had(history))
     position = {p: i for i, p in enumerate(ranked)}
@@ -313,8 +318,8 @@ def _group_tables(
     min_table: int,
     avoid: Container[frozenset[str]] = (),
 ) -> RoundPlan:
-    ranked = _ranking(players, score)
     units = _units(score)
+    ranked = _ranking(players, units)
     met = _Met(history, avoid)
     sizes, bye_count = table_sizes(len(ranked), table_size, min_table)
     had_bye = _byes_had(history)

@@ -122,17 +122,28 @@ def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[PointsRo
     tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
     in their order, named with underscores ("buchholz_cut1", "direct_encounter")."""
     last = last_tables(history)
+    # Each distinct value converted once: the ranking makes one `Fraction` per distinct value
+    # (`Units.fraction`), so they are told apart by identity (a Fraction's hash costs as much as the
+    # conversion), each kept beside its number so that no id is reused meanwhile.
+    numbers: dict[int, tuple[Fraction, float]] = {}
+
+    def number(value: Fraction) -> float:
+        found = numbers.get(id(value))
+        if found is None:
+            found = numbers[id(value)] = (value, _number(value))
+        return found[1]
+
     out: list[StandingRow] = []
     for row in rows:
         table = last.get(row.player)
         if chosen:
-            tiebreaks = {name.replace("-", "_"): _number(value) for name, value in row.chosen}
+            tiebreaks = {name.replace("-", "_"): number(value) for name, value in row.chosen}
         else:
-            tiebreaks = {"buchholz": _number(row.buchholz), "sonneborn_berger": _number(row.sonneborn_berger),
-                         "head_to_head": _number(row.head_to_head)}
+            tiebreaks = {"buchholz": number(row.buchholz), "sonneborn_berger": number(row.sonneborn_berger),
+                         "head_to_head": number(row.head_to_head)}
         out.append(StandingRow(row.rank, row.player, table.stage if table else 0, table.number if table else 0,
                                table.places.get(row.player) if table else None, None,
-                               {POINTS.key: _number(row.score), TIEBREAKS_COLUMN.key: tiebreaks}))
+                               {POINTS.key: number(row.score), TIEBREAKS_COLUMN.key: tiebreaks}))
     return out
 
 
