@@ -58,11 +58,13 @@ def build_event(url: str, players: int, rounds_played: int, seed: int) -> None:
                     log.append("result", {"table": table.number, "loser": rng.choice(table.still_in)})
 
 
-def play_round(url: str, seed: int) -> None:
+def play_round(url: str, seed: int) -> bool:
+    """Enter the seated round's results by lot; whether they completed the event (its last round)."""
     rng = random.Random(seed)
     with open_database(url) as database, appending(database) as log:
         for table in list(log.state.tables):
             log.append("result", {"table": table.number, "loser": rng.choice(table.still_in)})
+        return log.state.complete
 
 
 def timed(args: list[str], url: str) -> tuple[float, float]:
@@ -103,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
             copy = Path(tmp) / "advance.db"
             shutil.copyfile(database, copy)
             url = f"sqlite:///{copy}"
-        play_round(url, args.seed + 1000)
+        if play_round(url, args.seed + 1000):
+            print(f"{'advance':18s} none: that round was the last, and its results completed the event")
+            return 0
         wall, cpu = timed(["advance"], url)
         print(f"{'advance':18s} {wall:6.2f} s wall  {cpu:6.2f} s CPU   (pairs and seats the next round)")
     return 0
