@@ -138,3 +138,33 @@ def test_avoid_clubs_and_baku_acceleration_from_tourney_new(tmp_path: Path) -> N
         assert a[0] != b[0]
     assert_one_error_line(tourney(found, "new", "x", "--game", "khlyust", "--format", "swiss", "--acceleration",
                                   "fast"), "--acceleration 'fast': expected one of none, baku")
+
+
+def test_a_rated_late_entry_is_seeded_by_rating_and_exported_with_it(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'rated.db'}"
+    ok(url, "new", "rated", "--game", "khlyust", "--format", "swiss", "--rounds", "3", "--seeding", "rating",
+       "--seed", "5")
+    ok(url, "player", "add", "Anna", "Boris", "Clara", "Dima")
+    ratings = tmp_path / "ratings.csv"
+    ratings.write_text("name,rating\nAnna,1500\nBoris,1700\nClara,1600\nDima,1400\n", encoding="utf-8")
+    before = dump(url)
+    assert_one_error_line(tourney(url, "player", "add", "Early", "--rating", "1650"), "--rating is for a late entry")
+    assert dump(url) == before
+    ok(url, "seat", "--ratings", str(ratings))
+    seated = dump(url)
+    assert_one_error_line(tourney(url, "player", "add", "Igor", "Jan", "--rating", "1650"), "one at a time")
+    assert_one_error_line(tourney(url, "player", "add", "Igor", "--rating", "strong"), "from 0 to 9999")
+    assert_one_error_line(tourney(url, "player", "add", "Igor", "--rating", "-5"), "from 0 to 9999")
+    assert dump(url) == seated
+    ok(url, "player", "add", "Igor", "--rating", "1650")
+    rows = {int(line[4:8]): line for line in ok(url, "export", "trf").stdout.splitlines() if line.startswith("001")}
+    # Start numbers in seed order: Igor (1650) between Boris (1700) and Clara (1600), rating and all.
+    assert [(rows[n][14:47].strip(), rows[n][48:52]) for n in sorted(rows)] == [
+        ("Boris", "1700"), ("Igor", "1650"), ("Clara", "1600"), ("Anna", "1500"), ("Dima", "1400")]
+
+
+def test_a_rating_is_refused_where_it_places_no_one(url: str) -> None:
+    ok(url, "seat")
+    before = dump(url)
+    assert_one_error_line(tourney(url, "player", "add", "Igor", "--rating", "1650"), "seeded by rating")
+    assert dump(url) == before

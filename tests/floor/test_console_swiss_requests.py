@@ -106,3 +106,25 @@ def test_a_format_without_requests_offers_none(tmp_path: Path) -> None:
         before = dump(url)
         status, page = post(base, url, "bye", {"name": "Anna", "round": "2", "points": "half"})
         assert status == 409 and dump(url) == before
+
+
+def test_a_rated_late_entry_from_the_console(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    app.new_tournament("Rated", game="chlust", format="swiss", options={"rounds": 3, "seeding": "rating"},
+                       seed=3, db=url)
+    app.add_players(NAMES, db=url)
+    ratings = tmp_path / "ratings.csv"
+    ratings.write_text("name,rating\n" + "".join(f"{name},{2000 - 100 * i}\n" for i, name in enumerate(NAMES)),
+                       encoding="utf-8")
+    app.seat(ratings=ratings, db=url)
+    open_floor(db=url)
+    with console_app(url) as base:
+        status, page = request(base + director_path(url, "players"))
+        assert 'id="add-rating" name="rating"' in page
+        status, page = post(base, url, "add", {"name": "Henryk", "club": "", "missed": "zero", "rating": "1850"})
+        assert status == 200
+        assert read_floor(url, None).state.kind.entrants(read_floor(url, None).state)[:3] == ["Anna", "Bartosz",
+                                                                                            "Henryk"]
+        before = dump(url)
+        status, page = post(base, url, "add", {"name": "Iza", "club": "", "missed": "zero", "rating": "much"})
+        assert status == 400 and "from 0 to 9999" in notice(page) and dump(url) == before

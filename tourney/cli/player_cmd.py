@@ -52,6 +52,10 @@ def add(
     missed_points: Annotated[str | None, typer.Option(
         "--missed-points", metavar="zero|half",
         help="A late entry into a Swiss (after round 1): the points of each round missed (default zero).")] = None,
+    rating: Annotated[str | None, typer.Option(
+        "--rating", metavar="R",
+        help="A late entry into a Swiss seeded by rating: their rating, which places them in the seed order "
+             "(without it, a late entrant is seeded last, as unrated). One player at a time.")] = None,
     db: DbOption = None,
     tournament: TournamentOption = None,
 ) -> None:
@@ -60,7 +64,8 @@ def add(
     from tourney.app.operations.players import add_players
 
     tr = command_translator(db, tournament)
-    _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament, missed=missed_points), tr)
+    _print_registered(add_players(names, club=club, bot=bot, db=db, tournament=tournament, missed=missed_points,
+                                  rating=rating), tr)
 
 
 @app.command("import", short_help="Register every player of a CSV or TRF file (all or none).")

@@ -9,6 +9,7 @@ after the first draw are the format's (`state.kind.late_entry`, `state.kind.drop
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from tourney.engine import names as names_
@@ -51,6 +52,13 @@ def register(state: LiveState, data: dict[str, Any], strict: bool) -> frozenset[
         if missed not in EXCUSED_POINTS:
             raise InvalidInputError(f"register: missed must be one of {', '.join(EXCUSED_POINTS)}, not {missed!r}")
         raise IllegalActionError.in_words("points for missed rounds are for a late entry paired from the next round")
+    rating = data.get("rating")
+    if rating is not None:
+        if isinstance(rating, bool) or not isinstance(rating, int | float) or not math.isfinite(rating):
+            raise InvalidInputError(f"register: rating must be a number, not {rating!r}")
+        if state.stage == 0 or table is not None:
+            raise IllegalActionError.in_words("a rating is for a late entry paired from the next round (the first "
+                                              "seat draw takes the field's ratings)")
     touched: set[Touch] = {("P", name)}
     if table is not None:
         table.seats.append(name)

@@ -146,10 +146,11 @@ class ConsolePlayers:
 
         club = posted.field("club")
         missed = posted.field("missed")  # a late entry into a Swiss: what each missed round scores
+        rating = posted.field("rating").strip()  # and, seeded by rating, their rating
         site = self._site
         try:
             done = add_players([posted.field("name")], club=club or None, db=site.db, tournament=site.tournament,
-                               missed=missed or None)
+                               missed=missed or None, rating=rating or None)
         except TourneyError as error:
             return self._refused(error)
         return self._page(notice=registered_notice(done, posted_words(posted)))

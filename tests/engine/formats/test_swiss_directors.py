@@ -113,6 +113,44 @@ def test_a_late_entry_is_paired_from_the_next_round_with_the_missed_rounds_score
     log.refold()
 
 
+def test_a_rated_late_entry_takes_its_place_in_a_field_seeded_by_rating() -> None:
+    log = Log(EIGHT, rounds=4, seeding="rating")
+    ratings = {name: 2000 - 100 * i for i, name in enumerate(EIGHT)}  # P1 2000 ... P8 1300
+    log.add("seat", **draw_seats(log.state, 1, ratings=ratings))
+    assert log.state.kind.entrants(log.state) == EIGHT
+    log.add("register", name="Strong", club=None, rating=1750)  # between P3 (1800) and P4 (1700)
+    log.add("register", name="Unrated", club=None)  # no rating: last, as unrated
+    log.add("register", name="Equal", club=None, rating=1500.0)  # after P6's 1500: equal ratings keep their order
+    order = log.state.kind.entrants(log.state)
+    assert order == ["P1", "P2", "P3", "Strong", "P4", "P5", "P6", "Equal", "P7", "P8", "Unrated"]
+    assert _data(log).ratings["Strong"] == 1750 and "Unrated" not in _data(log).ratings
+    log.finish_round()
+    log.pair()
+    assert {"Strong", "Equal", "Unrated"} <= log.paired()
+    log.refold()  # the checkpoint keeps the ratings and the order
+
+
+def test_a_rating_needs_a_late_entry_paired_from_the_next_round() -> None:
+    log = Log(EIGHT, rounds=2)
+    log.refused("register", "a rating is for a late entry", name="Early", club=None, rating=1500)
+    log.pair()
+    log.refused("register", "rating must be a number", name="Late", club=None, rating="high")
+    log.refused("register", "rating must be a number", name="Late", club=None, rating=True)
+    log.add("register", name="Late", club=None, rating=1500)  # a field seeded by lot: seeded last all the same
+    assert log.state.kind.entrants(log.state)[-1] == "Late" and not _data(log).ratings
+
+
+def test_baku_group_a_never_holds_a_late_entrant() -> None:
+    from tourney.engine.formats.swiss_data import baku_points
+
+    log = Log(EIGHT, rounds=4, seeding="rating", acceleration="baku")
+    log.add("seat", **draw_seats(log.state, 1, ratings={name: 2000 - 100 * i for i, name in enumerate(EIGHT)}))
+    log.add("register", name="Top", club=None, rating=2500)  # first in the seed order
+    assert log.state.kind.entrants(log.state)[0] == "Top"
+    round_one = [p for p in log.state.kind.entrants(log.state) if p not in _data(log).late]
+    assert set(baku_points(round_one, len(round_one), 2, 4)) == {"P1", "P2", "P3", "P4"}
+
+
 def test_a_late_entry_does_not_add_a_round_to_the_default() -> None:
     log = Log(EIGHT)  # ⌈log2 8⌉ = 3 rounds
     log.pair()

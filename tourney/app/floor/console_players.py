@@ -93,6 +93,7 @@ class PlayersPage:
     requests: bool = False  # the format takes requested byes, re-entries and avoided pairings (a Swiss)
     late: bool = False  # an entry now is a late one, after round 1 (its missed rounds score as chosen)
     next_round: int = 1  # the first round a bye can still be requested for
+    rated: bool = False  # a Swiss seeded by rating: a late entrant's rating places them in the seed order
 
 
 def matches(name: str, query: str) -> bool:
@@ -163,5 +164,6 @@ def players_page(floor: FloorRead, *, query: str = "", notice: str = "", ok: boo
         poll_token=poll_token(floor), confirm_drop=confirm_drop, rename=rename, seen=state.last_event_id,
         preview=preview.said_in(tr) if preview is not None else None, upload=upload,
         max_upload_mb=MAX_TEXT_BYTES // 2**20, requests=bool(state.kind.requests) and not state.complete,
-        late=state.stage > 0, next_round=state.stage + 1)
+        late=state.stage > 0, next_round=state.stage + 1,
+        rated=bool(state.kind.requests) and state.format.get_str("seeding") == "rating")
     return render_page("console/players.html", lang, page=page, poll_url=POLL_URL)

@@ -3,6 +3,7 @@ a Swiss's requested byes, re-entry and avoided pairings."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ class NewPlayer:
     bot: str | None = None
     origin: str | Worded | None = None
     missed: str | None = None  # a late entry into a Swiss: the points of each round missed ("zero", "half")
+    rating: float | None = None  # a late entry into a Swiss seeded by rating: their place in the seed order
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,9 @@ def register_in(tx: UnitOfWork, players: Sequence[NewPlayer]) -> None:
             data["bot"] = _checked_bot(tx.state, player.bot, player.origin)
         if player.missed is not None:
             data["missed"] = player.missed
+        if player.rating is not None:
+            _check_rated_entry(tx.state)
+            data["rating"] = player.rating
         tx.append("register", data)
 
 
@@ -100,13 +105,40 @@ def points_choice(typed: str, option: str) -> str:
 
 
 def add_players(names: Sequence[str], *, club: str | None = None, bot: str | None = None, db: str | None = None,
-                tournament: str | None = None, missed: str | None = None) -> Registered:
+                tournament: str | None = None, missed: str | None = None,
+                rating: str | float | None = None) -> Registered:
     """Register typed names (cleaned; a club for all of them; `bot`: they are bots of that spec;
-    `missed`: entering a Swiss late, the points of each round missed)."""
+    `missed`: entering a Swiss late, the points of each round missed; `rating`: entering late a
+    Swiss seeded by rating, one player's rating, which places them in the seed order)."""
     club_name = optional_club(club)
     points = points_choice(missed, "--missed-points") if missed is not None else None
-    return register([NewPlayer(checked_name(name), club_name, bot, missed=points) for name in names], db=db,
-                    tournament=tournament)
+    rated = late_rating(rating) if rating is not None else None
+    if rated is not None and len(names) != 1:
+        raise InvalidInputError.in_words("--rating is one player's: add them one at a time")
+    return register([NewPlayer(checked_name(name), club_name, bot, missed=points, rating=rated) for name in names],
+                    db=db, tournament=tournament)
+
+
+def late_rating(typed: str | float) -> float:
+    """A late entrant's rating as typed: a number from 0 to 9999 (whole, or with decimals)."""
+    try:
+        value = float(str(typed).strip().replace(",", "."))
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 9999:  # NaN too
+        raise InvalidInputError.in_words("--rating must be a number from 0 to 9999, not %(value)s",
+                                         value=repr(str(typed)[:20]))
+    return int(value) if value.is_integer() else value
+
+
+def _check_rated_entry(state: TournamentState) -> None:
+    """A rating places a late entrant only in a Swiss seeded by rating, after its first seat draw."""
+    if not state.kind.requests or state.format.get_str("seeding") != "rating":
+        raise InvalidInputError.in_words("--rating is for a late entry into a Swiss seeded by rating "
+                                         "(--seeding rating)")
+    if state.stage == 0:
+        raise InvalidInputError.in_words("--rating is for a late entry: before round 1, `tourney seat --ratings "
+                                         "FILE` takes every rating")
 
 
 # 40 sample players (Polish names, clubs), shipped in the package: `tourney player import --sample`.

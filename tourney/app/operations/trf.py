@@ -76,17 +76,21 @@ def _first_colour(record: ExchangeRecord) -> str | None:
 
 
 def seeding_ratings(events: list[Event]) -> dict[str, int]:
-    """The ratings that seeded round 1 (`tourney seat --ratings`), rounded, where TRF's four columns
-    hold them (1 to 9999); none for a field seeded by lot or list."""
+    """The ratings that seeded round 1 (`tourney seat --ratings`) and the late entrants' (`player add
+    --rating`), rounded, where TRF's four columns hold them (1 to 9999); none for a field seeded by
+    lot or list."""
     from tourney.engine.log import annotate
 
     found: dict[str, int] = {}
+    late: dict[str, int] = {}  # a late entrant's (`player add --rating`)
     for entry in annotate(events):
         data = entry.event.data
         if entry.event.kind == "seat" and not entry.undone and data.get("stage") == 1:
             given = data.get("ratings") or {}
             found = {str(p): round(float(r)) for p, r in given.items() if 0 < round(float(r)) <= 9999}
-    return found
+        elif entry.event.kind == "register" and not entry.undone and data.get("rating") is not None:
+            late[str(data["name"])] = round(float(data["rating"]))
+    return {**found, **{p: r for p, r in late.items() if found and 0 < r <= 9999}} if found else found
 
 
 def write_trf_file(path: Path, text: str) -> Path:

@@ -8,8 +8,10 @@ its director chose beyond the pairing.
                     joined), each scoring the points the director gave (0 or ½)
     late            late entrant -> the round they were first paired in
     avoided         pairs never paired while another pairing exists (`avoid` entries)
+    ratings         player -> rating, for a field seeded by rating: round 1's (`seat --ratings`) and
+                    a late entrant's (`player add --rating`), which places them in the seed order
 
-Stored in the checkpoint as JSON; the three added keys only when not empty, so a Swiss without
+Stored in the checkpoint as JSON; the four added keys only when not empty, so a Swiss without
 them stores what it always stored.
 
     KeptApart(pairs, clubs)     the pairs the pairing treats as met: those of `avoid` entries and,
@@ -33,11 +35,20 @@ class SwissData(RoundsData):
     excused: dict[int, dict[str, Fraction]] = field(default_factory=dict)
     late: dict[str, int] = field(default_factory=dict)
     avoided: list[tuple[str, str]] = field(default_factory=list)
+    ratings: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> SwissData:
         return SwissData(list(self.entrants), list(self.round_plans),
                          {number: dict(points) for number, points in self.excused.items()}, dict(self.late),
-                         list(self.avoided))
+                         list(self.avoided), dict(self.ratings))
+
+    def enter_by_rating(self, name: str, rating: float) -> None:
+        """Put a late entrant into the seed order by `rating`: after every entrant rated as high or
+        higher, before the first rated lower (an unrated late entrant counts as the lowest)."""
+        rated = self.ratings
+        place = next((i for i, p in enumerate(self.entrants) if rated.get(p, -math.inf) < rating), len(self.entrants))
+        self.entrants.insert(place, name)
+        rated[name] = rating
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
@@ -48,6 +59,8 @@ class SwissData(RoundsData):
             data["late"] = dict(self.late)
         if self.avoided:
             data["avoided"] = [list(pair) for pair in self.avoided]
+        if self.ratings:
+            data["ratings"] = dict(self.ratings)
         return data
 
     @staticmethod
@@ -56,7 +69,8 @@ class SwissData(RoundsData):
                    for number, players in data.get("excused", {}).items()}
         late = {str(p): int(number) for p, number in data.get("late", {}).items()}
         avoided = [(str(a), str(b)) for a, b in data.get("avoided", [])]
-        return SwissData(stored_entrants(data), stored_rounds(data), excused, late, avoided)
+        ratings = {str(p): float(r) for p, r in data.get("ratings", {}).items()}
+        return SwissData(stored_entrants(data), stored_rounds(data), excused, late, avoided, ratings)
 
     def excused_in(self, number: int) -> tuple[tuple[str, Fraction], ...]:
         return tuple(self.excused.get(number, {}).items())
@@ -94,8 +108,8 @@ class KeptApart:
 def baku_points(seeds: Sequence[str], field_size: int, number: int, rounds: int) -> dict[str, Fraction]:
     """FIDE C.04.5.1 (Baku acceleration): the virtual points of round `number`, for the pairing only.
 
-    Group A is the first 2 * ⌈N / 4⌉ seeds of the round-1 field of N (`field_size`; a late entrant,
-    added at the end of the seeds, is never in it). The accelerated rounds are the first ⌈R / 2⌉ of
+    Group A is the first 2 * ⌈N / 4⌉ seeds of the round-1 field of N (`seeds`: the seed order
+    without the late entrants, who are never in it; `field_size` = N). The accelerated rounds are the first ⌈R / 2⌉ of
     R rounds: in the first half of them (rounded up) group A pairs with 1 virtual point, in the rest
     with ½; after them, and for group B, none."""
     accelerated = math.ceil(rounds / 2)

@@ -143,7 +143,8 @@ class SwissFormat(TableRoundsFormat):
         clubs = {p.name: p.club for p in state.players if p.club} if state.format.get_bool(AVOID_CLUBS.name) else {}
         avoided = KeptApart({frozenset(pair) for pair in mine.avoided}, clubs)
         # `entrants`, not the stored field: round 1's is stored only once seated.
-        virtual = (baku_points(entrants, len(entrants) - len(mine.late), stage, self._rounds_of(state, entrants))
+        round_one = [p for p in entrants if p not in mine.late]
+        virtual = (baku_points(round_one, len(round_one), stage, self._rounds_of(state, entrants))
                    if state.format.get_str(ACCELERATION.name) == "baku" else None)
         return pair_round(entrants, history, random.Random(f"tourney-swiss/{seed}"),
                           table_size=state.format.get_int(TABLE_SIZE.name), min_table=min_table(state),
@@ -155,6 +156,8 @@ class SwissFormat(TableRoundsFormat):
         # The round depends on the byes requested for it and on every pair kept apart so far: neither
         # is undone once the round is paired.
         mine = swiss_data(state)
+        if stage == 1 and isinstance(data.get("ratings"), dict):  # a field seeded by rating
+            mine.ratings = {str(p): float(r) for p, r in data["ratings"].items()}
         return (touched | {("B", p, stage) for p in mine.excused.get(stage, {})}
                 | {("A", *pair) for pair in mine.avoided})
 
@@ -167,7 +170,11 @@ class SwissFormat(TableRoundsFormat):
 
     def entered_late(self, state: LiveState, name: str, table: TableState | None, data: Mapping[str, Any]) -> None:
         mine = swiss_data(state)
-        mine.entrants.append(name)
+        rating = data.get("rating")
+        if rating is not None and mine.ratings:  # seeded by rating: placed by theirs (FIDE C.04.2)
+            mine.enter_by_rating(name, float(rating))
+        else:
+            mine.entrants.append(name)
         joins = state.stage + 1
         mine.late[name] = joins
         points = EXCUSED_POINTS[data.get("missed") or "zero"]
