@@ -103,6 +103,15 @@
     if (notice) { notice.remove(); notice = null; }
   }
 
+  // A selector for the button or link of `region` that has focus (by id, else by its label), or "".
+  function focusKey(region) {
+    var focused = document.activeElement;
+    if (!focused || !region.contains(focused) || !/^(BUTTON|A)$/.test(focused.tagName)) { return ""; }
+    if (focused.id) { return "#" + CSS.escape(focused.id); }
+    var label = focused.getAttribute("aria-label");
+    return label ? focused.tagName.toLowerCase() + '[aria-label="' + CSS.escape(label) + '"]' : "";
+  }
+
   // The regions of the fresh page replace those of this one; `force`: the held ones too.
   function apply(fresh, force) {
     var x = window.scrollX, y = window.scrollY;
@@ -117,7 +126,12 @@
         document.body.className = next.className;
         document.body.innerHTML = next.innerHTML;
       } else {
-        region.replaceWith(document.importNode(next, true));
+        var again = focusKey(region);
+        var node = document.importNode(next, true);
+        region.replaceWith(node);
+        // A keyboard user keeps their place: the button or link they had reached has focus again.
+        var same = again ? node.querySelector(again) : null;
+        if (same) { same.focus({ preventScroll: true }); }
       }
     });
     if (fresh.title) { document.title = fresh.title; }
