@@ -41,10 +41,11 @@ def test_a_pause_inside_a_callers_pause_changes_nothing() -> None:
 def test_a_pause_inside_a_frozen_heap_keeps_it_frozen() -> None:
     gc.freeze()  # as a bot run keeps its long-lived state
     try:
-        frozen = gc.get_freeze_count()
         with collector.paused():
             marker: list[list[int]] = [[1]]
-        assert gc.get_freeze_count() >= frozen
+        # Still frozen (the count itself falls as frozen objects are freed, by any thread), and what
+        # the block built left where it was.
+        assert gc.get_freeze_count() > 0
         assert _in_generation(marker, 0)
     finally:
         gc.unfreeze()
