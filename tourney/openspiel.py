@@ -139,9 +139,8 @@ class TourneyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hi
             self.kept = round_cards.actions_left()
         if not self.one_round:
             return longest
-        chance = SEED_BYTES if self.cards is None else self.cards.cards_dealt
         actions = self.codec.size if self.kept is None else len(self.kept)
-        return chance + actions  # a rising run of declarations and a CALL
+        return self.chance_needed() + actions  # a rising run of declarations and a CALL
 
     def legal(self, state: GameState) -> dict[int, int]:
         """The seat to act's legal compact ids with their game ids (declarations left out too)."""

@@ -209,6 +209,8 @@ def rename_fields(kind: str, data: dict[str, Any], new_name: Callable[[str], str
         for key in ("promoted", "entrants", "byes"):
             if isinstance(data.get(key), list):
                 out[key] = many(data[key])
+        if isinstance(data.get("ratings"), dict):  # round 1's field seeded by rating
+            out["ratings"] = {one(k): v for k, v in data["ratings"].items()}
     return out
 
 

@@ -130,6 +130,15 @@ def test_a_rated_late_entry_takes_its_place_in_a_field_seeded_by_rating() -> Non
     log.refold()  # the checkpoint keeps the ratings and the order
 
 
+def test_a_renamed_rated_player_keeps_their_rating_for_a_late_entry() -> None:
+    log = Log(EIGHT, rounds=4, seeding="rating")
+    log.add("seat", **draw_seats(log.state, 1, ratings={name: 2000 - 100 * i for i, name in enumerate(EIGHT)}))
+    log.add("rename", name="P2", new="Second")  # rated 1900
+    log.add("register", name="Late", club=None, rating=1850)
+    assert log.state.kind.entrants(log.state)[:4] == ["P1", "Second", "Late", "P3"]
+    log.refold()
+
+
 def test_a_rating_needs_a_late_entry_paired_from_the_next_round() -> None:
     log = Log(EIGHT, rounds=2)
     log.refused("register", "a rating is for a late entry", name="Early", club=None, rating=1500)
