@@ -102,3 +102,23 @@ def test_plain_conversions_refuse_bad_values_in_one_line(args: list[str], messag
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("error: ") and message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_sheet_written_to_a_file_converts_its_path_without_pydantic(tmp_path: Path) -> None:
+    """`print -o FILE`: a path option (Typer's `readable` check on by default) converts as our plain
+    parameters do; pydantic was a twentieth of `print standings` at 10,000 players."""
+    url = f"sqlite:///{tmp_path / 'swiss.db'}"
+    for args in (["new", "Friday", "--game", "chlust", "--format", "swiss"], ["player", "add", "ann", "bob", "cy"],
+                 ["seat"]):
+        assert runner.invoke(app, [*args, "--db", url]).exit_code == 0
+    sheet = tmp_path / "standings.html"
+    modules = imported_by("print", "standings", "-o", str(sheet), "--db", url)
+    assert "pydantic" not in modules and "ann" in sheet.read_text(encoding="utf-8")
+
+
+def test_a_path_option_keeps_typers_checks_of_a_path_that_exists(tmp_path: Path) -> None:
+    # desk --history takes a file (dir_okay=False): a folder is refused, in one line, before anything runs.
+    refused = runner.invoke(app, ["desk", "--history", str(tmp_path), "--db", "sqlite://"])
+    assert refused.exit_code == 2
+    assert f"'{tmp_path}' is a folder, not a file." in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1

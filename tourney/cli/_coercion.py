@@ -13,6 +13,8 @@ another Typer app in the process converts as stock Typer.
 
 from __future__ import annotations
 
+import os
+import stat
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +28,9 @@ from tourney.cli._usage_words import bad_parameter
 from tourney.errors import worded, worded_p
 
 _LEAVES: tuple[type, ...] = (str, int, float, bool, Path)
-_PATH_CHECKS = ("exists", "writable", "readable", "resolve_path", "allow_dash", "path_type")
+# The path options that keep Typer's conversion; `readable` (Typer's default: True), `file_okay` and
+# `dir_okay` are checked here, as Typer does, on a path that exists.
+_PATH_CHECKS = ("exists", "writable", "resolve_path", "allow_dash", "path_type")
 _TRUE, _FALSE = ("1", "true", "t", "yes", "y", "on"), ("", "0", "false", "f", "no", "n", "off")
 
 
@@ -67,8 +71,12 @@ class PlainConversion:
                 return info.parser(value)
             except (ValueError, TypeError) as error:  # a BadParameter of the parser's own passes through
                 raise typer.BadParameter(str(error), ctx=ctx, param=param) from None
-        if self.leaf is str or self.leaf is Path:
-            return value if isinstance(value, self.leaf) else self.leaf(value)
+        if self.leaf is Path:
+            path = value if isinstance(value, Path) else Path(value)
+            _check_existing_path(path, info, param, ctx)
+            return path
+        if self.leaf is str:
+            return value if isinstance(value, str) else str(value)
         if self.leaf is bool:
             if isinstance(value, bool) or str(value).strip().lower() in (*_TRUE, *_FALSE):
                 return value if isinstance(value, bool) else str(value).strip().lower() in _TRUE
@@ -83,6 +91,22 @@ class PlainConversion:
             raise bad_parameter(worded("%(value)s is not in the range %(bounds)s.", value=value, bounds=bounds),
                                 ctx, param)
         return number
+
+
+def _check_existing_path(path: Path, info: Any, param: Any, ctx: Any) -> None:
+    """Typer's checks of a path that exists: a file where only a folder will do, a folder where only
+    a file will do, or one that cannot be read (`readable`, Typer's default)."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):  # not there (yet): nothing to check
+        return
+    shown = repr(os.fsdecode(path))
+    if not info.file_okay and stat.S_ISREG(mode):
+        raise bad_parameter(worded("%(path)s is a file, not a folder.", path=shown), ctx, param)
+    if not info.dir_okay and stat.S_ISDIR(mode):
+        raise bad_parameter(worded("%(path)s is a folder, not a file.", path=shown), ctx, param)
+    if info.readable and not os.access(path, os.R_OK):
+        raise bad_parameter(worded("%(path)s cannot be read.", path=shown), ctx, param)
 
 
 def _process_value(param: Any, ctx: Any, value: Any, typers_own: Callable[[Any, Any], Any]) -> Any:

@@ -39,11 +39,13 @@ _SHEET_TIEBREAKS: Final = ("buchholz", "sonneborn-berger")
 
 
 def standings(players: Sequence[str], history: Sequence[PlayedRound], bye_points: Fraction | int = 1,
-              tiebreaks: Sequence[str] = ()) -> list[PointsRow]:
+              tiebreaks: Sequence[str] = (), *, check: bool = True) -> list[PointsRow]:
     """The ranking with its tie-breaks (see the module docstring): score, then `tiebreaks` in order
-    (empty: DEFAULT_TIEBREAKS), then seed; the rows carry the chosen values in `chosen`."""
+    (empty: DEFAULT_TIEBREAKS), then seed; the rows carry the chosen values in `chosen`. `history` is
+    checked (`rounds.check_history`) unless `check` is False: the engine's own rounds, from seat draws
+    it checked when they were stored (checking them again was a tenth of a ranking at 10,000 players)."""
     units = Units(history, bye_points)
-    score = units.scores(players, history)
+    score = units.scores(players, history, check=check)
     chosen = tuple(t for t in tiebreaks if t != "fide-2023") or DEFAULT_TIEBREAKS
     values = _tiebreak_values(players, history, score, units, fide_2023="fide-2023" in tiebreaks,
                               wanted={*chosen, *_SHEET_TIEBREAKS})

@@ -19,7 +19,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from itertools import chain, combinations
 
 from tourney.errors import InvalidInputError
@@ -45,35 +44,42 @@ def pair_counts(plans: Iterable[RoundPlan]) -> Counter[frozenset[str]]:
     return counts
 
 
-@dataclass(frozen=True)
 class TableResult:
     """A finished table: its players, their places, and who forfeited (the loser of a forfeit,
-    or every player of a double forfeit, which scores nothing for anyone)."""
+    or every player of a double forfeit, which scores nothing for anyone). A value: equal when its
+    three fields are, and not changed once made.
+
+    Its `duel_halves` are worked out when it is made: a ranking reads each table's duels up to five
+    times, and a Swiss of 10,000 players after 13 rounds ranks 65,000 tables. A plain class rather
+    than a frozen dataclass, whose per-field `__init__` cost a fifth of that ranking, and which mypyc
+    compiles to a C struct (`tourney/_build.py`)."""
+
+    __slots__ = ("duel_halves", "forfeits", "places", "players")
 
     players: tuple[str, ...]
     places: tuple[int, ...]
-    forfeits: tuple[str, ...] = ()
+    forfeits: tuple[str, ...]
+    duel_halves: tuple[tuple[str, str, int], ...]
+
+    def __init__(self, players: tuple[str, ...], places: tuple[int, ...], forfeits: tuple[str, ...] = ()) -> None:
+        self.players, self.places, self.forfeits = players, places, forfeits
+        self.duel_halves = _duel_halves(players, places, forfeits)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TableResult):
+            return NotImplemented
+        return (self.players, self.places, self.forfeits) == (other.players, other.places, other.forfeits)
+
+    def __hash__(self) -> int:
+        return hash((self.players, self.places, self.forfeits))
+
+    def __repr__(self) -> str:
+        return f"TableResult(players={self.players!r}, places={self.places!r}, forfeits={self.forfeits!r})"
 
     @property
     def played(self) -> bool:
         """False for a forfeit: a round the tie-breaks count as not played (FIDE)."""
         return not self.forfeits
-
-    @classmethod
-    def of(cls, players: tuple[str, ...], places: tuple[int, ...], forfeits: tuple[str, ...] = ()) -> TableResult:
-        """`TableResult(players, places, forfeits)` with its `duel_halves` worked out at once, made
-        without the frozen dataclass's per-field `__init__`: a Swiss of 10,000 players after six
-        rounds reads 30,000 tables per ranking, and the two costs were a fifth of it."""
-        table = cls.__new__(cls)
-        vars(table).update(players=players, places=places, forfeits=forfeits,
-                           duel_halves=_duel_halves(players, places, forfeits))
-        return table
-
-    @cached_property
-    def duel_halves(self) -> tuple[tuple[str, str, int], ...]:
-        """`duels` in half points (2, 1 or 0): what the ranking sums, in whole numbers; worked out
-        once per table (a ranking reads each table's duels up to five times)."""
-        return _duel_halves(self.players, self.places, self.forfeits)
 
     def duels(self) -> list[tuple[str, str, Fraction]]:
         """(a, b, a's points against b) for every ordered pair at the table."""
@@ -90,6 +96,8 @@ class TableResult:
 
 def _duel_halves(players: tuple[str, ...], places: tuple[int, ...],
                  forfeits: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    if len(places) != len(players):  # not a table: `check_history` refuses it, in its own words
+        return ()
     if forfeits and set(forfeits) == set(players):
         return tuple((a, b, 0) for a in players for b in players if a != b)
     if len(players) == 2:  # a duel, nearly every table of a large Swiss: no pairs to list
@@ -149,9 +157,11 @@ class Units:
         self.bye = int(Fraction(bye_points) * per_point)
         self._fractions: dict[int, dict[int, Fraction]] = {}
 
-    def scores(self, players: Sequence[str], history: Sequence[PlayedRound]) -> dict[str, int]:
-        """`rounds.scores` in these units (the same checks)."""
-        check_history(players, history)
+    def scores(self, players: Sequence[str], history: Sequence[PlayedRound], *, check: bool = True) -> dict[str, int]:
+        """`rounds.scores` in these units (the same checks; `check=False`: `history` is the engine's
+        own, made from seat draws it checked, and is not checked again)."""
+        if check:
+            check_history(players, history)
         total = dict.fromkeys(players, 0)
         for played in history:
             for p in played.byes:

@@ -119,6 +119,21 @@ def rank_players(tables: Iterable[TableState], dropped: Collection[str] = (),
     return rows
 
 
-def last_tables(history: Iterable[Iterable[TableState]]) -> dict[str, TableState]:
-    """Each seated player's latest table (`history`: the tables of every stage, stage 1 first)."""
-    return {name: table for tables in history for table in tables for name in table.seats}
+def last_tables(history: Iterable[Iterable[TableState]], players: Collection[str] = ()) -> dict[str, TableState]:
+    """Each seated player's latest table (`history`: the tables of every stage, stage 1 first).
+    Given `players` (everyone who may have sat), the stages are read from the latest back and the
+    reading stops once each of them is found: a Swiss seats its whole field every round, so its 14th
+    round finds everyone and the 13 before it are not read."""
+    if not players:
+        return {name: table for tables in history for table in tables for name in table.seats}
+    last: dict[str, TableState] = {}
+    missing = set(players)
+    for tables in reversed(list(history)):
+        for table in tables:
+            for name in table.seats:
+                if name not in last:
+                    last[name] = table
+                    missing.discard(name)
+        if not missing:
+            break
+    return last

@@ -172,6 +172,11 @@ def test_bad_history_is_refused() -> None:
         scores(["A", "B"], [PlayedRound((TableResult(("A", "B"), WIN),), ("A",))])
     with pytest.raises(InvalidInputError, match="place for each"):
         scores(["A", "B"], [PlayedRound((TableResult(("A", "B"), (1,)),))])
+    # The ranking checks too, unless told the rounds are the engine's own (checked when stored).
+    twice = [PlayedRound((TableResult(("A", "B"), WIN),), ("A",))]
+    with pytest.raises(InvalidInputError, match="seated twice"):
+        standings(["A", "B"], twice)
+    assert [(row.player, row.score) for row in standings(["A", "B"], twice, check=False)] == [("A", 2), ("B", 0)]
 
 
 def test_a_withdrawn_player_is_paired_no_more_but_keeps_the_points() -> None:

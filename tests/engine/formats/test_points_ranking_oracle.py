@@ -36,9 +36,7 @@ def random_event(rng: random.Random, table_size: int, rounds: int) -> tuple[list
             forfeits: tuple[str, ...] = ()
             if rng.random() < 0.15:
                 forfeits = at if rng.random() < 0.3 else (rng.choice(at),)
-            # The live event's tables are made by `TableResult.of` (its duels worked out at once).
-            make = TableResult.of if rng.random() < 0.5 else TableResult
-            tables.append(make(at, places, forfeits))
+            tables.append(TableResult(at, places, forfeits))
         history.append(PlayedRound(tuple(tables), byes + tuple(seated), excused))
     return players, history
 
@@ -58,14 +56,17 @@ def test_whole_numbers_agree_with_fractions(seed: int, table_size: int, rounds: 
 
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 2**32), table_size=st.integers(2, 4))
-def test_a_table_made_at_once_is_the_table_its_fields_make(seed: int, table_size: int) -> None:
-    """`TableResult.of` (no per-field frozen init, the duels worked out at once) is the same value as
-    the dataclass's own constructor, with the same duels."""
+def test_a_table_result_is_a_value_whose_duel_halves_are_its_duels(seed: int, table_size: int) -> None:
+    """`TableResult` is a plain class (its duels worked out when made): equal, hashed and shown by
+    its three fields like the dataclass it was, its `duel_halves` its `duels()` in half points."""
     _, history = random_event(random.Random(seed), table_size, 3)
     for played in history:
         for table in played.tables:
-            made = TableResult.of(table.players, table.places, table.forfeits)
-            plain = TableResult(table.players, table.places, table.forfeits)
-            assert made == plain and hash(made) == hash(plain)
-            assert made.duel_halves == plain.duel_halves
-            assert vars(made).keys() == {"players", "places", "forfeits", "duel_halves"}
+            again = TableResult(tuple(table.players), tuple(table.places), tuple(table.forfeits))
+            assert again == table and hash(again) == hash(table) and again is not table
+            assert repr(again) == (f"TableResult(players={table.players!r}, places={table.places!r}, "
+                                   f"forfeits={table.forfeits!r})")
+            assert table.duel_halves == tuple((a, b, int(points * 2)) for a, b, points in table.duels())
+            other = TableResult(table.players, tuple(reversed(table.places)), table.forfeits)
+            assert (other == table) == (other.places == table.places)
+    assert TableResult(("a", "b"), (1, 2)) != ("a", "b")

@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from tourney.engine.events import Event, EventError
+from tourney.engine.formats.live import entrants_of, played_rounds
 from tourney.engine.formats.swiss_data import SwissData
 from tourney.engine.rewrites import check_rewrite
+from tourney.engine.rounds import check_history
+from tourney.engine.standings import last_tables
 from tourney.engine.tournament import TournamentState, draw_seats, fold
 from tourney.errors import TourneyError
 
@@ -62,6 +65,12 @@ class Log:
         return next(Fraction(row.values["points"]) for row in self.state.standings() if row.player == name)
 
     def refold(self) -> TournamentState:
+        # The ranking takes the engine's own rounds unchecked (`check=False`): they must pass the check,
+        # late entries, requested byes, withdrawals and re-entries included.
+        check_history(entrants_of(self.state), played_rounds(self.state))
+        # ... and reading each player's last table from the latest round back finds what the full scan does.
+        names = [p.name for p in self.state.players]
+        assert last_tables(self.state.history, names) == last_tables(self.state.history)
         again = fold(self.state.game, self.state.events)
         assert again.snapshot() == self.state.snapshot()
         checkpoint = TournamentState.from_checkpoint(self.state.to_checkpoint(), _NoEarlier())

@@ -130,7 +130,7 @@ def min_table(state: LiveState) -> int:
 
 def table_result(table: TableState) -> TableResult:
     places = table.places
-    return TableResult.of(tuple(table.seats), tuple([places.get(p, 1) for p in table.seats]), tuple(table.forfeits))
+    return TableResult(tuple(table.seats), tuple([places.get(p, 1) for p in table.seats]), tuple(table.forfeits))
 
 
 def forfeit_notes(state: LiveState) -> dict[str, str]:
@@ -161,7 +161,7 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
 
 def swiss_rows(state: LiveState, bye_points: int = 1, tiebreaks: tuple[str, ...] = ()) -> list[PointsRow]:
     """The points rows of a format of rounds; `tiebreaks` those chosen, in order (empty: the default)."""
-    return points_standings(entrants_of(state), played_rounds(state), bye_points, tiebreaks)
+    return points_standings(entrants_of(state), played_rounds(state), bye_points, tiebreaks, check=False)
 
 
 def withdrawn(state: LiveState) -> set[str]:

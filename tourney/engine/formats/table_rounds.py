@@ -11,7 +11,7 @@ the rows carrying the score and the tie-breaks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
@@ -116,12 +116,12 @@ def _number(value: Fraction) -> float:
     return round(float(value), 4)
 
 
-def rank_points(history: Iterable[Iterable[TableState]], rows: Iterable[PointsRow],
+def rank_points(history: Iterable[Iterable[TableState]], rows: Sequence[PointsRow],
                 chosen: bool = False) -> list[StandingRow]:
     """Round robin and Swiss standings: `points_ranking.standings` rows with each player's last table. The
     tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
     in their order, named with underscores ("buchholz_cut1", "direct_encounter")."""
-    last = last_tables(history)
+    last = last_tables(history, [row.player for row in rows])
     # Each distinct value converted once: the ranking makes one `Fraction` per distinct value
     # (`Units.fraction`), so they are told apart by identity (a Fraction's hash costs as much as the
     # conversion), each kept beside its number so that no id is reused meanwhile.
