@@ -18,6 +18,7 @@ import pytest
 from tourney.engine import tournament
 from tourney.engine.events import Event
 from tourney.engine.format_registry import LiveState, TournamentFormat
+from tourney.engine.standings import last_tables
 from tourney.engine.tournament import (
     CHECKPOINT,
     CHECKPOINT_VERSION,
@@ -259,3 +260,77 @@ def test_a_format_of_its_own_round_trips_with_no_change_elsewhere() -> None:
         assert state.complete and state.copy().format_data == state.format_data
     finally:
         unregister()
+
+
+# ------------------------------------------------------------------ stages stored apart (issue 33, item 4)
+def _through_bytes(state: TournamentState) -> TournamentState:
+    return TournamentState.from_checkpoint_bytes(state.checkpoint_bytes(), _earlier(state))
+
+
+@pytest.mark.parametrize(("game", "config"), FORMATS)
+@pytest.mark.parametrize("rounds", [0, 1, 2, None])
+def test_the_stored_bytes_decode_to_the_same_state_with_the_stages_before_the_last_unread(
+        game: str, config: dict[str, Any] | None, rounds: int | None) -> None:
+    state = _played(game, config, rounds=rounds)
+    blob = state.checkpoint_bytes()
+    apart = max(0, len(state.history) - 1)
+    assert len(blob.split(b"\n")) == 1 + 2 * apart
+    loaded = TournamentState.from_checkpoint_bytes(blob, _earlier(state))
+    assert loaded.history.unread() == apart
+    assert loaded.checkpoint_bytes() == blob  # written back as read, nothing decoded
+    assert loaded.history.unread() == apart
+    assert loaded.standings() == state.standings()
+    if config is not None and config["format"] in ("swiss", "round-robin"):
+        # A format of rounds ranks from the stages' results: the only tables read are those of a
+        # stage holding someone's last table (a player with this round's bye).
+        last_stages = {t.stage for t in last_tables(state.history).values()} - {len(state.history)}
+        assert loaded.history.unread() == apart - len(last_stages)
+    assert _compared(loaded) == _compared(state) and loaded.snapshot() == state.snapshot()
+    assert loaded.history.unread() == 0
+    assert loaded.checkpoint_bytes() == blob  # and written again from the tables read, the same
+
+
+def test_a_stage_s_results_are_its_finished_tables_as_the_ranking_reads_them() -> None:
+    state = _played("lou", FORMATS[-1][1], rounds=2)
+    log = _Log("lou", FORMATS[-1][1], 9)
+    for event in state.events[len(log.state.events):]:
+        log.add(event.kind, dict(event.data))
+    log.add("advance", {"stage": 2})
+    log.add("seat", draw_seats(log.state, 11))
+    log.add("finish", {"table": 1, "order": list(log.state.tables[0].seats)})  # round 3 under way
+    loaded = _through_bytes(log.state)
+    for index, tables in enumerate(log.state.history):
+        expected = tuple(t.result() if t.finished else None for t in tables)
+        assert loaded.history.results(index) == log.state.history.results(index) == expected
+    assert None in loaded.history.results(2) and loaded.history.unread() == 2
+
+
+@pytest.mark.parametrize(("game", "config"), FORMATS[2:])
+def test_a_copy_of_a_state_with_stages_unread_owns_what_it_reads(game: str, config: dict[str, Any]) -> None:
+    state = _through_bytes(_played(game, config, rounds=2))
+    copy = state.copy()
+    assert copy.history.unread() == state.history.unread() == 1
+    before = state.snapshot()
+    first = copy.history[0][0]
+    assert state.history[0][0] is not first and state.history[0][0] == first
+    first.places.clear()  # the copy's table, read from the shared line, is the copy's own
+    assert state.snapshot() == before
+    renamed = state.players[0].name
+    copy.apply(Event(10_000, "rename", {"name": renamed, "new": "Zed"}))
+    assert state.snapshot() == before and any("Zed" in t.seats for tables in copy.history for t in tables)
+
+
+def test_a_damaged_stage_is_one_storage_error_when_it_is_read() -> None:
+    from tourney.errors import StorageError
+
+    state = _played("lou", FORMATS[-1][1], rounds=2)
+    head, results, tables = state.checkpoint_bytes().split(b"\n")
+    loaded = TournamentState.from_checkpoint_bytes(b"\n".join([head, results, b"[[1, 2"]), _earlier(state))
+    assert loaded.history.results(0) == state.history.results(0)
+    with pytest.raises(StorageError, match=r"a stored checkpoint is damaged \(a stage's tables: .*DELETE FROM"):
+        _ = loaded.history[0]
+    broken = TournamentState.from_checkpoint_bytes(b"\n".join([head, b"[1]", tables]), _earlier(state))
+    with pytest.raises(StorageError, match=r"a stored checkpoint is damaged \(a stage's results"):
+        broken.history.results(0)
+    with pytest.raises(ValueError, match="1 stages apart has 1 lines"):
+        TournamentState.from_checkpoint_bytes(b"\n".join([head, results]), _earlier(state))

@@ -387,3 +387,44 @@ def test_a_state_holding_a_function_is_not_stored(scratch: tuple[Database, int])
         tx.run("DELETE FROM checkpoint")
         assert not checkpoint.save(tx, tournament_id, state, checkpoint.EMPTY_LOG.extended(log))
         assert checkpoint.load(tx, tournament_id, GAME) is None
+
+
+def test_a_swiss_read_back_ranks_its_closed_rounds_without_reading_their_tables(database: Database) -> None:
+    """Issue 33, item 4: the rounds before the last are stored apart and only their results are read
+    for the standings; a damaged stored round is one error when it is read, and a refold cures it."""
+    events.create_tournament(database, name="S", game="lou", seed=3)
+
+    def play(state: TournamentState, _t: Any) -> list[tuple[str, dict[str, Any]]]:
+        entries: list[tuple[str, dict[str, Any]]] = [("format", {"format": "swiss", "rounds": 3, "table_size": 2,
+                                                                  "best_of": 1, "third_place": False,
+                                                                  "seeding": "lot", "tiebreaks": ""})]
+        entries += [("register", {"name": f"P{n}", "club": None}) for n in range(10)]
+        return entries
+
+    def next_round(state: TournamentState, _t: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+        if state.stage:
+            yield "advance", {"stage": state.stage}
+        yield "seat", draw_seats(state, 5)  # drawn once the advance is applied
+
+    append_events(database, make=play)
+    for _ in range(3):
+        append_events(database, make=next_round)
+        append_events(database, make=lambda state, _t: [
+            ("finish", {"table": t.number, "order": list(t.seats)}) for t in state.tables])
+    _, logged = events.all_events(database)
+    folded = fold("lou", logged)
+    with database.write() as tx:
+        assert checkpoint.save(tx, 1, folded, checkpoint.EMPTY_LOG.extended(logged))
+    state = _fresh_state(database)
+    assert state.history.unread() == 2
+    assert state.standings() == folded.standings() and state.history.unread() == 2
+    assert state.snapshot() == folded.snapshot()
+    with database.write() as tx:
+        blob = bytes(tx.run("SELECT state FROM checkpoint")[0][0])
+        head, _results, *rest = blob.split(b"\n")
+        tx.run("UPDATE checkpoint SET state = :blob", {"blob": b"\n".join([head, b"[[1]]", *rest])})
+    with pytest.raises(TourneyError, match=r"a stored checkpoint is damaged \(a stage's results.*DELETE FROM checkpoint"):
+        _fresh_state(database).standings()
+    with database.write() as tx:
+        tx.run("DELETE FROM checkpoint")
+    assert _fresh_state(database).standings() == folded.standings()

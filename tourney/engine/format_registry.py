@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from tourney.engine.log import Touch
     from tourney.engine.planner import Plan
     from tourney.engine.roster import PlayerInfo, PlayerStatus
+    from tourney.engine.stages import Stages
     from tourney.engine.standings import StandingRow, StandingsColumn
     from tourney.engine.tables import TableState
     from tourney.rules.games import GameDescriptor
@@ -242,7 +243,7 @@ class LiveState(Protocol):
     stage: int
     closed: bool
     tables: list[TableState]
-    history: list[list[TableState]]
+    history: Stages  # the tables of every stage (`stages.Stages`: a sequence of lists of tables)
     seeds: dict[int, int]
     events: list[Event]
     format: FormatConfig

@@ -25,7 +25,7 @@ order): the points and tie-breaks, the bracket round reached, or a column a form
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -119,17 +119,17 @@ def rank_players(tables: Iterable[TableState], dropped: Collection[str] = (),
     return rows
 
 
-def last_tables(history: Iterable[Iterable[TableState]], players: Collection[str] = ()) -> dict[str, TableState]:
+def last_tables(history: Sequence[Iterable[TableState]], players: Collection[str] = ()) -> dict[str, TableState]:
     """Each seated player's latest table (`history`: the tables of every stage, stage 1 first).
     Given `players` (everyone who may have sat), the stages are read from the latest back and the
     reading stops once each of them is found: a Swiss seats its whole field every round, so its 14th
-    round finds everyone and the 13 before it are not read."""
+    round finds everyone and the 13 before it are not read (nor decoded from a checkpoint: stages.py)."""
     if not players:
         return {name: table for tables in history for table in tables for name in table.seats}
     last: dict[str, TableState] = {}
     missing = set(players)
-    for tables in reversed(list(history)):
-        for table in tables:
+    for index in range(len(history) - 1, -1, -1):
+        for table in history[index]:
             for name in table.seats:
                 if name not in last:
                     last[name] = table

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from tourney.engine.rounds import TableResult
 from tourney.errors import IllegalActionError
 
 
@@ -85,6 +86,18 @@ class TableState:
     def started(self) -> bool:
         """True once anything happened here (a round, a drop): no late entry after that."""
         return self.rounds > 0 or bool(self.eliminated) or self.finished
+
+    def result(self) -> TableResult:
+        """This table as the points ranking reads it (a finished table): a player without a place
+        shares the first."""
+        places = self.places
+        return TableResult(tuple(self.seats), tuple([places.get(p, 1) for p in self.seats]), tuple(self.forfeits))
+
+    def result_row(self) -> list[Any]:
+        """What a checkpoint keeps of this table for the ranking (`stages.UnreadStage`): its seats, each
+        seat's place (None: none yet), who forfeited, and whether it finished."""
+        places = self.places
+        return [self.seats, [places.get(p) for p in self.seats], self.forfeits, self.finished]
 
     def finishing_order(self) -> list[str]:
         """Winner first: places where known, players still in ahead of everyone eliminated."""

@@ -26,6 +26,7 @@ import copy
 import dataclasses
 import difflib
 import itertools
+import json
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
@@ -50,6 +51,7 @@ from tourney.engine.planner import Plan
 from tourney.engine.rewrites import check_rewrite
 from tourney.engine.roster import PlayerInfo
 from tourney.engine.seats import advancing_players, draw_seats
+from tourney.engine.stages import Stages, stages_from_checkpoint
 from tourney.engine.standings import StandingRow
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError, NotInTournamentError, TourneyError, Worded, worded
@@ -94,7 +96,7 @@ class TournamentState:
     stage: int = 0  # the latest seated stage; 0 before the first seat draw
     closed: bool = False  # True once `advance` closed `stage` (its successor not yet seated)
     tables: list[TableState] = field(default_factory=list)  # the tables of `stage`
-    history: list[list[TableState]] = field(default_factory=list)  # tables of every stage, stage 1 first
+    history: Stages = field(default_factory=Stages)  # tables of every stage, stage 1 first
     seeds: dict[int, int] = field(default_factory=dict)  # stage -> seed of its draw
     # The format (format_config.py; `stages` unless the log's first event says otherwise) and what
     # it keeps of the event (its `FormatData`: the field, a bracket, the rounds, the stage plan).
@@ -200,10 +202,11 @@ class TournamentState:
             self._log, self._touched, self._earlier = full._log, full._touched, None
 
     # ================================================================ the checkpoint
-    def to_checkpoint(self) -> dict[str, Any]:
+    def to_checkpoint(self, apart: int = 0) -> dict[str, Any]:
         """The state as a checkpoint stores it (storage/checkpoint.py): plain JSON data, versioned,
-        of the fields `CHECKPOINT` stores, by name. Raises `ValueError` when a table holds a
-        function other than its game's card cap."""
+        of the fields `CHECKPOINT` stores, by name. With `apart`, the first `apart` stages are left
+        out of "history" (`checkpoint_bytes` stores them on lines of their own) and "apart" says how
+        many. Raises `ValueError` when a table holds a function other than its game's card cap."""
         cap_rule = self.descriptor.live_cap
         current = bool(self.history) and self.tables is self.history[-1]
         stored: dict[str, Any] = {
@@ -212,27 +215,49 @@ class TournamentState:
             "stage": self.stage,
             "closed": self.closed,
             "tables": None if current else [t.to_checkpoint(cap_rule) for t in self.tables],  # None: history's last
-            "history": [[t.to_checkpoint(cap_rule) for t in tables] for tables in self.history],
+            "history": [[t.to_checkpoint(cap_rule) for t in self.history[index]]
+                        for index in range(apart, len(self.history))],
             "seeds": [[stage, seed] for stage, seed in self.seeds.items()],
             "format": self.format.to_json(),
             "format_data": self.format_data.to_json(),
         }
-        return {"version": CHECKPOINT_VERSION, "fields": stored}
+        return {"version": CHECKPOINT_VERSION, "fields": stored, "apart": apart}
+
+    def checkpoint_bytes(self) -> bytes:
+        """The checkpoint as storage keeps it: a first line, the JSON of `to_checkpoint` with every
+        stage but the last stored apart, then two lines for each of those (`Stages.stored_apart`:
+        its results and its tables), so that reading it back decodes none of them (stages.py). A
+        stage that was never read is written back as it was read. Raises `ValueError` as
+        `to_checkpoint` does."""
+        apart = max(0, len(self.history) - 1)
+        head = json.dumps(self.to_checkpoint(apart), ensure_ascii=False, separators=(",", ":")).encode()
+        return b"\n".join([head, *self.history.stored_apart(apart, self.descriptor.live_cap)])
 
     @classmethod
-    def from_checkpoint(cls, data: Any, earlier: EarlierLog) -> TournamentState:
-        """The state `to_checkpoint` stored, its log to be restored from `earlier` on first need.
+    def from_checkpoint_bytes(cls, blob: bytes, earlier: EarlierLog) -> TournamentState:
+        """The state `checkpoint_bytes` stored (its stages apart left unread); errors as `from_checkpoint`."""
+        head, *apart = blob.split(b"\n")
+        return cls.from_checkpoint(json.loads(head), earlier, apart)
+
+    @classmethod
+    def from_checkpoint(cls, data: Any, earlier: EarlierLog, apart: Sequence[bytes] = ()) -> TournamentState:
+        """The state `to_checkpoint` stored, its log to be restored from `earlier` on first need, and
+        the lines of the stages stored apart (`checkpoint_bytes`) read only when asked for.
         Raises `ValueError` (or `TypeError`, `KeyError`) when `data` is not what this version stores."""
         if not isinstance(data, dict) or data.get("version") != CHECKPOINT_VERSION:
             raise ValueError("a checkpoint of another version")
         stored = data["fields"]
         if not isinstance(stored, dict) or set(stored) != set(CHECKPOINT.stored):
             raise ValueError(f"checkpoint fields differ: {sorted(set(stored) ^ set(CHECKPOINT.stored))}")
+        if data.get("apart", 0) * 2 != len(apart):
+            raise ValueError(f"a checkpoint of {data.get('apart')} stages apart has {len(apart)} lines for them")
         state = cls(str(stored["game"]), format=FormatConfig.from_json(stored["format"]))
         cap_rule = state.descriptor.live_cap
         state.players = [PlayerInfo(*row) for row in stored["players"]]
         state.stage, state.closed = int(stored["stage"]), bool(stored["closed"])
-        state.history = [[TableState.from_checkpoint(t, cap_rule) for t in tables] for tables in stored["history"]]
+        state.history = stages_from_checkpoint(
+            apart, [[TableState.from_checkpoint(t, cap_rule) for t in tables] for tables in stored["history"]],
+            cap_rule)
         state.tables = (state.history[-1] if stored["tables"] is None
                         else [TableState.from_checkpoint(t, cap_rule) for t in stored["tables"]])
         state.seeds = {int(stage): int(seed) for stage, seed in stored["seeds"]}
@@ -251,8 +276,13 @@ class TournamentState:
         new = copy.copy(self)
         new.players = [replace(p) for p in self.players]
         new._by_name = {p.name: p for p in new.players}
-        copies = {id(t): t.copy() for tables in self.history for t in tables}
-        new.history = [[copies[id(t)] for t in tables] for tables in self.history]
+        copies: dict[int, TableState] = {}
+
+        def copied(table: TableState) -> TableState:
+            made = copies[id(table)] = table.copy()
+            return made
+
+        new.history = self.history.copy(copied)  # a stage not read from the checkpoint stays unread
         if self.history and self.tables is self.history[-1]:
             new.tables = new.history[-1]
         else:
@@ -501,8 +531,9 @@ class CheckpointFields:
     left_out: tuple[str, ...]
 
 
-# The version of `to_checkpoint`'s data: another one is not read (the log is folded instead).
-CHECKPOINT_VERSION: Final = 1
+# The version of `to_checkpoint`'s data: another one is not read (the log is folded instead). 2: the
+# stages before the last stored apart (`checkpoint_bytes`).
+CHECKPOINT_VERSION: Final = 2
 CHECKPOINT: Final = CheckpointFields(
     stored=("game", "players", "stage", "closed", "tables", "history", "seeds", "format", "format_data"),
     rebuilt=("_by_name", "_folded", "_where", "_descriptor", "_kind"),

@@ -15,8 +15,10 @@ row that fails to load or whose last event is not in the log is ignored and the 
 its start, as before checkpoints existed; the next write rewrites it. Deleting the row is always safe.
 
 The state is JSON (plain data: no bytes of a row, a hand edit or a hostile file, can name code to
-run). The only function a state holds, a table's card cap (`TableState.cap_rule`), is stored as
-whether the table has its game's rule, and looked up again.
+run): a first line, then two lines for each stage before the last, decoded only when something asks
+for that stage (engine/stages.py; a damaged one then raises `StorageError`, as the log does). The
+only function a state holds, a table's card cap (`TableState.cap_rule`), is stored as whether the
+table has its game's rule, and looked up again.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ from tourney.engine.tournament import TournamentState
 from tourney.storage.sql import Tx
 
 # Bumped when what this module stores changes (2: a pickle of the state's fields; 3: the state's
-# own JSON encoding); the version below also changes with the engine's code and with this module's.
-FORMAT = 3
+# own JSON encoding; 4: its stages before the last on lines of their own, `checkpoint_bytes`); the
+# version below also changes with the engine's code and with this module's.
+FORMAT = 4
 # Events applied on top of a stored checkpoint before `events.appending` writes a new one: applying them
 # costs a few milliseconds (about 25 µs each), writing the checkpoint a few times that.
 REWRITE_AFTER = 256
@@ -123,7 +126,7 @@ def load(session: Tx, tournament_id: int, game: str) -> Loaded | None:
     with collector.paused():
         try:
             log = StoredLog(bytes(log_blob), int(last_id), int(count))
-            state = TournamentState.from_checkpoint(json.loads(bytes(blob)), log)
+            state = TournamentState.from_checkpoint_bytes(bytes(blob), log)
         except Exception:  # whatever bytes the row holds, a refold is the answer (see the module doc)
             return None
     if state.game != game:
@@ -135,7 +138,7 @@ def save(session: Tx, tournament_id: int, state: TournamentState, log: StoredLog
     """Write `state` (whose log up to its last event is `log`) as the tournament's checkpoint;
     False (nothing written) when the state holds something a checkpoint cannot store."""
     try:
-        blob = json.dumps(state.to_checkpoint(), ensure_ascii=False, separators=(",", ":")).encode()
+        blob = state.checkpoint_bytes()
     except (ValueError, TypeError):  # a function not the game's, a value JSON has no form for
         return False
     params = {"t": tournament_id, "v": version(), "last": log.last_id, "n": log.count,

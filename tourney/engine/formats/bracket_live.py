@@ -53,7 +53,7 @@ class BracketData(FieldData):
         return BracketData(list(self.entrants), self.bracket)  # a bracket is immutable: shared
 
 
-def rank_bracket(history: Iterable[Iterable[TableState]], entrants: Sequence[str], out: Collection[str],
+def rank_bracket(history: Sequence[Iterable[TableState]], entrants: Sequence[str], out: Collection[str],
                  states: Mapping[str, MatchState], bracket: Bracket) -> list[StandingRow]:
     """Knockout and double-elimination standings (see the module docstring)."""
     last = last_tables(history)

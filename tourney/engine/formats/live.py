@@ -40,7 +40,7 @@ from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan
 from tourney.engine.points_ranking import standings as points_standings
 from tourney.engine.progress import PlayerStatus
-from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
+from tourney.engine.rounds import PlayedRound, RoundPlan
 from tourney.engine.standings import StandingRow, StandingsColumn, last_tables
 from tourney.engine.tables import TableState
 from tourney.errors import IllegalActionError, InvalidInputError, Worded, worded
@@ -128,33 +128,36 @@ def min_table(state: LiveState) -> int:
     return max(2, state.descriptor.seats[0])
 
 
-def table_result(table: TableState) -> TableResult:
-    places = table.places
-    return TableResult(tuple(table.seats), tuple([places.get(p, 1) for p in table.seats]), tuple(table.forfeits))
-
-
 def forfeit_notes(state: LiveState) -> dict[str, str]:
     """The standings' note of each player a forfeit touched: "forfeited" (they forfeited a match),
-    else "won by forfeit"."""
+    else "won by forfeit". Read from each stage's results (a forfeit finishes its table), so a stage
+    a checkpoint stored apart is not read for it (`stages.Stages.results`)."""
     notes: dict[str, str] = {}
-    for tables in state.history:
-        for table in tables:
-            for name in table.forfeits:
+    for index in range(len(state.history)):
+        for result in state.history.results(index):
+            if result is None or not result.forfeits:
+                continue
+            for name in result.forfeits:
                 notes[name] = "forfeited"
-            if table.forfeits and not table.double_forfeit:
-                winner = table.finishing_order()[0]
+            if len(result.forfeits) != len(result.players):  # not a double forfeit: someone won
+                places = result.places
+                winner = result.players[min(range(len(places)), key=lambda seat: (places[seat], seat))]
                 notes.setdefault(winner, "won by forfeit")
     return notes
 
 
 def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedRound]:
-    """Each seated round as played so far: its finished tables and its byes."""
+    """Each seated round as played so far: its finished tables and its byes (from each stage's
+    results: a stage a checkpoint stored apart is not read for them)."""
     out = []
     data = format_data(state, RoundsData)
-    for plan, tables in zip(data.round_plans, state.history, strict=True):
-        if finished_only and not all(t.finished for t in tables):
+    if len(data.round_plans) != len(state.history):
+        raise ValueError(f"{len(data.round_plans)} round plans for {len(state.history)} rounds seated")
+    for index, plan in enumerate(data.round_plans):
+        results = state.history.results(index)
+        if finished_only and any(result is None for result in results):
             continue
-        out.append(PlayedRound(tuple(table_result(t) for t in tables if t.finished), plan.byes,
+        out.append(PlayedRound(tuple(result for result in results if result is not None), plan.byes,
                                data.excused_in(plan.number)))
     return out
 
