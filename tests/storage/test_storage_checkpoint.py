@@ -423,7 +423,7 @@ def test_a_swiss_read_back_ranks_its_closed_rounds_without_reading_their_tables(
         blob = bytes(tx.run("SELECT state FROM checkpoint")[0][0])
         head, _results, *rest = blob.split(b"\n")
         tx.run("UPDATE checkpoint SET state = :blob", {"blob": b"\n".join([head, b"[[1]]", *rest])})
-    with pytest.raises(TourneyError, match=r"a stored checkpoint is damaged \(a stage's results.*DELETE FROM checkpoint"):
+    with pytest.raises(TourneyError, match=r"checkpoint is damaged \(a stage's results.*DELETE FROM checkpoint"):
         _fresh_state(database).standings()
     with database.write() as tx:
         tx.run("DELETE FROM checkpoint")
