@@ -418,6 +418,7 @@ def test_a_swiss_read_back_ranks_its_closed_rounds_without_reading_their_tables(
     state = _fresh_state(database)
     assert state.history.unread() == 2
     assert state.standings() == folded.standings() and state.history.unread() == 2
+    assert state.kind.statuses(state) == folded.kind.statuses(folded) and state.history.unread() == 2  # `status`
     assert state.snapshot() == folded.snapshot()
     with database.write() as tx:
         blob = bytes(tx.run("SELECT state FROM checkpoint")[0][0])

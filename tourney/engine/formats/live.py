@@ -429,7 +429,7 @@ class RoundFormat(ABC):
     def statuses(self, state: LiveState) -> list[PlayerStatus]:
         """Playing at this round's table, waiting for the next round (a finished match or a bye),
         out of a bracket, dropped; once complete, the standings' places."""
-        last = last_tables(state.history)
+        last = last_tables(state.history, self.entrants(state))  # from the latest round back
         out = self.eliminated(state) if state.stage > 0 else set()
         ranks = {row.player: row.rank for row in state.standings()} if state.complete else {}
         byes = set(self.byes(state)) if state.stage > 0 and not state.complete else set()
