@@ -161,6 +161,13 @@ def test_a_rated_late_entry_is_seeded_by_rating_and_exported_with_it(tmp_path: P
     # Start numbers in seed order: Igor (1650) between Boris (1700) and Clara (1600), rating and all.
     assert [(rows[n][14:47].strip(), rows[n][48:52]) for n in sorted(rows)] == [
         ("Boris", "1700"), ("Igor", "1650"), ("Clara", "1600"), ("Anna", "1500"), ("Dima", "1400")]
+    # A renamed player keeps their rating on paper: the export reads the format's own ratings, by
+    # the names as they are now, not the ratings file's names in the log.
+    ok(url, "player", "rename", "Boris", "Borys")
+    ok(url, "player", "rename", "Igor", "Ihor")
+    rows = {int(line[4:8]): line for line in ok(url, "export", "trf").stdout.splitlines() if line.startswith("001")}
+    assert [(rows[n][14:47].strip(), rows[n][48:52]) for n in sorted(rows)] == [
+        ("Borys", "1700"), ("Ihor", "1650"), ("Clara", "1600"), ("Anna", "1500"), ("Dima", "1400")]
 
 
 def test_a_rating_is_refused_where_it_places_no_one(url: str) -> None:

@@ -6,7 +6,7 @@ builds its page models from it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tourney.engine.bracket import Bracket, MatchState
@@ -54,7 +54,9 @@ class ExchangeRecord:
     """What FIDE's exchange file (TRF, `tourney export trf`) holds of a Swiss of duels: the field in
     seed order (as registered before round 1), the finished rounds, how many rounds the event has,
     who has withdrawn, the points of the requested byes of the round to pair next, each player's rank
-    after the finished rounds (None before any), and round 1's tables as seated (None before)."""
+    after the finished rounds (None before any), round 1's tables as seated (None before), and the
+    ratings that seeded the field (round 1's and a rated late entrant's; none for a field seeded by
+    lot or list), by each player's current name."""
 
     seeds: tuple[str, ...]
     rounds: tuple[PlayedRound, ...]
@@ -63,6 +65,7 @@ class ExchangeRecord:
     next_excused: Mapping[str, Fraction]
     ranks: Mapping[str, int] | None
     first_tables: tuple[tuple[str, ...], ...] | None
+    ratings: Mapping[str, float] = field(default_factory=dict)
 
 
 FormatView = BracketView | RoundsView

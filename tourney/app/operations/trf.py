@@ -23,7 +23,8 @@ from tourney.app.input.trf import TrfGame, duel_trf, initial_colour, write_trf
 from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
-    from tourney.engine.events import Event
+    from collections.abc import Mapping
+
     from tourney.engine.format_views import ExchangeRecord
     from tourney.engine.tournament import TournamentState
 
@@ -33,15 +34,14 @@ TRF_KIND = "TRF file"
 def trf_text(*, db: str | None = None, tournament: str | None = None) -> str:
     """The TRF of the tournament, a Swiss of duels (anything else is refused in one line)."""
     from tourney.app.store.database import open_db
-    from tourney.storage.events import all_events, snapshot
+    from tourney.storage.events import snapshot
 
     with open_db(db, read_only=True) as database:
         snap = snapshot(database, tournament=tournament)
-        _row, events = all_events(database, tournament=tournament)
-    return event_trf(snap.tournament.name, snap.state, seeding_ratings(events))
+    return event_trf(snap.tournament.name, snap.state)
 
 
-def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None = None) -> str:
+def event_trf(name: str, state: TournamentState) -> str:
     """The TRF text of a Swiss of duels' state (see the module's docstring), from what its format
     says the file holds (`exchange_record`)."""
     record = state.kind.exchange_record(state)
@@ -59,8 +59,8 @@ def event_trf(name: str, state: TournamentState, ratings: dict[str, int] | None 
         next_round.update({p: _BYE_CODES.get(points, "Z") for p, points in record.next_excused.items()
                            if p not in record.withdrawn})
     return write_trf(duel_trf(name, record.seeds, record.rounds, max(record.total_rounds, len(record.rounds)),
-                              ratings=ratings, ranks=record.ranks, unpaired=unpaired, next_round=next_round,
-                              first_colour=_first_colour(record)))
+                              ratings=trf_ratings(record.ratings), ranks=record.ranks, unpaired=unpaired,
+                              next_round=next_round, first_colour=_first_colour(record)))
 
 
 _BYE_CODES: dict[Fraction, str] = {Fraction(0): "Z", Fraction(1, 2): "H", Fraction(1): "F"}
@@ -75,22 +75,10 @@ def _first_colour(record: ExchangeRecord) -> str | None:
     return initial_colour(record.seeds, colours)
 
 
-def seeding_ratings(events: list[Event]) -> dict[str, int]:
-    """The ratings that seeded round 1 (`tourney seat --ratings`) and the late entrants' (`player add
-    --rating`), rounded, where TRF's four columns hold them (1 to 9999); none for a field seeded by
-    lot or list."""
-    from tourney.engine.log import annotate
-
-    found: dict[str, int] = {}
-    late: dict[str, int] = {}  # a late entrant's (`player add --rating`)
-    for entry in annotate(events):
-        data = entry.event.data
-        if entry.event.kind == "seat" and not entry.undone and data.get("stage") == 1:
-            given = data.get("ratings") or {}
-            found = {str(p): round(float(r)) for p, r in given.items() if 0 < round(float(r)) <= 9999}
-        elif entry.event.kind == "register" and not entry.undone and data.get("rating") is not None:
-            late[str(data["name"])] = round(float(data["rating"]))
-    return {**found, **{p: r for p, r in late.items() if found and 0 < r <= 9999}} if found else found
+def trf_ratings(ratings: Mapping[str, float]) -> dict[str, int]:
+    """The ratings that seeded the field (`ExchangeRecord.ratings`), rounded, where TRF's four columns
+    hold them (1 to 9999)."""
+    return {player: round(rating) for player, rating in ratings.items() if 0 < round(rating) <= 9999}
 
 
 def write_trf_file(path: Path, text: str) -> Path:

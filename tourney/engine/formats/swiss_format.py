@@ -245,10 +245,11 @@ class SwissFormat(TableRoundsFormat):
         if history:
             rows = points_standings(seeds, history, self.bye_points, tiebreak_order(state.format))
             ranks = {row.player: place for place, row in enumerate(rows, start=1)}
-        plans = swiss_data(state).round_plans
+        data = swiss_data(state)
+        plans = data.round_plans
         return ExchangeRecord(tuple(seeds), tuple(history), self.total_rounds(state), frozenset(withdrawn(state)),
-                              dict(swiss_data(state).excused.get(len(history) + 1, {})), ranks,
-                              tuple(tuple(table) for table in plans[0].tables) if plans else None)
+                              dict(data.excused.get(len(history) + 1, {})), ranks,
+                              tuple(tuple(table) for table in plans[0].tables) if plans else None, dict(data.ratings))
 
     def requested_byes(self, state: LiveState) -> list[tuple[str, str]]:
         mine = swiss_data(state)
