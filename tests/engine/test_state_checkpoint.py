@@ -303,6 +303,7 @@ def test_a_stage_s_results_are_its_finished_tables_as_the_ranking_reads_them() -
         expected = tuple(t.result() if t.finished else None for t in tables)
         assert loaded.history.results(index) == log.state.history.results(index) == expected
     assert None in loaded.history.results(2) and loaded.history.unread() == 2
+    assert loaded.history.results(-3) == loaded.history.results(0)
 
 
 @pytest.mark.parametrize(("game", "config"), FORMATS[2:])

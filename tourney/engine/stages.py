@@ -126,6 +126,8 @@ class Stages(Sequence[list[TableState]]):
     def results(self, index: int) -> tuple[TableResult | None, ...]:
         """Stage `index`'s tables as the ranking reads them (None: not finished), in table order;
         a stage not read yet is not read for this."""
+        if index < 0:
+            index += len(self._items)
         item = self._items[index]
         if not isinstance(item, UnreadStage):
             return tuple(t.result() if t.finished else None for t in item)
