@@ -3,7 +3,8 @@
 Builds a Swiss event of Chlust duels through the library on SQLite (every player registered,
 the rounds played out by lot, the next round seated), then times the commands a director runs
 after a round as the director runs them, each a fresh `tourney` process: `status --json`,
-`standings --json`, `print standings` and `print seating`; then enters that round's results and
+`standings --json`, `print standings`, `print seating`, `print pairings` and `print bracket` (a
+Swiss's score groups and every round's pairings); then enters that round's results and
 times `advance` (which closes the round and pairs and seats the next). Prints the wall seconds and
 the CPU seconds (user + system, of the command's process) of each: on a busy machine the CPU figure
 is the one to compare. Target (issue 33, item 4): `status`, `standings` and `print` under 1 s at
@@ -34,7 +35,9 @@ from tourney.storage.events import appending, create_tournament
 
 COMMANDS = (("status --json", ["status", "--json"]), ("standings --json", ["standings", "--json"]),
             ("print standings", ["print", "standings", "-o", "{dir}/standings.html"]),
-            ("print seating", ["print", "seating", "-o", "{dir}/seating.html"]))
+            ("print seating", ["print", "seating", "-o", "{dir}/seating.html"]),
+            ("print pairings", ["print", "pairings", "-o", "{dir}/pairings.html"]),
+            ("print bracket", ["print", "bracket", "-o", "{dir}/bracket.html"]))
 
 
 def build_event(url: str, players: int, rounds_played: int, seed: int) -> None:

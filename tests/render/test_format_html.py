@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -218,6 +219,22 @@ def test_swiss_groups_by_score_with_tie_breaks_and_pairings() -> None:
     assert len(rounds) == 4 and "open" in rounds[3].classes
     assert sum(1 for t in rounds[0].texts("tr", "bye")) == 1  # 11 players: one bye
     assert "Provisional · after 3 of 4 rounds" in root.text()
+
+
+def test_swiss_sheet_says_what_the_round_under_way_adds() -> None:
+    """The badge counts the rounds fully played; the standings also count a round under way's
+    finished tables and its bye (as `tourney standings` says), and the badge says so."""
+    seated = swiss_event(10, rounds=4, played=2)  # round 3 seated, nothing entered, no bye
+    assert "Provisional · after 2 of 4 rounds</p>" in render_swiss(seated).replace("\n", "")
+    with_bye = parse(render_swiss(swiss_event(11, rounds=4, played=2)))
+    assert "after 2 of 4 rounds · round 3 under way: its finished tables and its bye are counted" in with_bye.text()
+    plan = seated.rounds[2]
+    first = plan.tables[0]
+    half_played = replace(seated, rounds=(*seated.rounds[:2], replace(plan, tables=(
+        replace(first, places=(1, 2), result="1–0"), *plan.tables[1:]))))
+    assert "round 3 under way" in parse(render_swiss(half_played)).text()
+    final = parse(render_swiss(swiss_event(10, rounds=3, played=3)))
+    assert "Final · after 3 of 3 rounds" in final.text() and "under way" not in final.text()
 
 
 def test_swiss_head_to_head_shown_only_where_players_are_level() -> None:

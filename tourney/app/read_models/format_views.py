@@ -58,6 +58,21 @@ def points_text(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
+def _texts() -> Callable[[Fraction], str]:
+    """`points_text`, each value's text made once: the ranking makes one `Fraction` per distinct
+    value, so they are told apart by identity (a Fraction's hash costs as much as the text), each
+    kept beside its text so that no id is reused meanwhile."""
+    made: dict[int, tuple[Fraction, str]] = {}
+
+    def text(value: Fraction) -> str:
+        found = made.get(id(value))
+        if found is None:
+            found = made[id(value)] = (value, points_text(value))
+        return found[1]
+
+    return text
+
+
 # ------------------------------------------------------------------------------------ elimination
 
 def _source_text(slot: Slot, tr: Translator) -> str:
@@ -127,6 +142,26 @@ def _results_by_table(played: PlayedRound | None) -> dict[frozenset[str], TableR
     return found
 
 
+class _RoundResults:
+    """A round's results found by their table's seats: as seated first (a live event's results list
+    the players in seat order), else by who sat there (`_results_by_table`, made only then)."""
+
+    def __init__(self, played: PlayedRound | None) -> None:
+        self._played = played
+        self._seated: dict[tuple[str, ...], TableResult] = {}
+        for result in played.tables if played is not None else ():
+            self._seated.setdefault(result.players, result)
+        self._by_set: dict[frozenset[str], TableResult] | None = None
+
+    def get(self, table: tuple[str, ...]) -> TableResult | None:
+        found = self._seated.get(table)
+        if found is not None or not self._seated:
+            return found
+        if self._by_set is None:
+            self._by_set = _results_by_table(self._played)
+        return self._by_set.get(frozenset(table))
+
+
 def _duel_result(places: tuple[int, ...]) -> str:
     a, b = places
     return "½–½" if a == b else "1–0" if a < b else "0–1"
@@ -135,13 +170,16 @@ def _duel_result(places: tuple[int, ...]) -> str:
 def round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
     """A round's tables in seat order with the places of those already played."""
     lines = []
-    results = _results_by_table(played)
+    results = _RoundResults(played)
     for number, table in enumerate(plan.tables, start=1):
-        result = results.get(frozenset(table))
+        result = results.get(table)
         places = None
         if result is not None:
-            by_player = dict(zip(result.players, result.places, strict=True))
-            places = tuple(by_player[p] for p in table)
+            if result.players == table:
+                places = result.places
+            else:
+                by_player = dict(zip(result.players, result.places, strict=True))
+                places = tuple(by_player[p] for p in table)
         lines.append(TableLine(number=number, players=tuple(table), places=places,
                                result=_duel_result(places) if places is not None and len(table) == 2 else ""))
     return RoundTables(number=plan.number, tables=tuple(lines), byes=plan.byes,
@@ -187,12 +225,13 @@ def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[Played
     counts = Counter(r.rank for r in rows)
     level = Counter((r.score, r.buchholz, r.sonneborn_berger) for r in rows)
     groups: dict[Fraction, list[SwissLine]] = {}
+    text = _texts()
     for r in rows:
         tied = level[(r.score, r.buchholz, r.sonneborn_berger)] > 1
         groups.setdefault(r.score, []).append(SwissLine(
-            rank=r.rank, shared=counts[r.rank] > 1, player=r.player, score=points_text(r.score),
-            buchholz=points_text(r.buchholz), sonneborn_berger=points_text(r.sonneborn_berger),
-            head_to_head=points_text(r.head_to_head) if tied else ""))
+            rank=r.rank, shared=counts[r.rank] > 1, player=r.player, score=text(r.score),
+            buchholz=text(r.buchholz), sonneborn_berger=text(r.sonneborn_berger),
+            head_to_head=text(r.head_to_head) if tied else ""))
     rounds = tuple(round_tables(plan, played[i] if i < len(played) else None) for i, plan in enumerate(plans))
     complete = len(rounds) >= rounds_total and all(r.played for r in rounds)
     return SwissPage(event=event, rounds_total=rounds_total,
