@@ -231,7 +231,7 @@ def test_swiss_sheet_says_what_the_round_under_way_adds() -> None:
     plan = seated.rounds[2]
     first = plan.tables[0]
     half_played = replace(seated, rounds=(*seated.rounds[:2], replace(plan, tables=(
-        replace(first, places=(1, 2), result="1–0"), *plan.tables[1:]))))
+        first._replace(places=(1, 2), result="1–0"), *plan.tables[1:]))))
     assert "round 3 under way" in parse(render_swiss(half_played)).text()
     final = parse(render_swiss(swiss_event(10, rounds=3, played=3)))
     assert "Final · after 3 of 3 rounds" in final.text() and "under way" not in final.text()

@@ -58,6 +58,13 @@ def points_text(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
+def _level_key(row: PointsRow) -> tuple[int, ...]:
+    """Score, Buchholz and Sonneborn-Berger as whole numbers (a `Fraction` is kept in lowest terms, so
+    equal values give equal keys): a Fraction's hash cost a fifth of the Swiss sheet's page."""
+    return (row.score.numerator, row.score.denominator, row.buchholz.numerator, row.buchholz.denominator,
+            row.sonneborn_berger.numerator, row.sonneborn_berger.denominator)
+
+
 def _texts() -> Callable[[Fraction], str]:
     """`points_text`, each value's text made once: the ranking makes one `Fraction` per distinct
     value, so they are told apart by identity (a Fraction's hash costs as much as the text), each
@@ -223,11 +230,12 @@ def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[Played
     """`plans` the pairings of every round drawn so far; `played[i]` the finished tables of round i + 1."""
     rows = rows if rows is not None else standings(players, played)
     counts = Counter(r.rank for r in rows)
-    level = Counter((r.score, r.buchholz, r.sonneborn_berger) for r in rows)
+    keys = [_level_key(r) for r in rows]
+    level = Counter(keys)
     groups: dict[Fraction, list[SwissLine]] = {}
     text = _texts()
-    for r in rows:
-        tied = level[(r.score, r.buchholz, r.sonneborn_berger)] > 1
+    for r, key in zip(rows, keys, strict=True):
+        tied = level[key] > 1
         groups.setdefault(r.score, []).append(SwissLine(
             rank=r.rank, shared=counts[r.rank] > 1, player=r.player, score=text(r.score),
             buchholz=text(r.buchholz), sonneborn_berger=text(r.sonneborn_berger),
