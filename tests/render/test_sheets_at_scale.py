@@ -257,11 +257,21 @@ def test_a_rounds_tables_find_their_results_as_the_scan_did(players: int, size: 
             results.append(TableResult(tuple(seated), tuple(places)))
     if results and rng.random() < 0.3:  # the same table entered twice: the first entry counts
         again = results[0]
-        results.append(TableResult(again.players, tuple(reversed(again.places))))
+        seated = again.players if rng.random() < 0.5 else tuple(reversed(again.players))  # in any order
+        results.append(TableResult(seated, tuple(reversed(again.places))))
     rng.shuffle(results)
     plan = RoundPlan(1, tables, tuple(names[players - players % size:]))
     for played in (PlayedRound(tuple(results)), None):
         assert format_views.round_tables(plan, played) == reference_round_tables(plan, played)
+
+
+def test_a_table_entered_twice_reads_its_first_entry_whatever_the_order_of_its_players() -> None:
+    plan = RoundPlan(1, (("A", "B"), ("C", "D")), ())
+    played = PlayedRound((TableResult(("B", "A"), (1, 2)), TableResult(("A", "B"), (1, 2)),
+                          TableResult(("C", "D"), (1, 1))))
+    lines = format_views.round_tables(plan, played).tables
+    assert [(line.places, line.result) for line in lines] == [((2, 1), "0–1"), ((1, 1), "½–½")]
+    assert format_views.round_tables(plan, played) == reference_round_tables(plan, played)
 
 
 # ------------------------------------------------------------------ the benchmark

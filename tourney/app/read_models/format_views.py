@@ -151,18 +151,25 @@ def _results_by_table(played: PlayedRound | None) -> dict[frozenset[str], TableR
 
 class _RoundResults:
     """A round's results found by their table's seats: as seated first (a live event's results list
-    the players in seat order), else by who sat there (`_results_by_table`, made only then)."""
+    the players in seat order), else by who sat there (`_results_by_table`, made only then). A round
+    whose results name a player twice (a table entered twice) is read by who sat there alone, so
+    that the first entry counts, as `_results_by_table` has it."""
 
     def __init__(self, played: PlayedRound | None) -> None:
         self._played = played
         self._seated: dict[tuple[str, ...], TableResult] = {}
-        for result in played.tables if played is not None else ():
-            self._seated.setdefault(result.players, result)
         self._by_set: dict[frozenset[str], TableResult] | None = None
+        results = played.tables if played is not None else ()
+        named = [p for result in results for p in result.players]
+        if len(set(named)) != len(named):
+            self._by_set = _results_by_table(played)
+            return
+        for result in results:
+            self._seated[result.players] = result
 
     def get(self, table: tuple[str, ...]) -> TableResult | None:
         found = self._seated.get(table)
-        if found is not None or not self._seated:
+        if found is not None or not (self._seated or self._by_set):
             return found
         if self._by_set is None:
             self._by_set = _results_by_table(self._played)
