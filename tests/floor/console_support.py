@@ -5,7 +5,9 @@ comparison, and the browsers' sizes and names (floor_support has the floor's bas
 
 from __future__ import annotations
 
+import contextlib
 import html
+import json
 import re
 import secrets
 import sqlite3
@@ -160,6 +162,16 @@ def console_page(browser: Any, url: str, size: str) -> Iterator[tuple[Any, str]]
             page.close()
 
 
+def focus_is(page: Any, expression: str, expected: str) -> None:
+    """`expression` (of `document.activeElement`) reads `expected` once the browser has moved the
+    focus: a new page's `autofocus` takes effect at its next rendering update, which on a loaded
+    machine can come after the load event that `goto` and a form's navigation wait for."""
+    with contextlib.suppress(Exception):  # the assertion below says what it found instead
+        page.wait_for_function(f"() => document.activeElement !== null && ({expression}) === {json.dumps(expected)}",
+                               timeout=5000)
+    assert page.evaluate(expression) == expected
+
+
 def no_sideways_scroll(page: Any, width: int) -> None:
     """A browser page fits `width` (no horizontal scroll)."""
     assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -174,7 +186,7 @@ def undo_confirmed_by_keyboard(console: Any, target: int, loser: str, width: int
         f"Will undo: event {target} (result table 1: {loser} loses the round).")
     no_sideways_scroll(console, width)
     shot(console, name)
-    assert console.evaluate("document.activeElement.textContent") == f"Confirm: undo event {target}"
+    focus_is(console, "document.activeElement.textContent", f"Confirm: undo event {target}")
     console.keyboard.press("Enter")
     console.wait_for_selector(".notice.ok")
     assert console.locator(".notice").inner_text() == f"Undone: event {target}."

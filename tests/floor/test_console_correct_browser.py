@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from console_support import focus_is
 from floor_support import seated_event, serving, sqlite_url
 from test_phone import shot
 
@@ -42,7 +43,7 @@ def test_a_result_is_corrected_from_the_log_with_the_keyboard(tmp_path: Path, si
             page.locator(f"#event-{target} a", has_text="Correct…").focus()
             page.keyboard.press("Enter")
             page.locator("#correct").wait_for()
-            assert page.evaluate("document.activeElement.id") == "loser"  # the form has the focus
+            focus_is(page, "document.activeElement.id", "loser")  # the form has the focus
             no_sideways_scroll(page, size)
             shot(page, f"console-correct-form-{size}")
             page.keyboard.press("Control+A")
@@ -54,7 +55,7 @@ def test_a_result_is_corrected_from_the_log_with_the_keyboard(tmp_path: Path, si
                                       f"loser is {seats[1]}.")
             no_sideways_scroll(page, size)
             shot(page, f"console-correct-preview-{size}")
-            assert page.evaluate("document.activeElement.textContent") == f"Confirm: correct event {target}"
+            focus_is(page, "document.activeElement.textContent", f"Confirm: correct event {target}")
             page.keyboard.press("Enter")
             page.locator(".notice.ok").wait_for()
             stored = app.tournament_state(db=url).events[-1]

@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from console_support import LONG_NAMES, SIZES, console_page, director_path, no_sideways_scroll, seated_and_open
+from console_support import (
+    LONG_NAMES,
+    SIZES,
+    console_page,
+    director_path,
+    focus_is,
+    no_sideways_scroll,
+    seated_and_open,
+)
 from floor_support import sqlite_url
 from test_phone import shot
 
@@ -25,7 +33,7 @@ def test_the_players_page_with_the_keyboard_alone(browser: Any, tmp_path: Path, 
     viewport = SIZES[size]
     with console_page(browser, url, size) as (console, base):
         console.goto(base + director_path(url, "players"))
-        assert console.evaluate("document.activeElement.id") == "add-name"
+        focus_is(console, "document.activeElement.id", "add-name")
         console.keyboard.type("Zdzisław")
         console.keyboard.press("Tab")
         console.keyboard.type("Łódź AZS")
@@ -42,7 +50,7 @@ def test_the_players_page_with_the_keyboard_alone(browser: Any, tmp_path: Path, 
         console.get_by_role("link", name="Rename Zdzisław").focus()
         console.keyboard.press("Enter")
         console.wait_for_selector("#rename-row")
-        assert console.evaluate("document.activeElement.id") == "rename-row-new"
+        focus_is(console, "document.activeElement.id", "rename-row-new")
         no_sideways_scroll(console, viewport["width"])
         shot(console, f"console-players-rename-{size}")
         console.keyboard.press("End")
@@ -56,7 +64,7 @@ def test_the_players_page_with_the_keyboard_alone(browser: Any, tmp_path: Path, 
         console.wait_for_selector("#confirm-drop")
         no_sideways_scroll(console, viewport["width"])
         shot(console, f"console-players-drop-{size}")
-        assert console.evaluate("document.activeElement.textContent") == "Yes, drop Zdzisław Nowy"
+        focus_is(console, "document.activeElement.textContent", "Yes, drop Zdzisław Nowy")
         console.keyboard.press("Enter")
         console.wait_for_selector(".notice.ok")
         assert console.locator(".notice").inner_text() == "Dropped Zdzisław Nowy."
@@ -68,7 +76,7 @@ def test_the_players_page_with_the_keyboard_alone(browser: Any, tmp_path: Path, 
         console.focus("#upload-encoding")
         console.keyboard.type("cp1250")
         console.keyboard.press("Tab")
-        assert console.evaluate("document.activeElement.id") == "upload-separator"
+        focus_is(console, "document.activeElement.id", "upload-separator")
         console.select_option("#upload-separator", ";")
         console.get_by_role("button", name="Preview").focus()
         console.keyboard.press("Enter")
@@ -110,7 +118,7 @@ def test_a_swiss_s_requests_with_the_keyboard(browser: Any, tmp_path: Path, size
         console.focus("#bye-name")
         console.keyboard.type(first)
         console.keyboard.press("Tab")
-        assert console.evaluate("document.activeElement.value") == "2"
+        focus_is(console, "document.activeElement.value", "2")
         console.keyboard.press("Enter")
         # Each answer replaces the notice the page already shows: wait for its words, not for a notice.
         expect(console.locator(".notice.ok")).to_have_text(f"{first}: half-point bye in round 2.")
@@ -144,4 +152,4 @@ def test_a_row_s_button_keeps_the_focus_when_the_list_is_updated(browser: Any, t
         app.add_players(["Zenon"], db=url)  # another device's change
         console.wait_for_function(f"() => (window.tourneyUpdates || 0) > {updates}", timeout=10000)
         assert console.locator("td.name", has_text="Zenon").count() == 1  # the list was swapped
-        assert console.evaluate("document.activeElement.getAttribute('aria-label')") == "Rename Celina"
+        focus_is(console, "document.activeElement.getAttribute('aria-label')", "Rename Celina")
