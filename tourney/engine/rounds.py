@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, combinations
+from typing import TypeVar
 
 from tourney.errors import InvalidInputError
 
@@ -187,3 +188,22 @@ class Units:
         if found is None:
             found = made[value] = Fraction(value, point)
         return found
+
+
+Converted = TypeVar("Converted")
+
+
+def once_per_value(convert: Callable[[Fraction], Converted]) -> Callable[[Fraction], Converted]:
+    """`convert`, each value converted once (a page's numbers and texts of a ranking): the ranking
+    makes one `Fraction` per distinct value (`Units.fraction`), so they are told apart by identity (a
+    Fraction's hash costs as much as a conversion), each kept beside its result so that no id is
+    reused meanwhile. A value made elsewhere is converted again, never wrongly."""
+    made: dict[int, tuple[Fraction, Converted]] = {}
+
+    def converted(value: Fraction) -> Converted:
+        found = made.get(id(value))
+        if found is None:
+            found = made[id(value)] = (value, convert(value))
+        return found[1]
+
+    return converted

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from points_ranking_oracle import standings as oracle_standings
 
 from tourney.engine.points_ranking import standings
-from tourney.engine.rounds import PlayedRound, TableResult
+from tourney.engine.rounds import PlayedRound, TableResult, once_per_value
 
 TIEBREAK_NAMES = ("buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger", "direct-encounter",
                   "fide-2023")
@@ -70,3 +70,16 @@ def test_a_table_result_is_a_value_whose_duel_halves_are_its_duels(seed: int, ta
             other = TableResult(table.players, tuple(reversed(table.places)), table.forfeits)
             assert (other == table) == (other.places == table.places)
     assert TableResult(("a", "b"), (1, 2)) != ("a", "b")
+
+
+def test_once_per_value_converts_each_object_once_and_an_equal_one_again() -> None:
+    calls: list[Fraction] = []
+
+    def text(value: Fraction) -> str:
+        calls.append(value)
+        return str(value)
+
+    convert = once_per_value(text)
+    half, other_half = Fraction(1, 2), Fraction(2, 4)
+    assert [convert(half), convert(half), convert(other_half), convert(Fraction(3))] == ["1/2", "1/2", "1/2", "3"]
+    assert calls == [half, other_half, Fraction(3)] and calls[0] is half and calls[1] is other_half

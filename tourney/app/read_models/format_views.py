@@ -22,7 +22,7 @@ from tourney.engine.bracket import BYE, Bracket, MatchState, Slot, placements
 from tourney.engine.format_registry import find_format
 from tourney.engine.format_views import BracketView, FormatView, RoundsView
 from tourney.engine.points_ranking import PointsRow, standings
-from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult
+from tourney.engine.rounds import PlayedRound, RoundPlan, TableResult, once_per_value
 from tourney.errors import IllegalActionError
 from tourney.i18n import ENGLISH, Translator, translator
 from tourney.render.format_pages import (
@@ -63,21 +63,6 @@ def _level_key(row: PointsRow) -> tuple[int, ...]:
     equal values give equal keys): a Fraction's hash cost a fifth of the Swiss sheet's page."""
     return (row.score.numerator, row.score.denominator, row.buchholz.numerator, row.buchholz.denominator,
             row.sonneborn_berger.numerator, row.sonneborn_berger.denominator)
-
-
-def _texts() -> Callable[[Fraction], str]:
-    """`points_text`, each value's text made once: the ranking makes one `Fraction` per distinct
-    value, so they are told apart by identity (a Fraction's hash costs as much as the text), each
-    kept beside its text so that no id is reused meanwhile."""
-    made: dict[int, tuple[Fraction, str]] = {}
-
-    def text(value: Fraction) -> str:
-        found = made.get(id(value))
-        if found is None:
-            found = made[id(value)] = (value, points_text(value))
-        return found[1]
-
-    return text
 
 
 # ------------------------------------------------------------------------------------ elimination
@@ -240,7 +225,7 @@ def swiss_page(event: EventInfo, players: Sequence[str], played: Sequence[Played
     keys = [_level_key(r) for r in rows]
     level = Counter(keys)
     groups: dict[Fraction, list[SwissLine]] = {}
-    text = _texts()
+    text = once_per_value(points_text)  # each distinct value's text made once
     for r, key in zip(rows, keys, strict=True):
         tied = level[key] > 1
         groups.setdefault(r.score, []).append(SwissLine(

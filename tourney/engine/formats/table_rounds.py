@@ -35,7 +35,7 @@ from tourney.engine.formats.live import (
     swiss_rows,
 )
 from tourney.engine.formats.shared_options import BEST_OF, MAX_ROUNDS, SEEDING, TABLE_SIZE
-from tourney.engine.rounds import RoundPlan
+from tourney.engine.rounds import RoundPlan, once_per_value
 from tourney.engine.standings import StandingRow, StandingsColumn, last_tables
 from tourney.errors import InvalidInputError, Worded, worded, worded_p
 from tourney.rules.games import GameDescriptor
@@ -122,16 +122,7 @@ def rank_points(history: Sequence[Iterable[TableState]], rows: Sequence[PointsRo
     tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
     in their order, named with underscores ("buchholz_cut1", "direct_encounter")."""
     last = last_tables(history, [row.player for row in rows])
-    # Each distinct value converted once: the ranking makes one `Fraction` per distinct value
-    # (`Units.fraction`), so they are told apart by identity (a Fraction's hash costs as much as the
-    # conversion), each kept beside its number so that no id is reused meanwhile.
-    numbers: dict[int, tuple[Fraction, float]] = {}
-
-    def number(value: Fraction) -> float:
-        found = numbers.get(id(value))
-        if found is None:
-            found = numbers[id(value)] = (value, _number(value))
-        return found[1]
+    number = once_per_value(_number)  # each distinct value converted once
 
     out: list[StandingRow] = []
     for row in rows:
