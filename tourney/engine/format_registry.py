@@ -490,9 +490,9 @@ class TournamentFormat(Protocol):
         of its whole field."""
         ...
 
-    def exchange_record(self, state: LiveState) -> ExchangeRecord | None:
-        """What FIDE's exchange file (TRF) holds of the event; None for a format it does not carry
-        (only a Swiss of duels)."""
+    def exchange_record(self, state: LiveState) -> ExchangeRecord:
+        """What FIDE's exchange file (TRF) holds of the event; for a format it does not carry (only a
+        Swiss of duels has one), an `InvalidInputError` in the format's own words."""
         ...
 
     def planned_rounds(self, state: LiveState) -> int | None:

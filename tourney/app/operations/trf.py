@@ -1,4 +1,4 @@
-"""A Swiss of duels as FIDE's Tournament Report File (`tourney export trf`), and a TRF's field registered.
+"""An event as FIDE's Tournament Report File (`tourney export trf`), and a TRF's field registered.
 
     trf_text(db=, tournament=) -> str          the event's TRF-2016 (with XXR, XXC), rounds finished so far
     write_trf_file(path, text) -> Path         written whole (a temporary file renamed), never over another file
@@ -6,11 +6,13 @@
 `tourney player import FILE.trf` registers a TRF's players (`players.import_players`) and `tourney
 seat --ratings FILE.trf` seeds them by its ratings (`ratings.read_ratings_file`).
 
-What the export holds: the field in seed order (start numbers), the ratings that seeded it (`tourney
-seat --ratings`), each player's points and rank, and every finished round (seat 0 white, the bye U,
-a forfeit + and -, a withdrawn player's rounds not paired). A round still being played is left out,
-and a player withdrawn before the next round gets a not-paired entry for it: a FIDE engine
-(bbpPairings, JaVaFo) reading the file pairs the next round from the same facts tourney does.
+What the export holds, from what the event's format keeps for it (`exchange_record`, which refuses
+in the format's own words where it keeps none): the field in seed order (start numbers), the ratings
+that seeded it (`tourney seat --ratings`), each player's points and rank, and every finished round
+(seat 0 white, the bye U, a forfeit + and -, a withdrawn player's rounds not paired). A round still
+being played is left out, and a player withdrawn before the next round gets a not-paired entry for
+it: a FIDE engine (bbpPairings, JaVaFo) reading the file pairs the next round from the same facts
+tourney does.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.app.input.trf import TrfGame, duel_trf, initial_colour, write_trf
-from tourney.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -32,7 +33,7 @@ TRF_KIND = "TRF file"
 
 
 def trf_text(*, db: str | None = None, tournament: str | None = None) -> str:
-    """The TRF of the tournament, a Swiss of duels (anything else is refused in one line)."""
+    """The TRF of the tournament (a format that keeps none refuses it in one line)."""
     from tourney.app.store.database import open_db
     from tourney.storage.events import snapshot
 
@@ -42,12 +43,9 @@ def trf_text(*, db: str | None = None, tournament: str | None = None) -> str:
 
 
 def event_trf(name: str, state: TournamentState) -> str:
-    """The TRF text of a Swiss of duels' state (see the module's docstring), from what its format
-    says the file holds (`exchange_record`)."""
-    record = state.kind.exchange_record(state)
-    if record is None:
-        raise InvalidInputError.in_words("a TRF file is a Swiss of duels: this event is a %(format)s of tables of "
-                                         "%(size)s", format=state.format.name, size=state.format.get_int("table_size"))
+    """The TRF text of an event's state (see the module's docstring), from what its format says the
+    file holds (`exchange_record`)."""
+    record = state.kind.exchange_record(state)  # refused in the format's words where it keeps none
     if not record.rounds and record.first_tables is None:  # before round 1: the field as registered
         return write_trf(duel_trf(name, record.seeds, [], record.total_rounds))
     # A round a player sat out by choice (a requested bye, a late entry's missed round) is a bye of

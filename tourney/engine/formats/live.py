@@ -179,6 +179,12 @@ def unpaired(state: LiveState, stage: int) -> set[str]:
     return withdrawn(state) | {p for p, _ in format_data(state, RoundsData).excused_in(stage)}
 
 
+def refuse_exchange(state: LiveState) -> InvalidInputError:
+    """What `export trf` says of an event whose format keeps no exchange record."""
+    return InvalidInputError.in_words("a TRF file is a Swiss of duels: this event is a %(format)s of tables of "
+                                      "%(size)s", format=state.format.name, size=state.format.get_int("table_size"))
+
+
 def refuse_requested_bye(label: str) -> IllegalActionError:
     return IllegalActionError.in_words("a %(format)s takes no requested byes (a Swiss does)", format=worded(label))
 
@@ -423,8 +429,8 @@ class RoundFormat(ABC):
     def round_points(self, state: LiveState, rounds: int) -> Mapping[str, Fraction] | None:
         return None
 
-    def exchange_record(self, state: LiveState) -> ExchangeRecord | None:
-        return None
+    def exchange_record(self, state: LiveState) -> ExchangeRecord:
+        raise refuse_exchange(state)
 
     def statuses(self, state: LiveState) -> list[PlayerStatus]:
         """Playing at this round's table, waiting for the next round (a finished match or a bye),

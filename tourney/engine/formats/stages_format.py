@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.engine.format_config import FormatConfig, flag_of, refuse_unused, takers, unused_options
 from tourney.engine.format_options import FormatOption
 from tourney.engine.format_registry import format_data, register_format
-from tourney.engine.formats.live import refuse_avoid, refuse_rejoin, refuse_requested_bye
+from tourney.engine.formats.live import refuse_avoid, refuse_exchange, refuse_rejoin, refuse_requested_bye
 from tourney.engine.payload import text_field
 from tourney.engine.planner import Plan, StagePlan, balanced_tables, plan_stages
 from tourney.engine.progress import PlayerStatus
@@ -362,8 +362,8 @@ class StagesFormat:
     def round_points(self, state: LiveState, rounds: int) -> Mapping[str, Fraction] | None:
         return None
 
-    def exchange_record(self, state: LiveState) -> ExchangeRecord | None:
-        return None
+    def exchange_record(self, state: LiveState) -> ExchangeRecord:
+        raise refuse_exchange(state)
 
     def stage_label(self, state: LiveState, stage: int) -> str:
         plan = state.plan

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 from tourney.engine.format_options import FormatOption, OptionValue
 from tourney.engine.format_registry import format_data, register_format
 from tourney.engine.format_views import ExchangeRecord
-from tourney.engine.formats.live import entrants_of, min_table, played_rounds, unpaired, withdrawn
+from tourney.engine.formats.live import entrants_of, min_table, played_rounds, refuse_exchange, unpaired, withdrawn
 from tourney.engine.formats.shared_options import BEST_OF, SEEDING, TABLE_SIZE, rounds_option
 from tourney.engine.formats.swiss_data import KeptApart, SwissData, baku_points
 from tourney.engine.formats.table_rounds import MAX_ROUNDS, TIEBREAKS, TableRoundsFormat, tiebreak_order
@@ -233,9 +233,9 @@ class SwissFormat(TableRoundsFormat):
                                else f"requested byes in rounds {', '.join(rounds)}")
         return [replace(row, note=notes[row.player]) if row.player in notes and not row.note else row for row in rows]
 
-    def exchange_record(self, state: LiveState) -> ExchangeRecord | None:
+    def exchange_record(self, state: LiveState) -> ExchangeRecord:
         if state.format.get_int(TABLE_SIZE.name) != 2:
-            return None
+            raise refuse_exchange(state)
         seeds = entrants_of(state)
         if not seeds:  # before round 1: the field as registered
             return ExchangeRecord(tuple(p.name for p in state.players if not p.dropped), (),
