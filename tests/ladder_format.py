@@ -89,7 +89,8 @@ class Ladder(RoundFormat):
         return [p for p in entrants_of(state) if p not in seated] if state.stage else []
 
     def standings(self, state: LiveState) -> list[StandingRow]:
-        start, last = entrants_of(state), last_tables(state.history)
+        start = entrants_of(state)
+        last = last_tables(state.history, start)
         rows = []
         for rung, name in enumerate(self.ladder(state), start=1):
             table = last.get(name)

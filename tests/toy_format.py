@@ -64,8 +64,8 @@ class KingOfTheHill(RoundFormat):
         return set(self.lost_in(state))
 
     def standings(self, state: LiveState) -> list[StandingRow]:
-        lost, last = self.lost_in(state), last_tables(state.history)
         field = self.entrants(state) or [p.name for p in state.players if not p.dropped]
+        lost, last = self.lost_in(state), last_tables(state.history, field)
         ordered = sorted(field, key=lambda p: (-lost.get(p, len(field)), field.index(p)))
         rows = []
         for name in ordered:

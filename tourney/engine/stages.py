@@ -58,8 +58,7 @@ def _decoded_results(line: bytes) -> tuple[TableResult | None, ...]:
         rows = json.loads(line)
         out: list[TableResult | None] = []
         for seats, places, forfeits, finished in rows:
-            out.append(TableResult(tuple(seats), tuple([1 if p is None else int(p) for p in places]),
-                                   tuple(forfeits)) if finished else None)
+            out.append(TableResult(tuple(seats), tuple(map(int, places)), tuple(forfeits)) if finished else None)
         return tuple(out)
     except (ValueError, TypeError, RecursionError) as error:
         raise _damaged(f"a stage's results: {error}") from None
@@ -108,11 +107,7 @@ class Stages(Sequence[list[TableState]]):
             yield self._read(index)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Stages):
-            return list(self) == list(other)
-        if isinstance(other, list):
-            return list(self) == other
-        return NotImplemented
+        return list(self) == list(other) if isinstance(other, Stages) else NotImplemented
 
     __hash__ = None  # type: ignore[assignment]  # mutable, as the list it stands for
 

@@ -119,17 +119,15 @@ def rank_players(tables: Iterable[TableState], dropped: Collection[str] = (),
     return rows
 
 
-def last_tables(history: Sequence[Iterable[TableState]], players: Collection[str] = ()) -> dict[str, TableState]:
-    """Each seated player's latest table (`history`: the tables of every stage, stage 1 first).
-    Given `players` (everyone who may have sat), the stages are read from the latest back and the
-    reading stops once each of them is found: a Swiss seats its whole field every round, so its 14th
+def last_tables(history: Sequence[Sequence[TableState]], players: Collection[str]) -> dict[str, TableState]:
+    """Each seated player's latest table (`history`: the tables of every stage, stage 1 first;
+    `players`: everyone who may have sat). The tables are read from the latest back, and the reading
+    stops once each of `players` is found: a Swiss seats its whole field every round, so its 14th
     round finds everyone and the 13 before it are not read (nor decoded from a checkpoint: stages.py)."""
-    if not players:
-        return {name: table for tables in history for table in tables for name in table.seats}
     last: dict[str, TableState] = {}
     missing = set(players)
     for index in range(len(history) - 1, -1, -1):
-        for table in history[index]:
+        for table in reversed(history[index]):
             for name in table.seats:
                 if name not in last:
                     last[name] = table

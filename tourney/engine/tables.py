@@ -88,16 +88,18 @@ class TableState:
         return self.rounds > 0 or bool(self.eliminated) or self.finished
 
     def result(self) -> TableResult:
-        """This table as the points ranking reads it (a finished table): a player without a place
-        shares the first."""
-        places = self.places
-        return TableResult(tuple(self.seats), tuple([places.get(p, 1) for p in self.seats]), tuple(self.forfeits))
+        """This table as the points ranking reads it (a finished table)."""
+        return TableResult(tuple(self.seats), self._result_places(), tuple(self.forfeits))
 
     def result_row(self) -> list[Any]:
-        """What a checkpoint keeps of this table for the ranking (`stages.UnreadStage`): its seats, each
-        seat's place (None: none yet), who forfeited, and whether it finished."""
+        """What a checkpoint keeps of this table for the ranking (`stages.UnreadStage`): the fields of
+        its `result`, and whether it finished."""
+        return [self.seats, self._result_places(), self.forfeits, self.finished]
+
+    def _result_places(self) -> tuple[int, ...]:
+        """Each seat's place, a player without one sharing the first."""
         places = self.places
-        return [self.seats, [places.get(p) for p in self.seats], self.forfeits, self.finished]
+        return tuple([places.get(p, 1) for p in self.seats])
 
     def finishing_order(self) -> list[str]:
         """Winner first: places where known, players still in ahead of everyone eliminated."""

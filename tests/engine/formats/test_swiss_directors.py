@@ -70,7 +70,8 @@ class Log:
         check_history(entrants_of(self.state), played_rounds(self.state))
         # ... and reading each player's last table from the latest round back finds what the full scan does.
         names = [p.name for p in self.state.players]
-        assert last_tables(self.state.history, names) == last_tables(self.state.history)
+        every_table = {name: table for tables in self.state.history for table in tables for name in table.seats}
+        assert last_tables(self.state.history, names) == every_table
         again = fold(self.state.game, self.state.events)
         assert again.snapshot() == self.state.snapshot()
         checkpoint = TournamentState.from_checkpoint(self.state.to_checkpoint(), _NoEarlier())

@@ -134,33 +134,6 @@ def _results_by_table(played: PlayedRound | None) -> dict[frozenset[str], TableR
     return found
 
 
-class _RoundResults:
-    """A round's results found by their table's seats: as seated first (a live event's results list
-    the players in seat order), else by who sat there (`_results_by_table`, made only then). A round
-    whose results name a player twice (a table entered twice) is read by who sat there alone, so
-    that the first entry counts, as `_results_by_table` has it."""
-
-    def __init__(self, played: PlayedRound | None) -> None:
-        self._played = played
-        self._seated: dict[tuple[str, ...], TableResult] = {}
-        self._by_set: dict[frozenset[str], TableResult] | None = None
-        results = played.tables if played is not None else ()
-        named = [p for result in results for p in result.players]
-        if len(set(named)) != len(named):
-            self._by_set = _results_by_table(played)
-            return
-        for result in results:
-            self._seated[result.players] = result
-
-    def get(self, table: tuple[str, ...]) -> TableResult | None:
-        found = self._seated.get(table)
-        if found is not None or not (self._seated or self._by_set):
-            return found
-        if self._by_set is None:
-            self._by_set = _results_by_table(self._played)
-        return self._by_set.get(frozenset(table))
-
-
 def _duel_result(places: tuple[int, ...]) -> str:
     a, b = places
     return "½–½" if a == b else "1–0" if a < b else "0–1"
@@ -169,9 +142,9 @@ def _duel_result(places: tuple[int, ...]) -> str:
 def round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
     """A round's tables in seat order with the places of those already played."""
     lines = []
-    results = _RoundResults(played)
+    results = _results_by_table(played)
     for number, table in enumerate(plan.tables, start=1):
-        result = results.get(table)
+        result = results.get(frozenset(table))
         places = None
         if result is not None:
             if result.players == table:

@@ -15,7 +15,7 @@ place. Once the bracket is complete its champion alone is still in: rank 1.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -53,10 +53,10 @@ class BracketData(FieldData):
         return BracketData(list(self.entrants), self.bracket)  # a bracket is immutable: shared
 
 
-def rank_bracket(history: Sequence[Iterable[TableState]], entrants: Sequence[str], out: Collection[str],
+def rank_bracket(history: Sequence[Sequence[TableState]], entrants: Sequence[str], out: Collection[str],
                  states: Mapping[str, MatchState], bracket: Bracket) -> list[StandingRow]:
     """Knockout and double-elimination standings (see the module docstring)."""
-    last = last_tables(history)
+    last = last_tables(history, entrants)
     reached = last_rounds(bracket, states)
     names = {player: bracket.rounds[index].name for player, (index, _) in reached.items()}
     seed = {p: i for i, p in enumerate(entrants)}

@@ -151,9 +151,7 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
     results: a stage a checkpoint stored apart is not read for them)."""
     out = []
     data = format_data(state, RoundsData)
-    if len(data.round_plans) != len(state.history):
-        raise ValueError(f"{len(data.round_plans)} round plans for {len(state.history)} rounds seated")
-    for index, plan in enumerate(data.round_plans):
+    for index, plan in zip(range(len(state.history)), data.round_plans, strict=True):
         results = state.history.results(index)
         if finished_only and any(result is None for result in results):
             continue

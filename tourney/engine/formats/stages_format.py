@@ -371,7 +371,7 @@ class StagesFormat:
         return "the final" if stage == stages and plan is not None else f"stage {stage} of {stages}"
 
     def statuses(self, state: LiveState) -> list[PlayerStatus]:
-        last = last_tables(state.history)
+        last = last_tables(state.history, [info.name for info in state.players])
         moving = set(self.advancing(state)) if state.tables else set()
         return [_status(state, info.name, info.dropped, last.get(info.name), moving) for info in state.players]
 

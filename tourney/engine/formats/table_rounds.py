@@ -11,7 +11,7 @@ the rows carrying the score and the tie-breaks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
@@ -116,7 +116,7 @@ def _number(value: Fraction) -> float:
     return round(float(value), 4)
 
 
-def rank_points(history: Sequence[Iterable[TableState]], rows: Sequence[PointsRow],
+def rank_points(history: Sequence[Sequence[TableState]], rows: Sequence[PointsRow],
                 chosen: bool = False) -> list[StandingRow]:
     """Round robin and Swiss standings: `points_ranking.standings` rows with each player's last table. The
     tie-breaks are the default three, or (`chosen`: the event chose its `--tiebreaks`) those chosen
