@@ -146,13 +146,6 @@ def standings(
         print_json(found.to_json())
         return
     tr = command_translator(db, tournament)
-    if not found.rows:
-        typer.echo(tr.gettext("No standings yet: nobody has been seated."))
-        return
-    if not found.complete:  # the note is a message of the catalog, read in the command's language
-        typer.echo(tr.gettext("Provisional: %(note)s", note=tr.gettext(found.provisional_note)))
-        if found.byes:
-            typer.echo(tr.ngettext("The bye of the round being played is counted already: %(players)s.",
-                                   "The byes of the round being played are counted already: %(players)s.",
-                                   len(found.byes), players=", ".join(found.byes)))
-    echo_lines(found.lines(tr))
+    echo_lines(found.notes(tr))
+    if found.rows:
+        echo_lines(found.lines(tr))

@@ -120,6 +120,20 @@ class Standings:
 
         return tuple(standings_lines(self.rows, columns=self.columns, unit=self.unit, tr=tr))
 
+    def notes(self, tr: Translator = ENGLISH) -> tuple[str, ...]:
+        """What `tourney standings` prints above the rows: none yet, or what provisional ranks count
+        (the note a message of the catalog, read in `tr`'s language), the round's byes among it."""
+        if not self.rows:
+            return (tr.gettext("No standings yet: nobody has been seated."),)
+        if self.complete:
+            return ()
+        said = [tr.gettext("Provisional: %(note)s", note=tr.gettext(self.provisional_note))]
+        if self.byes:
+            said.append(tr.ngettext("The bye of the round being played is counted already: %(players)s.",
+                                    "The byes of the round being played are counted already: %(players)s.",
+                                    len(self.byes), players=", ".join(self.byes)))
+        return tuple(said)
+
     @property
     def by_place(self) -> bool:
         """Ranked by the stage, table and place reached (a format with no column of its own)."""
