@@ -374,3 +374,17 @@ def test_player_list_speaks_in_rounds_for_a_format(url: str) -> None:
     assert "advance" not in text and "stage" not in text
     shown = ok(url, "player", "show", loser).stdout.splitlines()
     assert shown[1].split() == ["round", "1", "table", str(first["table"]), "seat", "2", "lost", "to", winner]
+
+
+def test_the_crosstable_is_final_only_once_the_whole_schedule_is_played(url: str) -> None:
+    """A round robin's sheet after its first round said "Final": it read the rounds seated as the
+    whole schedule."""
+    new(url, "lou", "--format", "round-robin", "--table-size", "3", players=6)
+    ok(url, "seat")
+    play_round(url)
+    sheet = ok(url, "print", "bracket").stdout
+    assert "Provisional: the round robin is still being played" in sheet and ">Final<" not in sheet
+    while status(url)["complete"] is False:
+        ok(url, "advance")
+        play_round(url)
+    assert ">Final<" in ok(url, "print", "bracket").stdout

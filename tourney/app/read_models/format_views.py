@@ -162,9 +162,10 @@ def round_tables(plan: RoundPlan, played: PlayedRound | None) -> RoundTables:
 
 def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[RoundPlan],
                     played: Sequence[PlayedRound], *, rows: Sequence[PointsRow] | None = None, paper: str = "a4",
-                    live: LiveInfo | None = None) -> CrosstablePage:
-    """`plans` every round of the schedule; `played[i]` the finished tables of round i + 1 so far;
-    `rows` the standings when the caller has them (else computed from `played`)."""
+                    live: LiveInfo | None = None, rounds_total: int | None = None) -> CrosstablePage:
+    """`plans` the rounds seated so far (the whole schedule when `rounds_total` is None); `played[i]`
+    the finished tables of round i + 1 so far; `rows` the standings when the caller has them (else
+    computed from `played`)."""
     rows = rows if rows is not None else standings(players, played)
     counts = Counter(r.rank for r in rows)
     by_player = {r.player: r for r in rows}
@@ -183,8 +184,9 @@ def crosstable_page(event: EventInfo, players: Sequence[str], plans: Sequence[Ro
                               sonneborn_berger=points_text(row.sonneborn_berger)))
     rounds = tuple(round_tables(plan, played[i] if i < len(played) else None) for i, plan in enumerate(plans))
     duel = all(len(t) == 2 for plan in plans for t in plan.tables)
-    return CrosstablePage(event=event, duel=duel, rows=tuple(cross), rounds=rounds,
-                          complete=bool(rounds) and all(r.played for r in rounds), paper=paper, live=live)
+    complete = bool(rounds) and (rounds_total is None or len(rounds) >= rounds_total) and all(r.played for r in rounds)
+    return CrosstablePage(event=event, duel=duel, rows=tuple(cross), rounds=rounds, complete=complete, paper=paper,
+                          live=live)
 
 
 # ------------------------------------------------------------------------------------ Swiss
@@ -226,7 +228,7 @@ def _crosstable(event: EventInfo, state: TournamentState, view: FormatView, pape
                 live: LiveInfo | None) -> FormatPage:
     rounds = cast(RoundsView, view)
     return crosstable_page(event, state.kind.entrants(state), list(rounds.rounds), rounds.results, rows=rounds.rows,
-                           paper=paper, live=live)
+                           rounds_total=rounds.total_rounds, paper=paper, live=live)
 
 
 def _score_groups(event: EventInfo, state: TournamentState, view: FormatView, paper: str,
