@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -160,9 +160,12 @@ def played_rounds(state: LiveState, finished_only: bool = False) -> list[PlayedR
     return out
 
 
-def swiss_rows(state: LiveState, bye_points: int = 1, tiebreaks: tuple[str, ...] = ()) -> list[PointsRow]:
-    """The points rows of a format of rounds; `tiebreaks` those chosen, in order (empty: the default)."""
-    return points_standings(entrants_of(state), played_rounds(state), bye_points, tiebreaks, check=False)
+def swiss_rows(state: LiveState, bye_points: int = 1, tiebreaks: tuple[str, ...] = (),
+               played: Sequence[PlayedRound] | None = None) -> list[PointsRow]:
+    """The points rows of a format of rounds; `tiebreaks` those chosen, in order (empty: the default);
+    `played`: its `played_rounds`, when the caller has them already."""
+    rounds = played_rounds(state) if played is None else played
+    return points_standings(entrants_of(state), rounds, bye_points, tiebreaks, check=False)
 
 
 def withdrawn(state: LiveState) -> set[str]:

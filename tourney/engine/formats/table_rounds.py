@@ -222,8 +222,9 @@ class TableRoundsFormat(RoundFormat):
     def view(self, state: LiveState) -> RoundsView | None:
         if state.stage == 0:
             return None
-        return RoundsView(tuple(format_data(state, RoundsData).round_plans), tuple(played_rounds(state)),
-                          tuple(swiss_rows(state, self.bye_points, tiebreak_order(state.format))),
+        played = tuple(played_rounds(state))
+        return RoundsView(tuple(format_data(state, RoundsData).round_plans), played,
+                          tuple(swiss_rows(state, self.bye_points, tiebreak_order(state.format), played)),
                           self.total_rounds(state), state.format.get_int("table_size"))
 
     def first_seed(self, state: LiveState, stage: int, seed: int) -> int:
