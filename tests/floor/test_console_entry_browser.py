@@ -69,6 +69,9 @@ def test_results_are_typed_with_the_keyboard_and_tapped_on_a_card(tmp_path: Path
             no_sideways_scroll(page, viewport["width"])
             shot(page, f"console-results-answer-{size}")
 
+            # The answer is a new page: its deferred entry.js, which completes on Tab, runs before
+            # DOMContentLoaded, and a loaded machine may still be parsing when the answer shows.
+            page.wait_for_load_state("domcontentloaded")
             page.keyboard.type("result 2 ")
             page.keyboard.press("Tab")  # several players: listed under the line
             candidates = page.locator("#entry-candidates button")
