@@ -126,7 +126,11 @@ class DevTools:
     def _read(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self._from_browser], [], [], left)[0]:
+            # poll, not select: select() refuses a descriptor past 1023, which a worker process that
+            # has run many test modules may have reached.
+            waiting = select.poll()
+            waiting.register(self._from_browser, select.POLLIN)
+            if left <= 0 or not waiting.poll(left * 1000):
                 raise TimeoutError("no answer from chromium")
             chunk = os.read(self._from_browser, 1 << 20)
             if not chunk:
